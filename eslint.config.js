@@ -1,0 +1,49 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+const nodeBuiltins = ["node:*", "fs", "net", "http", "https", "crypto", "path", "os", "child_process", "dns", "tls"];
+const infra = ["pg", "@electric-sql/*", "express", "undici", "ioredis", "commander", "@modelcontextprotocol/*", "openai"];
+
+export default tseslint.config(
+  { ignores: ["**/dist/**", "**/node_modules/**", "coverage/**", "**/*.d.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "no-restricted-syntax": [
+        "error",
+        { selector: "TSEnumDeclaration", message: "Use a const array and a union type instead of enum." },
+        { selector: "TSModuleDeclaration[kind='namespace']", message: "No namespaces." },
+        { selector: "ExportAllDeclaration", message: "Export names explicitly." },
+        { selector: "ExportDefaultDeclaration", message: "No default exports." },
+      ],
+    },
+  },
+  {
+    // The core is framework-free: no Node built-ins, drivers, frameworks or environment access.
+    files: ["packages/core/src/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: [...nodeBuiltins, ...infra], message: "core imports no framework, driver or I/O module" },
+            { group: ["@scamverify/*"], message: "core imports no other package" },
+          ],
+        },
+      ],
+      "no-restricted-globals": ["error", "process", "Buffer", "fetch", "setImmediate"],
+      "no-restricted-properties": [
+        "error",
+        { object: "Date", property: "now", message: "Use the Clock port." },
+        { object: "Math", property: "random", message: "Use the Ids port." },
+      ],
+    },
+  },
+  {
+    files: ["*.config.{js,ts}", "eslint.config.js"],
+    rules: { "no-restricted-syntax": "off" },
+  },
+);

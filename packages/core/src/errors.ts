@@ -1,0 +1,80 @@
+// The closed list of wire error codes. Every face maps each code (HTTP status, CLI exit code, MCP result)
+// through a Record<ErrorCode, ...>, so adding a code here fails the build until every face handles it.
+
+export const ERROR_CODES = [
+  "validation_error",
+  "missing_api_key",
+  "invalid_api_key",
+  "invalid_token",
+  "insufficient_scope",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "key_limit_reached",
+  "payload_too_large",
+  "unsupported_media_type",
+  "quota_exhausted",
+  "rate_limit_exceeded",
+  "internal_error",
+  "service_unavailable",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ValidationIssue {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** An expected failure of a use case: data carried in a neverthrow Result, never thrown. */
+export interface AppError {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+  /** Seconds until a retry may succeed (rate limits, unavailability). */
+  readonly retryAfter?: number;
+  readonly upgradeUrl?: string;
+}
+
+export function appError(
+  code: ErrorCode,
+  message: string,
+  extra: Omit<AppError, "code" | "message"> = {},
+): AppError {
+  return { code, message, ...extra };
+}
+
+export function validationError(issues: readonly ValidationIssue[], message?: string): AppError {
+  const first = issues[0];
+  return appError(
+    "validation_error",
+    message ?? (first ? `${first.field ? `${first.field}: ` : ""}${first.message}` : "Invalid request"),
+    { details: { issues } },
+  );
+}
+
+export type StoreErrorKind = "unavailable" | "conflict" | "internal";
+
+/**
+ * Infrastructure failure raised by a store adapter. Adapters classify driver errors into these kinds;
+ * use cases turn them into `service_unavailable` or `internal_error`.
+ */
+export class StoreError extends Error {
+  override readonly name = "StoreError";
+  constructor(
+    readonly kind: StoreErrorKind,
+    message: string,
+    readonly retryable: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Maps anything thrown by an adapter to the AppError a face can show. Bugs become internal_error. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof StoreError && err.kind === "unavailable") {
+    return appError("service_unavailable", "A backing service is unavailable; try again shortly", { retryAfter: 5 });
+  }
+  return appError("internal_error", "An unexpected error occurred");
+}

@@ -1,0 +1,13 @@
+export type { Account, AccountPatch, AccountStore, NewAccount } from "./account-store.js";
+export type { ApiKeyRecord, ApiKeyStore } from "./api-key-store.js";
+export type { QuotaKey, QuotaLedger, Reservation } from "./quota-ledger.js";
+export type { CachedValue, ResultCache } from "./result-cache.js";
+export type { RateLimitDecision, RateLimiter } from "./rate-limiter.js";
+export type { CommunityReport, ReportStore } from "./report-store.js";
+export type { Clock } from "./clock.js";
+export type { Ids } from "./ids.js";
+export type { Hasher, PasswordHasher } from "./hasher.js";
+export type { HealthProbe } from "./health-probe.js";
+export type { Evidence, SignalContext, SignalSource } from "./signal-source.js";
+export type { ExplanationInput, Explainer } from "./explainer.js";
+export type { FeedRecord, FeedSnapshot, FeedStore } from "./feed-store.js";

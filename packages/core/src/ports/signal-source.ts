@@ -1,0 +1,31 @@
+import type { Factor } from "../schemas/common.js";
+
+/** What one source said about one input. */
+export interface Evidence {
+  readonly source: string;
+  /** ok: the source answered (finding something or not); unavailable: it failed; skipped: not applicable. */
+  readonly status: "ok" | "unavailable" | "skipped";
+  readonly reason?: string;
+  /** Fields merged into the result's `signals` object. */
+  readonly signals: Readonly<Record<string, unknown>>;
+  readonly factors: readonly Factor[];
+  /** Lowest score the evidence allows (a feed listing is near-conclusive); 0 when none. */
+  readonly floor?: number;
+}
+
+export interface SignalContext {
+  readonly signal: AbortSignal;
+}
+
+/**
+ * One provider of evidence for a channel (a feed index, a vendor API, a network inspector).
+ * `check` resolves with status "unavailable" instead of rejecting when the provider fails.
+ */
+export interface SignalSource<TInput> {
+  readonly name: string;
+  /** 0..1: how much this source's answer adds to confidence. */
+  readonly weight: number;
+  /** Per-call time budget; the engine aborts and counts the source unavailable after it. */
+  readonly timeoutMs: number;
+  check(input: TInput, ctx: SignalContext): Promise<Evidence>;
+}

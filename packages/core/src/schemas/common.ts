@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+export const VERDICTS = ["safe", "low_risk", "medium_risk", "high_risk", "scam"] as const;
+export const VerdictSchema = z.enum(VERDICTS).meta({
+  id: "Verdict",
+  description:
+    "safe (0-19), low_risk (20-39), medium_risk (40-64), high_risk (65-84), scam (85-100). The service never emits critical or dangerous.",
+});
+export type Verdict = z.infer<typeof VerdictSchema>;
+
+/** Quota channels. Document and QR analyses are charged to the url channel for each URL they check. */
+export const CHANNELS = ["phone", "url", "text", "email"] as const;
+export const ChannelSchema = z.enum(CHANNELS).meta({ id: "Channel" });
+export type Channel = z.infer<typeof ChannelSchema>;
+
+export const FactorSchema = z
+  .object({
+    id: z.string().describe("Stable machine name of the finding, e.g. brand_typosquat"),
+    source: z.string().describe("The analyzer or data source that produced it"),
+    label: z.string().describe("Plain-English statement of the finding"),
+    points: z
+      .number()
+      .describe("Contribution to the score: positive raises risk, negative is evidence of legitimacy"),
+  })
+  .meta({ id: "Factor", description: "One piece of evidence that moved the score" });
+export type Factor = z.infer<typeof FactorSchema>;
+
+export const SourceStatusSchema = z
+  .object({
+    name: z.string(),
+    status: z.enum(["ok", "unavailable", "skipped"]),
+    reason: z.string().optional(),
+  })
+  .meta({
+    id: "SourceStatus",
+    description:
+      "ok: answered (listed or not); unavailable: failed or timed out (lowers confidence); skipped: not configured or not applicable",
+  });
+export type SourceStatus = z.infer<typeof SourceStatusSchema>;
+
+export const RiskAssessmentShape = {
+  id: z.uuid().describe("Identifier of the result"),
+  risk_score: z.number().int().min(0).max(100).describe("0 = safe, 100 = confirmed scam"),
+  verdict: VerdictSchema,
+  confidence: z.number().min(0).max(1).describe("How much evidence stands behind the verdict"),
+  explanation: z.string().describe("Plain-English assessment naming the main reasons"),
+  factors: z.array(FactorSchema).describe("Every finding that moved the score, largest first"),
+  sources_checked: z.array(z.string()).describe("Sources that answered"),
+  sources: z.array(SourceStatusSchema).describe("Every source consulted and how it answered"),
+  cached: z.boolean().describe("true when served from the 24-hour cache"),
+  cache_expires_at: z.iso.datetime().describe("When the cached assessment expires (ISO 8601 UTC)"),
+  created_at: z.iso.datetime().describe("When the assessment was computed (ISO 8601 UTC)"),
+  test_mode: z.boolean().describe("true for results served to sv_test_ keys: deterministic mock data"),
+} as const;

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+export const REPORT_CATEGORIES = ["phishing", "scam_call", "robocall", "smishing", "malware", "fraud", "spam", "other"] as const;
+
+export const ReportRequestSchema = z
+  .object({
+    kind: z.enum(["url", "phone"]),
+    value: z.string().min(1).max(2048).describe("The URL or phone number being reported"),
+    category: z.enum(REPORT_CATEGORIES),
+    comment: z.string().max(1000).optional(),
+  })
+  .meta({ id: "ReportRequest" });
+export type ReportRequest = z.infer<typeof ReportRequestSchema>;
+
+export const ReportResultSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["url", "phone"]),
+    value: z.string().describe("The normalized value the report counts against"),
+    category: z.enum(REPORT_CATEGORIES),
+    counted: z.boolean().describe("false when this account already reported this value today"),
+    community_reports: z.number().int().describe("Counted reports for this value"),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "ReportResult" });
+export type ReportResult = z.infer<typeof ReportResultSchema>;

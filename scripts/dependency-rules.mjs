@@ -1,0 +1,88 @@
+// The dependency direction of the workspace, checked from the import statements themselves:
+// core imports only zod and neverthrow; adapters import core and never each other, except adapters-http
+// mounting adapters-mcp and the CLI (the composition root) wiring everything. Module cycles fail too.
+import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+
+export const ALLOWED_WORKSPACE_IMPORTS = {
+  core: [],
+  providers: ["core"],
+  persistence: ["core"],
+  "adapters-mcp": ["core"],
+  "adapters-http": ["core", "adapters-mcp"],
+  "adapters-cli": ["core", "providers", "persistence", "adapters-http", "adapters-mcp"],
+};
+const CORE_EXTERNALS = new Set(["zod", "neverthrow"]);
+
+const IMPORT_RE = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+function listTs(dir) {
+  if (!existsSync(dir)) return [];
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...listTs(p));
+    else if (/\.(ts|mts|js|mjs)$/.test(name) && !name.endsWith(".d.ts")) out.push(p);
+  }
+  return out;
+}
+
+export function importsOf(source) {
+  const specs = [];
+  const text = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  for (const m of text.matchAll(IMPORT_RE)) specs.push(m[1] ?? m[2]);
+  return specs;
+}
+
+function packageOf(spec) {
+  if (spec.startsWith("node:")) return spec;
+  const parts = spec.split("/");
+  return spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+/** Returns a list of human-readable violations for the workspace rooted at `root`. */
+export function checkDependencies(root) {
+  const violations = [];
+  const graph = new Map();
+  for (const pkg of Object.keys(ALLOWED_WORKSPACE_IMPORTS)) {
+    const src = join(root, "packages", pkg, "src");
+    for (const file of listTs(src)) {
+      const rel = relative(root, file);
+      const edges = [];
+      for (const spec of importsOf(readFileSync(file, "utf8"))) {
+        if (spec.startsWith(".")) {
+          edges.push(resolve(dirname(file), spec).replace(/\.js$/, ".ts"));
+          continue;
+        }
+        const name = packageOf(spec);
+        if (name.startsWith("@scamverify/")) {
+          const target = name.slice("@scamverify/".length);
+          if (target !== pkg && !ALLOWED_WORKSPACE_IMPORTS[pkg].includes(target)) {
+            violations.push(`${rel}: ${pkg} must not import @scamverify/${target}`);
+          }
+        } else if (pkg === "core" && !CORE_EXTERNALS.has(name)) {
+          violations.push(`${rel}: core must not import "${spec}" (framework, driver or I/O module)`);
+        }
+      }
+      graph.set(file, edges);
+    }
+  }
+  // Module cycles (relative imports within a package).
+  const state = new Map();
+  const stack = [];
+  const visit = (node) => {
+    state.set(node, 1);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (state.get(next) === 1) {
+        const cycle = stack.slice(stack.indexOf(next)).concat(next).map((f) => relative(root, f));
+        violations.push(`import cycle: ${cycle.join(" -> ")}`);
+      } else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 2);
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return violations;
+}
