@@ -12,7 +12,8 @@ export const ALLOWED_WORKSPACE_IMPORTS = {
   "adapters-http": ["core", "adapters-mcp"],
   "adapters-cli": ["core", "providers", "persistence", "adapters-http", "adapters-mcp"],
 };
-const CORE_EXTERNALS = new Set(["zod", "neverthrow"]);
+// Pure, I/O-free data libraries are allowed: the public suffix list and the numbering plan metadata.
+const CORE_EXTERNALS = new Set(["zod", "neverthrow", "tldts", "libphonenumber-js"]);
 
 const IMPORT_RE = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
