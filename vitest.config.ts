@@ -1,16 +1,15 @@
 import { defineConfig } from "vitest/config";
 
 // Workspace packages resolve to their TypeScript sources through the "source" export condition.
-const resolve = { conditions: ["source", "import", "module", "node", "default"] };
+const conditions = ["source", "module", "node", "development|production"];
+const shared = { resolve: { conditions }, ssr: { resolve: { conditions } } };
 
 export default defineConfig({
-  resolve,
-  ssr: { resolve: { conditions: resolve.conditions, externalConditions: ["source"] } },
+  ...shared,
   test: {
     projects: [
       {
-        resolve,
-        ssr: { resolve: { conditions: resolve.conditions, externalConditions: ["source"] } },
+        ...shared,
         test: {
           name: "unit",
           include: ["packages/*/test/**/*.test.ts", "eval/**/*.test.ts", "bench/**/*.test.ts"],
@@ -18,8 +17,7 @@ export default defineConfig({
         },
       },
       {
-        resolve,
-        ssr: { resolve: { conditions: resolve.conditions, externalConditions: ["source"] } },
+        ...shared,
         test: {
           name: "integration",
           include: ["packages/*/test/**/*.integration.test.ts"],

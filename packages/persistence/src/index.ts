@@ -1,1 +1,10 @@
-export {};
+export type { Db, QueryResult } from "./db.js";
+export { classifyDbError } from "./classify-error.js";
+export { createPostgresDb } from "./postgres-db.js";
+export type { PostgresDbOptions } from "./postgres-db.js";
+export { createPgliteDb } from "./pglite-db.js";
+export { migrate, readMigrations } from "./migrate.js";
+export type { MigrationFile } from "./migrate.js";
+export { DataDirInUseError, lockDataDir } from "./data-dir-lock.js";
+export { createDatabase } from "./create-database.js";
+export type { DatabaseConfig } from "./create-database.js";

@@ -1,0 +1,55 @@
+// Opens the configured database: PostgreSQL when a URL is given, otherwise embedded PGlite in the data folder
+// (locked against a second process), then applies migrations.
+import { join } from "node:path";
+import type { Db } from "./db.js";
+import { createPgliteDb } from "./pglite-db.js";
+import { createPostgresDb } from "./postgres-db.js";
+import { lockDataDir } from "./data-dir-lock.js";
+import { migrate } from "./migrate.js";
+
+export interface DatabaseConfig {
+  /** postgres://... ; when absent the embedded database in dataDir is used. */
+  readonly databaseUrl?: string | undefined;
+  /** Folder of the embedded database. */
+  readonly dataDir: string;
+  /** Postgres schema (tests isolate themselves with one). */
+  readonly schema?: string;
+  readonly migrate?: boolean;
+}
+
+export async function createDatabase(config: DatabaseConfig): Promise<Db> {
+  let db: Db;
+  if (config.databaseUrl) {
+    db = await createPostgresDb({
+      connectionString: config.databaseUrl,
+      ...(config.schema ? { schema: config.schema } : {}),
+    });
+  } else {
+    const release = lockDataDir(config.dataDir);
+    try {
+      const inner = await createPgliteDb(join(config.dataDir, "pglite"));
+      db = {
+        ...inner,
+        close: async () => {
+          try {
+            await inner.close();
+          } finally {
+            release();
+          }
+        },
+      };
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  if (config.migrate !== false) {
+    try {
+      await migrate(db);
+    } catch (err) {
+      await db.close().catch(() => undefined);
+      throw err;
+    }
+  }
+  return db;
+}
