@@ -2,7 +2,7 @@
 // connection and request is recorded so a test can prove what reached it.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 
 export interface RecordedRequest {
   readonly method: string;
@@ -45,7 +45,7 @@ export async function startLocalServer(initial?: Handler): Promise<LocalServer> 
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {
