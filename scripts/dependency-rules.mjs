@@ -14,6 +14,8 @@ export const ALLOWED_WORKSPACE_IMPORTS = {
 };
 // Pure, I/O-free data libraries are allowed: the public suffix list and the numbering plan metadata.
 const CORE_EXTERNALS = new Set(["zod", "neverthrow", "tldts", "libphonenumber-js"]);
+// The contract suites in core/src/testing register vitest blocks (vitest is an optional peer of core).
+const isCoreTesting = (file) => /[\\/]packages[\\/]core[\\/]src[\\/]testing[\\/]/.test(file);
 
 const IMPORT_RE = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
@@ -61,7 +63,7 @@ export function checkDependencies(root) {
           if (target !== pkg && !ALLOWED_WORKSPACE_IMPORTS[pkg].includes(target)) {
             violations.push(`${rel}: ${pkg} must not import @scamverify/${target}`);
           }
-        } else if (pkg === "core" && !CORE_EXTERNALS.has(name)) {
+        } else if (pkg === "core" && !CORE_EXTERNALS.has(name) && !(name === "vitest" && isCoreTesting(file))) {
           violations.push(`${rel}: core must not import "${spec}" (framework, driver or I/O module)`);
         }
       }

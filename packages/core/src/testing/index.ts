@@ -1,1 +1,24 @@
-export {};
+// "@scamverify/core/testing": in-memory fakes of the ports and one vitest contract suite per port.
+// Importing this module loads vitest (an optional peer dependency); production code imports
+// "@scamverify/core/testing/fakes" instead.
+export {
+  FixedClock,
+  InMemoryAccountStore,
+  InMemoryApiKeyStore,
+  InMemoryQuotaLedger,
+  InMemoryRateLimiter,
+  InMemoryReportStore,
+  InMemoryResultCache,
+  SequentialIds,
+  toBase64Url,
+} from "./fakes.js";
+export type { InMemoryRateLimiterOptions } from "./fakes.js";
+export { T0, at, uniqueName } from "./contract-fixture.js";
+export type { AccountScopedFixture, ContractFixture } from "./contract-fixture.js";
+export { describeAccountStoreContract } from "./account-store-contract.js";
+export { describeApiKeyStoreContract } from "./api-key-store-contract.js";
+export { describeQuotaLedgerContract } from "./quota-ledger-contract.js";
+export { describeResultCacheContract } from "./result-cache-contract.js";
+export { describeRateLimiterContract } from "./rate-limiter-contract.js";
+export { describeReportStoreContract } from "./report-store-contract.js";
+export { describeHasherContract, describeIdsContract, describePasswordHasherContract } from "./hasher-contract.js";

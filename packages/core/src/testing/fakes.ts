@@ -1,0 +1,11 @@
+// The in-memory fakes without the contract suites, so production code (the in-process rate limiter) can
+// import them without loading vitest: "@scamverify/core/testing/fakes".
+export { InMemoryAccountStore } from "./in-memory-account-store.js";
+export { InMemoryApiKeyStore } from "./in-memory-api-key-store.js";
+export { InMemoryQuotaLedger } from "./in-memory-quota-ledger.js";
+export { InMemoryResultCache } from "./in-memory-result-cache.js";
+export { InMemoryRateLimiter } from "./in-memory-rate-limiter.js";
+export type { InMemoryRateLimiterOptions } from "./in-memory-rate-limiter.js";
+export { InMemoryReportStore } from "./in-memory-report-store.js";
+export { FixedClock } from "./fixed-clock.js";
+export { SequentialIds, toBase64Url } from "./sequential-ids.js";

@@ -1,0 +1,38 @@
+// QuotaLedger in process memory: counters per account, channel and period. reserve checks and adds without
+// yielding, so concurrent callers in one process never overspend.
+import { CHANNELS } from "../schemas/common.js";
+import type { Channel } from "../schemas/common.js";
+import type { QuotaKey, QuotaLedger, Reservation } from "../ports/quota-ledger.js";
+
+const keyOf = (k: QuotaKey): string => `${k.accountId}\u0000${k.channel}\u0000${k.periodStart.getTime()}`;
+
+export class InMemoryQuotaLedger implements QuotaLedger {
+  private readonly used = new Map<string, number>();
+
+  async reserve(key: QuotaKey, ceiling: number): Promise<Reservation> {
+    const k = keyOf(key);
+    const current = this.used.get(k) ?? 0;
+    if (current >= ceiling) return { ok: false, used: current };
+    this.used.set(k, current + 1);
+    return { ok: true, used: current + 1 };
+  }
+
+  async release(key: QuotaKey): Promise<number> {
+    const k = keyOf(key);
+    const next = Math.max(0, (this.used.get(k) ?? 0) - 1);
+    if (this.used.has(k)) this.used.set(k, next);
+    return next;
+  }
+
+  async read(accountId: string, periodStart: Date): Promise<Record<Channel, number>> {
+    const out = {} as Record<Channel, number>;
+    for (const channel of CHANNELS) out[channel] = this.used.get(keyOf({ accountId, channel, periodStart })) ?? 0;
+    return out;
+  }
+
+  async set(key: QuotaKey, used: number): Promise<void> {
+    if (!Number.isInteger(used) || used < 0)
+      throw new RangeError(`quota counter must be a non-negative integer: ${used}`);
+    this.used.set(keyOf(key), used);
+  }
+}

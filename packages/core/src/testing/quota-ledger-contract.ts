@@ -1,0 +1,109 @@
+// The QuotaLedger contract as vitest blocks: reserve never overspends (also under 100 concurrent callers),
+// release never goes below zero, and counters are independent per account, channel and period.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CHANNELS } from "../schemas/common.js";
+import type { QuotaKey, QuotaLedger } from "../ports/quota-ledger.js";
+import { T0, at, uniqueName } from "./contract-fixture.js";
+import type { AccountScopedFixture } from "./contract-fixture.js";
+
+export function describeQuotaLedgerContract(
+  name: string,
+  makeStore: () => Promise<AccountScopedFixture<QuotaLedger>>,
+): void {
+  describe(`QuotaLedger contract: ${name}`, () => {
+    let fx: AccountScopedFixture<QuotaLedger>;
+    let key: QuotaKey;
+    beforeEach(async () => {
+      fx = await makeStore();
+      const accountId = uniqueName("acct");
+      await fx.addAccount(accountId);
+      key = { accountId, channel: "phone", periodStart: T0 };
+    });
+    afterEach(async () => {
+      await fx.cleanup();
+    });
+
+    it("takes units up to the ceiling, then refuses and reports the counter", async () => {
+      expect(await fx.store.reserve(key, 3)).toEqual({ ok: true, used: 1 });
+      expect(await fx.store.reserve(key, 3)).toEqual({ ok: true, used: 2 });
+      expect(await fx.store.reserve(key, 3)).toEqual({ ok: true, used: 3 });
+      expect(await fx.store.reserve(key, 3)).toEqual({ ok: false, used: 3 });
+      expect((await fx.store.read(key.accountId, T0)).phone).toBe(3);
+    });
+
+    it("refuses everything at ceiling 0 and leaves the counter at 0", async () => {
+      expect(await fx.store.reserve(key, 0)).toEqual({ ok: false, used: 0 });
+      expect(await fx.store.read(key.accountId, T0)).toEqual({ phone: 0, url: 0, text: 0, email: 0 });
+    });
+
+    it("refuses when the counter is already above the ceiling (a downgrade), without changing it", async () => {
+      await fx.store.set(key, 10);
+      expect(await fx.store.reserve(key, 5)).toEqual({ ok: false, used: 10 });
+      expect((await fx.store.read(key.accountId, T0)).phone).toBe(10);
+    });
+
+    it("takes exactly one unit from 100 concurrent reserves at ceiling - 1", async () => {
+      await fx.store.set(key, 49);
+      const results = await Promise.all(Array.from({ length: 100 }, () => fx.store.reserve(key, 50)));
+      expect(results.filter((r) => r.ok)).toEqual([{ ok: true, used: 50 }]);
+      expect(results.filter((r) => !r.ok).every((r) => r.used === 50)).toBe(true);
+      expect((await fx.store.read(key.accountId, T0)).phone).toBe(50);
+    });
+
+    it("takes exactly the ceiling from a fresh counter under 60 concurrent reserves", async () => {
+      const results = await Promise.all(Array.from({ length: 60 }, () => fx.store.reserve(key, 25)));
+      expect(results.filter((r) => r.ok)).toHaveLength(25);
+      expect(new Set(results.filter((r) => r.ok).map((r) => r.used)).size).toBe(25);
+      expect((await fx.store.read(key.accountId, T0)).phone).toBe(25);
+    });
+
+    it("keeps channels, accounts and periods independent; a new period starts from 0", async () => {
+      const otherAccount = uniqueName("acct");
+      await fx.addAccount(otherAccount);
+      await fx.store.reserve(key, 10);
+      await fx.store.reserve(key, 10);
+      await fx.store.reserve({ ...key, channel: "url" }, 10);
+      expect(await fx.store.reserve({ ...key, accountId: otherAccount }, 10)).toEqual({ ok: true, used: 1 });
+      const next = at(31 * 86_400_000);
+      expect(await fx.store.reserve({ ...key, periodStart: next }, 10)).toEqual({ ok: true, used: 1 });
+      expect(await fx.store.read(key.accountId, T0)).toEqual({ phone: 2, url: 1, text: 0, email: 0 });
+      expect(await fx.store.read(key.accountId, next)).toEqual({ phone: 1, url: 0, text: 0, email: 0 });
+      expect(await fx.store.read(otherAccount, T0)).toEqual({ phone: 1, url: 0, text: 0, email: 0 });
+    });
+
+    it("releases a unit and never goes below 0", async () => {
+      await fx.store.reserve(key, 5);
+      await fx.store.reserve(key, 5);
+      expect(await fx.store.release(key)).toBe(1);
+      expect(await fx.store.release(key)).toBe(0);
+      expect(await fx.store.release(key)).toBe(0);
+      expect(await fx.store.release({ ...key, channel: "email" })).toBe(0);
+      expect(await fx.store.read(key.accountId, T0)).toEqual({ phone: 0, url: 0, text: 0, email: 0 });
+    });
+
+    it("a released unit can be reserved again at the ceiling", async () => {
+      await fx.store.set(key, 5);
+      expect(await fx.store.reserve(key, 5)).toEqual({ ok: false, used: 5 });
+      expect(await fx.store.release(key)).toBe(4);
+      expect(await fx.store.reserve(key, 5)).toEqual({ ok: true, used: 5 });
+    });
+
+    it("balances concurrent reserves and releases", async () => {
+      await fx.store.set(key, 20);
+      await Promise.all([
+        ...Array.from({ length: 10 }, () => fx.store.release(key)),
+        ...Array.from({ length: 5 }, () => fx.store.reserve(key, 1000)),
+      ]);
+      expect((await fx.store.read(key.accountId, T0)).phone).toBe(15);
+    });
+
+    it("reads every channel, 0 for those never used, and set overwrites", async () => {
+      expect(Object.keys(await fx.store.read(key.accountId, T0)).sort()).toEqual([...CHANNELS].sort());
+      await fx.store.set({ ...key, channel: "text" }, 7);
+      await fx.store.set({ ...key, channel: "text" }, 4);
+      await fx.store.set({ ...key, channel: "email" }, 0);
+      expect(await fx.store.read(key.accountId, T0)).toEqual({ phone: 0, url: 0, text: 4, email: 0 });
+      expect(await fx.store.read(uniqueName("nobody"), T0)).toEqual({ phone: 0, url: 0, text: 0, email: 0 });
+    });
+  });
+}
