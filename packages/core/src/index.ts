@@ -1,5 +1,93 @@
 export { ERROR_CODES, StoreError, appError, toAppError, validationError } from "./errors.js";
 export type { AppError, ErrorCode, StoreErrorKind, ValidationIssue } from "./errors.js";
-export type { Clock, Evidence, FeedRecord, FeedSnapshot, FeedStore, SignalContext, SignalSource } from "./ports/index.js";
+export { createEngine } from "./engine.js";
+export type { Engine } from "./engine.js";
+export { DEFAULT_ENGINE_CONFIG } from "./usecases/deps.js";
+export type { AccessTokenVerifier, EngineConfig, EngineDeps, Principal } from "./usecases/deps.js";
+export type { Meta, Outcome, QuotaState } from "./usecases/kernel.js";
+export type { AccountView, CreateAccountInput } from "./usecases/accounts.js";
+export { CreateAccountSchema, MIN_PASSWORD_LENGTH } from "./usecases/accounts.js";
+export type { BatchItemError, BatchResponse, BatchSummary } from "./usecases/batch.js";
+export { TEST_PHONE_LINES, TEST_URL_HOST_PREFIX, TEST_VERDICT_SCORES } from "./usecases/test-mode.js";
+
+export type {
+  Account,
+  AccountPatch,
+  AccountStore,
+  ApiKeyRecord,
+  ApiKeyStore,
+  CachedValue,
+  Clock,
+  CommunityReport,
+  Evidence,
+  ExplanationInput,
+  Explainer,
+  FeedRecord,
+  FeedSnapshot,
+  FeedStore,
+  Hasher,
+  HealthProbe,
+  Ids,
+  NewAccount,
+  PasswordHasher,
+  QuotaKey,
+  QuotaLedger,
+  RateLimitDecision,
+  RateLimiter,
+  ReportStore,
+  Reservation,
+  ResultCache,
+  SignalContext,
+  SignalSource,
+} from "./ports/index.js";
+
 export type { NormalizedUrl } from "./analyzers/url/normalized-url.js";
-export type { Factor } from "./schemas/common.js";
+export type { NormalizedPhone } from "./analyzers/phone/normalized-phone.js";
+export { normalizeUrl } from "./analyzers/url/normalize-url.js";
+export { analyzeUrl } from "./analyzers/url/analyze-url.js";
+export { normalizePhone } from "./analyzers/phone/normalize-phone.js";
+export { analyzePhoneNumber } from "./analyzers/phone/analyze-phone-number.js";
+
+export { assess, combineScore, SAFE_MIN_CONFIDENCE } from "./scoring/score.js";
+export type { Assessment, WeightedEvidence } from "./scoring/score.js";
+export { VERDICT_THRESHOLDS, verdictFor } from "./scoring/verdict.js";
+export { deterministicExplainer, explainDeterministically } from "./scoring/deterministic-explainer.js";
+
+export { CHANNELS, ChannelSchema, FactorSchema, SourceStatusSchema, VERDICTS, VerdictSchema } from "./schemas/common.js";
+export type { Channel, Factor, SourceStatus, Verdict } from "./schemas/common.js";
+export {
+  BrandImpersonationSchema,
+  MAX_URL_LENGTH,
+  UrlLookupRequestSchema,
+  UrlLookupResultSchema,
+  UrlSignalsSchema,
+} from "./schemas/url.js";
+export type { UrlLookupRequest, UrlLookupResult, UrlSignals } from "./schemas/url.js";
+export { PhoneLookupRequestSchema, PhoneLookupResultSchema, PhoneSignalsSchema } from "./schemas/phone.js";
+export type { PhoneLookupRequest, PhoneLookupResult, PhoneSignals } from "./schemas/phone.js";
+export {
+  BATCH_CONCURRENCY,
+  BatchItemErrorSchema,
+  BatchPhoneRequestSchema,
+  BatchPhoneResponseSchema,
+  BatchSummarySchema,
+  BatchUrlRequestSchema,
+  BatchUrlResponseSchema,
+  MAX_BATCH_ITEMS,
+} from "./schemas/batch.js";
+export { ErrorBodySchema, ErrorCodeSchema, ErrorEnvelopeSchema } from "./schemas/error.js";
+export type { ErrorEnvelope } from "./schemas/error.js";
+export { BATCH_RPM, PLANS, PLAN_NAMES, PlanNameSchema } from "./schemas/plans.js";
+export type { Plan, PlanName } from "./schemas/plans.js";
+export { UsageSchema } from "./schemas/usage.js";
+export type { Usage } from "./schemas/usage.js";
+export { COMPONENT_NAMES, ComponentStatusSchema, StatusSchema } from "./schemas/status.js";
+export type { ComponentStatus, Status } from "./schemas/status.js";
+export { ApiKeySchema, CreatedApiKeySchema, KEY_PREFIXES, KeyNameSchema, MAX_ACTIVE_KEYS } from "./schemas/keys.js";
+export type { ApiKey, CreatedApiKey, KeyMode } from "./schemas/keys.js";
+export { REPORT_CATEGORIES, ReportRequestSchema, ReportResultSchema } from "./schemas/report.js";
+export type { ReportRequest, ReportResult } from "./schemas/report.js";
+export { SCOPES, SCOPE_DESCRIPTIONS, ScopeSchema } from "./schemas/scopes.js";
+export type { Scope } from "./schemas/scopes.js";
+export { calendarMonth, currentPeriod } from "./policies/billing-period.js";
+export { quotaCeiling, quotaLimit, requestsPerMinute } from "./policies/limits.js";

@@ -1,0 +1,40 @@
+import type { ExplanationInput, Explainer } from "../ports/explainer.js";
+
+const VERDICT_WORDS: Record<ExplanationInput["verdict"], string> = {
+  safe: "looks safe",
+  low_risk: "shows low risk",
+  medium_risk: "shows some warning signs",
+  high_risk: "is likely dangerous",
+  scam: "is almost certainly a scam",
+};
+
+function confidenceWord(c: number): string {
+  return c >= 0.8 ? "high" : c >= 0.5 ? "moderate" : "low";
+}
+
+function sentence(s: string): string {
+  const t = s.trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+/** Writes the explanation from the top factors; the same input always gives the same text. */
+export function explainDeterministically(input: ExplanationInput): string {
+  const subject = input.channel === "phone" ? `The number ${input.subject}` : `${input.subject}`;
+  const parts = [`${subject} ${VERDICT_WORDS[input.verdict]} (risk ${input.riskScore}/100, ${confidenceWord(input.confidence)} confidence).`];
+  const risks = input.factors.filter((f) => f.points > 0 && f.id !== "limited_evidence").slice(0, 3);
+  const trust = input.factors.filter((f) => f.points < 0).slice(0, 2);
+  if (risks.length > 0) parts.push(`Main reasons: ${risks.map((f) => f.label.replace(/[.]$/, "")).join("; ")}.`);
+  if (trust.length > 0) parts.push(`In its favour: ${trust.map((f) => f.label.replace(/[.]$/, "")).join("; ")}.`);
+  if (risks.length === 0 && trust.length === 0) parts.push("No source reported anything against it.");
+  if (input.factors.some((f) => f.id === "limited_evidence")) {
+    parts.push("Too little is known about it to call it safe: treat it with ordinary caution.");
+  }
+  if (input.unavailableSources.length > 0) {
+    parts.push(sentence(`Not available for this check: ${input.unavailableSources.join(", ")}, which lowers confidence`));
+  }
+  return parts.join(" ");
+}
+
+export const deterministicExplainer: Explainer = {
+  explain: (input) => Promise.resolve(explainDeterministically(input)),
+};

@@ -1,0 +1,71 @@
+import type { AccountStore } from "../ports/account-store.js";
+import type { ApiKeyStore } from "../ports/api-key-store.js";
+import type { Clock } from "../ports/clock.js";
+import type { Explainer } from "../ports/explainer.js";
+import type { Hasher, PasswordHasher } from "../ports/hasher.js";
+import type { HealthProbe } from "../ports/health-probe.js";
+import type { Ids } from "../ports/ids.js";
+import type { QuotaLedger } from "../ports/quota-ledger.js";
+import type { RateLimiter } from "../ports/rate-limiter.js";
+import type { ReportStore } from "../ports/report-store.js";
+import type { ResultCache } from "../ports/result-cache.js";
+import type { SignalSource } from "../ports/signal-source.js";
+import type { NormalizedUrl } from "../analyzers/url/normalized-url.js";
+import type { NormalizedPhone } from "../analyzers/phone/normalized-phone.js";
+import type { Scope } from "../schemas/scopes.js";
+
+/** Who is calling: resolved from an API key or an OAuth access token. */
+export interface Principal {
+  readonly accountId: string;
+  readonly mode: "live" | "test";
+  readonly via: "api_key" | "oauth";
+  readonly scopes: readonly Scope[];
+  readonly keyId?: string;
+  readonly clientId?: string;
+}
+
+/** Resolves OAuth access tokens (svat_...) to a principal; provided by the OAuth module when it is wired. */
+export interface AccessTokenVerifier {
+  /** null when the token is unknown, expired or revoked. */
+  verify(token: string): Promise<{ accountId: string; clientId: string; scopes: readonly Scope[] } | null>;
+}
+
+export interface EngineConfig {
+  readonly version: string;
+  /** Public base URL, e.g. https://api.example.com (no trailing slash). */
+  readonly baseUrl: string;
+  /** Where quota_exhausted sends people. */
+  readonly upgradeUrl: string;
+  readonly cacheTtlMs: number;
+  readonly statusTtlMs: number;
+  /** How long a process trusts a key or account it has read (revocation reaches other processes within it). */
+  readonly authCacheMs: number;
+}
+
+export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
+  version: "1.0.0",
+  baseUrl: "http://localhost:8080",
+  upgradeUrl: "http://localhost:8080/dashboard/billing",
+  cacheTtlMs: 24 * 60 * 60 * 1000,
+  statusTtlMs: 30_000,
+  authCacheMs: 4_000,
+};
+
+export interface EngineDeps {
+  readonly accounts: AccountStore;
+  readonly apiKeys: ApiKeyStore;
+  readonly quota: QuotaLedger;
+  readonly cache: ResultCache;
+  readonly reports: ReportStore;
+  readonly rateLimiter: RateLimiter;
+  readonly health: HealthProbe;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly hasher: Hasher;
+  readonly passwords: PasswordHasher;
+  readonly explainer?: Explainer;
+  readonly urlSources?: readonly SignalSource<NormalizedUrl>[];
+  readonly phoneSources?: readonly SignalSource<NormalizedPhone>[];
+  readonly accessTokens?: AccessTokenVerifier;
+  readonly config?: Partial<EngineConfig>;
+}

@@ -1,0 +1,295 @@
+// The mechanics every lookup goes through, in order: authenticate -> scope -> rate limit -> cache (a hit costs
+// nothing) -> reserve quota atomically -> compute -> store -> respond. Identical concurrent lookups of one account
+// are coalesced into one computation and one unit of quota; a failed computation gives its unit back.
+import { err, ok, type Result } from "neverthrow";
+import { appError, toAppError, type AppError } from "../errors.js";
+import type { Account } from "../ports/account-store.js";
+import type { ApiKeyRecord } from "../ports/api-key-store.js";
+import type { RateLimitDecision } from "../ports/rate-limiter.js";
+import type { Evidence, SignalSource } from "../ports/signal-source.js";
+import type { Channel } from "../schemas/common.js";
+import { BATCH_RPM, type PlanName } from "../schemas/plans.js";
+import { KEY_PREFIXES } from "../schemas/keys.js";
+import { SCOPES, type Scope } from "../schemas/scopes.js";
+import { currentPeriod, type Period } from "../policies/billing-period.js";
+import { quotaCeiling, quotaLimit, requestsPerMinute } from "../policies/limits.js";
+import { deterministicExplainer } from "../scoring/deterministic-explainer.js";
+import { DEFAULT_ENGINE_CONFIG, type EngineConfig, type EngineDeps, type Principal } from "./deps.js";
+
+export interface QuotaState {
+  readonly channel: Channel;
+  readonly used: number;
+  readonly limit: number;
+}
+
+export interface Meta {
+  readonly quota?: QuotaState;
+  readonly rateLimit?: RateLimitDecision;
+}
+
+export interface Outcome<T> {
+  readonly value: T;
+  readonly meta: Meta;
+}
+
+export interface AccountState {
+  readonly account: Account;
+  readonly plan: PlanName;
+  readonly period: Period;
+}
+
+interface Expiring<T> {
+  readonly value: T;
+  readonly until: number;
+}
+
+const MAX_AUTH_CACHE = 10_000;
+
+export class Kernel {
+  readonly config: EngineConfig;
+  readonly explainer;
+  private readonly keyCache = new Map<string, Expiring<ApiKeyRecord | null>>();
+  private readonly accountCache = new Map<string, Expiring<Account | null>>();
+  private readonly inflight = new Map<string, Promise<Result<Outcome<unknown>, AppError>>>();
+
+  constructor(readonly deps: EngineDeps) {
+    this.config = { ...DEFAULT_ENGINE_CONFIG, ...deps.config };
+    this.explainer = deps.explainer ?? deterministicExplainer;
+  }
+
+  now(): Date {
+    return this.deps.clock.now();
+  }
+
+  /** Resolves an Authorization header value to a principal. */
+  async authenticate(header: string | undefined): Promise<Result<Principal, AppError>> {
+    if (header === undefined || header.trim() === "") {
+      return err(
+        appError("missing_api_key", "Missing API key. Send the header 'Authorization: Bearer <API_KEY>' (sv_live_... or sv_test_...)."),
+      );
+    }
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
+    const token = match?.[1];
+    if (token === undefined) {
+      return err(appError("invalid_api_key", "Malformed Authorization header. Use 'Authorization: Bearer <API_KEY>'."));
+    }
+    try {
+      if (token.startsWith("svat_")) return await this.authenticateAccessToken(token);
+      return await this.authenticateApiKey(token);
+    } catch (e) {
+      return err(toAppError(e));
+    }
+  }
+
+  private async authenticateAccessToken(token: string): Promise<Result<Principal, AppError>> {
+    const verified = this.deps.accessTokens ? await this.deps.accessTokens.verify(token) : null;
+    if (verified === null) return err(appError("invalid_token", "The access token is invalid, expired or revoked."));
+    const account = await this.cachedAccount(verified.accountId);
+    if (account === null) return err(appError("invalid_token", "The access token's account no longer exists."));
+    return ok({ accountId: verified.accountId, mode: "live", via: "oauth", scopes: verified.scopes, clientId: verified.clientId });
+  }
+
+  private async authenticateApiKey(token: string): Promise<Result<Principal, AppError>> {
+    const invalid = err(appError("invalid_api_key", "The API key is invalid or has been revoked."));
+    if (!token.startsWith(KEY_PREFIXES.live) && !token.startsWith(KEY_PREFIXES.test)) return invalid;
+    if (token.length < 40 || token.length > 128) return invalid;
+    const hash = this.deps.hasher.sha256Hex(token);
+    const record = await this.cachedKey(hash);
+    // The store looked the key up by its hash; compare again in constant time before trusting it.
+    if (record === null || record.revokedAt !== null || !this.deps.hasher.timingSafeEqual(record.hash, hash)) return invalid;
+    const account = await this.cachedAccount(record.accountId);
+    if (account === null) return invalid;
+    void this.deps.apiKeys.touch(record.id, this.now()).catch(() => undefined);
+    return ok({ accountId: record.accountId, mode: record.mode, via: "api_key", scopes: SCOPES, keyId: record.id });
+  }
+
+  private async cachedKey(hash: string): Promise<ApiKeyRecord | null> {
+    const t = this.now().getTime();
+    const hit = this.keyCache.get(hash);
+    if (hit && hit.until > t) return hit.value;
+    const value = await this.deps.apiKeys.findByHash(hash);
+    if (this.keyCache.size >= MAX_AUTH_CACHE) this.keyCache.clear();
+    this.keyCache.set(hash, { value, until: t + this.config.authCacheMs });
+    return value;
+  }
+
+  async cachedAccount(id: string): Promise<Account | null> {
+    const t = this.now().getTime();
+    const hit = this.accountCache.get(id);
+    if (hit && hit.until > t) return hit.value;
+    const value = await this.deps.accounts.findById(id);
+    if (this.accountCache.size >= MAX_AUTH_CACHE) this.accountCache.clear();
+    this.accountCache.set(id, { value, until: t + this.config.authCacheMs });
+    return value;
+  }
+
+  /** Forget what this process trusted about a key or account, so a change made here applies at once. */
+  forgetKey(hash: string): void {
+    this.keyCache.delete(hash);
+  }
+
+  forgetAccount(id: string): void {
+    this.accountCache.delete(id);
+  }
+
+  requireScope(p: Principal, scope: Scope): Result<void, AppError> {
+    if (p.scopes.includes(scope)) return ok(undefined);
+    return err(appError("insufficient_scope", `This token lacks the scope ${scope}.`, { details: { required_scope: scope } }));
+  }
+
+  /** The account's plan and period now, rolling the stored period forward (and applying a deferred downgrade). */
+  async accountState(accountId: string): Promise<AccountState | null> {
+    const account = await this.cachedAccount(accountId);
+    if (account === null) return null;
+    const state = currentPeriod(account, this.now());
+    if (state.changed) {
+      const updated = await this.deps.accounts.update(accountId, {
+        plan: state.plan,
+        pendingPlan: state.pendingPlan,
+        periodStart: account.plan === "free" && state.plan === "free" ? account.periodStart : state.period.start,
+        periodEnd: account.plan === "free" && state.plan === "free" ? account.periodEnd : state.period.end,
+      });
+      this.forgetAccount(accountId);
+      if (updated) return { account: updated, plan: state.plan, period: state.period };
+    }
+    return { account, plan: state.plan, period: state.period };
+  }
+
+  async rateLimit(p: Principal, kind: "api" | "batch"): Promise<Result<RateLimitDecision, AppError>> {
+    const state = await this.accountState(p.accountId);
+    if (state === null) return err(appError("invalid_api_key", "The account no longer exists."));
+    const limit = kind === "batch" ? BATCH_RPM : requestsPerMinute(state.account, state.plan);
+    const now = this.now();
+    const decision = await this.deps.rateLimiter.hit(`${kind}:${p.accountId}`, limit, 60_000, now);
+    if (decision.allowed) return ok(decision);
+    const retryAfter = Math.max(1, Math.min(60, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 1000)));
+    return err(
+      appError("rate_limit_exceeded", `Rate limit of ${limit} requests per minute exceeded. Retry in ${retryAfter} s.`, {
+        retryAfter,
+        details: { limit, window_seconds: 60, scope: kind === "batch" ? "batch" : "account" },
+      }),
+    );
+  }
+
+  /** Runs the sources in parallel, each with its own time budget; a failure or timeout reads "unavailable". */
+  async gather<T>(sources: readonly SignalSource<T>[], input: T): Promise<{ evidence: Evidence; weight: number }[]> {
+    return Promise.all(
+      sources.map(async (source) => {
+        const controller = new AbortController();
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const timeout = new Promise<Evidence>((resolve) => {
+          timer = setTimeout(() => {
+            controller.abort();
+            resolve(unavailable(source.name, "timed out"));
+          }, source.timeoutMs);
+        });
+        try {
+          const evidence = await Promise.race([
+            source.check(input, { signal: controller.signal }).catch(() => unavailable(source.name, "failed")),
+            timeout,
+          ]);
+          return { evidence, weight: source.weight };
+        } finally {
+          clearTimeout(timer);
+        }
+      }),
+    );
+  }
+
+  /**
+   * Cache -> quota -> compute for one item. `compute` returns the assessment without the cache fields; a cache hit
+   * or a coalesced follower is marked cached and costs nothing. Quota is reserved before computing and given
+   * back when the computation fails.
+   */
+  async charged<T extends object>(
+    p: Principal,
+    channel: Channel,
+    cacheKey: string,
+    forceRefresh: boolean,
+    compute: () => Promise<Result<T, AppError>>,
+  ): Promise<Result<Outcome<T & { cached: boolean; cache_expires_at: string }>, AppError>> {
+    type Out = Outcome<T & { cached: boolean; cache_expires_at: string }>;
+    const flightKey = `${p.accountId}\u0000${cacheKey}`;
+    if (!forceRefresh) {
+      const running = this.inflight.get(flightKey);
+      if (running) {
+        const shared = (await running) as Result<Out, AppError>;
+        return shared.map((o) => ({ value: { ...o.value, cached: true }, meta: o.meta }));
+      }
+    }
+    const work = this.chargedOnce<T>(p, channel, cacheKey, forceRefresh, compute);
+    if (forceRefresh) return work;
+    this.inflight.set(flightKey, work as Promise<Result<Outcome<unknown>, AppError>>);
+    try {
+      return await work;
+    } finally {
+      this.inflight.delete(flightKey);
+    }
+  }
+
+  private async chargedOnce<T extends object>(
+    p: Principal,
+    channel: Channel,
+    cacheKey: string,
+    forceRefresh: boolean,
+    compute: () => Promise<Result<T, AppError>>,
+  ): Promise<Result<Outcome<T & { cached: boolean; cache_expires_at: string }>, AppError>> {
+    try {
+      const state = await this.accountState(p.accountId);
+      if (state === null) return err(appError("invalid_api_key", "The account no longer exists."));
+      const limit = quotaLimit(state.account, state.plan, channel);
+      const key = { accountId: p.accountId, channel, periodStart: state.period.start };
+      const now = this.now();
+      if (!forceRefresh) {
+        const hit = await this.deps.cache.get(cacheKey, now);
+        if (hit) {
+          const used = (await this.deps.quota.read(p.accountId, state.period.start))[channel];
+          return ok({
+            value: { ...(hit.value as T), cached: true, cache_expires_at: hit.expiresAt.toISOString() },
+            meta: { quota: { channel, used, limit } },
+          });
+        }
+      }
+      const reservation = await this.deps.quota.reserve(key, quotaCeiling(limit, state.plan));
+      if (!reservation.ok) return err(this.quotaExhausted(channel, reservation.used, limit, state.period.end));
+      let computed: Result<T, AppError>;
+      try {
+        computed = await compute();
+      } catch (e) {
+        computed = err(toAppError(e));
+      }
+      if (computed.isErr()) {
+        const used = await this.deps.quota.release(key);
+        void used;
+        return err(computed.error);
+      }
+      const expiresAt = new Date(this.now().getTime() + this.config.cacheTtlMs);
+      await this.deps.cache.set(cacheKey, { value: computed.value, createdAt: this.now(), expiresAt });
+      return ok({
+        value: { ...computed.value, cached: false, cache_expires_at: expiresAt.toISOString() },
+        meta: { quota: { channel, used: reservation.used, limit } },
+      });
+    } catch (e) {
+      return err(toAppError(e));
+    }
+  }
+
+  quotaExhausted(channel: Channel, used: number, limit: number, resetsAt: Date): AppError {
+    return appError("quota_exhausted", `The ${channel} quota of this billing period is used up (${used} of ${limit}).`, {
+      details: { channel, used, limit, resets_at: resetsAt.toISOString() },
+      upgradeUrl: this.config.upgradeUrl,
+    });
+  }
+
+  /** Current quota counters for response headers (test keys and errors use it). */
+  async quotaState(accountId: string, channel: Channel): Promise<QuotaState | undefined> {
+    const state = await this.accountState(accountId);
+    if (state === null) return undefined;
+    const used = (await this.deps.quota.read(accountId, state.period.start))[channel];
+    return { channel, used, limit: quotaLimit(state.account, state.plan, channel) };
+  }
+}
+
+export function unavailable(source: string, reason: string): Evidence {
+  return { source, status: "unavailable", reason, signals: {}, factors: [] };
+}

@@ -1,0 +1,18 @@
+export { createOAuthConfig } from "./oauth-deps.js";
+export type { OAuthConfig, OAuthDeps } from "./oauth-deps.js";
+export { registerClient } from "./register-client.js";
+export { authenticateClient } from "./authenticate-client.js";
+export type { ClientCredentials } from "./authenticate-client.js";
+export { validateAuthorizationRequest } from "./validate-authorization-request.js";
+export type { AuthorizationRequestError, ValidAuthorizationRequest } from "./validate-authorization-request.js";
+export { createAuthorizationCode } from "./create-authorization-code.js";
+export { exchangeCode } from "./exchange-code.js";
+export type { ExchangeCodeInput } from "./exchange-code.js";
+export { refreshAccessToken } from "./refresh-access-token.js";
+export type { RefreshAccessTokenInput } from "./refresh-access-token.js";
+export { authenticateAccessToken, isAccessToken } from "./authenticate-access-token.js";
+export type { OAuthPrincipal } from "./authenticate-access-token.js";
+export { openSession, signIn } from "./sign-in.js";
+export type { SignedIn, SignInError, SignInErrorCode } from "./sign-in.js";
+export { MIN_PASSWORD_LENGTH, signUp } from "./sign-up.js";
+export { resolveSession, signOut } from "./resolve-session.js";

@@ -1,0 +1,30 @@
+import type { AccountStore } from "../../ports/account-store.js";
+import type { Clock } from "../../ports/clock.js";
+import type { Hasher, PasswordHasher } from "../../ports/hasher.js";
+import type { Ids } from "../../ports/ids.js";
+import type { OAuthStore } from "../../ports/oauth-store.js";
+import { DEFAULT_REDIRECT_POLICY, type RedirectUriPolicy } from "../../policies/oauth/redirect-uris.js";
+
+export interface OAuthConfig {
+  /** The issuer: the service's base URL exactly, without a trailing slash (RFC 8414, RFC 9207). */
+  readonly issuer: string;
+  /** The RFC 8707 resource every token is bound to: `{issuer}/api/mcp`. */
+  readonly resource: string;
+  readonly redirectPolicy: RedirectUriPolicy;
+}
+
+export interface OAuthDeps {
+  readonly store: OAuthStore;
+  readonly accounts: AccountStore;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly hasher: Hasher;
+  readonly passwords: PasswordHasher;
+  readonly config: OAuthConfig;
+}
+
+/** Builds the configuration from the base URL; the redirect allowlist defaults to the documented six hosts. */
+export function createOAuthConfig(baseUrl: string, redirectPolicy: RedirectUriPolicy = DEFAULT_REDIRECT_POLICY): OAuthConfig {
+  const issuer = baseUrl.replace(/\/+$/, "");
+  return { issuer, resource: `${issuer}/api/mcp`, redirectPolicy };
+}

@@ -1,0 +1,76 @@
+import { err, ok, type Result } from "neverthrow";
+import type { OAuthDeps } from "./oauth-deps.js";
+import type { OAuthClient } from "../../ports/oauth-store.js";
+import { AuthorizeRequestSchema, type OAuthScope } from "../../schemas/oauth.js";
+import { oauthError, type OAuthError } from "../../policies/oauth/oauth-error.js";
+import { isValidS256Challenge } from "../../policies/oauth/pkce.js";
+import { matchRegisteredRedirectUri } from "../../policies/oauth/redirect-uris.js";
+import { parseScopes } from "../../policies/oauth/scopes.js";
+
+export interface ValidAuthorizationRequest {
+  readonly client: OAuthClient;
+  readonly redirectUri: string;
+  readonly state: string | undefined;
+  readonly scopes: readonly OAuthScope[];
+  readonly codeChallenge: string;
+  readonly resource: string;
+}
+
+/**
+ * "show": the client or its redirect URI cannot be trusted, so the error is shown to the user and never sent by
+ * redirect (RFC 6749 4.1.2.1, an open redirector otherwise). "redirect": sent back to the verified redirect URI.
+ */
+export type AuthorizationRequestError =
+  | { readonly kind: "show"; readonly error: OAuthError }
+  | { readonly kind: "redirect"; readonly redirectUri: string; readonly state: string | undefined; readonly error: OAuthError };
+
+/** Validates an authorization request (GET query, or the consent form's hidden copy of it). */
+export async function validateAuthorizationRequest(
+  deps: OAuthDeps,
+  query: unknown,
+): Promise<Result<ValidAuthorizationRequest, AuthorizationRequestError>> {
+  const parsed = AuthorizeRequestSchema.safeParse(query);
+  if (!parsed.success) {
+    return err({ kind: "show", error: oauthError("invalid_request", "Malformed authorization request") });
+  }
+  const q = parsed.data;
+  if (!q.client_id) return err({ kind: "show", error: oauthError("invalid_request", "client_id is required") });
+  const client = await deps.store.findClient(q.client_id);
+  if (!client) return err({ kind: "show", error: oauthError("invalid_client", "Unknown client_id") });
+  if (!q.redirect_uri) return err({ kind: "show", error: oauthError("invalid_request", "redirect_uri is required") });
+  if (!matchRegisteredRedirectUri(client.redirectUris, q.redirect_uri)) {
+    return err({
+      kind: "show",
+      error: oauthError("invalid_request", "redirect_uri does not match a URI registered by this client"),
+    });
+  }
+  const redirect = (error: OAuthError): Result<never, AuthorizationRequestError> =>
+    err({ kind: "redirect", redirectUri: q.redirect_uri ?? "", state: q.state, error });
+
+  if (q.response_type !== "code") {
+    return redirect(oauthError("unsupported_response_type", "response_type must be code"));
+  }
+  if (!client.grantTypes.includes("authorization_code")) {
+    return redirect(oauthError("unauthorized_client", "The client may not use the authorization code grant"));
+  }
+  if (!q.code_challenge) return redirect(oauthError("invalid_request", "code_challenge is required (PKCE)"));
+  if (q.code_challenge_method !== "S256") {
+    return redirect(oauthError("invalid_request", "code_challenge_method must be S256; plain is not supported"));
+  }
+  if (!isValidS256Challenge(q.code_challenge)) {
+    return redirect(oauthError("invalid_request", "code_challenge is not a base64url SHA-256 digest"));
+  }
+  const scopes = parseScopes(q.scope);
+  if (scopes.isErr()) return redirect(scopes.error);
+  if (q.resource !== undefined && q.resource !== deps.config.resource) {
+    return redirect(oauthError("invalid_target", `resource must be ${deps.config.resource}`));
+  }
+  return ok({
+    client,
+    redirectUri: q.redirect_uri,
+    state: q.state,
+    scopes: scopes.value,
+    codeChallenge: q.code_challenge,
+    resource: deps.config.resource,
+  });
+}

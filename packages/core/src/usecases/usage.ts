@@ -1,0 +1,46 @@
+import { err, ok, type Result } from "neverthrow";
+import { appError, toAppError, type AppError } from "../errors.js";
+import { CHANNELS, type Channel } from "../schemas/common.js";
+import { BATCH_RPM } from "../schemas/plans.js";
+import type { Usage } from "../schemas/usage.js";
+import { quotaCeiling, quotaLimit, requestsPerMinute } from "../policies/limits.js";
+import type { Principal } from "./deps.js";
+import type { Kernel, Outcome } from "./kernel.js";
+
+/** The usage resource of one account (operators call it with the account id; API callers with their principal). */
+export async function usageOf(k: Kernel, accountId: string, testMode: boolean): Promise<Result<Usage, AppError>> {
+  try {
+    const state = await k.accountState(accountId);
+    if (state === null) return err(appError("not_found", "No such account."));
+    const used = await k.deps.quota.read(accountId, state.period.start);
+    const quotas = {} as Usage["quotas"];
+    for (const channel of CHANNELS) {
+      const limit = quotaLimit(state.account, state.plan, channel as Channel);
+      const hard = quotaCeiling(limit, state.plan);
+      quotas[channel] = { used: used[channel], limit, hard_limit: hard, remaining: Math.max(0, hard - used[channel]) };
+    }
+    return ok({
+      plan: state.plan,
+      billing_period: { start: state.period.start.toISOString(), end: state.period.end.toISOString() },
+      quotas,
+      rate_limit: {
+        requests_per_minute: requestsPerMinute(state.account, state.plan),
+        batch_requests_per_minute: BATCH_RPM,
+        window_seconds: 60,
+      },
+      pending_plan: state.account.pendingPlan,
+      test_mode: testMode,
+    });
+  } catch (e) {
+    return err(toAppError(e));
+  }
+}
+
+export async function getUsage(k: Kernel, p: Principal): Promise<Result<Outcome<Usage>, AppError>> {
+  const scope = k.requireScope(p, "usage:read");
+  if (scope.isErr()) return err(scope.error);
+  const limited = await k.rateLimit(p, "api");
+  if (limited.isErr()) return err(limited.error);
+  const usage = await usageOf(k, p.accountId, p.mode === "test");
+  return usage.map((value) => ({ value, meta: { rateLimit: limited.value } }));
+}
