@@ -1,0 +1,125 @@
+// Lookup structures over the brand list, built once at module load so a lookup allocates little:
+// official domains, official labels (exact, ASCII-folded, single-deletion variants for typosquats) and a
+// trigram index of keywords for finding a brand name inside a longer label.
+
+import { BRANDS, type Brand } from "./data/brands.js";
+import { POPULAR_DOMAINS } from "./data/popular-domains.js";
+import { CREDENTIAL_WORDS, FREE_HOSTING, LURE_WORDS, RISKY_TLDS, SHORTENERS } from "./data/url-lists.js";
+import { asciiFold } from "./skeleton.js";
+
+export interface LabelRef {
+  readonly brand: Brand;
+  /** The official label, e.g. "paypal" for paypal.com. */
+  readonly label: string;
+}
+
+export interface KeywordRef {
+  readonly brand: Brand;
+  readonly keyword: string;
+  readonly tokenOnly: boolean;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else if (!list.includes(value)) list.push(value);
+}
+
+function labelOf(domain: string): string {
+  const dot = domain.indexOf(".");
+  return dot === -1 ? domain : domain.slice(0, dot);
+}
+
+/** Registrable domain -> the brand that operates it. */
+export const OFFICIAL_DOMAINS = new Map<string, Brand>();
+/** Popular registrable domains, brands' official domains included. */
+export const POPULAR = new Set<string>(POPULAR_DOMAINS);
+/** Distinctive official label -> brands whose official domain starts with that label. */
+export const OFFICIAL_LABELS = new Map<string, LabelRef[]>();
+/** ASCII-folded official label -> brands. */
+export const FOLDED_LABELS = new Map<string, LabelRef[]>();
+/** Official label and each of its single-character deletions -> brands (symmetric-delete typo index). */
+export const DELETION_INDEX = new Map<string, LabelRef[]>();
+/** First three letters of a keyword -> keywords. */
+export const KEYWORD_TRIGRAMS = new Map<string, KeywordRef[]>();
+/** Whole-token keywords (any length) -> keywords. */
+export const KEYWORD_TOKENS = new Map<string, KeywordRef[]>();
+/** Keywords that contain a hyphen ("e-zpass"), matched against the whole label. */
+export const HYPHENATED_KEYWORDS: KeywordRef[] = [];
+/**
+ * Official domains as they appear spelled out inside a lure host ("paypal.com", "paypal-com"), keyed by
+ * their first label so a host is scanned token by token.
+ */
+export const SPELLED_DOMAINS = new Map<string, Array<readonly [string, Brand]>>();
+
+export const LURES = new Set<string>(LURE_WORDS);
+export const MAX_LURE_LENGTH = Math.max(...LURE_WORDS.map((w) => w.length));
+export const CREDENTIALS = new Set<string>(CREDENTIAL_WORDS);
+export const RISKY_TLD_SET = new Set<string>(RISKY_TLDS);
+export const SHORTENER_SET = new Set<string>(SHORTENERS);
+export const FREE_HOSTING_SET = new Set<string>(FREE_HOSTING);
+
+/** Labels that are so generic that a typo of them says nothing ("mail", "login"). */
+const MIN_TYPO_LENGTH = 5;
+
+function indexKeyword(ref: KeywordRef): void {
+  push(KEYWORD_TOKENS, ref.keyword, ref);
+  if (ref.keyword.includes("-")) {
+    HYPHENATED_KEYWORDS.push(ref);
+    return;
+  }
+  if (ref.keyword.length >= 3) push(KEYWORD_TRIGRAMS, ref.keyword.slice(0, 3), ref);
+}
+
+for (const brand of BRANDS) {
+  for (const domain of brand.officialDomains) {
+    if (!OFFICIAL_DOMAINS.has(domain)) OFFICIAL_DOMAINS.set(domain, brand);
+    POPULAR.add(domain);
+    const label = labelOf(domain);
+    const ref: LabelRef = { brand, label };
+    // Only labels that are the brand's own distinctive keyword take part: a typo or TLD swap of "live"
+    // (live.com) or "booking" says nothing about Microsoft or Booking.com.
+    const distinctive = brand.keywords.includes(label);
+    if (distinctive && !(OFFICIAL_LABELS.get(label) ?? []).some((r) => r.brand === brand)) {
+      push(OFFICIAL_LABELS, label, ref);
+      if (label.length >= 4) push(FOLDED_LABELS, asciiFold(label), ref);
+      if (label.length >= MIN_TYPO_LENGTH) {
+        push(DELETION_INDEX, label, ref);
+        for (let i = 0; i < label.length; i++) push(DELETION_INDEX, label.slice(0, i) + label.slice(i + 1), ref);
+      }
+    }
+    if (distinctive && label.length >= 4) {
+      push(SPELLED_DOMAINS, label, [domain, brand] as const);
+      push(SPELLED_DOMAINS, label, [domain.replaceAll(".", "-"), brand] as const);
+    }
+  }
+  for (const keyword of brand.keywords) indexKeyword({ brand, keyword, tokenOnly: false });
+  for (const keyword of brand.tokenKeywords) indexKeyword({ brand, keyword, tokenOnly: true });
+}
+
+/** true when s is one or more lure words glued together ("securelogin"). */
+export function isLureComposite(s: string): boolean {
+  if (s.length === 0) return false;
+  if (LURES.has(s)) return true;
+  // reachable[i]: s.slice(0, i) splits into lure words
+  const reachable = new Uint8Array(s.length + 1);
+  reachable[0] = 1;
+  for (let i = 0; i < s.length; i++) {
+    if (reachable[i] !== 1) continue;
+    const maxEnd = Math.min(s.length, i + MAX_LURE_LENGTH);
+    for (let j = i + 2; j <= maxEnd; j++) {
+      if (LURES.has(s.slice(i, j))) reachable[j] = 1;
+    }
+  }
+  return reachable[s.length] === 1;
+}
+
+/** Finds the first host suffix of `host` (at a label boundary) that is in `set`. */
+export function matchHostSuffix(host: string, set: ReadonlySet<string>): string | null {
+  if (set.has(host)) return host;
+  for (let i = host.indexOf("."); i !== -1; i = host.indexOf(".", i + 1)) {
+    const suffix = host.slice(i + 1);
+    if (set.has(suffix)) return suffix;
+  }
+  return null;
+}

@@ -1,0 +1,210 @@
+import { err, ok, type Result } from "neverthrow";
+import { parse as parseDomain } from "tldts";
+import type { ValidationIssue } from "../../errors.js";
+import { MAX_URL_LENGTH } from "../../schemas/url.js";
+import type { NormalizedUrl } from "./normalized-url.js";
+import { hostToUnicode } from "./punycode.js";
+
+const FIELD = "url";
+
+// Pairs people (and chat apps) wrap a link in: <https://...>, "example.com", (see example.com), «...».
+const WRAPPERS: ReadonlyArray<readonly [string, string]> = [
+  ["<", ">"],
+  ['"', '"'],
+  ["'", "'"],
+  ["`", "`"],
+  ["(", ")"],
+  ["[", "]"],
+  ["{", "}"],
+  ["\u201c", "\u201d"],
+  ["\u2018", "\u2019"],
+  ["\u00ab", "\u00bb"],
+];
+
+// Sentence punctuation that ends up glued to a pasted link. ")" is handled separately so that
+// balanced parentheses inside a path (Wikipedia style) survive.
+const TRAILING_JUNK = new Set([".", ",", ";", ":", "!", "?", '"', "'", "\u2026", "\u00bb", "\u201d", "\u2019", ">", "]", "}", "*", "`"]);
+const LEADING_JUNK = new Set(['"', "'", "<", "(", "[", "{", "\u201c", "\u2018", "\u00ab", "`", "*"]);
+
+const WEB_SCHEMES = new Set(["http", "https"]);
+// Schemes people paste that are never a web page the service can assess; named to give a clear message.
+const NON_WEB_SCHEMES = new Set([
+  "javascript",
+  "data",
+  "vbscript",
+  "ftp",
+  "ftps",
+  "sftp",
+  "mailto",
+  "tel",
+  "sms",
+  "file",
+  "blob",
+  "about",
+  "chrome",
+  "chrome-extension",
+  "ws",
+  "wss",
+  "ssh",
+  "telnet",
+  "news",
+  "irc",
+  "magnet",
+  "intent",
+  "market",
+  "itms-services",
+  "content",
+  "view-source",
+]);
+
+const SCHEME_RE = /^([a-z][a-z0-9+.-]*):/i;
+const WHITESPACE_RE = /\s/;
+const CONTROL_RE = /[\u0000-\u001f\u007f]/;
+
+function issue(message: string): ValidationIssue[] {
+  return [{ field: FIELD, message }];
+}
+
+function stripWrappers(input: string): string {
+  let s = input.trim();
+  for (let changed = true; changed && s.length > 1; ) {
+    changed = false;
+    for (const [open, close] of WRAPPERS) {
+      if (s.startsWith(open) && s.endsWith(close) && s.length >= open.length + close.length) {
+        s = s.slice(open.length, s.length - close.length).trim();
+        changed = true;
+      }
+    }
+  }
+  return s;
+}
+
+function count(s: string, ch: string): number {
+  let n = 0;
+  for (let i = s.indexOf(ch); i !== -1; i = s.indexOf(ch, i + 1)) n++;
+  return n;
+}
+
+function stripJunk(input: string): string {
+  let s = input;
+  let start = 0;
+  while (start < s.length && LEADING_JUNK.has(s[start] ?? "")) start++;
+  s = s.slice(start);
+  let end = s.length;
+  for (;;) {
+    const ch = s[end - 1];
+    if (ch === undefined) break;
+    if (TRAILING_JUNK.has(ch)) {
+      end--;
+      continue;
+    }
+    if (ch === ")" && count(s.slice(0, end), "(") < count(s.slice(0, end), ")")) {
+      end--;
+      continue;
+    }
+    break;
+  }
+  return s.slice(0, end);
+}
+
+// Analysts share "defanged" indicators (hxxp://evil[.]com); accept them as the link they stand for.
+function refang(s: string): string {
+  if (!/hxxp|\[\.\]|\(\.\)|\[dot\]|\{\.\}/i.test(s)) return s;
+  return s
+    .replace(/^hxxp(s?)(:\/\/|\[:\]\/\/)/i, "http$1://")
+    .replace(/\[\.\]|\(\.\)|\{\.\}|\[dot\]/gi, ".");
+}
+
+/** Splits off the authority part of an absolute http(s) string, for checks WHATWG parsing would hide. */
+function rawAuthority(withScheme: string): string {
+  const afterScheme = withScheme.replace(/^[a-z][a-z0-9+.-]*:\/*/i, "");
+  const end = afterScheme.search(/[/?#\\]/);
+  return end === -1 ? afterScheme : afterScheme.slice(0, end);
+}
+
+/**
+ * Parses a URL as people paste it into one normalized shape, or says clearly why it is not a web URL.
+ *
+ * Accepted: with or without scheme, IDN or Punycode hosts, wrapping quotes/brackets/angle brackets,
+ * sentence punctuation glued to the end, defanged forms (hxxp, [.]). A missing scheme is taken as
+ * https: people paste bare domains to ask about the site, and https is what a browser tries first
+ * today; the scheme does not change what the analyzers look at. Hosts are canonicalized by WHATWG URL
+ * (lower case, Punycode, decimal/hex/octal IPv4 forms to dotted quads) and split with the public suffix
+ * list, private section included, so "evil.github.io" is its own registrable domain.
+ * Never throws.
+ */
+export function normalizeUrl(raw: string): Result<NormalizedUrl, ValidationIssue[]> {
+  if (typeof raw !== "string") return err(issue("URL must be a string"));
+  if (raw.length > MAX_URL_LENGTH * 4) return err(issue(`URL is longer than ${MAX_URL_LENGTH} characters`));
+  let s = refang(stripJunk(stripWrappers(raw)));
+  s = stripWrappers(s);
+  if (s.length === 0) return err(issue("URL is empty"));
+  if (s.length > MAX_URL_LENGTH) return err(issue(`URL is longer than ${MAX_URL_LENGTH} characters`));
+  if (CONTROL_RE.test(s)) return err(issue("URL contains control characters"));
+
+  let withScheme: string;
+  const schemeMatch = SCHEME_RE.exec(s);
+  const scheme = schemeMatch?.[1]?.toLowerCase();
+  if (scheme !== undefined && WEB_SCHEMES.has(scheme)) {
+    withScheme = s;
+  } else if (scheme !== undefined && NON_WEB_SCHEMES.has(scheme)) {
+    return err(issue(`"${scheme}:" URLs are not web pages; only http and https URLs can be checked`));
+  } else if (s.startsWith("//")) {
+    withScheme = `https:${s}`;
+  } else if (scheme !== undefined && !scheme.includes(".") && !/^\d/.test(s.slice(scheme.length + 1))) {
+    // "foo:bar" is a scheme we do not know; "example.com:8080" and "localhost:3000" are host:port.
+    return err(issue(`Unsupported URL scheme "${scheme}:"; only http and https URLs can be checked`));
+  } else {
+    withScheme = `https://${s}`;
+  }
+
+  const authority = rawAuthority(withScheme);
+  if (WHITESPACE_RE.test(authority)) return err(issue("The host part of the URL contains spaces"));
+  const hostPart = authority.slice(authority.lastIndexOf("@") + 1);
+  if (hostPart === "" || hostPart.startsWith(":")) return err(issue("URL has no host"));
+
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return err(issue("Not a valid URL"));
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    return err(issue("Only http and https URLs can be checked"));
+  }
+  let host = url.hostname;
+  if (host === "") return err(issue("URL has no host"));
+  const isIpv6 = host.startsWith("[");
+  if (isIpv6) host = host.slice(1, -1);
+  if (host.endsWith(".")) host = host.slice(0, -1);
+  if (host === "" || host.includes("..")) return err(issue("URL host is not valid"));
+
+  const info = parseDomain(host, { allowPrivateDomains: true, extractHostname: false });
+  const isIp = isIpv6 || info.isIp === true;
+  if (!isIp && !host.includes(".")) {
+    return err(issue(`"${host}" is not a public host name (it has no top-level domain)`));
+  }
+  if (!isIp && info.publicSuffix !== null && info.domain === null && info.isIcann === true && host === info.publicSuffix) {
+    return err(issue(`"${host}" is a public suffix, not a site`));
+  }
+
+  url.hash = "";
+  const registrableDomain = isIp ? null : info.domain;
+  const subdomain = isIp || registrableDomain === null ? "" : (info.subdomain ?? "");
+  const portNumber = url.port === "" ? null : Number(url.port);
+
+  return ok({
+    href: url.href,
+    scheme: url.protocol === "https:" ? "https" : "http",
+    host,
+    hostUnicode: isIp ? host : hostToUnicode(host),
+    port: portNumber,
+    path: url.pathname,
+    query: url.search,
+    registrableDomain,
+    publicSuffix: isIp ? null : info.publicSuffix,
+    subdomain,
+    isIp,
+    hasCredentials: url.username !== "" || url.password !== "",
+  });
+}

@@ -1,0 +1,146 @@
+// Structural URL heuristics that need no network: IP hosts, risky TLDs, free hosting, shorteners, deep
+// subdomain chains, credential words, "@" in the authority, odd ports, random-looking or very long names.
+
+import type { Factor } from "../../schemas/common.js";
+import type { Evidence } from "../../ports/signal-source.js";
+import type { NormalizedUrl } from "./normalized-url.js";
+import {
+  CREDENTIALS,
+  FREE_HOSTING_SET,
+  LURES,
+  RISKY_TLD_SET,
+  SHORTENER_SET,
+  isLureComposite,
+  matchHostSuffix,
+} from "./brand-index.js";
+import { hasMixedScripts } from "./skeleton.js";
+
+export const HEURISTICS_SOURCE = "url_heuristics";
+
+const MAX_SCANNED = 512;
+const VOWELS = new Set(["a", "e", "i", "o", "u", "y"]);
+
+function factor(id: string, label: string, points: number): Factor {
+  return { id, source: HEURISTICS_SOURCE, label, points };
+}
+
+function credentialWords(url: NormalizedUrl): string[] {
+  const text = (url.path + " " + url.query).slice(0, MAX_SCANNED).toLowerCase();
+  const found: string[] = [];
+  for (const word of text.split(/[^a-z0-9-]+/)) {
+    if (CREDENTIALS.has(word) && !found.includes(word)) found.push(word);
+    else if (word.includes("-")) {
+      for (const part of word.split("-")) if (CREDENTIALS.has(part) && !found.includes(part)) found.push(part);
+    }
+  }
+  return found;
+}
+
+/**
+ * true when a label looks machine-generated: long consonant runs, few vowels, or letters and digits
+ * interleaved ("x8g4k2q", "qdliqr", "bv5qx71lmr9je").
+ */
+export function looksRandom(label: string): boolean {
+  const core = label.replaceAll("-", "");
+  if (core.length < 6) return false;
+  let vowels = 0;
+  let digits = 0;
+  let run = 0;
+  let maxRun = 0;
+  let switches = 0;
+  let prevDigit: boolean | null = null;
+  for (const ch of core) {
+    const isDigit = ch >= "0" && ch <= "9";
+    if (prevDigit !== null && prevDigit !== isDigit) switches++;
+    prevDigit = isDigit;
+    if (isDigit) {
+      digits++;
+      run = 0;
+    } else if (VOWELS.has(ch)) {
+      vowels++;
+      run = 0;
+    } else {
+      run++;
+      if (run > maxRun) maxRun = run;
+    }
+  }
+  const letters = core.length - digits;
+  if (maxRun >= 5) return true;
+  if (letters >= 6 && vowels / letters < 0.2) return true;
+  if (digits >= 2 && letters >= 3 && switches >= 3) return true;
+  return false;
+}
+
+function registrableLabel(url: NormalizedUrl): string | null {
+  if (url.registrableDomain === null || url.publicSuffix === null) return null;
+  return url.registrableDomain.slice(0, url.registrableDomain.length - url.publicSuffix.length - 1);
+}
+
+/** Structural heuristics evidence for one URL. Pure; never throws. */
+export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
+  const factors: Factor[] = [];
+  const tld = url.isIp ? null : url.host.slice(url.host.lastIndexOf(".") + 1);
+  const riskyTld = tld !== null && (RISKY_TLD_SET.has(tld) || (url.publicSuffix !== null && RISKY_TLD_SET.has(url.publicSuffix)));
+  const shortener = matchHostSuffix(url.host, SHORTENER_SET);
+  const freeHosting = shortener === null ? matchHostSuffix(url.host, FREE_HOSTING_SET) : null;
+  const idn = url.host.includes("xn--");
+
+  if (url.isIp) factors.push(factor("ip_host", "The link points at a bare IP address instead of a domain name", 45));
+  if (url.hasCredentials) {
+    factors.push(factor("credentials_in_authority", 'The address hides its real host behind an "@" (user-info trick)', 50));
+  }
+  if (riskyTld) factors.push(factor("risky_tld", `The ".${tld}" domain ending is heavily used for scams`, 20));
+  if (freeHosting !== null) {
+    factors.push(factor("free_hosting", `Hosted on ${freeHosting}, where anyone can publish a site in minutes`, 25));
+  }
+  if (shortener !== null) {
+    factors.push(factor("shortener", `${shortener} is a link shortener that hides the real destination`, 30));
+  }
+  if (url.port !== null) factors.push(factor("non_standard_port", `The link uses an unusual port (${url.port})`, 20));
+  if (idn) {
+    const mixed = url.hostUnicode.split(".").some(hasMixedScripts);
+    factors.push(
+      mixed
+        ? factor("mixed_script", "The domain mixes letters from different alphabets, a lookalike trick", 60)
+        : factor("idn_host", "The domain uses non-Latin or accented characters (punycode)", 15),
+    );
+  }
+  const subLabels = url.subdomain === "" ? 0 : url.subdomain.split(".").length;
+  if (subLabels >= 4) factors.push(factor("deep_subdomains", `The host has ${subLabels} levels of subdomains`, 20));
+  if (url.host.length > 50) factors.push(factor("long_host", `The host name is unusually long (${url.host.length} characters)`, 15));
+
+  const label = registrableLabel(url);
+  if (label !== null) {
+    if (!idn && looksRandom(label)) factors.push(factor("random_label", `"${label}" looks machine-generated`, 20));
+    const tokens = label.split("-");
+    if (tokens.length >= 2 && tokens.every((t) => LURES.has(t) || isLureComposite(t))) {
+      factors.push(factor("lure_words_domain", `"${label}" is made only of words scams use (login, secure, payment ...)`, 30));
+    }
+    const hyphens = tokens.length - 1;
+    if (hyphens >= 3) factors.push(factor("many_hyphens", `"${label}" strings many words together with hyphens`, 15));
+  }
+  const words = credentialWords(url);
+  if (words.length > 0) {
+    factors.push(
+      factor(
+        "credential_words",
+        `The path asks about ${words.slice(0, 3).join(", ")}`,
+        words.length >= 2 ? 25 : 15,
+      ),
+    );
+  }
+
+  return {
+    source: HEURISTICS_SOURCE,
+    status: "ok",
+    signals: {
+      is_ip_host: url.isIp,
+      risky_tld: riskyTld,
+      shortener: shortener !== null,
+      free_hosting: freeHosting !== null,
+      idn_host: idn,
+      credentials_in_authority: url.hasCredentials,
+    },
+    factors,
+  };
+}
