@@ -1,1 +1,9 @@
-export {};
+export { createHttpApp, sendError, DEFAULT_MAX_BODY_BYTES } from "./app.js";
+export type { HttpAppOptions } from "./app.js";
+export { HTTP_STATUS, toEnvelope } from "./error-map.js";
+export type { ErrorEnvelopeBody } from "./error-map.js";
+export { createJsonLogger, redact, silentLogger } from "./logger.js";
+export type { LogLevel, Logger } from "./logger.js";
+export { buildOpenApiDocument } from "./openapi.js";
+export { startHttpServer } from "./server.js";
+export type { RunningServer } from "./server.js";
