@@ -91,3 +91,92 @@ export { SCOPES, SCOPE_DESCRIPTIONS, ScopeSchema } from "./schemas/scopes.js";
 export type { Scope } from "./schemas/scopes.js";
 export { calendarMonth, currentPeriod } from "./policies/billing-period.js";
 export { quotaCeiling, quotaLimit, requestsPerMinute } from "./policies/limits.js";
+
+export type {
+  AccessTokenRecord,
+  AuthorizationCodeRecord,
+  ConsumeCodeOutcome,
+  IssuedTokens,
+  OAuthClient,
+  OAuthSession,
+  OAuthStore,
+  RefreshTokenRecord,
+  RotateOutcome,
+  TokenFamily,
+  WithFamily,
+} from "./ports/index.js";
+export {
+  AuthorizationServerMetadataSchema,
+  AuthorizeRequestSchema,
+  ClientRegistrationRequestSchema,
+  ClientRegistrationResponseSchema,
+  GRANT_TYPES,
+  OAuthErrorBodySchema,
+  ProtectedResourceMetadataSchema,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  TokenRequestSchema,
+  TokenResponseSchema,
+} from "./schemas/oauth.js";
+export type {
+  AuthorizationServerMetadata,
+  AuthorizeRequest,
+  ClientRegistrationRequest,
+  ClientRegistrationResponse,
+  GrantType,
+  OAuthErrorBody,
+  ProtectedResourceMetadata,
+  TokenEndpointAuthMethod,
+  TokenRequest,
+  TokenResponse,
+} from "./schemas/oauth.js";
+export {
+  ACCESS_TOKEN_PREFIX,
+  CODE_PREFIX,
+  DEFAULT_EXACT_REDIRECT_URIS,
+  DEFAULT_REDIRECT_HOSTS,
+  DEFAULT_REDIRECT_POLICY,
+  OAUTH_ERROR_CODES,
+  OAUTH_ERROR_STATUS,
+  OAUTH_LIFETIMES,
+  REFRESH_TOKEN_PREFIX,
+  formatScopes,
+  isAllowedRedirectUri,
+  isSubsetOf,
+  isValidCodeVerifier,
+  isValidS256Challenge,
+  matchRegisteredRedirectUri,
+  oauthError,
+  parseScopes,
+  verifyPkce,
+} from "./policies/oauth/index.js";
+export type { OAuthError, OAuthErrorCode, RedirectUriPolicy } from "./policies/oauth/index.js";
+export {
+  authenticateAccessToken,
+  authenticateClient,
+  createAccessTokenVerifier,
+  createAuthorizationCode,
+  createOAuthConfig,
+  exchangeCode,
+  isAccessToken,
+  openSession,
+  refreshAccessToken,
+  registerClient,
+  resolveSession,
+  signIn as signInWithPassword,
+  signOut,
+  signUp,
+  validateAuthorizationRequest,
+} from "./usecases/oauth/index.js";
+export type {
+  AuthorizationRequestError,
+  ClientCredentials,
+  ExchangeCodeInput,
+  OAuthConfig,
+  OAuthDeps,
+  OAuthPrincipal,
+  RefreshAccessTokenInput,
+  SignedIn,
+  SignInError,
+  SignInErrorCode,
+  ValidAuthorizationRequest,
+} from "./usecases/oauth/index.js";

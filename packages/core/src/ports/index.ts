@@ -11,3 +11,16 @@ export type { HealthProbe } from "./health-probe.js";
 export type { Evidence, SignalContext, SignalSource } from "./signal-source.js";
 export type { ExplanationInput, Explainer } from "./explainer.js";
 export type { FeedRecord, FeedSnapshot, FeedStore } from "./feed-store.js";
+export type {
+  AccessTokenRecord,
+  AuthorizationCodeRecord,
+  ConsumeCodeOutcome,
+  IssuedTokens,
+  OAuthClient,
+  OAuthSession,
+  OAuthStore,
+  RefreshTokenRecord,
+  RotateOutcome,
+  TokenFamily,
+  WithFamily,
+} from "./oauth-store.js";

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from "neverthrow";
 import type { OAuthDeps } from "./oauth-deps.js";
-import type { OAuthScope } from "../../schemas/oauth.js";
+import type { AccessTokenVerifier } from "../deps.js";
+import type { Scope } from "../../schemas/scopes.js";
 import { appError, type AppError } from "../../errors.js";
 import { ACCESS_TOKEN_PREFIX } from "../../policies/oauth/lifetimes.js";
 import { toScopes } from "../../policies/oauth/scopes.js";
@@ -9,7 +10,7 @@ import { toScopes } from "../../policies/oauth/scopes.js";
 export interface OAuthPrincipal {
   readonly accountId: string;
   readonly clientId: string;
-  readonly scopes: readonly OAuthScope[];
+  readonly scopes: readonly Scope[];
   /** The audience (RFC 8707) the token is bound to. */
   readonly resource: string;
   readonly expiresAt: Date;
@@ -35,5 +36,23 @@ export async function authenticateAccessToken(
   if (found.familyRevokedAt !== null) return invalid("The access token was revoked");
   if (deps.clock.now().getTime() >= found.record.expiresAt.getTime()) return invalid("The access token expired");
   const r = found.record;
-  return ok({ accountId: r.accountId, clientId: r.clientId, scopes: toScopes(r.scopes), resource: r.resource, expiresAt: r.expiresAt });
+  return ok({
+    accountId: r.accountId,
+    clientId: r.clientId,
+    scopes: toScopes(r.scopes),
+    resource: r.resource,
+    expiresAt: r.expiresAt,
+  });
+}
+
+/** The engine's view of access tokens (EngineDeps.accessTokens): the same rules, null for every failure. */
+export function createAccessTokenVerifier(deps: Pick<OAuthDeps, "store" | "clock" | "hasher">): AccessTokenVerifier {
+  return {
+    async verify(token) {
+      const principal = await authenticateAccessToken(deps, token);
+      return principal.isOk()
+        ? { accountId: principal.value.accountId, clientId: principal.value.clientId, scopes: principal.value.scopes }
+        : null;
+    },
+  };
 }

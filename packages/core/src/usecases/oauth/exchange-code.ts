@@ -21,7 +21,10 @@ export interface ExchangeCodeInput {
  * attempt: a wrong verifier or a foreign client burns it, and any second presentation is a replay that revokes
  * every token already issued from it (OAuth 2.1 4.1.3, RFC 9700 2.1.1).
  */
-export async function exchangeCode(deps: OAuthDeps, input: ExchangeCodeInput): Promise<Result<TokenResponse, OAuthError>> {
+export async function exchangeCode(
+  deps: OAuthDeps,
+  input: ExchangeCodeInput,
+): Promise<Result<TokenResponse, OAuthError>> {
   const client = await authenticateClient(deps, input.credentials, "authorization_code");
   if (client.isErr()) return err(client.error);
   if (!input.code) return err(oauthError("invalid_request", "code is required"));

@@ -1,7 +1,13 @@
 import type { OAuthDeps } from "./oauth-deps.js";
 import type { IssuedTokens, TokenFamily } from "../../ports/oauth-store.js";
-import type { OAuthScope, TokenResponse } from "../../schemas/oauth.js";
-import { ACCESS_TOKEN_PREFIX, OAUTH_LIFETIMES, REFRESH_TOKEN_PREFIX, TOKEN_BYTES } from "../../policies/oauth/lifetimes.js";
+import type { TokenResponse } from "../../schemas/oauth.js";
+import type { Scope } from "../../schemas/scopes.js";
+import {
+  ACCESS_TOKEN_PREFIX,
+  OAUTH_LIFETIMES,
+  REFRESH_TOKEN_PREFIX,
+  TOKEN_BYTES,
+} from "../../policies/oauth/lifetimes.js";
 import { formatScopes } from "../../policies/oauth/scopes.js";
 
 export interface MintedTokens {
@@ -13,11 +19,17 @@ export interface MintedTokens {
  * Mints a new access/refresh pair in a family. The refresh token always carries the family's full grant, the access
  * token the (possibly narrowed) scopes asked for, so a later refresh can return to the full grant (RFC 6749 6).
  */
-export function mintTokens(deps: OAuthDeps, family: TokenFamily, accessScopes: readonly OAuthScope[]): MintedTokens {
+export function mintTokens(deps: OAuthDeps, family: TokenFamily, accessScopes: readonly Scope[]): MintedTokens {
   const now = deps.clock.now();
   const access = `${ACCESS_TOKEN_PREFIX}${deps.ids.token(TOKEN_BYTES)}`;
   const refresh = `${REFRESH_TOKEN_PREFIX}${deps.ids.token(TOKEN_BYTES)}`;
-  const common = { familyId: family.id, clientId: family.clientId, accountId: family.accountId, resource: family.resource, createdAt: now };
+  const common = {
+    familyId: family.id,
+    clientId: family.clientId,
+    accountId: family.accountId,
+    resource: family.resource,
+    createdAt: now,
+  };
   return {
     records: {
       access: {

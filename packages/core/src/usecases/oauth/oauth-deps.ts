@@ -24,7 +24,10 @@ export interface OAuthDeps {
 }
 
 /** Builds the configuration from the base URL; the redirect allowlist defaults to the documented six hosts. */
-export function createOAuthConfig(baseUrl: string, redirectPolicy: RedirectUriPolicy = DEFAULT_REDIRECT_POLICY): OAuthConfig {
+export function createOAuthConfig(
+  baseUrl: string,
+  redirectPolicy: RedirectUriPolicy = DEFAULT_REDIRECT_POLICY,
+): OAuthConfig {
   const issuer = baseUrl.replace(/\/+$/, "");
   return { issuer, resource: `${issuer}/api/mcp`, redirectPolicy };
 }

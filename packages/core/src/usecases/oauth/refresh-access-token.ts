@@ -29,7 +29,8 @@ export async function refreshAccessToken(
   if (input.resource !== undefined && input.resource !== deps.config.resource) {
     return err(oauthError("invalid_target", `resource must be ${deps.config.resource}`));
   }
-  if (!input.refreshToken.startsWith(REFRESH_TOKEN_PREFIX)) return err(oauthError("invalid_grant", "Unknown refresh token"));
+  if (!input.refreshToken.startsWith(REFRESH_TOKEN_PREFIX))
+    return err(oauthError("invalid_grant", "Unknown refresh token"));
 
   const now = deps.clock.now();
   const hash = deps.hasher.sha256Hex(input.refreshToken);
@@ -37,7 +38,8 @@ export async function refreshAccessToken(
   if (!found) return err(oauthError("invalid_grant", "Unknown refresh token"));
   const token = found.record;
   // Another client's token is refused without touching it: its owner must not lose the grant.
-  if (token.clientId !== client.value.clientId) return err(oauthError("invalid_grant", "Refresh token was issued to another client"));
+  if (token.clientId !== client.value.clientId)
+    return err(oauthError("invalid_grant", "Refresh token was issued to another client"));
   if (found.familyRevokedAt !== null) return err(oauthError("invalid_grant", "Refresh token revoked"));
   if (token.rotatedAt !== null) {
     await deps.store.revokeFamily(token.familyId, now);

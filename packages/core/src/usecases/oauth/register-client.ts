@@ -58,7 +58,10 @@ export async function registerClient(
   const method = req.token_endpoint_auth_method ?? "client_secret_basic";
   if (!isAuthMethod(method)) {
     return err(
-      oauthError("invalid_client_metadata", `token_endpoint_auth_method must be one of ${TOKEN_ENDPOINT_AUTH_METHODS.join(", ")}`),
+      oauthError(
+        "invalid_client_metadata",
+        `token_endpoint_auth_method must be one of ${TOKEN_ENDPOINT_AUTH_METHODS.join(", ")}`,
+      ),
     );
   }
   const scopes = parseScopes(req.scope);

@@ -23,7 +23,12 @@ export async function openSession(deps: OAuthDeps, account: Account): Promise<Si
   const now = deps.clock.now();
   const sessionId = deps.ids.token(TOKEN_BYTES);
   const expiresAt = new Date(now.getTime() + OAUTH_LIFETIMES.sessionMs);
-  await deps.store.createSession({ idHash: deps.hasher.sha256Hex(sessionId), accountId: account.id, createdAt: now, expiresAt });
+  await deps.store.createSession({
+    idHash: deps.hasher.sha256Hex(sessionId),
+    accountId: account.id,
+    createdAt: now,
+    expiresAt,
+  });
   return { account, sessionId, expiresAt };
 }
 

@@ -1,31 +1,26 @@
 import { err, ok, type Result } from "neverthrow";
 import type { OAuthDeps } from "./oauth-deps.js";
+import { calendarMonth } from "../../policies/billing-period.js";
+import { MIN_PASSWORD_LENGTH } from "../accounts.js";
 import { openSession, type SignedIn, type SignInError } from "./sign-in.js";
 
-export const MIN_PASSWORD_LENGTH = 10;
 const MAX_PASSWORD_LENGTH = 200;
 // Deliberately loose: one @, no spaces, a dot in the domain. Deliverability is not ours to judge here.
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
-
-/** Free plans reset on the 1st of each month at 00:00 UTC (spec, Limits rule 4). */
-function freePeriod(now: Date): { start: Date; end: Date } {
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth();
-  return { start: new Date(Date.UTC(y, m, 1)), end: new Date(Date.UTC(y, m + 1, 1)) };
-}
 
 /** Creates a free-plan account with a password and signs it in. Emails are unique case-insensitively. */
 export async function signUp(
   deps: OAuthDeps,
   input: { readonly email: string; readonly password: string },
 ): Promise<Result<SignedIn, SignInError>> {
-  const email = input.email.trim();
-  if (email.length > 254 || !EMAIL.test(email)) return err({ code: "invalid_email", message: "Enter a valid email address" });
+  const email = input.email.trim().toLowerCase();
+  if (email.length > 254 || !EMAIL.test(email))
+    return err({ code: "invalid_email", message: "Enter a valid email address" });
   if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
     return err({ code: "weak_password", message: `Use a password of at least ${MIN_PASSWORD_LENGTH} characters` });
   }
   const now = deps.clock.now();
-  const period = freePeriod(now);
+  const period = calendarMonth(now);
   const created = await deps.accounts.create({
     id: deps.ids.uuid(),
     email,
@@ -37,6 +32,7 @@ export async function signUp(
     customRpm: null,
     createdAt: now,
   });
-  if (created === "email_taken") return err({ code: "email_taken", message: "An account with this email already exists" });
+  if (created === "email_taken")
+    return err({ code: "email_taken", message: "An account with this email already exists" });
   return ok(await openSession(deps, created));
 }

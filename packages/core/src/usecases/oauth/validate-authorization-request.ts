@@ -1,7 +1,8 @@
 import { err, ok, type Result } from "neverthrow";
 import type { OAuthDeps } from "./oauth-deps.js";
 import type { OAuthClient } from "../../ports/oauth-store.js";
-import { AuthorizeRequestSchema, type OAuthScope } from "../../schemas/oauth.js";
+import { AuthorizeRequestSchema } from "../../schemas/oauth.js";
+import type { Scope } from "../../schemas/scopes.js";
 import { oauthError, type OAuthError } from "../../policies/oauth/oauth-error.js";
 import { isValidS256Challenge } from "../../policies/oauth/pkce.js";
 import { matchRegisteredRedirectUri } from "../../policies/oauth/redirect-uris.js";
@@ -11,7 +12,7 @@ export interface ValidAuthorizationRequest {
   readonly client: OAuthClient;
   readonly redirectUri: string;
   readonly state: string | undefined;
-  readonly scopes: readonly OAuthScope[];
+  readonly scopes: readonly Scope[];
   readonly codeChallenge: string;
   readonly resource: string;
 }
@@ -22,7 +23,12 @@ export interface ValidAuthorizationRequest {
  */
 export type AuthorizationRequestError =
   | { readonly kind: "show"; readonly error: OAuthError }
-  | { readonly kind: "redirect"; readonly redirectUri: string; readonly state: string | undefined; readonly error: OAuthError };
+  | {
+      readonly kind: "redirect";
+      readonly redirectUri: string;
+      readonly state: string | undefined;
+      readonly error: OAuthError;
+    };
 
 /** Validates an authorization request (GET query, or the consent form's hidden copy of it). */
 export async function validateAuthorizationRequest(
