@@ -1,0 +1,33 @@
+// Builds every SQL-backed store over one Db for the composition root.
+import type { Db } from "./db.js";
+import { SqlAccountStore } from "./sql-account-store.js";
+import { SqlApiKeyStore } from "./sql-api-key-store.js";
+import type { SqlApiKeyStoreOptions } from "./sql-api-key-store.js";
+import { SqlHealthProbe } from "./sql-health-probe.js";
+import { SqlQuotaLedger } from "./sql-quota-ledger.js";
+import { SqlReportStore } from "./sql-report-store.js";
+import { SqlResultCache } from "./sql-result-cache.js";
+
+export interface Stores {
+  readonly accounts: SqlAccountStore;
+  readonly apiKeys: SqlApiKeyStore;
+  readonly quotaLedger: SqlQuotaLedger;
+  readonly resultCache: SqlResultCache;
+  readonly reports: SqlReportStore;
+  readonly health: SqlHealthProbe;
+}
+
+export interface CreateStoresOptions {
+  readonly apiKeys?: SqlApiKeyStoreOptions;
+}
+
+export function createStores(db: Db, options: CreateStoresOptions = {}): Stores {
+  return {
+    accounts: new SqlAccountStore(db),
+    apiKeys: new SqlApiKeyStore(db, options.apiKeys),
+    quotaLedger: new SqlQuotaLedger(db),
+    resultCache: new SqlResultCache(db),
+    reports: new SqlReportStore(db),
+    health: new SqlHealthProbe(db),
+  };
+}

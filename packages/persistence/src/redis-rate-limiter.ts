@@ -1,0 +1,115 @@
+// RateLimiter on Redis, shared by every API process: one counter per key and fixed window, INCR and PEXPIRE
+// in one Lua script. When Redis is unreachable (not connected, error, slow reply) the hit is counted by an
+// in-process limiter instead, so an outage degrades limits to per-process and never fails a request.
+import { Redis } from "ioredis";
+import type { RedisOptions } from "ioredis";
+import type { RateLimitDecision, RateLimiter } from "@scamverify/core";
+import { InMemoryRateLimiter } from "@scamverify/core/testing/fakes";
+
+// Sets the expiry only on the window's first hit, so later hits cannot extend a window's life.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count
+`;
+
+interface HitCommand {
+  svRateHit(key: string, ttlMs: number): Promise<number>;
+}
+
+export interface RedisRateLimiterOptions {
+  /** redis://host:port/db; ignored when `client` is given. */
+  readonly url?: string;
+  /** A client created by the caller (tests); it should have enableOfflineQueue: false. */
+  readonly client?: Redis;
+  /** Prepended to every key (default "sv:rl:"), so several deployments can share one Redis. */
+  readonly keyPrefix?: string;
+  /** Give up on Redis for one hit after this long (ms, default 250). */
+  readonly commandTimeoutMs?: number;
+  /** Connection attempt timeout (ms, default 500). */
+  readonly connectTimeoutMs?: number;
+  /** Counts hits while Redis is away (default: a new InMemoryRateLimiter). */
+  readonly fallback?: InMemoryRateLimiter;
+  /** Told when the limiter switches between Redis and the fallback. */
+  readonly onBackendChange?: (backend: "redis" | "memory", cause?: unknown) => void;
+}
+
+/** ioredis options that make an outage fail fast instead of queueing requests behind a reconnect. */
+export function failFastRedisOptions(connectTimeoutMs = 500, commandTimeoutMs = 250): RedisOptions {
+  return {
+    enableOfflineQueue: false,
+    connectTimeout: connectTimeoutMs,
+    commandTimeout: commandTimeoutMs,
+    maxRetriesPerRequest: 1,
+    // Keep trying to come back, at most every 2 s.
+    retryStrategy: (times: number) => Math.min(100 * times, 2000),
+    lazyConnect: false,
+  };
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  readonly client: Redis;
+  private readonly prefix: string;
+  private readonly fallback: InMemoryRateLimiter;
+  private readonly onBackendChange: ((backend: "redis" | "memory", cause?: unknown) => void) | undefined;
+  private lastBackend: "redis" | "memory" | undefined;
+
+  constructor(options: RedisRateLimiterOptions) {
+    if (!options.client && !options.url) throw new Error("RedisRateLimiter needs a url or a client");
+    this.client =
+      options.client ??
+      new Redis(options.url as string, failFastRedisOptions(options.connectTimeoutMs, options.commandTimeoutMs));
+    // ioredis emits "error" on every failed reconnect; unhandled, that would crash the process.
+    this.client.on("error", () => undefined);
+    this.client.defineCommand("svRateHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.prefix = options.keyPrefix ?? "sv:rl:";
+    this.fallback = options.fallback ?? new InMemoryRateLimiter();
+    this.onBackendChange = options.onBackendChange;
+  }
+
+  /** Which store counted the most recent hit. */
+  get backend(): "redis" | "memory" | undefined {
+    return this.lastBackend;
+  }
+
+  async hit(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {
+    const start = Math.floor(now.getTime() / windowMs) * windowMs;
+    if (this.client.status === "ready") {
+      try {
+        const redisKey = `${this.prefix}${windowMs}:${start}:${key}`;
+        const count = Number(await (this.client as unknown as HitCommand).svRateHit(redisKey, windowMs + 1000));
+        this.switchTo("redis");
+        return {
+          allowed: count <= limit,
+          limit,
+          remaining: Math.max(0, limit - count),
+          resetAt: new Date(start + windowMs),
+        };
+      } catch (err) {
+        this.switchTo("memory", err);
+      }
+    } else {
+      this.switchTo("memory");
+    }
+    try {
+      return this.fallback.hitSync(key, limit, windowMs, now);
+    } catch {
+      // Only a bad windowMs can get here; allowing is the safe answer for a limiter that must not throw.
+      return { allowed: true, limit, remaining: limit, resetAt: new Date(now.getTime()) };
+    }
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.client.quit();
+    } catch {
+      this.client.disconnect();
+    }
+  }
+
+  private switchTo(backend: "redis" | "memory", cause?: unknown): void {
+    if (this.lastBackend === backend) return;
+    this.lastBackend = backend;
+    this.onBackendChange?.(backend, cause);
+  }
+}

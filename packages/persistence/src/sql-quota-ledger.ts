@@ -1,0 +1,63 @@
+// QuotaLedger on the quota_usage table. reserve is one statement: an upsert whose update only fires below the
+// ceiling, so the row lock taken by ON CONFLICT serializes concurrent reservations and none overspend.
+import { CHANNELS } from "@scamverify/core";
+import type { Channel, QuotaKey, QuotaLedger, Reservation } from "@scamverify/core";
+import type { Db } from "./db.js";
+
+export class SqlQuotaLedger implements QuotaLedger {
+  constructor(private readonly db: Db) {}
+
+  async reserve(key: QuotaKey, ceiling: number): Promise<Reservation> {
+    // "WHERE $4 > 0" keeps a first reservation against a zero ceiling from inserting used = 1.
+    const { rows } = await this.db.query<{ used: number }>(
+      `INSERT INTO quota_usage (account_id, channel, period_start, used)
+       SELECT $1, $2, $3, 1 WHERE $4::int > 0
+       ON CONFLICT (account_id, channel, period_start)
+       DO UPDATE SET used = quota_usage.used + 1 WHERE quota_usage.used < $4::int
+       RETURNING used::int AS used`,
+      [key.accountId, key.channel, key.periodStart, Math.floor(ceiling)],
+    );
+    const taken = rows[0];
+    if (taken) return { ok: true, used: taken.used };
+    return { ok: false, used: await this.current(key) };
+  }
+
+  async release(key: QuotaKey): Promise<number> {
+    const { rows } = await this.db.query<{ used: number }>(
+      `UPDATE quota_usage SET used = GREATEST(used - 1, 0)
+       WHERE account_id = $1 AND channel = $2 AND period_start = $3
+       RETURNING used::int AS used`,
+      [key.accountId, key.channel, key.periodStart],
+    );
+    return rows[0]?.used ?? 0;
+  }
+
+  async read(accountId: string, periodStart: Date): Promise<Record<Channel, number>> {
+    const { rows } = await this.db.query<{ channel: string; used: number }>(
+      "SELECT channel, used::int AS used FROM quota_usage WHERE account_id = $1 AND period_start = $2",
+      [accountId, periodStart],
+    );
+    const out = Object.fromEntries(CHANNELS.map((c) => [c, 0])) as Record<Channel, number>;
+    for (const row of rows)
+      if ((CHANNELS as readonly string[]).includes(row.channel)) out[row.channel as Channel] = row.used;
+    return out;
+  }
+
+  async set(key: QuotaKey, used: number): Promise<void> {
+    if (!Number.isInteger(used) || used < 0)
+      throw new RangeError(`quota counter must be a non-negative integer: ${used}`);
+    await this.db.query(
+      `INSERT INTO quota_usage (account_id, channel, period_start, used) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (account_id, channel, period_start) DO UPDATE SET used = EXCLUDED.used`,
+      [key.accountId, key.channel, key.periodStart, used],
+    );
+  }
+
+  private async current(key: QuotaKey): Promise<number> {
+    const { rows } = await this.db.query<{ used: number }>(
+      "SELECT used::int AS used FROM quota_usage WHERE account_id = $1 AND channel = $2 AND period_start = $3",
+      [key.accountId, key.channel, key.periodStart],
+    );
+    return rows[0]?.used ?? 0;
+  }
+}
