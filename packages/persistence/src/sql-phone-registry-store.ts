@@ -1,0 +1,288 @@
+// PhoneRegistryStore in SQL for PGlite and PostgreSQL: complaint aggregates per (number, source), applied files by
+// SHA-256, and NANPA code blocks. Bulk writes send whole columns as array parameters and UNNEST them server-side,
+// which is one statement per chunk on both engines and needs no COPY support from the Db surface.
+import type {
+  AppliedFile,
+  ApplyMode,
+  ApplyOutcome,
+  CodeBlock,
+  ComplaintBatch,
+  ComplaintRow,
+  ComplaintSource,
+  PhoneRegistryStore,
+  RegistryFile,
+} from "@scamverify/core";
+import type { Db } from "./db.js";
+
+const LOCK_KEY = 7_460_221_003;
+const DEFAULT_CHUNK = 100_000;
+const BLOCK_CHUNK = 20_000;
+
+export interface SqlPhoneRegistryStoreOptions {
+  /** Rows per INSERT statement. */
+  readonly chunkSize?: number;
+}
+
+/** A Postgres array literal of integers; null slots become NULL. */
+function intArray(values: ArrayLike<number>, from: number, to: number, nullWhen?: (v: number) => boolean): string {
+  const out: string[] = new Array<string>(to - from);
+  for (let i = from; i < to; i++) {
+    const v = values[i] as number;
+    out[i - from] = nullWhen?.(v) ? "NULL" : String(v);
+  }
+  return `{${out.join(",")}}`;
+}
+
+const UPSERT = (mode: ApplyMode): string => `
+  INSERT INTO phone_complaints AS p (number, source, complaints, robocalls, first_seen, last_seen, subjects)
+  SELECT u.n, $1, u.c, u.r, date '1970-01-01' + u.f, date '1970-01-01' + u.l,
+         array_remove(ARRAY[u.s1, u.k1, u.s2, u.k2, u.s3, u.k3], NULL)
+  FROM unnest($2::bigint[], $3::int[], $4::int[], $5::int[], $6::int[],
+              $7::int[], $8::int[], $9::int[], $10::int[], $11::int[], $12::int[])
+       AS u(n, c, r, f, l, s1, k1, s2, k2, s3, k3)
+  ${
+    mode === "append"
+      ? `ON CONFLICT (number, source) DO UPDATE SET
+           complaints = p.complaints + excluded.complaints,
+           robocalls = p.robocalls + excluded.robocalls,
+           first_seen = least(p.first_seen, excluded.first_seen),
+           last_seen = greatest(p.last_seen, excluded.last_seen),
+           subjects = phone_merge_subjects(p.subjects, excluded.subjects, 3)`
+      : ""
+  }`;
+
+interface FileRow {
+  sha256: string;
+  source: string;
+  mode: ApplyMode;
+  origin: string;
+  rows: number;
+  rejected: number;
+  numbers: number;
+  applied_at: Date | string;
+}
+
+export class SqlPhoneRegistryStore implements PhoneRegistryStore {
+  private readonly chunkSize: number;
+  private subjectNames = new Map<number, string>();
+
+  constructor(
+    private readonly db: Db,
+    options: SqlPhoneRegistryStoreOptions = {},
+  ) {
+    this.chunkSize = options.chunkSize ?? DEFAULT_CHUNK;
+  }
+
+  async hasFile(sha256: string): Promise<boolean> {
+    const r = await this.db.query("SELECT 1 FROM phone_registry_files WHERE sha256 = $1", [sha256]);
+    return r.rows.length > 0;
+  }
+
+  async apply(batch: ComplaintBatch): Promise<ApplyOutcome> {
+    const { file } = batch;
+    return this.db.transaction(async (tx) => {
+      if (!(await this.begin(tx, file.sha256))) return { applied: false, numbers: 0 };
+      const subjectIds = await this.internSubjects(tx, batch.subjects);
+      if (batch.mode === "replace") await tx.query("DELETE FROM phone_complaints WHERE source = $1", [file.source]);
+      const sql = UPSERT(batch.mode);
+      // A missing subject and its count are both sent as NULL, so array_remove keeps the pairs aligned.
+      // The batch carries TOP_SUBJECTS (3) slots per entry; the SQL keeps the same number.
+      const perEntry = batch.size === 0 ? 3 : batch.subjectIds.length / batch.size;
+      if (perEntry !== 3) throw new Error(`expected 3 subject slots per number, got ${perEntry}`);
+      const slot = (k: number): { ids: Int32Array; counts: Int32Array } => {
+        const ids = new Int32Array(batch.size);
+        const counts = new Int32Array(batch.size);
+        for (let i = 0; i < batch.size; i++) {
+          const local = batch.subjectIds[i * 3 + k] ?? -1;
+          const id = local < 0 ? -1 : (subjectIds[local] ?? -1);
+          ids[i] = id;
+          counts[i] = id < 0 ? -1 : (batch.subjectCounts[i * 3 + k] ?? 0);
+        }
+        return { ids, counts };
+      };
+      const slots = [0, 1, 2].map(slot);
+      const isNone = (v: number): boolean => v < 0;
+      for (let from = 0; from < batch.size; from += this.chunkSize) {
+        const to = Math.min(batch.size, from + this.chunkSize);
+        const params: unknown[] = [
+          file.source,
+          intArray(batch.numbers, from, to),
+          intArray(batch.complaints, from, to),
+          intArray(batch.robocalls, from, to),
+          intArray(batch.firstDay, from, to),
+          intArray(batch.lastDay, from, to),
+        ];
+        for (const s of slots) params.push(intArray(s.ids, from, to, isNone), intArray(s.counts, from, to, isNone));
+        await tx.query(sql, params);
+      }
+      await this.record(tx, file, batch.mode, batch.size);
+      return { applied: true, numbers: batch.size };
+    });
+  }
+
+  async scan(after: number, limit: number): Promise<ComplaintRow[]> {
+    if (after < 0 || this.subjectNames.size === 0) await this.loadSubjectNames();
+    const r = await this.db.query<{
+      number: number | string;
+      source: ComplaintSource;
+      complaints: number;
+      robocalls: number;
+      first_day: number;
+      last_day: number;
+      subjects: number[];
+    }>(
+      `WITH page AS (
+         SELECT DISTINCT number FROM phone_complaints WHERE number > $1 ORDER BY number LIMIT $2
+       )
+       SELECT p.number::float8 AS number, p.source, p.complaints, p.robocalls,
+              (p.first_seen - date '1970-01-01') AS first_day, (p.last_seen - date '1970-01-01') AS last_day,
+              p.subjects
+       FROM phone_complaints p JOIN page USING (number)
+       ORDER BY p.number, p.source`,
+      [Math.trunc(after), limit],
+    );
+    return r.rows.map((row) => {
+      const subjects: string[] = [];
+      const pairs = row.subjects ?? [];
+      for (let i = 0; i + 1 < pairs.length; i += 2) {
+        const name = this.subjectNames.get(Number(pairs[i]));
+        if (name !== undefined) subjects.push(name);
+      }
+      return {
+        number: Number(row.number),
+        source: row.source,
+        complaints: Number(row.complaints),
+        robocalls: Number(row.robocalls),
+        firstDay: Number(row.first_day),
+        lastDay: Number(row.last_day),
+        subjects,
+      };
+    });
+  }
+
+  async countNumbers(): Promise<number> {
+    const r = await this.db.query<{ n: number | string }>(
+      "SELECT count(DISTINCT number)::int AS n FROM phone_complaints",
+    );
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  async files(): Promise<AppliedFile[]> {
+    const r = await this.db.query<FileRow>(
+      "SELECT sha256, source, mode, origin, rows, rejected, numbers, applied_at FROM phone_registry_files ORDER BY applied_at, sha256",
+    );
+    return r.rows.map((f) => ({
+      sha256: f.sha256,
+      source: f.source as ComplaintSource,
+      mode: f.mode,
+      origin: f.origin,
+      rows: Number(f.rows),
+      rejected: Number(f.rejected),
+      numbers: Number(f.numbers),
+      appliedAt: new Date(f.applied_at),
+    }));
+  }
+
+  async replaceCodeBlocks(file: Omit<RegistryFile, "source">, blocks: readonly CodeBlock[]): Promise<ApplyOutcome> {
+    return this.db.transaction(async (tx) => {
+      if (!(await this.begin(tx, file.sha256))) return { applied: false, numbers: 0 };
+      await tx.query("DELETE FROM phone_code_blocks");
+      for (let from = 0; from < blocks.length; from += BLOCK_CHUNK) {
+        const chunk = blocks.slice(from, from + BLOCK_CHUNK);
+        const col = <K extends keyof CodeBlock>(k: K): CodeBlock[K][] => chunk.map((b) => b[k]);
+        await tx.query(
+          `INSERT INTO phone_code_blocks (npa, nxx, ocn, company, state, rate_center, use, effective_date)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::date[])
+           ON CONFLICT (npa, nxx) DO UPDATE SET ocn = excluded.ocn, company = excluded.company, state = excluded.state,
+             rate_center = excluded.rate_center, use = excluded.use, effective_date = excluded.effective_date`,
+          [
+            col("npa"),
+            col("nxx"),
+            col("ocn"),
+            col("company"),
+            col("state"),
+            col("rateCenter"),
+            col("use"),
+            col("effectiveDate"),
+          ],
+        );
+      }
+      await this.record(tx, { ...file, source: "nanpa" }, "replace", blocks.length);
+      return { applied: true, numbers: blocks.length };
+    });
+  }
+
+  async findCodeBlock(npa: string, nxx: string): Promise<CodeBlock | null> {
+    const r = await this.db.query<{
+      npa: string;
+      nxx: string;
+      ocn: string;
+      company: string;
+      state: string;
+      rate_center: string;
+      use: string;
+      effective_date: string | null;
+    }>(
+      `SELECT npa, nxx, ocn, company, state, rate_center, use, to_char(effective_date, 'YYYY-MM-DD') AS effective_date
+       FROM phone_code_blocks WHERE npa = $1 AND nxx = $2`,
+      [npa, nxx],
+    );
+    const b = r.rows[0];
+    if (!b) return null;
+    return {
+      npa: b.npa,
+      nxx: b.nxx,
+      ocn: b.ocn,
+      company: b.company,
+      state: b.state,
+      rateCenter: b.rate_center,
+      use: b.use,
+      effectiveDate: b.effective_date,
+    };
+  }
+
+  async countCodeBlocks(): Promise<number> {
+    const r = await this.db.query<{ n: number | string }>("SELECT count(*)::int AS n FROM phone_code_blocks");
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  /** Serialises appliers and tells whether this file is new; big batches may outlast the default statement timeout. */
+  private async begin(tx: Db, sha256: string): Promise<boolean> {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [LOCK_KEY]);
+    if (tx.engine === "postgres") await tx.query("SET LOCAL statement_timeout = 600000");
+    const seen = await tx.query("SELECT 1 FROM phone_registry_files WHERE sha256 = $1", [sha256]);
+    return seen.rows.length === 0;
+  }
+
+  private async record(
+    tx: Db,
+    file: Omit<RegistryFile, "source"> & { source: string },
+    mode: ApplyMode,
+    numbers: number,
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO phone_registry_files (sha256, source, mode, origin, rows, rejected, numbers)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [file.sha256, file.source, mode, file.origin, file.rows, file.rejected, numbers],
+    );
+  }
+
+  private async internSubjects(tx: Db, names: readonly string[]): Promise<number[]> {
+    if (names.length === 0) return [];
+    await tx.query(
+      "INSERT INTO phone_complaint_subjects (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING",
+      [names],
+    );
+    const r = await tx.query<{ id: number; name: string }>(
+      "SELECT id, name FROM phone_complaint_subjects WHERE name = ANY($1::text[])",
+      [names],
+    );
+    const byName = new Map(r.rows.map((row) => [row.name, Number(row.id)]));
+    return names.map((n) => byName.get(n) ?? -1);
+  }
+
+  private async loadSubjectNames(): Promise<void> {
+    const r = await this.db.query<{ id: number; name: string }>("SELECT id, name FROM phone_complaint_subjects");
+    this.subjectNames = new Map(r.rows.map((row) => [Number(row.id), row.name]));
+  }
+}
