@@ -28,4 +28,4 @@ export type { RedisRateLimiterOptions } from "./redis-rate-limiter.js";
 export { createRateLimiter } from "./create-rate-limiter.js";
 export type { ClosableRateLimiter, RateLimiterConfig } from "./create-rate-limiter.js";
 export { SqlFeedStore, createSqlFeedStore } from "./sql-feed-store.js";
-export { SqlFeedStore, createSqlFeedStore } from "./sql-feed-store.js";
+export { SqlOAuthStore } from "./sql-oauth-store.js";
