@@ -4,6 +4,14 @@ import { CHANNELS } from "@scamverify/core";
 import type { Channel, QuotaKey, QuotaLedger, Reservation } from "@scamverify/core";
 import type { Db } from "./db.js";
 
+const INT_MAX = 2_147_483_647;
+
+/** The column is a 32-bit integer; an unlimited (Infinity) or huge ceiling means "never refuse". */
+function toIntCeiling(ceiling: number): number {
+  if (Number.isNaN(ceiling) || ceiling <= 0) return 0;
+  return Math.min(INT_MAX, Math.floor(ceiling));
+}
+
 export class SqlQuotaLedger implements QuotaLedger {
   constructor(private readonly db: Db) {}
 
@@ -15,7 +23,7 @@ export class SqlQuotaLedger implements QuotaLedger {
        ON CONFLICT (account_id, channel, period_start)
        DO UPDATE SET used = quota_usage.used + 1 WHERE quota_usage.used < $4::int
        RETURNING used::int AS used`,
-      [key.accountId, key.channel, key.periodStart, Math.floor(ceiling)],
+      [key.accountId, key.channel, key.periodStart, toIntCeiling(ceiling)],
     );
     const taken = rows[0];
     if (taken) return { ok: true, used: taken.used };

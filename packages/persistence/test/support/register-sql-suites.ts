@@ -105,6 +105,14 @@ export function registerSqlSuites(engine: string, getDb: () => Promise<Db>): voi
       expect(rows[0]?.n).toBe(0);
     });
 
+    it("treats an unlimited (Infinity) ceiling as never refusing", async () => {
+      const db = await getDb();
+      const account = uniqueName("acct");
+      await addAccount(db, account);
+      const key = { accountId: account, channel: "email", periodStart: at(0) } as const;
+      expect(await new SqlQuotaLedger(db).reserve(key, Number.POSITIVE_INFINITY)).toEqual({ ok: true, used: 1 });
+    });
+
     it("reports the database reachable and builds every store", async () => {
       const db = await getDb();
       expect(await new SqlHealthProbe(db).databaseReachable(1000)).toBe(true);
