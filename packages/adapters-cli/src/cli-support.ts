@@ -1,0 +1,62 @@
+// What every command shares: the runtime opened from flags and environment (and always closed), errors printed
+// once with their exit code, and --json output for operators.
+import type { Command } from "commander";
+import type { AppError } from "@scamverify/core";
+import type { Result } from "neverthrow";
+import { DataDirInUseError } from "@scamverify/persistence";
+import { loadConfig, type RuntimeConfig } from "./config.js";
+import { ERROR_EXIT } from "./exit-codes.js";
+import { createRuntime, type Runtime, type RuntimeOptions } from "./runtime.js";
+
+export class CliExit extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export const processIo: Io = {
+  out: (t) => process.stdout.write(t),
+  err: (t) => process.stderr.write(t),
+};
+
+/** Global database options, on the root program and inherited by every command. */
+export function configFrom(cmd: Command, extra: Record<string, unknown> = {}): RuntimeConfig {
+  const o = cmd.optsWithGlobals<{ databaseUrl?: string; dataDir?: string; redisUrl?: string }>();
+  return loadConfig({ databaseUrl: o.databaseUrl, dataDir: o.dataDir, redisUrl: o.redisUrl, ...extra });
+}
+
+export async function withRuntime<T>(config: RuntimeConfig, io: Io, fn: (rt: Runtime) => Promise<T>, options?: RuntimeOptions): Promise<T> {
+  let rt: Runtime;
+  try {
+    rt = await createRuntime(config, options);
+  } catch (e) {
+    if (e instanceof DataDirInUseError) {
+      io.err(`error: ${e.message}\n`);
+      throw new CliExit(ERROR_EXIT.service_unavailable);
+    }
+    throw e;
+  }
+  try {
+    return await fn(rt);
+  } finally {
+    await rt.close();
+  }
+}
+
+export function fail(io: Io, e: AppError): never {
+  io.err(`error: ${e.code}: ${e.message}\n`);
+  const issues = (e.details as { issues?: { field: string; message: string }[] } | undefined)?.issues;
+  if (issues) for (const i of issues) io.err(`  ${i.field}: ${i.message}\n`);
+  throw new CliExit(ERROR_EXIT[e.code]);
+}
+
+/** Prints the value as JSON (--json) or through `human`; fails with the error's exit code. */
+export function emit<T>(io: Io, result: Result<T, AppError>, json: boolean | undefined, human: (v: T) => string): void {
+  if (result.isErr()) fail(io, result.error);
+  io.out(json ? `${JSON.stringify(result.value, null, 2)}\n` : human(result.value));
+}

@@ -1,0 +1,150 @@
+// Operator commands over the embedded or configured database: accounts, keys and usage. Every key command names
+// the account it acts on, so one account can never read or change another's keys.
+import type { Command } from "commander";
+import type { AccountView, ApiKey, Channel, Usage } from "@scamverify/core";
+import { CHANNELS } from "@scamverify/core";
+import { CliExit, configFrom, emit, type Io, withRuntime } from "../cli-support.js";
+import { USAGE_EXIT } from "../exit-codes.js";
+
+function accountText(a: AccountView): string {
+  return [
+    `account   ${a.id}`,
+    `email     ${a.email}`,
+    `plan      ${a.plan}${a.pending_plan ? ` (downgrade to ${a.pending_plan} at period end)` : ""}`,
+    `period    ${a.billing_period.start} .. ${a.billing_period.end}`,
+    ...(a.custom_rpm !== null ? [`rpm       ${a.custom_rpm}`] : []),
+    ...(a.custom_quotas ? [`quotas    ${JSON.stringify(a.custom_quotas)}`] : []),
+  ].join("\n") + "\n";
+}
+
+function keyText(k: ApiKey): string {
+  return `${k.id}  ${k.prefix}…  ${k.mode.padEnd(4)}  ${k.revoked_at ? "revoked" : "active "}  ${k.name}  last used ${k.last_used_at ?? "never"}\n`;
+}
+
+function usageText(u: Usage): string {
+  const lines = [`plan ${u.plan}, period ${u.billing_period.start} .. ${u.billing_period.end}`];
+  for (const c of CHANNELS) {
+    const q = u.quotas[c];
+    lines.push(`${c.padEnd(6)} ${String(q.used).padStart(7)} / ${q.limit} (hard limit ${q.hard_limit})`);
+  }
+  lines.push(`rate limit ${u.rate_limit.requests_per_minute}/min, batch ${u.rate_limit.batch_requests_per_minute}/min`);
+  return lines.join("\n") + "\n";
+}
+
+export function parseQuotaList(text: string, io: Io): Partial<Record<Channel, number>> {
+  const out: Partial<Record<Channel, number>> = {};
+  for (const part of text.split(",")) {
+    const [k, v] = part.split("=").map((s) => s.trim());
+    const n = Number(v);
+    if (!k || !(CHANNELS as readonly string[]).includes(k) || !Number.isInteger(n) || n < 0) {
+      io.err(`error: --quota takes channel=N pairs separated by commas (channels: ${CHANNELS.join(", ")})\n`);
+      throw new CliExit(USAGE_EXIT);
+    }
+    out[k as Channel] = n;
+  }
+  return out;
+}
+
+export function registerAdminCommands(program: Command, io: Io): void {
+  const accounts = program.command("accounts").description("Create and manage accounts (operators)");
+  accounts
+    .command("create")
+    .description("Create an account")
+    .requiredOption("--email <email>", "sign-in email")
+    .option("--password <password>", "password (at least 10 characters) for the dashboard and OAuth sign-in")
+    .option("--plan <name>", "free, starter, professional, business, scale or enterprise", "free")
+    .option("--rpm <n>", "enterprise only: requests per minute")
+    .option("--quota <list>", "enterprise only: url=N,phone=N,text=N,email=N")
+    .option("--json", "print JSON")
+    .addHelpText("after", "\nExample:\n  scamverify accounts create --email ops@example.com --plan starter --json\n")
+    .action(async (o: { email: string; password?: string; plan: string; rpm?: string; quota?: string; json?: boolean }, cmd: Command) => {
+      const quotas = o.quota !== undefined ? parseQuotaList(o.quota, io) : undefined;
+      await withRuntime(configFrom(cmd), io, async (rt) => {
+        const r = await rt.engine.accounts.create({
+          email: o.email,
+          ...(o.password !== undefined ? { password: o.password } : {}),
+          plan: o.plan as AccountView["plan"],
+          ...(o.rpm !== undefined ? { rpm: Number(o.rpm) } : {}),
+          ...(quotas !== undefined ? { quotas } : {}),
+        });
+        emit(io, r, o.json, accountText);
+      });
+    });
+  accounts
+    .command("show")
+    .description("Show an account")
+    .argument("<id>", "account id")
+    .option("--json", "print JSON")
+    .action(async (id: string, o: { json?: boolean }, cmd: Command) => {
+      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.accounts.get(id), o.json, accountText));
+    });
+  accounts
+    .command("set-plan")
+    .description("Change the plan: upgrades apply at once, downgrades at the start of the next period")
+    .argument("<id>", "account id")
+    .argument("<plan>", "plan name")
+    .option("--json", "print JSON")
+    .action(async (id: string, plan: string, o: { json?: boolean }, cmd: Command) => {
+      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.accounts.setPlan(id, plan), o.json, accountText));
+    });
+  accounts
+    .command("set-period")
+    .description("Set the billing period of a paid account (ISO 8601 times)")
+    .argument("<id>", "account id")
+    .requiredOption("--start <time>", "period start, e.g. 2026-11-01T00:00:00Z")
+    .requiredOption("--end <time>", "period end")
+    .option("--json", "print JSON")
+    .action(async (id: string, o: { start: string; end: string; json?: boolean }, cmd: Command) => {
+      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.accounts.setPeriod(id, o.start, o.end), o.json, accountText));
+    });
+
+  const keys = program.command("keys").description("Create, list, revoke and rename API keys (operators)");
+  keys
+    .command("create")
+    .description("Create a key; it is printed once and only its SHA-256 hash is kept")
+    .requiredOption("--account <id>", "account id")
+    .option("--test", "a test key (sv_test_): mock results, no quota")
+    .option("--name <name>", "a name to recognise it")
+    .option("--json", "print JSON")
+    .action(async (o: { account: string; test?: boolean; name?: string; json?: boolean }, cmd: Command) => {
+      await withRuntime(configFrom(cmd), io, async (rt) =>
+        emit(io, await rt.engine.keys.create(o.account, { mode: o.test ? "test" : "live", name: o.name }), o.json, (k) => `${k.key}\n(shown once) id ${k.id}\n`),
+      );
+    });
+  keys
+    .command("list")
+    .description("List an account's keys")
+    .requiredOption("--account <id>", "account id")
+    .option("--json", "print JSON")
+    .action(async (o: { account: string; json?: boolean }, cmd: Command) => {
+      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.keys.list(o.account), o.json, (list) => list.map(keyText).join("") || "no keys\n"));
+    });
+  keys
+    .command("revoke")
+    .description("Revoke a key (effective at once here, within 5 s on every server)")
+    .argument("<key-id>", "key id")
+    .requiredOption("--account <id>", "the account that owns the key")
+    .option("--json", "print JSON")
+    .action(async (keyId: string, o: { account: string; json?: boolean }, cmd: Command) => {
+      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.keys.revoke(o.account, keyId), o.json, keyText));
+    });
+  keys
+    .command("rename")
+    .description("Rename a key")
+    .argument("<key-id>", "key id")
+    .argument("<name>", "new name")
+    .requiredOption("--account <id>", "the account that owns the key")
+    .option("--json", "print JSON")
+    .action(async (keyId: string, name: string, o: { account: string; json?: boolean }, cmd: Command) => {
+      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.keys.rename(o.account, keyId, name), o.json, keyText));
+    });
+
+  program
+    .command("usage")
+    .description("Show an account's usage, quotas and rate limits")
+    .requiredOption("--account <id>", "account id")
+    .option("--json", "print JSON")
+    .action(async (o: { account: string; json?: boolean }, cmd: Command) => {
+      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.accounts.usage(o.account), o.json, usageText));
+    });
+}

@@ -1,0 +1,48 @@
+// `scamverify serve`: the REST API (with OAuth and MCP when wired) on one port, the embedded database by default,
+// graceful shutdown on SIGINT/SIGTERM.
+import type { Command } from "commander";
+import { createHttpApp, createJsonLogger, startHttpServer } from "@scamverify/adapters-http";
+import { configFrom, type Io, withRuntime } from "../cli-support.js";
+import { sourcesFor } from "../sources.js";
+import { mountExtras } from "../mount.js";
+
+export function registerServeCommand(program: Command, io: Io): void {
+  program
+    .command("serve")
+    .description("Start the REST API server")
+    .option("-p, --port <port>", "port (env PORT)", undefined)
+    .option("--host <host>", "interface to bind (env HOST); default all")
+    .option("--no-network", "skip network inspection of URLs (env SCAMVERIFY_NETWORK_INSPECTION=false)")
+    .addHelpText("after", "\nExamples:\n  scamverify serve --port 8080\n  DATABASE_URL=postgres://localhost/scamverify REDIS_URL=redis://127.0.0.1:6379 scamverify serve\n")
+    .action(async (o: { port?: string; host?: string; network?: boolean }, cmd: Command) => {
+      const config = configFrom(cmd, { port: o.port, host: o.host, ...(o.network === false ? { networkInspection: false } : {}) });
+      const logger = createJsonLogger(undefined, config.logLevel);
+      await withRuntime(
+        config,
+        io,
+        async (rt) => {
+          const extras = await mountExtras(rt, logger);
+          const app = createHttpApp({ engine: rt.engine, logger, mount: extras.mount });
+          const server = await startHttpServer(app, config.port, config.host);
+          logger.log("info", "listening", {
+            port: server.port,
+            base_url: config.baseUrl,
+            database: config.databaseUrl ? "postgres" : `embedded (${config.dataDir})`,
+            rate_limiter: config.redisUrl ? "redis" : "in-process",
+          });
+          await new Promise<void>((resolve) => {
+            const stop = (signal: string): void => {
+              logger.log("info", "shutting down", { signal });
+              void server
+                .close()
+                .then(() => extras.close())
+                .finally(resolve);
+            };
+            process.once("SIGINT", () => stop("SIGINT"));
+            process.once("SIGTERM", () => stop("SIGTERM"));
+          });
+        },
+        { extend: (_base, db) => sourcesFor(config, db) },
+      );
+    });
+}

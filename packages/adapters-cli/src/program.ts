@@ -1,0 +1,53 @@
+// The `scamverify` command: builds the commander program over injected I/O so tests drive it in-process.
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { CliExit, type Io, processIo } from "./cli-support.js";
+import { registerAdminCommands } from "./commands/admin.js";
+import { registerBasicCommands } from "./commands/basics.js";
+import { registerLookupCommands } from "./commands/lookup.js";
+import { registerServeCommand } from "./commands/serve.js";
+import { USAGE_EXIT } from "./exit-codes.js";
+import { VERSION } from "./runtime.js";
+
+export interface ProgramOptions {
+  readonly io?: Io;
+  readonly stdin?: () => string;
+}
+
+export function buildProgram(options: ProgramOptions = {}): Command {
+  const io = options.io ?? processIo;
+  const stdin = options.stdin ?? (() => readFileSync(0, "utf8"));
+  const program = new Command("scamverify")
+    .description("Tells how likely a phone number or URL is to be part of a scam, and why.")
+    .version(VERSION, "-v, --version")
+    .option("--database-url <url>", "PostgreSQL URL (env DATABASE_URL); default the embedded database")
+    .option("--data-dir <dir>", "folder of the embedded database (env SCAMVERIFY_DATA_DIR)", undefined)
+    .option("--redis-url <url>", "Redis URL for shared rate limits (env REDIS_URL)")
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .exitOverride()
+    .showHelpAfterError()
+    .addHelpText(
+      "after",
+      `\nExamples:\n  scamverify serve                       start the API on :8080 with the embedded database\n  scamverify url https://paypa1.com      check a URL\n  scamverify phone "+1 (415) 555-2671"   check a phone number\n  scamverify accounts create --email me@example.com --plan free --json\n  scamverify keys create --account <id>\n  scamverify status --api-url http://localhost:8080\n`,
+    );
+  registerServeCommand(program, io);
+  registerBasicCommands(program, io);
+  registerLookupCommands(program, io, stdin);
+  registerAdminCommands(program, io);
+  return program;
+}
+
+/** Runs the CLI and resolves with the exit code (never calls process.exit itself). */
+export async function runCli(argv: readonly string[], options: ProgramOptions = {}): Promise<number> {
+  const io = options.io ?? processIo;
+  const program = buildProgram(options);
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return 0;
+  } catch (e) {
+    if (e instanceof CliExit) return e.code;
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : USAGE_EXIT;
+    io.err(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 70;
+  }
+}

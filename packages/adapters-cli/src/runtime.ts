@@ -1,0 +1,97 @@
+// The composition root: the one place that picks adapters and wires them into the engine. Every face (serve,
+// the CLI commands, the stdio MCP server, library users) gets its engine from here.
+import { readFileSync } from "node:fs";
+import { createEngine, type Engine, type EngineDeps, type Principal, SCOPES } from "@scamverify/core";
+import {
+  NodeHasher,
+  NodeIds,
+  ScryptPasswordHasher,
+  SystemClock,
+  createDatabase,
+  createRateLimiter,
+  createStores,
+  type Db,
+  type Stores,
+} from "@scamverify/persistence";
+import type { RuntimeConfig } from "./config.js";
+
+export const VERSION: string = (
+  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
+
+export interface Runtime {
+  readonly config: RuntimeConfig;
+  readonly engine: Engine;
+  readonly db: Db;
+  readonly stores: Stores;
+  readonly deps: EngineDeps;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** Extra engine dependencies (signal sources, OAuth verifier, explainer) added by the caller. */
+  readonly extend?: (base: EngineDeps, db: Db) => Promise<Partial<EngineDeps>> | Partial<EngineDeps>;
+  readonly migrate?: boolean;
+}
+
+export async function createRuntime(config: RuntimeConfig, options: RuntimeOptions = {}): Promise<Runtime> {
+  const db = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(options.migrate === false ? { migrate: false } : {}),
+  });
+  const stores = createStores(db);
+  const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl });
+  const base: EngineDeps = {
+    accounts: stores.accounts,
+    apiKeys: stores.apiKeys,
+    quota: stores.quotaLedger,
+    cache: stores.resultCache,
+    reports: stores.reports,
+    health: stores.health,
+    rateLimiter,
+    clock: new SystemClock(),
+    ids: new NodeIds(),
+    hasher: new NodeHasher(),
+    passwords: new ScryptPasswordHasher(),
+    config: {
+      version: VERSION,
+      baseUrl: config.baseUrl,
+      upgradeUrl: config.upgradeUrl ?? `${config.baseUrl}/dashboard`,
+    },
+  };
+  const deps: EngineDeps = { ...base, ...(options.extend ? await options.extend(base, db) : {}) };
+  return {
+    config,
+    engine: createEngine(deps),
+    db,
+    stores,
+    deps,
+    async close() {
+      await rateLimiter.close().catch(() => undefined);
+      await db.close();
+    },
+  };
+}
+
+export const LOCAL_OPERATOR_EMAIL = "operator@scamverify.local";
+
+/**
+ * The principal of an analyst using the embedded engine from the terminal: a local enterprise account with
+ * quotas large enough never to get in the way, created on first use.
+ */
+export async function localOperator(runtime: Runtime): Promise<Principal> {
+  let account = await runtime.stores.accounts.findByEmail(LOCAL_OPERATOR_EMAIL);
+  if (account === null) {
+    const created = await runtime.engine.accounts.create({
+      email: LOCAL_OPERATOR_EMAIL,
+      plan: "enterprise",
+      rpm: 100_000,
+      quotas: { phone: 1_000_000_000, url: 1_000_000_000, text: 1_000_000_000, email: 1_000_000_000 },
+    });
+    if (created.isErr()) throw new Error(created.error.message);
+    account = await runtime.stores.accounts.findByEmail(LOCAL_OPERATOR_EMAIL);
+  }
+  if (account === null) throw new Error("could not create the local operator account");
+  return { accountId: account.id, mode: "live", via: "api_key", scopes: SCOPES };
+}
