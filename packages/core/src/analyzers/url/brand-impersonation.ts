@@ -18,6 +18,7 @@ import {
   OFFICIAL_LABELS,
   POPULAR,
   SPELLED_DOMAINS,
+  hasStrongLure,
   isLureComposite,
   matchHostSuffix,
   type KeywordRef,
@@ -60,6 +61,7 @@ const LEGITIMACY_POINTS = -30;
 const TOKEN_SPLIT = /[^a-z]+/;
 const PATH_SPLIT = /[^a-z0-9-]+/;
 const SPELLED_SPLIT = /[.-]/;
+const REPEATS = /([a-z])\1+/g;
 const MAX_PATH_CHARS = 256;
 
 // QWERTY neighbours, for "replacement by an adjacent key".
@@ -135,11 +137,13 @@ function typoFinding(candidate: string, ref: LabelRef, edit: Edit): Finding | nu
   // Five-letter labels have many innocent one-edit neighbours ("apply" for "apple"): keep only the
   // edits that look deliberate.
   if (!long && !strong) return null;
+  // An arbitrary one-letter change of a long name is as often another real name ("metatask" for
+  // "metamask") as a typosquat: alone it stays below the medium-risk line.
   return {
     brand: ref.brand,
     technique,
-    points: long ? 70 : 60,
-    confidence: long ? 0.75 : 0.65,
+    points: strong ? (long ? 70 : 60) : 35,
+    confidence: strong ? (long ? 0.75 : 0.65) : 0.5,
     floor: 0,
     label: candidate,
   };
@@ -147,12 +151,19 @@ function typoFinding(candidate: string, ref: LabelRef, edit: Edit): Finding | nu
 
 /** Typosquat and lookalike findings for one label (or one token of it). */
 function lookalikeFindings(candidate: string, out: Finding[]): void {
-  if (candidate.length < 4 || candidate.length > 40) return;
-  if (!OFFICIAL_LABELS.has(candidate)) {
+  if (candidate.length < 4 || candidate.length > 40 || OFFICIAL_LABELS.has(candidate)) return;
+  {
     const folded = FOLDED_LABELS.get(asciiFold(candidate));
     if (folded !== undefined) {
       for (const ref of folded) {
-        out.push({ brand: ref.brand, technique: "homoglyph", points: 90, confidence: 0.95, floor: 85, label: candidate });
+        out.push({
+          brand: ref.brand,
+          technique: "homoglyph",
+          points: 90,
+          confidence: 0.95,
+          floor: 85,
+          label: candidate,
+        });
       }
       return;
     }
@@ -171,12 +182,38 @@ function lookalikeFindings(candidate: string, out: Finding[]): void {
     }
   };
   consider(DELETION_INDEX.get(candidate));
-  for (let i = 0; i < candidate.length; i++) consider(DELETION_INDEX.get(candidate.slice(0, i) + candidate.slice(i + 1)));
+  for (let i = 0; i < candidate.length; i++)
+    consider(DELETION_INDEX.get(candidate.slice(0, i) + candidate.slice(i + 1)));
+  // Stuttered letters ("micrrrrosft", "steamcommumnitty") hide a one-edit typo behind repeats.
+  const collapsed = candidate.replace(REPEATS, "$1");
+  if (collapsed !== candidate && collapsed.length >= 5) {
+    const before = out.length;
+    if (OFFICIAL_LABELS.has(collapsed)) {
+      for (const ref of OFFICIAL_LABELS.get(collapsed) ?? []) {
+        out.push({
+          brand: ref.brand,
+          technique: "typosquat",
+          points: 70,
+          confidence: 0.75,
+          floor: 0,
+          label: candidate,
+        });
+      }
+    } else {
+      lookalikeFindings(collapsed, out);
+      for (let i = before; i < out.length; i++) {
+        const f = out[i];
+        // A typo behind stutter is two edits away: weak alone ("affinity" is not "xfinity").
+        if (f !== undefined)
+          out[i] = { ...f, points: Math.min(f.points, 35), confidence: 0.5, floor: 0, label: candidate };
+      }
+    }
+  }
 }
 
 interface KeywordHit {
   readonly ref: KeywordRef;
-  /** true when the keyword stands alone as a token or is glued only to lure words. */
+  /** true when a strong lure word (login, payment, delivery ...) sits next to the keyword or in the label. */
   readonly withLure: boolean;
 }
 
@@ -201,7 +238,8 @@ function keywordHits(label: string): KeywordHit[] {
         const prefix = token.slice(0, i);
         const suffix = token.slice(i + kw.length);
         const lureJoined = (prefix === "" || isLureComposite(prefix)) && (suffix === "" || isLureComposite(suffix));
-        if (lureJoined && !ref.tokenOnly) hits.push({ ref, withLure: true });
+        const strong = (prefix !== "" && hasStrongLure(prefix)) || (suffix !== "" && hasStrongLure(suffix));
+        if (lureJoined && !ref.tokenOnly) hits.push({ ref, withLure: strong });
         else if (kw.length >= 7 && !ref.tokenOnly) hits.push({ ref, withLure: false });
       }
     }
@@ -211,11 +249,14 @@ function keywordHits(label: string): KeywordHit[] {
     if (at === -1) continue;
     const before = label[at - 1];
     const after = label[at + ref.keyword.length];
-    if ((before === undefined || before === "-" || before === ".") && (after === undefined || after === "-" || after === ".")) {
+    if (
+      (before === undefined || before === "-" || before === ".") &&
+      (after === undefined || after === "-" || after === ".")
+    ) {
       hits.push({ ref, withLure: false });
     }
   }
-  if (hits.length > 0 && tokens.some((t) => LURES.has(t))) {
+  if (hits.length > 0 && tokens.some((t) => hasStrongLure(t))) {
     return hits.map((h) => (h.withLure ? h : { ref: h.ref, withLure: tokens.length > 1 }));
   }
   return hits;
@@ -236,11 +277,13 @@ function registrableFindings(label: string, url: NormalizedUrl, out: Finding[]):
   // The brand's exact name under a TLD it does not use.
   for (const ref of OFFICIAL_LABELS.get(label) ?? []) {
     if (isCountryCode(suffix)) {
+      // Companies hold many country-code names; on its own this is weak.
       if (!ref.brand.global) {
-        out.push({ brand: ref.brand, technique: "tld_swap", points: 40, confidence: 0.5, floor: 0, label });
+        out.push({ brand: ref.brand, technique: "tld_swap", points: 30, confidence: 0.4, floor: 0, label });
       }
     } else {
-      out.push({ brand: ref.brand, technique: "tld_swap", points: 70, confidence: 0.75, floor: 0, label });
+      // Defensive registrations on new gTLDs are common too; a risky TLD adds its own factor.
+      out.push({ brand: ref.brand, technique: "tld_swap", points: 50, confidence: 0.6, floor: 0, label });
     }
   }
   lookalikeFindings(label, out);
@@ -250,7 +293,7 @@ function registrableFindings(label: string, url: NormalizedUrl, out: Finding[]):
       out.push({ brand: ref.brand, technique: "hyphenation", points: 75, confidence: 0.8, floor: 0, label });
     }
     const tokens = label.split("-");
-    const hasLure = tokens.some((t) => LURES.has(t) || isLureComposite(t));
+    const hasLure = tokens.some((t) => hasStrongLure(t));
     for (const token of tokens) {
       if (token.length < 5 || OFFICIAL_LABELS.has(token)) continue;
       const before = out.length;
@@ -261,12 +304,15 @@ function registrableFindings(label: string, url: NormalizedUrl, out: Finding[]):
       }
     }
   }
+  if (OFFICIAL_LABELS.has(label)) return;
   for (const hit of keywordHits(label)) {
+    // Brand plus a neutral word ("natwestgroup", "wellsfargoadvisors") is how companies name their own
+    // side sites too; only brand plus a lure word is strong on its own.
     out.push({
       brand: hit.ref.brand,
       technique: "combosquat",
-      points: hit.withLure ? 75 : 55,
-      confidence: hit.withLure ? 0.85 : 0.6,
+      points: hit.withLure ? 75 : 35,
+      confidence: hit.withLure ? 0.85 : 0.5,
       floor: 0,
       label,
     });
@@ -289,14 +335,16 @@ function subdomainFindings(url: NormalizedUrl, freeHosted: boolean, out: Finding
     }
   }
   const label = registrableLabel(url);
-  const lureDomain = label !== null && label.split("-").every((t) => LURES.has(t) || isLureComposite(t));
+  const labelTokens = label === null ? [] : label.split("-");
+  const lureTokens = labelTokens.filter((t) => LURES.has(t) || isLureComposite(t)).length;
+  const lureDomain = labelTokens.length > 0 && lureTokens * 2 >= labelTokens.length;
   for (const part of sub.split(".")) {
     if (part === "www" || part.length < 2) continue;
     for (const hit of keywordHits(part)) {
       out.push({
         brand: hit.ref.brand,
         technique: "brand_in_subdomain",
-        points: lureDomain ? 75 : freeHosted || hit.withLure ? 70 : 60,
+        points: lureDomain ? 75 : freeHosted || hit.withLure ? 70 : 65,
         confidence: freeHosted || hit.withLure ? 0.8 : 0.7,
         floor: 0,
         label: part,
@@ -329,11 +377,13 @@ function pathFindings(url: NormalizedUrl, out: Finding[]): void {
     if (segment.length < 2) continue;
     for (const hit of keywordHits(segment)) {
       credentials ??= hasCredentialWords(lower + " " + url.query.toLowerCase().slice(0, MAX_PATH_CHARS));
+      // A directory named after the brand ("/chase/", "/hsbc") is how phishing kits are unpacked.
+      const directory = segment === hit.ref.keyword;
       out.push({
         brand: hit.ref.brand,
         technique: "brand_in_path",
-        points: credentials ? 50 : 30,
-        confidence: credentials ? 0.55 : 0.35,
+        points: (credentials ? 50 : 30) + (directory ? 10 : 0),
+        confidence: directory || credentials ? 0.55 : 0.35,
         floor: 0,
         label: segment,
       });
@@ -400,7 +450,9 @@ export function detectBrandImpersonation(url: NormalizedUrl): Evidence {
   }
 
   const findings: Finding[] = [];
-  const label = registrableLabel(url);
+  // User content on a brand's or a popular site's own domain (sites.google.com) is not a lookalike name.
+  const firstParty = registrable !== null && (OFFICIAL_DOMAINS.has(registrable) || POPULAR.has(registrable));
+  const label = firstParty ? null : registrableLabel(url);
   if (label !== null) {
     registrableFindings(label, url, findings);
     if (url.hostUnicode !== url.host) {

@@ -4,7 +4,14 @@
 
 import { BRANDS, type Brand } from "./data/brands.js";
 import { POPULAR_DOMAINS } from "./data/popular-domains.js";
-import { CREDENTIAL_WORDS, FREE_HOSTING, LURE_WORDS, RISKY_TLDS, SHORTENERS } from "./data/url-lists.js";
+import {
+  CREDENTIAL_WORDS,
+  FREE_HOSTING,
+  LURE_WORDS,
+  RISKY_TLDS,
+  SHORTENERS,
+  STRONG_LURE_WORDS,
+} from "./data/url-lists.js";
 import { asciiFold } from "./skeleton.js";
 
 export interface LabelRef {
@@ -52,7 +59,8 @@ export const HYPHENATED_KEYWORDS: KeywordRef[] = [];
  */
 export const SPELLED_DOMAINS = new Map<string, Array<readonly [string, Brand]>>();
 
-export const LURES = new Set<string>(LURE_WORDS);
+export const LURES = new Set<string>([...LURE_WORDS, ...STRONG_LURE_WORDS]);
+export const STRONG_LURES = new Set<string>(STRONG_LURE_WORDS);
 export const MAX_LURE_LENGTH = Math.max(...LURE_WORDS.map((w) => w.length));
 export const CREDENTIALS = new Set<string>(CREDENTIAL_WORDS);
 export const RISKY_TLD_SET = new Set<string>(RISKY_TLDS);
@@ -99,8 +107,24 @@ for (const brand of BRANDS) {
 
 /** true when s is one or more lure words glued together ("securelogin"). */
 export function isLureComposite(s: string): boolean {
+  return lureSplit(s, LURES);
+}
+
+/** true when s is made of lure words and at least one of them is a strong lure ("customerservice"). */
+export function hasStrongLure(s: string): boolean {
+  if (STRONG_LURES.has(s)) return true;
+  if (!lureSplit(s, LURES)) return false;
+  for (let i = 0; i < s.length; i++) {
+    for (let j = i + 2; j <= Math.min(s.length, i + MAX_LURE_LENGTH); j++) {
+      if (STRONG_LURES.has(s.slice(i, j))) return true;
+    }
+  }
+  return false;
+}
+
+function lureSplit(s: string, words: ReadonlySet<string>): boolean {
   if (s.length === 0) return false;
-  if (LURES.has(s)) return true;
+  if (words.has(s)) return true;
   // reachable[i]: s.slice(0, i) splits into lure words
   const reachable = new Uint8Array(s.length + 1);
   reachable[0] = 1;
@@ -108,7 +132,7 @@ export function isLureComposite(s: string): boolean {
     if (reachable[i] !== 1) continue;
     const maxEnd = Math.min(s.length, i + MAX_LURE_LENGTH);
     for (let j = i + 2; j <= maxEnd; j++) {
-      if (LURES.has(s.slice(i, j))) reachable[j] = 1;
+      if (words.has(s.slice(i, j))) reachable[j] = 1;
     }
   }
   return reachable[s.length] === 1;

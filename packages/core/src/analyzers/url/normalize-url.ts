@@ -23,7 +23,25 @@ const WRAPPERS: ReadonlyArray<readonly [string, string]> = [
 
 // Sentence punctuation that ends up glued to a pasted link. ")" is handled separately so that
 // balanced parentheses inside a path (Wikipedia style) survive.
-const TRAILING_JUNK = new Set([".", ",", ";", ":", "!", "?", '"', "'", "\u2026", "\u00bb", "\u201d", "\u2019", ">", "]", "}", "*", "`"]);
+const TRAILING_JUNK = new Set([
+  ".",
+  ",",
+  ";",
+  ":",
+  "!",
+  "?",
+  '"',
+  "'",
+  "\u2026",
+  "\u00bb",
+  "\u201d",
+  "\u2019",
+  ">",
+  "]",
+  "}",
+  "*",
+  "`",
+]);
 const LEADING_JUNK = new Set(['"', "'", "<", "(", "[", "{", "\u201c", "\u2018", "\u00ab", "`", "*"]);
 
 const WEB_SCHEMES = new Set(["http", "https"]);
@@ -59,6 +77,7 @@ const NON_WEB_SCHEMES = new Set([
 
 const SCHEME_RE = /^([a-z][a-z0-9+.-]*):/i;
 const WHITESPACE_RE = /\s/;
+// eslint-disable-next-line no-control-regex -- rejecting control characters is the point
 const CONTROL_RE = /[\u0000-\u001f\u007f]/;
 
 function issue(message: string): ValidationIssue[] {
@@ -67,7 +86,7 @@ function issue(message: string): ValidationIssue[] {
 
 function stripWrappers(input: string): string {
   let s = input.trim();
-  for (let changed = true; changed && s.length > 1; ) {
+  for (let changed = true; changed && s.length > 1;) {
     changed = false;
     for (const [open, close] of WRAPPERS) {
       if (s.startsWith(open) && s.endsWith(close) && s.length >= open.length + close.length) {
@@ -110,9 +129,7 @@ function stripJunk(input: string): string {
 // Analysts share "defanged" indicators (hxxp://evil[.]com); accept them as the link they stand for.
 function refang(s: string): string {
   if (!/hxxp|\[\.\]|\(\.\)|\[dot\]|\{\.\}/i.test(s)) return s;
-  return s
-    .replace(/^hxxp(s?)(:\/\/|\[:\]\/\/)/i, "http$1://")
-    .replace(/\[\.\]|\(\.\)|\{\.\}|\[dot\]/gi, ".");
+  return s.replace(/^hxxp(s?)(:\/\/|\[:\]\/\/)/i, "http$1://").replace(/\[\.\]|\(\.\)|\{\.\}|\[dot\]/gi, ".");
 }
 
 /** Splits off the authority part of an absolute http(s) string, for checks WHATWG parsing would hide. */
@@ -184,7 +201,13 @@ export function normalizeUrl(raw: string): Result<NormalizedUrl, ValidationIssue
   if (!isIp && !host.includes(".")) {
     return err(issue(`"${host}" is not a public host name (it has no top-level domain)`));
   }
-  if (!isIp && info.publicSuffix !== null && info.domain === null && info.isIcann === true && host === info.publicSuffix) {
+  if (
+    !isIp &&
+    info.publicSuffix !== null &&
+    info.domain === null &&
+    info.isIcann === true &&
+    host === info.publicSuffix
+  ) {
     return err(issue(`"${host}" is a public suffix, not a site`));
   }
 

@@ -65,8 +65,8 @@ export function looksRandom(label: string): boolean {
     }
   }
   const letters = core.length - digits;
-  if (maxRun >= 5) return true;
-  if (letters >= 6 && vowels / letters < 0.2) return true;
+  if (maxRun >= 6) return true;
+  if (letters >= 8 && vowels / letters < 0.2) return true;
   if (digits >= 2 && letters >= 3 && switches >= 3) return true;
   return false;
 }
@@ -80,14 +80,17 @@ function registrableLabel(url: NormalizedUrl): string | null {
 export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   const factors: Factor[] = [];
   const tld = url.isIp ? null : url.host.slice(url.host.lastIndexOf(".") + 1);
-  const riskyTld = tld !== null && (RISKY_TLD_SET.has(tld) || (url.publicSuffix !== null && RISKY_TLD_SET.has(url.publicSuffix)));
+  const riskyTld =
+    tld !== null && (RISKY_TLD_SET.has(tld) || (url.publicSuffix !== null && RISKY_TLD_SET.has(url.publicSuffix)));
   const shortener = matchHostSuffix(url.host, SHORTENER_SET);
   const freeHosting = shortener === null ? matchHostSuffix(url.host, FREE_HOSTING_SET) : null;
   const idn = url.host.includes("xn--");
 
   if (url.isIp) factors.push(factor("ip_host", "The link points at a bare IP address instead of a domain name", 45));
   if (url.hasCredentials) {
-    factors.push(factor("credentials_in_authority", 'The address hides its real host behind an "@" (user-info trick)', 50));
+    factors.push(
+      factor("credentials_in_authority", 'The address hides its real host behind an "@" (user-info trick)', 50),
+    );
   }
   if (riskyTld) factors.push(factor("risky_tld", `The ".${tld}" domain ending is heavily used for scams`, 20));
   if (freeHosting !== null) {
@@ -107,14 +110,17 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   }
   const subLabels = url.subdomain === "" ? 0 : url.subdomain.split(".").length;
   if (subLabels >= 4) factors.push(factor("deep_subdomains", `The host has ${subLabels} levels of subdomains`, 20));
-  if (url.host.length > 50) factors.push(factor("long_host", `The host name is unusually long (${url.host.length} characters)`, 15));
+  if (url.host.length > 50)
+    factors.push(factor("long_host", `The host name is unusually long (${url.host.length} characters)`, 15));
 
   const label = registrableLabel(url);
   if (label !== null) {
     if (!idn && looksRandom(label)) factors.push(factor("random_label", `"${label}" looks machine-generated`, 20));
     const tokens = label.split("-");
     if (tokens.length >= 2 && tokens.every((t) => LURES.has(t) || isLureComposite(t))) {
-      factors.push(factor("lure_words_domain", `"${label}" is made only of words scams use (login, secure, payment ...)`, 30));
+      factors.push(
+        factor("lure_words_domain", `"${label}" is made only of words scams use (login, secure, payment ...)`, 30),
+      );
     }
     const hyphens = tokens.length - 1;
     if (hyphens >= 3) factors.push(factor("many_hyphens", `"${label}" strings many words together with hyphens`, 15));
@@ -122,11 +128,7 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   const words = credentialWords(url);
   if (words.length > 0) {
     factors.push(
-      factor(
-        "credential_words",
-        `The path asks about ${words.slice(0, 3).join(", ")}`,
-        words.length >= 2 ? 25 : 15,
-      ),
+      factor("credential_words", `The path asks about ${words.slice(0, 3).join(", ")}`, words.length >= 2 ? 25 : 15),
     );
   }
 
