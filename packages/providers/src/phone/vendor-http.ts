@@ -1,0 +1,103 @@
+// GET-a-JSON-document for the phone vendors: a per-attempt timeout, bounded retries on 429, 5xx and network errors
+// that honour Retry-After only while it fits the call's time budget, and a circuit breaker. It never throws: the
+// outcome says whether the vendor answered and why not.
+import type { Clock } from "@scamverify/core";
+import type { CircuitBreaker } from "./circuit-breaker.js";
+
+export interface VendorHttpDeps {
+  readonly fetch: typeof globalThis.fetch;
+  readonly clock: Clock;
+  /** Waits between retries; injected so tests never sleep. */
+  readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  readonly breaker: CircuitBreaker;
+}
+
+export interface VendorRequest {
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Per attempt. */
+  readonly timeoutMs: number;
+  /** Whole call, retries and waits included. */
+  readonly budgetMs: number;
+  readonly maxRetries: number;
+  readonly signal: AbortSignal;
+}
+
+export type VendorResponse =
+  | { readonly ok: true; readonly status: number; readonly body: unknown }
+  | { readonly ok: false; readonly status: number | null; readonly reason: string };
+
+const RETRYABLE = (status: number): boolean => status === 429 || status >= 500;
+
+/** Retry-After in ms (delta-seconds or an HTTP date), or null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: Date): number | null {
+  if (header === null || header.trim() === "") return null;
+  const s = header.trim();
+  if (/^\d+$/.test(s)) return Number(s) * 1000;
+  const at = Date.parse(s);
+  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
+}
+
+export const realSleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
+
+export async function getJson(deps: VendorHttpDeps, req: VendorRequest): Promise<VendorResponse> {
+  if (!deps.breaker.tryAcquire()) return { ok: false, status: null, reason: "circuit open after repeated failures" };
+  const started = deps.clock.now().getTime();
+  let attempt = 0;
+  let last: VendorResponse = { ok: false, status: null, reason: "not attempted" };
+  for (;;) {
+    const elapsed = deps.clock.now().getTime() - started;
+    const remaining = req.budgetMs - elapsed;
+    if (remaining <= 0) break;
+    const timeout = AbortSignal.timeout(Math.min(req.timeoutMs, remaining));
+    const signal = AbortSignal.any([req.signal, timeout]);
+    let wait: number | null = null;
+    try {
+      const res = await deps.fetch(req.url, { headers: { accept: "application/json", ...req.headers }, signal });
+      const text = await res.text();
+      if (res.ok) {
+        try {
+          const body: unknown = JSON.parse(text);
+          deps.breaker.success();
+          return { ok: true, status: res.status, body };
+        } catch {
+          last = { ok: false, status: res.status, reason: "the answer was not JSON" };
+          break;
+        }
+      }
+      last = { ok: false, status: res.status, reason: `HTTP ${res.status}` };
+      if (!RETRYABLE(res.status)) {
+        // A refused key or a bad request is the vendor answering; it says nothing about the vendor's health.
+        deps.breaker.success();
+        return last;
+      }
+      wait = retryAfterMs(res.headers.get("retry-after"), deps.clock.now());
+    } catch (err) {
+      const timedOut = timeout.aborted && !req.signal.aborted;
+      last = {
+        ok: false,
+        status: null,
+        reason: timedOut ? `no answer within ${req.timeoutMs} ms` : `request failed: ${(err as Error).message}`,
+      };
+      if (req.signal.aborted) break;
+    }
+    if (attempt >= req.maxRetries) break;
+    attempt++;
+    const backoff = wait ?? 100 * 2 ** (attempt - 1);
+    const left = req.budgetMs - (deps.clock.now().getTime() - started);
+    if (backoff >= left) {
+      last = { ...last, reason: `${last.reason}; retry-after ${backoff} ms exceeds the time budget` };
+      break;
+    }
+    await deps.sleep(backoff, req.signal);
+  }
+  deps.breaker.failure();
+  return last;
+}
