@@ -1,0 +1,164 @@
+// Server-rendered HTML of the authorization pages (sign-in, sign-up, consent, error). No script runs on them:
+// every value is escaped and the pages' CSP forbids scripts, so a hostile client_name cannot do anything.
+import { SCOPE_DESCRIPTIONS, type Scope } from "@scamverify/core";
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1d2330}
+main{max-width:440px;margin:48px auto;padding:32px;background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
+h1{font-size:1.35rem;margin:0 0 16px}
+p{margin:0 0 12px}
+label{display:block;font-weight:600;margin:14px 0 4px}
+input[type=email],input[type=password]{width:100%;padding:10px;border:1px solid #c5cad3;border-radius:8px;font:inherit}
+button{font:inherit;padding:10px 18px;border-radius:8px;border:1px solid #1f4fd1;background:#1f4fd1;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#1f4fd1}
+.actions{display:flex;gap:12px;margin-top:22px}
+.error{background:#fdecec;color:#8a1c1c;padding:10px 12px;border-radius:8px}
+.muted{color:#5b6474;font-size:.9rem}
+ul.scopes{padding-left:20px}
+ul.scopes li{margin:6px 0}
+code{font-size:.85rem;background:#eef0f3;padding:1px 4px;border-radius:4px}
+`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)} · scamverify</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+function hidden(name: string, value: string): string {
+  return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+}
+
+function errorBox(message: string | undefined): string {
+  return message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : "";
+}
+
+export interface CredentialsPageInput {
+  readonly csrf: string;
+  readonly returnTo: string;
+  readonly email?: string;
+  readonly error?: string;
+}
+
+export function renderSignIn(input: CredentialsPageInput): string {
+  const q = new URLSearchParams({ return_to: input.returnTo }).toString();
+  return layout(
+    "Sign in",
+    `<h1>Sign in to scamverify</h1>
+<p class="muted">An application asked to use your scamverify account. Sign in to review its request.</p>
+${errorBox(input.error)}
+<form method="post" action="/api/oauth/signin">
+${hidden("csrf_token", input.csrf)}
+${hidden("return_to", input.returnTo)}
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? "")}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<div class="actions"><button type="submit">Sign in</button></div>
+</form>
+<p class="muted" style="margin-top:18px">No account yet? <a href="/api/oauth/signup?${escapeHtml(q)}">Create one</a> (free plan).</p>`,
+  );
+}
+
+export function renderSignUp(input: CredentialsPageInput & { readonly minPasswordLength: number }): string {
+  const q = new URLSearchParams({ return_to: input.returnTo }).toString();
+  return layout(
+    "Create an account",
+    `<h1>Create a scamverify account</h1>
+<p class="muted">Free plan: 50 phone and 50 URL lookups, 25 text and 25 email analyses a month.</p>
+${errorBox(input.error)}
+<form method="post" action="/api/oauth/signup">
+${hidden("csrf_token", input.csrf)}
+${hidden("return_to", input.returnTo)}
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? "")}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${input.minPasswordLength}">
+<p class="muted">At least ${input.minPasswordLength} characters.</p>
+<div class="actions"><button type="submit">Create account</button></div>
+</form>
+<p class="muted" style="margin-top:18px">Already registered? <a href="/api/oauth/signin?${escapeHtml(q)}">Sign in</a>.</p>`,
+  );
+}
+
+export interface ConsentPageInput {
+  readonly csrf: string;
+  readonly clientName: string;
+  readonly redirectUri: string;
+  readonly accountEmail: string;
+  readonly scopes: readonly Scope[];
+  /** The authorization request, echoed back in hidden fields so the decision is validated afresh. */
+  readonly request: Readonly<Record<string, string>>;
+}
+
+export function renderConsent(input: ConsentPageInput): string {
+  let destination = input.redirectUri;
+  try {
+    const url = new URL(input.redirectUri);
+    destination = url.host ? `${url.protocol}//${url.host}` : url.protocol;
+  } catch {
+    // Validated already; the raw value is shown if it cannot be reduced to an origin.
+  }
+  const items = input.scopes
+    .map((s) => `<li>${escapeHtml(SCOPE_DESCRIPTIONS[s])} <code>${escapeHtml(s)}</code></li>`)
+    .join("\n");
+  const fields = Object.entries(input.request)
+    .map(([k, v]) => hidden(k, v))
+    .join("\n");
+  return layout(
+    "Authorize application",
+    `<h1><span id="client-name">${escapeHtml(input.clientName)}</span> wants to access your scamverify account</h1>
+<p>Signed in as <strong>${escapeHtml(input.accountEmail)}</strong>.</p>
+<p>If you allow it, this application will be able to:</p>
+<ul class="scopes" id="scopes">
+${items}
+</ul>
+<p class="muted">Lookups it makes count against your plan's monthly quota. You will be returned to <code>${escapeHtml(destination)}</code>.</p>
+<form method="post" action="/api/oauth/authorize">
+${hidden("csrf_token", input.csrf)}
+${fields}
+<div class="actions">
+<button type="submit" name="decision" value="approve" id="approve">Allow</button>
+<button type="submit" name="decision" value="deny" id="deny" class="secondary">Deny</button>
+</div>
+</form>`,
+  );
+}
+
+export function renderError(title: string, message: string): string {
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<p class="error" role="alert">${escapeHtml(message)}</p>
+<p class="muted">Return to the application and start again. If it keeps happening, the application is misconfigured.</p>`,
+  );
+}
+
+export function renderSignedIn(email: string): string {
+  return layout(
+    "Signed in",
+    `<h1>Signed in</h1><p>You are signed in as <strong>${escapeHtml(email)}</strong>. You may close this page.</p>`,
+  );
+}
