@@ -7,3 +7,10 @@ export type { LogLevel, Logger } from "./logger.js";
 export { buildOpenApiDocument } from "./openapi.js";
 export { startHttpServer } from "./server.js";
 export type { RunningServer } from "./server.js";
+export {
+  authorizationServerMetadata,
+  createOAuthRouter,
+  createWellKnownRouter,
+  protectedResourceMetadata,
+} from "./oauth/index.js";
+export type { OAuthRouterDeps, WellKnownRouterDeps } from "./oauth/index.js";
