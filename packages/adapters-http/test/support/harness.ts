@@ -1,0 +1,282 @@
+// Builds real engines over real stores (one shared PGlite per test file, or PostgreSQL in a schema of its own) and
+// serves the real Express app on an ephemeral port of 127.0.0.1, so every test drives the API over HTTP with fetch.
+import { randomBytes, randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { createServer, type Server } from "node:http";
+import {
+  createEngine,
+  type Engine,
+  type EngineConfig,
+  type EngineDeps,
+  type Evidence,
+  type HealthProbe,
+  type NormalizedUrl,
+  type PasswordHasher,
+  type RateLimitDecision,
+  type RateLimiter,
+  type SignalSource,
+} from "@scamverify/core";
+import {
+  FixedClock,
+  InMemoryAccountStore,
+  InMemoryApiKeyStore,
+  InMemoryQuotaLedger,
+  InMemoryRateLimiter,
+  InMemoryReportStore,
+  InMemoryResultCache,
+} from "@scamverify/core/testing";
+import {
+  NodeHasher,
+  NodeIds,
+  createDatabase,
+  createPgliteDb,
+  createStores,
+  migrate,
+  type Db,
+  type Stores,
+} from "@scamverify/persistence";
+import { createHttpApp, type Logger } from "../../src/index.js";
+
+export const T0 = "2026-03-10T12:00:00.000Z";
+
+/** Test keys and accounts never need a memory-hard hash; a salted SHA-256 still verifies for real. */
+export const fastPasswords: PasswordHasher = {
+  async hash(p) {
+    const salt = randomBytes(8).toString("hex");
+    return `t$${salt}$${new NodeHasher().sha256Hex(salt + p)}`;
+  },
+  async verify(p, h) {
+    const [, salt, digest] = h.split("$");
+    return salt !== undefined && digest === new NodeHasher().sha256Hex(salt + p);
+  },
+};
+
+/** A limiter that never refuses, for tests about quota rather than rate. */
+export const unlimited: RateLimiter = {
+  async hit(_key, limit, windowMs, now): Promise<RateLimitDecision> {
+    return { allowed: true, limit, remaining: limit, resetAt: new Date(now.getTime() + windowMs) };
+  },
+};
+
+/** One in-memory PGlite, migrated, shared by a whole test file (opening one takes about a second). */
+export function sharedPglite(): () => Promise<Db> {
+  let db: Promise<Db> | undefined;
+  return () =>
+    (db ??= createPgliteDb().then(async (d) => {
+      await migrate(d);
+      return d;
+    }));
+}
+
+export function testDatabaseUrl(): string {
+  const url = process.env["TEST_DATABASE_URL"];
+  if (url) return url;
+  if (process.env["CI"]) throw new Error("TEST_DATABASE_URL must be set in CI");
+  return "postgres://postgres@127.0.0.1:5432/test";
+}
+
+export function testRedisUrl(): string {
+  return process.env["TEST_REDIS_URL"] ?? process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379";
+}
+
+/** A PostgreSQL schema of its own for a test file; `open` gives another pool (another "process") on it. */
+export function postgresSchema(): { schema: string; open(max?: number): Promise<Db>; drop(): Promise<void> } {
+  const schema = `t_http_${randomBytes(5).toString("hex")}`;
+  const opened: Db[] = [];
+  return {
+    schema,
+    async open() {
+      const db = await createDatabase({ databaseUrl: testDatabaseUrl(), dataDir: "unused", schema });
+      opened.push(db);
+      return db;
+    },
+    async drop() {
+      const first = opened[0];
+      if (first) await first.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+      await Promise.all(opened.map((d) => d.close().catch(() => undefined)));
+    },
+  };
+}
+
+export interface EngineOptions {
+  readonly clock?: FixedClock;
+  readonly rateLimiter?: RateLimiter;
+  readonly urlSources?: readonly SignalSource<NormalizedUrl>[];
+  readonly health?: HealthProbe;
+  readonly config?: Partial<EngineConfig>;
+  /** Wraps the SQL stores (to make one fail, say). */
+  readonly override?: (deps: EngineDeps) => Partial<EngineDeps>;
+}
+
+export interface EngineKit {
+  readonly engine: Engine;
+  readonly deps: EngineDeps;
+  readonly clock: FixedClock;
+  readonly stores: Stores;
+}
+
+/** An engine over the SQL stores of `db`, with its own process caches (as one API process would have). */
+export function engineOver(db: Db, options: EngineOptions = {}): EngineKit {
+  const stores = createStores(db);
+  const clock = options.clock ?? new FixedClock(T0);
+  const base: EngineDeps = {
+    accounts: stores.accounts,
+    apiKeys: stores.apiKeys,
+    quota: stores.quotaLedger,
+    cache: stores.resultCache,
+    reports: stores.reports,
+    health: options.health ?? stores.health,
+    rateLimiter: options.rateLimiter ?? new InMemoryRateLimiter(),
+    clock,
+    ids: new NodeIds(),
+    hasher: new NodeHasher(),
+    passwords: fastPasswords,
+    ...(options.urlSources ? { urlSources: options.urlSources } : {}),
+    config: { baseUrl: "http://127.0.0.1", upgradeUrl: "https://scamverify.test/upgrade", ...options.config },
+  };
+  const deps: EngineDeps = { ...base, ...(options.override ? options.override(base) : {}) };
+  return { engine: createEngine(deps), deps, clock, stores };
+}
+
+/** A health probe the test switches (the database "goes down" and "comes back"). */
+export class SwitchableHealth implements HealthProbe {
+  up = true;
+  probes = 0;
+  async databaseReachable(): Promise<boolean> {
+    this.probes++;
+    return this.up;
+  }
+}
+
+/** The same engine over the in-memory fakes, for tests about the HTTP face itself (no database start-up). */
+export function engineInMemory(options: EngineOptions = {}): Omit<EngineKit, "stores"> {
+  const clock = options.clock ?? new FixedClock(T0);
+  const base: EngineDeps = {
+    accounts: new InMemoryAccountStore(),
+    apiKeys: new InMemoryApiKeyStore(),
+    quota: new InMemoryQuotaLedger(),
+    cache: new InMemoryResultCache(),
+    reports: new InMemoryReportStore(),
+    health: options.health ?? new SwitchableHealth(),
+    rateLimiter: options.rateLimiter ?? new InMemoryRateLimiter(),
+    clock,
+    ids: new NodeIds(),
+    hasher: new NodeHasher(),
+    passwords: fastPasswords,
+    ...(options.urlSources ? { urlSources: options.urlSources } : {}),
+    config: { baseUrl: "http://127.0.0.1", upgradeUrl: "https://scamverify.test/upgrade", ...options.config },
+  };
+  const deps: EngineDeps = { ...base, ...(options.override ? options.override(base) : {}) };
+  return { engine: createEngine(deps), deps, clock };
+}
+
+export interface Seeded {
+  readonly accountId: string;
+  readonly key: string;
+  readonly keyId: string;
+}
+
+/** A new account (unique email) with one key. */
+export async function seedAccount(
+  engine: Engine,
+  input: { plan?: "free" | "starter" | "professional" | "business" | "scale" | "enterprise"; rpm?: number; quotas?: Partial<Record<"url" | "phone" | "text" | "email", number>>; mode?: "live" | "test" } = {},
+): Promise<Seeded> {
+  const account = await engine.accounts.create({
+    email: `${randomUUID()}@example.test`,
+    plan: input.plan ?? "free",
+    ...(input.rpm !== undefined ? { rpm: input.rpm } : {}),
+    ...(input.quotas !== undefined ? { quotas: input.quotas } : {}),
+  });
+  if (account.isErr()) throw new Error(account.error.message);
+  const key = await engine.keys.create(account.value.id, { mode: input.mode ?? "live" });
+  if (key.isErr()) throw new Error(key.error.message);
+  return { accountId: account.value.id, key: key.value.key, keyId: key.value.id };
+}
+
+export interface CapturingLogger extends Logger {
+  readonly lines: string[];
+}
+
+/** Captures the app's log lines through the production JSON logger (so redaction is the real one). */
+export async function capturingLogger(): Promise<CapturingLogger> {
+  const { createJsonLogger } = await import("../../src/logger.js");
+  const lines: string[] = [];
+  const inner = createJsonLogger((line) => lines.push(line), "debug");
+  return { lines, log: (level, msg, fields) => inner.log(level, msg, fields) };
+}
+
+export interface TestServer {
+  readonly url: string;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+export async function serve(engine: Engine, logger?: Logger): Promise<TestServer> {
+  const { silentLogger } = await import("../../src/logger.js");
+  const app = createHttpApp({ engine, logger: logger ?? silentLogger });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface Reply<T = unknown> {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: T;
+}
+
+export async function call<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key !== undefined) headers["authorization"] = `Bearer ${options.key}`;
+  if (options.body !== undefined && headers["content-type"] === undefined) headers["content-type"] = "application/json";
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) } : {}),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text === "" ? null : JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, body: body as T };
+}
+
+/** A URL signal source that counts its calls and answers after `delayMs` (to keep lookups in flight together). */
+export class CountingSource implements SignalSource<NormalizedUrl> {
+  readonly name = "scripted_feed";
+  readonly weight = 0.5;
+  readonly timeoutMs = 5_000;
+  calls = 0;
+
+  constructor(
+    private readonly delayMs = 0,
+    private readonly answer: (url: NormalizedUrl) => Partial<Evidence> = () => ({}),
+  ) {}
+
+  async check(input: NormalizedUrl): Promise<Evidence> {
+    this.calls++;
+    if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
+    return { source: this.name, status: "ok", signals: {}, factors: [], ...this.answer(input) };
+  }
+}
+
+export function uniqueUrl(tag = "site"): string {
+  return `https://${tag}-${randomBytes(4).toString("hex")}.example.com/`;
+}
