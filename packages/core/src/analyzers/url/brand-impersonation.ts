@@ -56,7 +56,7 @@ interface Finding {
   readonly label: string;
 }
 
-const DETECTED_AT = 0.5;
+const DETECTED_AT = 0.55;
 const LEGITIMACY_POINTS = -30;
 const TOKEN_SPLIT = /[^a-z]+/;
 const PATH_SPLIT = /[^a-z0-9-]+/;

@@ -1,0 +1,137 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { analyzeUrl } from "../../../src/analyzers/url/analyze-url.js";
+import type { BrandImpersonation } from "../../../src/analyzers/url/brand-impersonation.js";
+import { BRANDS } from "../../../src/analyzers/url/data/brands.js";
+import { POPULAR_DOMAINS } from "../../../src/analyzers/url/data/popular-domains.js";
+import { normalizeUrl } from "../../../src/analyzers/url/normalize-url.js";
+import type { Evidence } from "../../../src/ports/signal-source.js";
+
+function analyze(raw: string): { brand: BrandImpersonation; evidence: Evidence[]; ids: string[]; score: number } {
+  const evidence = analyzeUrl(normalizeUrl(raw)._unsafeUnwrap());
+  let keep = 1;
+  let negative = 0;
+  let floor = 0;
+  for (const e of evidence) {
+    floor = Math.max(floor, e.floor ?? 0);
+    for (const f of e.factors) {
+      if (f.points > 0) keep *= 1 - f.points / 100;
+      else negative -= f.points;
+    }
+  }
+  return {
+    brand: evidence[0]?.signals["brand_impersonation"] as BrandImpersonation,
+    evidence,
+    ids: evidence.flatMap((e) => e.factors.map((f) => f.id)),
+    score: Math.min(100, Math.max(0, Math.max((1 - keep) * 100 - negative, floor))),
+  };
+}
+
+describe("analyzeUrl", () => {
+  it("returns brand impersonation then heuristics evidence", () => {
+    const { evidence } = analyze("https://example.com/");
+    expect(evidence.map((e) => e.source)).toEqual(["brand_impersonation", "url_heuristics"]);
+    expect(evidence.every((e) => e.status === "ok")).toBe(true);
+  });
+
+  it.each([
+    ["https://xn--pypal-4ve.com/", "PayPal", "homoglyph"], // Cyrillic а
+    ["https://аррӏе.com/", "Apple", "homoglyph"], // all-Cyrillic
+    ["paypa1.com", "PayPal", "homoglyph"],
+    ["amaz0n.com", "Amazon", "homoglyph"],
+    ["rnicrosoft.com", "Microsoft", "homoglyph"],
+    ["paypla.com", "PayPal", "typosquat"],
+    ["netfllix.com", "Netflix", "typosquat"],
+    ["coinbsae.com", "Coinbase", "typosquat"],
+    ["pay-pal.com", "PayPal", "hyphenation"],
+    ["paypal.top", "PayPal", "tld_swap"],
+    ["paypal-secure-login.com", "PayPal", "combosquat"],
+    ["usps-redelivery.top/track", "USPS", "combosquat"],
+    ["uspsdelivery.com", "USPS", "combosquat"],
+    ["ezpass-toll-notice.com", "E-ZPass", "combosquat"],
+    ["sunpass-tollbill.com", "SunPass", "combosquat"],
+    ["fedex-parcel-tracking.net", "FedEx", "combosquat"],
+    ["irs-refund-claim.com", "IRS", "combosquat"],
+    ["http://www.paypal.com.secure.xyz/webscr", "PayPal", "brand_in_subdomain"],
+    ["https://royalmail.reschedule-item-delivery.com/", "Royal Mail", "brand_in_subdomain"],
+    ["https://evil.example.com/wellsfargo/login.php", "Wells Fargo", "brand_in_path"],
+  ])("detects %s as %s (%s)", (raw, brand, technique) => {
+    const r = analyze(raw);
+    expect(r.brand).toMatchObject({ detected: true, brand, technique });
+    expect(r.ids).toContain(`brand_${technique}`);
+  });
+
+  it("puts a floor under exact lookalikes of a brand's domain", () => {
+    expect(analyze("https://xn--pypal-4ve.com/").evidence[0]?.floor).toBe(85);
+    expect(analyze("https://amaz0n.com/").score).toBeGreaterThanOrEqual(85);
+  });
+
+  it.each([
+    "https://www.paypal.com/signin",
+    "https://www.google.com/",
+    "https://groups.google.com/",
+    "https://www.ups.com/track",
+    "https://www.chase.com/",
+    "https://www.irs.gov/payments",
+    "https://applebees.com/",
+    "https://groups.io/",
+    "https://purchase.edu/",
+    "https://pineapple.com/",
+    "https://natwestgroup.com/",
+    "https://wellsfargoadvisors.com/",
+    "https://apply.com/",
+    "https://chaseeditions.org/",
+    "https://upsidefoods.com/",
+    "https://paypal-community.com/",
+    "https://google.de/",
+  ])("does not flag %s", (raw) => {
+    const r = analyze(raw);
+    expect(r.brand.detected).toBe(false);
+    expect(r.score).toBeLessThan(40);
+  });
+
+  it("does not flag any popular domain", () => {
+    const flagged = POPULAR_DOMAINS.filter((d) => analyze(`https://${d}/`).score >= 40);
+    expect(flagged).toEqual([]);
+  });
+
+  it("gives official domains legitimacy and never reads them as impersonation", () => {
+    const official = BRANDS.flatMap((b) => b.officialDomains.map((d) => [d, b.name] as const));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...official),
+        fc.constantFrom("", "www.", "login.", "secure.account."),
+        fc.constantFrom("/", "/login", "/signin?next=/account", "/verify/password"),
+        ([domain], sub, path) => {
+          const r = analyze(`https://${sub}${domain}${path}`);
+          expect(r.brand.detected).toBe(false);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("reports the structural heuristics", () => {
+    expect(analyze("http://192.168.1.1/login").ids).toEqual(expect.arrayContaining(["ip_host", "credential_words"]));
+    expect(analyze("https://bit.ly/abc").ids).toContain("shortener");
+    expect(analyze("https://someone.weebly.com/").ids).toContain("free_hosting");
+    expect(analyze("https://example.xyz/").ids).toContain("risky_tld");
+    expect(analyze("https://google.com@evil.example/").ids).toContain("credentials_in_authority");
+    expect(analyze("https://example.com:8443/").ids).toContain("non_standard_port");
+    expect(analyze("https://a.b.c.d.example.com/").ids).toContain("deep_subdomains");
+    expect(analyze("https://xkqzvbnm.com/").ids).toContain("random_label");
+    expect(analyze("https://xn--pypal-4ve.com/").ids).toContain("mixed_script");
+    const signals = analyze("http://192.168.1.1/").evidence[1]?.signals;
+    expect(signals).toMatchObject({ is_ip_host: true, risky_tld: false, shortener: false, free_hosting: false });
+  });
+
+  it("never throws on any normalized URL", () => {
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (s) => {
+        const n = normalizeUrl(s);
+        if (n.isOk()) expect(analyzeUrl(n.value)).toHaveLength(2);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
