@@ -35,6 +35,8 @@ const fastPasswords: PasswordHasher = {
 
 export interface OAuthTestServer {
   readonly baseUrl: string;
+  /** The express app, for tests that add routes (a client's callback page). */
+  readonly app: express.Express;
   readonly deps: OAuthDeps & { clock: FixedClock; store: InMemoryOAuthStore };
   close(): Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
   app.use(createOAuthRouter({ oauth: deps }));
   return {
     baseUrl,
+    app,
     deps,
     close: () =>
       new Promise<void>((resolve, reject) => {
