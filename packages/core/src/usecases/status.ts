@@ -1,9 +1,9 @@
-// The status resource: cached for 30 s (the spec), but the database is re-probed at most every 2 s so an outage
-// shows within about a second and recovery as soon as the database answers again.
+// The status resource: cached for 30 s (the spec), but the database is re-probed at most every 500 ms so an outage
+// shows within 1.5 s (interval + probe timeout) and recovery as soon as the database answers again.
 import type { Status, ComponentStatus } from "../schemas/status.js";
 import type { Kernel } from "./kernel.js";
 
-const PROBE_EVERY_MS = 2_000;
+const PROBE_EVERY_MS = 500;
 const PROBE_TIMEOUT_MS = 1_000;
 
 export class StatusReporter {
