@@ -180,3 +180,15 @@ export type {
   SignInErrorCode,
   ValidAuthorizationRequest,
 } from "./usecases/oauth/index.js";
+export { TOP_SUBJECTS } from "./ports/phone-registry.js";
+export type {
+  AppliedFile,
+  ApplyMode,
+  ApplyOutcome,
+  CodeBlock,
+  ComplaintBatch,
+  ComplaintRow,
+  ComplaintSource,
+  PhoneRegistryStore,
+  RegistryFile,
+} from "./ports/phone-registry.js";
