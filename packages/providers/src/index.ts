@@ -1,1 +1,79 @@
 export {};
+// URL channel: threat feeds, threat index, SSRF-safe fetching, network inspection, vendor adapters.
+export { classifyAddress, ipLiteralOf, isLoopbackAddress } from "./net/ip-address.js";
+export type { AddressClass } from "./net/ip-address.js";
+export { BlockedDestinationError, createAddressGuard, effectivePort, systemResolver } from "./net/address-guard.js";
+export type { AddressGuard, AddressGuardOptions, BlockReason, ResolvedAddress, Resolver } from "./net/address-guard.js";
+export { MAX_REDIRECTS, SafeFetchError, createGuardedDispatcher, createSafeFetcher } from "./net/safe-fetch.js";
+export type {
+  SafeFetchErrorCode,
+  SafeFetcher,
+  SafeFetcherOptions,
+  SafeRequest,
+  SafeResponse,
+} from "./net/safe-fetch.js";
+export { readCsv, normalizeFeedHost, normalizeFeedUrl } from "./feeds/feed-csv.js";
+export type { FeedParseFailure, FeedParseResult, FeedParseSuccess } from "./feeds/feed-csv.js";
+export { parseUrlhausCsv } from "./feeds/parse-urlhaus.js";
+export { parseThreatfoxCsv, parseThreatfoxJson } from "./feeds/parse-threatfox.js";
+export { parseOpenphish } from "./feeds/parse-openphish.js";
+export { parsePhishtankCsv } from "./feeds/parse-phishtank.js";
+export { DEFAULT_FEED_URLS, DEFAULT_MIN_RATIO, FEED_NAMES, MAX_FEED_BYTES, syncFeed } from "./feeds/sync-feed.js";
+export type { FeedName, FeedSource, SyncFeedDeps, SyncFeedRequest, SyncFeedSummary } from "./feeds/sync-feed.js";
+export { LiveThreatIndex, ThreatIndex } from "./threat-index/threat-index.js";
+export type { FeedContents, ThreatMatch, ThreatMatchKind } from "./threat-index/threat-index.js";
+export {
+  LISTING_FLOOR,
+  createFeedSignalSource,
+  createPhishingFeedSource,
+  createThreatfoxFeedSource,
+  createUrlhausFeedSource,
+} from "./threat-index/feed-signal-sources.js";
+export type { FeedSignalSourceConfig, ThreatIndexProvider } from "./threat-index/feed-signal-sources.js";
+export {
+  IANA_RDAP_DNS_BOOTSTRAP,
+  createNetworkInspector,
+  fromRdapDomain,
+  rdapBaseUrls,
+} from "./network/network-inspector.js";
+export type { NetworkInspectorConfig, RdapRegistration } from "./network/network-inspector.js";
+export { CircuitBreaker } from "./vendors/circuit-breaker.js";
+export type { CircuitBreakerOptions, CircuitState } from "./vendors/circuit-breaker.js";
+export { VendorError, callVendor, parseRetryAfter, realSleep } from "./vendors/vendor-http.js";
+export type {
+  Sleep,
+  VendorCallOptions,
+  VendorErrorKind,
+  VendorHttpDeps,
+  VendorHttpRequest,
+} from "./vendors/vendor-http.js";
+export type { VendorSourceConfig } from "./vendors/vendor-source.js";
+export {
+  WEB_RISK_CLEAN,
+  WEB_RISK_ENDPOINT,
+  createWebRiskSource,
+  fromWebRiskResponse,
+  toWebRiskRequest,
+  webRiskEvidence,
+} from "./vendors/web-risk.js";
+export type { WebRiskVerdict } from "./vendors/web-risk.js";
+export { IPQS_ENDPOINT, createIpqsSource, fromIpqsResponse, ipqsEvidence, toIpqsRequest } from "./vendors/ipqs.js";
+export type { IpqsVerdict } from "./vendors/ipqs.js";
+export {
+  URLHAUS_API_ENDPOINT,
+  createUrlhausApiSource,
+  fromUrlhausResponse,
+  toUrlhausRequest,
+  urlhausEvidence,
+} from "./vendors/urlhaus-api.js";
+export type { UrlhausVerdict } from "./vendors/urlhaus-api.js";
+export {
+  THREATFOX_API_ENDPOINT,
+  createThreatfoxApiSource,
+  fromThreatfoxResponse,
+  threatfoxEvidence,
+  toThreatfoxRequest,
+} from "./vendors/threatfox-api.js";
+export type { ThreatfoxIoc } from "./vendors/threatfox-api.js";
+export { createUrlSignalSources } from "./create-url-signal-sources.js";
+export type { UrlSignalSourcesConfig } from "./create-url-signal-sources.js";
