@@ -3,7 +3,7 @@
 
 import type { Factor } from "../../schemas/common.js";
 import type { Evidence } from "../../ports/signal-source.js";
-import type { Brand } from "./data/brands.js";
+import type { Brand } from "./lists/brands.js";
 import type { NormalizedUrl } from "./normalized-url.js";
 import {
   CREDENTIALS,

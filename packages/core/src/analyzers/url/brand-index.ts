@@ -2,8 +2,8 @@
 // official domains, official labels (exact, ASCII-folded, single-deletion variants for typosquats) and a
 // trigram index of keywords for finding a brand name inside a longer label.
 
-import { BRANDS, type Brand } from "./data/brands.js";
-import { POPULAR_DOMAINS } from "./data/popular-domains.js";
+import { BRANDS, type Brand } from "./lists/brands.js";
+import { POPULAR_DOMAINS } from "./lists/popular-domains.js";
 import {
   CREDENTIAL_WORDS,
   FREE_HOSTING,
@@ -11,7 +11,7 @@ import {
   RISKY_TLDS,
   SHORTENERS,
   STRONG_LURE_WORDS,
-} from "./data/url-lists.js";
+} from "./lists/url-lists.js";
 import { asciiFold } from "./skeleton.js";
 
 export interface LabelRef {

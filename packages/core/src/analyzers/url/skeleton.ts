@@ -1,4 +1,4 @@
-import { CONFUSABLES } from "./data/confusables.js";
+import { CONFUSABLES } from "./lists/confusables.js";
 
 export type Script = "latin" | "cyrillic" | "greek" | "armenian" | "other";
 

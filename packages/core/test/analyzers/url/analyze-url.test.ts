@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { analyzeUrl } from "../../../src/analyzers/url/analyze-url.js";
 import type { BrandImpersonation } from "../../../src/analyzers/url/brand-impersonation.js";
-import { BRANDS } from "../../../src/analyzers/url/data/brands.js";
-import { POPULAR_DOMAINS } from "../../../src/analyzers/url/data/popular-domains.js";
+import { BRANDS } from "../../../src/analyzers/url/lists/brands.js";
+import { POPULAR_DOMAINS } from "../../../src/analyzers/url/lists/popular-domains.js";
 import { normalizeUrl } from "../../../src/analyzers/url/normalize-url.js";
 import type { Evidence } from "../../../src/ports/signal-source.js";
 

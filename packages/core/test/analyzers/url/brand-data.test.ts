@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BRANDS } from "../../../src/analyzers/url/data/brands.js";
-import { POPULAR_DOMAINS } from "../../../src/analyzers/url/data/popular-domains.js";
+import { BRANDS } from "../../../src/analyzers/url/lists/brands.js";
+import { POPULAR_DOMAINS } from "../../../src/analyzers/url/lists/popular-domains.js";
 import { normalizeUrl } from "../../../src/analyzers/url/normalize-url.js";
 
 describe("brand and allowlist data", () => {
