@@ -88,7 +88,7 @@ export class SqlApiKeyStore implements ApiKeyStore {
 
   async list(accountId: string): Promise<ApiKeyRecord[]> {
     const { rows } = await this.db.query<ApiKeyRow>(
-      `SELECT ${COLUMNS} FROM api_keys WHERE account_id = $1 ORDER BY created_at DESC, id DESC`,
+      `SELECT ${COLUMNS} FROM api_keys WHERE account_id = $1 ORDER BY created_at DESC, id COLLATE "C" DESC`,
       [accountId],
     );
     return rows.map(fromRow);
