@@ -2,7 +2,16 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 const nodeBuiltins = ["node:*", "fs", "net", "http", "https", "crypto", "path", "os", "child_process", "dns", "tls"];
-const infra = ["pg", "@electric-sql/*", "express", "undici", "ioredis", "commander", "@modelcontextprotocol/*", "openai"];
+const infra = [
+  "pg",
+  "@electric-sql/*",
+  "express",
+  "undici",
+  "ioredis",
+  "commander",
+  "@modelcontextprotocol/*",
+  "openai",
+];
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "coverage/**", "**/*.d.ts"] },
@@ -40,6 +49,18 @@ export default tseslint.config(
         { object: "Date", property: "now", message: "Use the Clock port." },
         { object: "Math", property: "random", message: "Use the Ids port." },
       ],
+    },
+  },
+  {
+    files: ["**/*.{js,mjs}"],
+    languageOptions: {
+      globals: {
+        console: "readonly",
+        process: "readonly",
+        URL: "readonly",
+        setTimeout: "readonly",
+        Buffer: "readonly",
+      },
     },
   },
   {

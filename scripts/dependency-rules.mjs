@@ -17,7 +17,8 @@ const CORE_EXTERNALS = new Set(["zod", "neverthrow", "tldts", "libphonenumber-js
 // The contract suites in core/src/testing register vitest blocks (vitest is an optional peer of core).
 const isCoreTesting = (file) => /[\\/]packages[\\/]core[\\/]src[\\/]testing[\\/]/.test(file);
 
-const IMPORT_RE = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT_RE =
+  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 function listTs(dir) {
   if (!existsSync(dir)) return [];
@@ -79,7 +80,10 @@ export function checkDependencies(root) {
     for (const next of graph.get(node) ?? []) {
       if (!graph.has(next)) continue;
       if (state.get(next) === 1) {
-        const cycle = stack.slice(stack.indexOf(next)).concat(next).map((f) => relative(root, f));
+        const cycle = stack
+          .slice(stack.indexOf(next))
+          .concat(next)
+          .map((f) => relative(root, f));
         violations.push(`import cycle: ${cycle.join(" -> ")}`);
       } else if (!state.has(next)) visit(next);
     }

@@ -30,7 +30,12 @@ export function configFrom(cmd: Command, extra: Record<string, unknown> = {}): R
   return loadConfig({ databaseUrl: o.databaseUrl, dataDir: o.dataDir, redisUrl: o.redisUrl, ...extra });
 }
 
-export async function withRuntime<T>(config: RuntimeConfig, io: Io, fn: (rt: Runtime) => Promise<T>, options?: RuntimeOptions): Promise<T> {
+export async function withRuntime<T>(
+  config: RuntimeConfig,
+  io: Io,
+  fn: (rt: Runtime) => Promise<T>,
+  options?: RuntimeOptions,
+): Promise<T> {
   let rt: Runtime;
   try {
     rt = await createRuntime(config, options);

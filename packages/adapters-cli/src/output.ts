@@ -25,7 +25,14 @@ function csvCell(v: unknown): string {
 function plain(row: Row): Record<string, unknown> {
   return row.ok
     ? { input: row.input, ...row.result }
-    : { input: row.input, error: { code: row.error.code, message: row.error.message, ...(row.error.details ? { details: row.error.details } : {}) } };
+    : {
+        input: row.input,
+        error: {
+          code: row.error.code,
+          message: row.error.message,
+          ...(row.error.details ? { details: row.error.details } : {}),
+        },
+      };
 }
 
 function truncate(s: string, n: number): string {
@@ -42,7 +49,17 @@ export function render(rows: readonly Row[], format: Format): string {
       const head = "input,verdict,risk_score,confidence,cached,top_reason,explanation,error_code,error_message";
       const lines = rows.map((r) =>
         r.ok
-          ? [r.input, r.result.verdict, r.result.risk_score, r.result.confidence, r.result.cached, r.result.factors.find((f) => f.points > 0)?.label ?? "", r.result.explanation, "", ""]
+          ? [
+              r.input,
+              r.result.verdict,
+              r.result.risk_score,
+              r.result.confidence,
+              r.result.cached,
+              r.result.factors.find((f) => f.points > 0)?.label ?? "",
+              r.result.explanation,
+              "",
+              "",
+            ]
           : [r.input, "", "", "", "", "", "", r.error.code, r.error.message],
       );
       return [head, ...lines.map((l) => l.map(csvCell).join(","))].join("\n") + "\n";
@@ -50,12 +67,22 @@ export function render(rows: readonly Row[], format: Format): string {
     case "table": {
       const table = rows.map((r) =>
         r.ok
-          ? [r.input, r.result.verdict, String(r.result.risk_score), r.result.confidence.toFixed(2), r.result.factors.find((f) => f.points > 0)?.label ?? "-"]
+          ? [
+              r.input,
+              r.result.verdict,
+              String(r.result.risk_score),
+              r.result.confidence.toFixed(2),
+              r.result.factors.find((f) => f.points > 0)?.label ?? "-",
+            ]
           : [r.input, "error", "-", "-", `${r.error.code}: ${r.error.message}`],
       );
-      const all = [["INPUT", "VERDICT", "SCORE", "CONF", "MAIN REASON"], ...table].map((cols) => cols.map((c, i) => (i === 0 ? truncate(c, 60) : i === 4 ? truncate(c, 80) : c)));
+      const all = [["INPUT", "VERDICT", "SCORE", "CONF", "MAIN REASON"], ...table].map((cols) =>
+        cols.map((c, i) => (i === 0 ? truncate(c, 60) : i === 4 ? truncate(c, 80) : c)),
+      );
       const widths = all[0]!.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
-      return all.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join("  ")).join("\n") + "\n";
+      return (
+        all.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join("  ")).join("\n") + "\n"
+      );
     }
   }
 }

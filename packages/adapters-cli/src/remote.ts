@@ -41,7 +41,11 @@ export async function callApi<T>(
     return err(appError("internal_error", `The server answered ${res.status} with a body that is not JSON.`));
   }
   if (res.ok || (res.status === 503 && path.endsWith("/status"))) return ok(json as T);
-  const e = (json as { error?: { code?: string; message?: string; details?: Record<string, unknown>; retry_after?: number } } | null)?.error;
+  const e = (
+    json as {
+      error?: { code?: string; message?: string; details?: Record<string, unknown>; retry_after?: number };
+    } | null
+  )?.error;
   const code: ErrorCode = ERROR_CODES.includes(e?.code as ErrorCode) ? (e?.code as ErrorCode) : "internal_error";
   // Honour one rate-limit wait of up to a minute, as a careful client would.
   if (code === "rate_limit_exceeded" && attempt < 3 && (e?.retry_after ?? 61) <= 60) {

@@ -15,7 +15,12 @@ describe("library face", () => {
       env: { ...process.env, NODE_OPTIONS: "" },
       timeout: 120_000,
     });
-    const line = JSON.parse(out.trim().split("\n").pop() ?? "{}") as { verdict: string; risk_score: number; consistent: boolean; explanation: string };
+    const line = JSON.parse(out.trim().split("\n").pop() ?? "{}") as {
+      verdict: string;
+      risk_score: number;
+      consistent: boolean;
+      explanation: string;
+    };
     expect(["high_risk", "scam"]).toContain(line.verdict);
     expect(line.consistent).toBe(true);
     expect(line.explanation).toMatch(/PayPal/i);

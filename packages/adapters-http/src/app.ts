@@ -2,7 +2,7 @@
 // oversized body, wrong content type, unknown route), CORS with preflight, a request id on every response and
 // structured access logs without secrets. OAuth, MCP and dashboard routers are mounted through `mount`.
 import { randomUUID } from "node:crypto";
-import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from "express";
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from "express";
 import { appError, type AppError, type Channel, type Engine, type Meta, type Principal } from "@scamverify/core";
 import type { Result } from "neverthrow";
 import { HTTP_STATUS, toEnvelope } from "./error-map.js";
@@ -129,7 +129,9 @@ function cors(): RequestHandler {
 function requireJson(): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "POST" && req.method !== "PATCH") return next();
-    const hasBody = req.get("content-length") !== "0" && (req.get("content-length") !== undefined || req.get("transfer-encoding") !== undefined);
+    const hasBody =
+      req.get("content-length") !== "0" &&
+      (req.get("content-length") !== undefined || req.get("transfer-encoding") !== undefined);
     if (!hasBody) return next();
     if (!req.is("application/json")) {
       return sendError(
@@ -146,14 +148,20 @@ function requireJson(): RequestHandler {
 const bodyErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
   const e = error as { type?: string; status?: number; message?: string; limit?: number };
   if (e.type === "entity.too.large") {
-    return sendError(res, appError("payload_too_large", `The body exceeds the limit of ${e.limit ?? DEFAULT_MAX_BODY_BYTES} bytes.`, {
-      details: { limit_bytes: e.limit ?? DEFAULT_MAX_BODY_BYTES },
-    }));
+    return sendError(
+      res,
+      appError("payload_too_large", `The body exceeds the limit of ${e.limit ?? DEFAULT_MAX_BODY_BYTES} bytes.`, {
+        details: { limit_bytes: e.limit ?? DEFAULT_MAX_BODY_BYTES },
+      }),
+    );
   }
   if (e.type === "entity.parse.failed") {
-    return sendError(res, appError("validation_error", "The body is not valid JSON.", {
-      details: { issues: [{ field: "body", message: "Malformed JSON" }] },
-    }));
+    return sendError(
+      res,
+      appError("validation_error", "The body is not valid JSON.", {
+        details: { issues: [{ field: "body", message: "Malformed JSON" }] },
+      }),
+    );
   }
   if (e.type === "encoding.unsupported" || e.type === "charset.unsupported") {
     return sendError(res, appError("unsupported_media_type", "Unsupported body encoding or charset."));
@@ -174,7 +182,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
 
   const api = express.Router();
-  api.use(requireJson(), express.json({ limit: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, strict: false }), bodyErrors);
+  api.use(
+    requireJson(),
+    express.json({ limit: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, strict: false }),
+    bodyErrors,
+  );
 
   api.get("/status", async (_req, res) => {
     const status = await engine.status();
@@ -185,12 +197,30 @@ export function createHttpApp(options: HttpAppOptions): Express {
   api.get("/openapi.json", (_req, res) => {
     res.json(openapi);
   });
-  api.post("/url/lookup", route(engine, (p, b) => engine.lookupUrl(p, b)));
-  api.post("/phone/lookup", route(engine, (p, b) => engine.lookupPhone(p, b)));
-  api.post("/batch/url", route(engine, (p, b) => engine.batchUrl(p, b)));
-  api.post("/batch/phone", route(engine, (p, b) => engine.batchPhone(p, b)));
-  api.get("/usage", route(engine, (p) => engine.usage(p)));
-  api.post("/reports", route(engine, (p, b) => engine.report(p, b), 201));
+  api.post(
+    "/url/lookup",
+    route(engine, (p, b) => engine.lookupUrl(p, b)),
+  );
+  api.post(
+    "/phone/lookup",
+    route(engine, (p, b) => engine.lookupPhone(p, b)),
+  );
+  api.post(
+    "/batch/url",
+    route(engine, (p, b) => engine.batchUrl(p, b)),
+  );
+  api.post(
+    "/batch/phone",
+    route(engine, (p, b) => engine.batchPhone(p, b)),
+  );
+  api.get(
+    "/usage",
+    route(engine, (p) => engine.usage(p)),
+  );
+  api.post(
+    "/reports",
+    route(engine, (p, b) => engine.report(p, b), 201),
+  );
   app.use("/api/v1", api);
 
   options.mount?.(app);
@@ -200,7 +230,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
   const last: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     void _next;
-    logger.log("error", "unhandled error", { request_id: requestIdOf(res), path: req.path, error: error instanceof Error ? error.message : String(error) });
+    logger.log("error", "unhandled error", {
+      request_id: requestIdOf(res),
+      path: req.path,
+      error: error instanceof Error ? error.message : String(error),
+    });
     if (res.headersSent) return;
     const status = (error as { status?: number }).status;
     if (status === 413) return sendError(res, appError("payload_too_large", "The body is too large."));

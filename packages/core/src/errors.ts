@@ -36,11 +36,7 @@ export interface AppError {
   readonly upgradeUrl?: string;
 }
 
-export function appError(
-  code: ErrorCode,
-  message: string,
-  extra: Omit<AppError, "code" | "message"> = {},
-): AppError {
+export function appError(code: ErrorCode, message: string, extra: Omit<AppError, "code" | "message"> = {}): AppError {
   return { code, message, ...extra };
 }
 

@@ -43,8 +43,17 @@ export type {
 
 export type { NormalizedUrl } from "./analyzers/url/normalized-url.js";
 export type { NormalizedPhone } from "./analyzers/phone/normalized-phone.js";
-export { normalizeUrl } from "./analyzers/url/normalize-url.js";
-export { analyzeUrl } from "./analyzers/url/analyze-url.js";
+export {
+  BRANDS,
+  BRAND_SOURCE,
+  BRAND_TECHNIQUES,
+  HEURISTICS_SOURCE,
+  analyzeUrl,
+  analyzeUrlHeuristics,
+  detectBrandImpersonation,
+  normalizeUrl,
+} from "./analyzers/url/index.js";
+export type { Brand, BrandCategory, BrandImpersonation, BrandTechnique } from "./analyzers/url/index.js";
 export { normalizePhone } from "./analyzers/phone/normalize-phone.js";
 export { analyzePhoneNumber } from "./analyzers/phone/analyze-phone-number.js";
 
@@ -53,7 +62,14 @@ export type { Assessment, WeightedEvidence } from "./scoring/score.js";
 export { VERDICT_THRESHOLDS, verdictFor } from "./scoring/verdict.js";
 export { deterministicExplainer, explainDeterministically } from "./scoring/deterministic-explainer.js";
 
-export { CHANNELS, ChannelSchema, FactorSchema, SourceStatusSchema, VERDICTS, VerdictSchema } from "./schemas/common.js";
+export {
+  CHANNELS,
+  ChannelSchema,
+  FactorSchema,
+  SourceStatusSchema,
+  VERDICTS,
+  VerdictSchema,
+} from "./schemas/common.js";
 export type { Channel, Factor, SourceStatus, Verdict } from "./schemas/common.js";
 export {
   BrandImpersonationSchema,

@@ -2,7 +2,15 @@
 // so use cases can answer service_unavailable for an outage and internal_error for a bug.
 import { StoreError } from "@scamverify/core";
 
-const UNAVAILABLE_NET = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "EAI_AGAIN"]);
+const UNAVAILABLE_NET = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "EAI_AGAIN",
+]);
 
 export function classifyDbError(err: unknown): StoreError {
   if (err instanceof StoreError) return err;
@@ -14,7 +22,11 @@ export function classifyDbError(err: unknown): StoreError {
   if (code.startsWith("08") || /^57P0[1-3]$/.test(code) || code === "53300" || UNAVAILABLE_NET.has(code)) {
     return new StoreError("unavailable", `database unavailable (${code})`, true, { cause: err });
   }
-  if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|database system is (starting up|shutting down)/i.test(message)) {
+  if (
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|database system is (starting up|shutting down)/i.test(
+      message,
+    )
+  ) {
     return new StoreError("unavailable", "database unavailable", true, { cause: err });
   }
   // 23xxx integrity violations, 40001 serialization failure, 40P01 deadlock.

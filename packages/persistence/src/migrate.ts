@@ -26,7 +26,9 @@ export async function migrate(db: Db, files: readonly MigrationFile[] = readMigr
     await tx.execScript(
       "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
     );
-    const done = new Set((await tx.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name));
+    const done = new Set(
+      (await tx.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name),
+    );
     const applied: string[] = [];
     for (const file of files) {
       if (done.has(file.name)) continue;

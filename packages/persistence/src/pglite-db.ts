@@ -38,7 +38,11 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
   const transaction: Db["transaction"] = (fn) =>
     pglite
       .transaction(async (tx) => {
-        const nested: Db = wrap(tx as unknown as PgliteLike, (inner) => inner(nested), async () => undefined);
+        const nested: Db = wrap(
+          tx as unknown as PgliteLike,
+          (inner) => inner(nested),
+          async () => undefined,
+        );
         return fn(nested);
       })
       .catch((err: unknown) => {

@@ -11,6 +11,11 @@ export interface PostgresDbOptions {
   readonly max?: number;
   /** Fail a connection attempt after this long (ms); default 1000 so outages surface quickly. */
   readonly connectionTimeoutMs?: number;
+  /**
+   * Fail a query that waited this long (ms) for a free pooled connection; default 10000. Kept apart from the
+   * connection timeout so a burst of requests queueing behind a busy pool is not mistaken for an outage.
+   */
+  readonly acquireTimeoutMs?: number;
   /** Cancel statements running longer than this (ms); default 15000. */
   readonly statementTimeoutMs?: number;
 }
@@ -45,10 +50,19 @@ const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 export async function createPostgresDb(options: PostgresDbOptions): Promise<Db> {
   const schema = options.schema ?? "public";
   if (!IDENT.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  const connectMs = options.connectionTimeoutMs ?? 1000;
+  // pg-pool uses one timeout for both waiting in its queue and connecting; pg.Client has its own connect
+  // timeout, so the client keeps the short one and the pool's covers only the wait for a free connection.
+  class ShortConnectClient extends pg.Client {
+    constructor(config: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectMs });
+    }
+  }
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? 1000,
+    Client: ShortConnectClient,
+    connectionTimeoutMillis: Math.max(connectMs, options.acquireTimeoutMs ?? 10_000),
     idleTimeoutMillis: 30_000,
     statement_timeout: options.statementTimeoutMs ?? 15_000,
     options: `-c search_path=${schema}`,

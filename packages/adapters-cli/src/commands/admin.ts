@@ -7,14 +7,16 @@ import { CliExit, configFrom, emit, type Io, withRuntime } from "../cli-support.
 import { USAGE_EXIT } from "../exit-codes.js";
 
 function accountText(a: AccountView): string {
-  return [
-    `account   ${a.id}`,
-    `email     ${a.email}`,
-    `plan      ${a.plan}${a.pending_plan ? ` (downgrade to ${a.pending_plan} at period end)` : ""}`,
-    `period    ${a.billing_period.start} .. ${a.billing_period.end}`,
-    ...(a.custom_rpm !== null ? [`rpm       ${a.custom_rpm}`] : []),
-    ...(a.custom_quotas ? [`quotas    ${JSON.stringify(a.custom_quotas)}`] : []),
-  ].join("\n") + "\n";
+  return (
+    [
+      `account   ${a.id}`,
+      `email     ${a.email}`,
+      `plan      ${a.plan}${a.pending_plan ? ` (downgrade to ${a.pending_plan} at period end)` : ""}`,
+      `period    ${a.billing_period.start} .. ${a.billing_period.end}`,
+      ...(a.custom_rpm !== null ? [`rpm       ${a.custom_rpm}`] : []),
+      ...(a.custom_quotas ? [`quotas    ${JSON.stringify(a.custom_quotas)}`] : []),
+    ].join("\n") + "\n"
+  );
 }
 
 function keyText(k: ApiKey): string {
@@ -57,26 +59,33 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .option("--quota <list>", "enterprise only: url=N,phone=N,text=N,email=N")
     .option("--json", "print JSON")
     .addHelpText("after", "\nExample:\n  scamverify accounts create --email ops@example.com --plan starter --json\n")
-    .action(async (o: { email: string; password?: string; plan: string; rpm?: string; quota?: string; json?: boolean }, cmd: Command) => {
-      const quotas = o.quota !== undefined ? parseQuotaList(o.quota, io) : undefined;
-      await withRuntime(configFrom(cmd), io, async (rt) => {
-        const r = await rt.engine.accounts.create({
-          email: o.email,
-          ...(o.password !== undefined ? { password: o.password } : {}),
-          plan: o.plan as AccountView["plan"],
-          ...(o.rpm !== undefined ? { rpm: Number(o.rpm) } : {}),
-          ...(quotas !== undefined ? { quotas } : {}),
+    .action(
+      async (
+        o: { email: string; password?: string; plan: string; rpm?: string; quota?: string; json?: boolean },
+        cmd: Command,
+      ) => {
+        const quotas = o.quota !== undefined ? parseQuotaList(o.quota, io) : undefined;
+        await withRuntime(configFrom(cmd), io, async (rt) => {
+          const r = await rt.engine.accounts.create({
+            email: o.email,
+            ...(o.password !== undefined ? { password: o.password } : {}),
+            plan: o.plan as AccountView["plan"],
+            ...(o.rpm !== undefined ? { rpm: Number(o.rpm) } : {}),
+            ...(quotas !== undefined ? { quotas } : {}),
+          });
+          emit(io, r, o.json, accountText);
         });
-        emit(io, r, o.json, accountText);
-      });
-    });
+      },
+    );
   accounts
     .command("show")
     .description("Show an account")
     .argument("<id>", "account id")
     .option("--json", "print JSON")
     .action(async (id: string, o: { json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.accounts.get(id), o.json, accountText));
+      await withRuntime(configFrom(cmd), io, async (rt) =>
+        emit(io, await rt.engine.accounts.get(id), o.json, accountText),
+      );
     });
   accounts
     .command("set-plan")
@@ -85,7 +94,9 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .argument("<plan>", "plan name")
     .option("--json", "print JSON")
     .action(async (id: string, plan: string, o: { json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.accounts.setPlan(id, plan), o.json, accountText));
+      await withRuntime(configFrom(cmd), io, async (rt) =>
+        emit(io, await rt.engine.accounts.setPlan(id, plan), o.json, accountText),
+      );
     });
   accounts
     .command("set-period")
@@ -95,7 +106,9 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .requiredOption("--end <time>", "period end")
     .option("--json", "print JSON")
     .action(async (id: string, o: { start: string; end: string; json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.accounts.setPeriod(id, o.start, o.end), o.json, accountText));
+      await withRuntime(configFrom(cmd), io, async (rt) =>
+        emit(io, await rt.engine.accounts.setPeriod(id, o.start, o.end), o.json, accountText),
+      );
     });
 
   const keys = program.command("keys").description("Create, list, revoke and rename API keys (operators)");
@@ -108,7 +121,12 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .option("--json", "print JSON")
     .action(async (o: { account: string; test?: boolean; name?: string; json?: boolean }, cmd: Command) => {
       await withRuntime(configFrom(cmd), io, async (rt) =>
-        emit(io, await rt.engine.keys.create(o.account, { mode: o.test ? "test" : "live", name: o.name }), o.json, (k) => `${k.key}\n(shown once) id ${k.id}\n`),
+        emit(
+          io,
+          await rt.engine.keys.create(o.account, { mode: o.test ? "test" : "live", name: o.name }),
+          o.json,
+          (k) => `${k.key}\n(shown once) id ${k.id}\n`,
+        ),
       );
     });
   keys
@@ -117,7 +135,9 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .requiredOption("--account <id>", "account id")
     .option("--json", "print JSON")
     .action(async (o: { account: string; json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.keys.list(o.account), o.json, (list) => list.map(keyText).join("") || "no keys\n"));
+      await withRuntime(configFrom(cmd), io, async (rt) =>
+        emit(io, await rt.engine.keys.list(o.account), o.json, (list) => list.map(keyText).join("") || "no keys\n"),
+      );
     });
   keys
     .command("revoke")
@@ -126,7 +146,9 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .requiredOption("--account <id>", "the account that owns the key")
     .option("--json", "print JSON")
     .action(async (keyId: string, o: { account: string; json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.keys.revoke(o.account, keyId), o.json, keyText));
+      await withRuntime(configFrom(cmd), io, async (rt) =>
+        emit(io, await rt.engine.keys.revoke(o.account, keyId), o.json, keyText),
+      );
     });
   keys
     .command("rename")
@@ -136,7 +158,9 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .requiredOption("--account <id>", "the account that owns the key")
     .option("--json", "print JSON")
     .action(async (keyId: string, name: string, o: { account: string; json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.keys.rename(o.account, keyId, name), o.json, keyText));
+      await withRuntime(configFrom(cmd), io, async (rt) =>
+        emit(io, await rt.engine.keys.rename(o.account, keyId, name), o.json, keyText),
+      );
     });
 
   program
@@ -145,6 +169,8 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .requiredOption("--account <id>", "account id")
     .option("--json", "print JSON")
     .action(async (o: { account: string; json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) => emit(io, await rt.engine.accounts.usage(o.account), o.json, usageText));
+      await withRuntime(configFrom(cmd), io, async (rt) =>
+        emit(io, await rt.engine.accounts.usage(o.account), o.json, usageText),
+      );
     });
 }

@@ -7,7 +7,12 @@ import { ERROR_EXIT } from "../exit-codes.js";
 import { callApi } from "../remote.js";
 
 function statusText(s: Status): string {
-  return [`${s.status}  (version ${s.version}, ${s.timestamp})`, ...Object.entries(s.components).map(([k, v]) => `  ${k.padEnd(15)} ${v}`)].join("\n") + "\n";
+  return (
+    [
+      `${s.status}  (version ${s.version}, ${s.timestamp})`,
+      ...Object.entries(s.components).map(([k, v]) => `  ${k.padEnd(15)} ${v}`),
+    ].join("\n") + "\n"
+  );
 }
 
 export function registerBasicCommands(program: Command, io: Io): void {
@@ -22,7 +27,13 @@ export function registerBasicCommands(program: Command, io: Io): void {
       const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: false });
       try {
         const applied = await migrate(db);
-        io.out(o.json ? `${JSON.stringify({ applied })}\n` : applied.length ? `applied: ${applied.join(", ")}\n` : "up to date\n");
+        io.out(
+          o.json
+            ? `${JSON.stringify({ applied })}\n`
+            : applied.length
+              ? `applied: ${applied.join(", ")}\n`
+              : "up to date\n",
+        );
       } finally {
         await db.close();
       }

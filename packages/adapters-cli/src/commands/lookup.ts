@@ -26,7 +26,8 @@ const KINDS: readonly LookupKind[] = [
     field: "url",
     path: "/api/v1/url/lookup",
     description: "Check URLs for phishing, malware and brand impersonation",
-    example: "scamverify url https://paypa1-login.example.com\n  scamverify url --file urls.txt --format csv > verdicts.csv",
+    example:
+      "scamverify url https://paypa1-login.example.com\n  scamverify url --file urls.txt --format csv > verdicts.csv",
     call: (e, p, b) => e.lookupUrl(p, b),
   },
   {
@@ -96,7 +97,10 @@ export function registerLookupCommands(program: Command, io: Io, stdin: () => st
       .option("--api-key <key>", "API key for --api-url (env SCAMVERIFY_API_KEY)")
       .option("--no-network", "embedded engine: skip network inspection (offline analysis and synced data only)")
       .option("--concurrency <n>", "lookups in flight at once", "4")
-      .addHelpText("after", `\nExit status: 0 safe or low_risk, 10 medium_risk, 11 high_risk, 12 scam (the worst item);\n2 when some items failed; 65 invalid input, 77 bad key, 69 unavailable.\n\nExamples:\n  ${kind.example}\n`)
+      .addHelpText(
+        "after",
+        `\nExit status: 0 safe or low_risk, 10 medium_risk, 11 high_risk, 12 scam (the worst item);\n2 when some items failed; 65 invalid input, 77 bad key, 69 unavailable.\n\nExamples:\n  ${kind.example}\n`,
+      )
       .action(async (args: string[], flags: LookupFlags, cmd: Command) => {
         const inputs = readInputs(args, flags.file, stdin);
         if (inputs.length === 0) {
@@ -107,7 +111,10 @@ export function registerLookupCommands(program: Command, io: Io, stdin: () => st
         const apiUrl = flags.apiUrl ?? process.env["SCAMVERIFY_API_URL"];
         const apiKey = flags.apiKey ?? process.env["SCAMVERIFY_API_KEY"];
         const bar = progress(flags.file !== undefined ? inputs.length : 0);
-        const body = (input: string): Record<string, unknown> => ({ [kind.field]: input, ...(flags.forceRefresh ? { force_refresh: true } : {}) });
+        const body = (input: string): Record<string, unknown> => ({
+          [kind.field]: input,
+          ...(flags.forceRefresh ? { force_refresh: true } : {}),
+        });
         const toRow = (input: string, r: Result<LookupLike, AppError>): Row => {
           bar.tick();
           return r.isOk() ? { input, ok: true, result: r.value } : { input, ok: false, error: r.error };
@@ -118,7 +125,9 @@ export function registerLookupCommands(program: Command, io: Io, stdin: () => st
             io.err("error: --api-url needs --api-key (or SCAMVERIFY_API_KEY)\n");
             throw new CliExit(USAGE_EXIT);
           }
-          rows = await mapLimit(inputs, concurrency, async (input) => toRow(input, await callApi<LookupLike>({ apiUrl, apiKey }, "POST", kind.path, body(input))));
+          rows = await mapLimit(inputs, concurrency, async (input) =>
+            toRow(input, await callApi<LookupLike>({ apiUrl, apiKey }, "POST", kind.path, body(input))),
+          );
         } else {
           const config = configFrom(cmd, { networkInspection: flags.network !== false });
           rows = await withRuntime(
@@ -126,7 +135,12 @@ export function registerLookupCommands(program: Command, io: Io, stdin: () => st
             io,
             async (rt) => {
               const principal = await localOperator(rt);
-              return mapLimit(inputs, concurrency, async (input) => toRow(input, (await kind.call(rt.engine, principal, body(input))).map((o) => o.value)));
+              return mapLimit(inputs, concurrency, async (input) =>
+                toRow(
+                  input,
+                  (await kind.call(rt.engine, principal, body(input))).map((o) => o.value),
+                ),
+              );
             },
             { extend: (_base, db) => sourcesFor(config, db) },
           );

@@ -13,9 +13,16 @@ export function registerServeCommand(program: Command, io: Io): void {
     .option("-p, --port <port>", "port (env PORT)", undefined)
     .option("--host <host>", "interface to bind (env HOST); default all")
     .option("--no-network", "skip network inspection of URLs (env SCAMVERIFY_NETWORK_INSPECTION=false)")
-    .addHelpText("after", "\nExamples:\n  scamverify serve --port 8080\n  DATABASE_URL=postgres://localhost/scamverify REDIS_URL=redis://127.0.0.1:6379 scamverify serve\n")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  scamverify serve --port 8080\n  DATABASE_URL=postgres://localhost/scamverify REDIS_URL=redis://127.0.0.1:6379 scamverify serve\n",
+    )
     .action(async (o: { port?: string; host?: string; network?: boolean }, cmd: Command) => {
-      const config = configFrom(cmd, { port: o.port, host: o.host, ...(o.network === false ? { networkInspection: false } : {}) });
+      const config = configFrom(cmd, {
+        port: o.port,
+        host: o.host,
+        ...(o.network === false ? { networkInspection: false } : {}),
+      });
       const logger = createJsonLogger(undefined, config.logLevel);
       await withRuntime(
         config,

@@ -19,7 +19,10 @@ export interface ApiKeyStore {
    * Inserts the key unless the account already has `maxActive` keys that are not revoked, atomically: under
    * concurrent calls no more than `maxActive` are ever active. Returns "limit_reached" without change.
    */
-  create(key: Omit<ApiKeyRecord, "lastUsedAt" | "revokedAt">, maxActive: number): Promise<ApiKeyRecord | "limit_reached">;
+  create(
+    key: Omit<ApiKeyRecord, "lastUsedAt" | "revokedAt">,
+    maxActive: number,
+  ): Promise<ApiKeyRecord | "limit_reached">;
   /** The key with this hash, revoked or not; null when none. */
   findByHash(hash: string): Promise<ApiKeyRecord | null>;
   /** null when the key does not exist or belongs to another account. */

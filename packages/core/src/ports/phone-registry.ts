@@ -97,8 +97,9 @@ export interface PhoneRegistryStore {
    */
   apply(batch: ComplaintBatch): Promise<ApplyOutcome>;
   /**
-   * Up to `limit` rows with number > `after` (pass -1 to start), ordered by number then source; an empty
-   * array when none is left. Subjects come back as names.
+   * The rows of the next numbers after `after` (pass -1 to start), ordered by number then source: at most `limit`
+   * numbers, and every row of each number returned (a page never splits a number). An empty array when none is
+   * left. Subjects come back as names.
    */
   scan(after: number, limit: number): Promise<ComplaintRow[]>;
   /** Distinct numbers with at least one row; 0 when nothing was ever applied. */

@@ -10,7 +10,11 @@ export const BatchItemErrorSchema = z
   .object({
     input: z.string().describe("The item as sent"),
     index: z.number().int().describe("Position of the item in the request"),
-    error: z.object({ code: ErrorCodeSchema, message: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
+    error: z.object({
+      code: ErrorCodeSchema,
+      message: z.string(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
   })
   .meta({ id: "BatchItemError", description: "Stands in the results array in place of an item that failed" });
 
@@ -28,7 +32,11 @@ export const BatchSummarySchema = z
 export const BatchUrlRequestSchema = z
   .object({
     urls: z.array(z.string().max(MAX_URL_LENGTH)).min(1).max(MAX_BATCH_ITEMS).optional(),
-    items: z.array(z.object({ url: z.string().max(MAX_URL_LENGTH) })).min(1).max(MAX_BATCH_ITEMS).optional(),
+    items: z
+      .array(z.object({ url: z.string().max(MAX_URL_LENGTH) }))
+      .min(1)
+      .max(MAX_BATCH_ITEMS)
+      .optional(),
     force_refresh: z.boolean().optional().default(false),
   })
   .refine((v) => (v.urls === undefined) !== (v.items === undefined), {
@@ -40,7 +48,11 @@ export const BatchUrlRequestSchema = z
 export const BatchPhoneRequestSchema = z
   .object({
     phone_numbers: z.array(z.string().max(64)).min(1).max(MAX_BATCH_ITEMS).optional(),
-    items: z.array(z.object({ phone_number: z.string().max(64) })).min(1).max(MAX_BATCH_ITEMS).optional(),
+    items: z
+      .array(z.object({ phone_number: z.string().max(64) }))
+      .min(1)
+      .max(MAX_BATCH_ITEMS)
+      .optional(),
     force_refresh: z.boolean().optional().default(false),
   })
   .refine((v) => (v.phone_numbers === undefined) !== (v.items === undefined), {

@@ -18,9 +18,7 @@ export const FactorSchema = z
     id: z.string().describe("Stable machine name of the finding, e.g. brand_typosquat"),
     source: z.string().describe("The analyzer or data source that produced it"),
     label: z.string().describe("Plain-English statement of the finding"),
-    points: z
-      .number()
-      .describe("Contribution to the score: positive raises risk, negative is evidence of legitimacy"),
+    points: z.number().describe("Contribution to the score: positive raises risk, negative is evidence of legitimacy"),
   })
   .meta({ id: "Factor", description: "One piece of evidence that moved the score" });
 export type Factor = z.infer<typeof FactorSchema>;

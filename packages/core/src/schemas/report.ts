@@ -1,6 +1,15 @@
 import { z } from "zod";
 
-export const REPORT_CATEGORIES = ["phishing", "scam_call", "robocall", "smishing", "malware", "fraud", "spam", "other"] as const;
+export const REPORT_CATEGORIES = [
+  "phishing",
+  "scam_call",
+  "robocall",
+  "smishing",
+  "malware",
+  "fraud",
+  "spam",
+  "other",
+] as const;
 
 export const ReportRequestSchema = z
   .object({

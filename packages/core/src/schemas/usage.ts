@@ -12,7 +12,12 @@ export const UsageSchema = z
   .object({
     plan: PlanNameSchema,
     billing_period: z.object({ start: z.iso.datetime(), end: z.iso.datetime() }),
-    quotas: z.object({ phone: ChannelUsageSchema, url: ChannelUsageSchema, text: ChannelUsageSchema, email: ChannelUsageSchema }),
+    quotas: z.object({
+      phone: ChannelUsageSchema,
+      url: ChannelUsageSchema,
+      text: ChannelUsageSchema,
+      email: ChannelUsageSchema,
+    }),
     rate_limit: z
       .object({
         requests_per_minute: z.number().int().describe("Limit for lookup, usage and report endpoints"),

@@ -20,7 +20,9 @@ function sentence(s: string): string {
 /** Writes the explanation from the top factors; the same input always gives the same text. */
 export function explainDeterministically(input: ExplanationInput): string {
   const subject = input.channel === "phone" ? `The number ${input.subject}` : `${input.subject}`;
-  const parts = [`${subject} ${VERDICT_WORDS[input.verdict]} (risk ${input.riskScore}/100, ${confidenceWord(input.confidence)} confidence).`];
+  const parts = [
+    `${subject} ${VERDICT_WORDS[input.verdict]} (risk ${input.riskScore}/100, ${confidenceWord(input.confidence)} confidence).`,
+  ];
   const risks = input.factors.filter((f) => f.points > 0 && f.id !== "limited_evidence").slice(0, 3);
   const trust = input.factors.filter((f) => f.points < 0).slice(0, 2);
   if (risks.length > 0) parts.push(`Main reasons: ${risks.map((f) => f.label.replace(/[.]$/, "")).join("; ")}.`);
@@ -30,7 +32,9 @@ export function explainDeterministically(input: ExplanationInput): string {
     parts.push("Too little is known about it to call it safe: treat it with ordinary caution.");
   }
   if (input.unavailableSources.length > 0) {
-    parts.push(sentence(`Not available for this check: ${input.unavailableSources.join(", ")}, which lowers confidence`));
+    parts.push(
+      sentence(`Not available for this check: ${input.unavailableSources.join(", ")}, which lowers confidence`),
+    );
   }
   return parts.join(" ");
 }

@@ -53,7 +53,9 @@ export function createAccount(k: Kernel, body: CreateAccountInput): Promise<Resu
     if (input.isErr()) return err(input.error);
     const { email, password, plan, rpm, quotas } = input.value;
     if (plan !== "enterprise" && (rpm !== undefined || quotas !== undefined)) {
-      return err(validationError([{ field: "plan", message: "custom rpm and quotas apply to the enterprise plan only" }]));
+      return err(
+        validationError([{ field: "plan", message: "custom rpm and quotas apply to the enterprise plan only" }]),
+      );
     }
     const now = k.now();
     const period = calendarMonth(now);
@@ -103,7 +105,9 @@ export function setPeriod(k: Kernel, id: string, start: string, end: string): Pr
     const s = new Date(start);
     const e = new Date(end);
     if (Number.isNaN(s.getTime()) || Number.isNaN(e.getTime()) || e.getTime() <= s.getTime()) {
-      return err(validationError([{ field: "period", message: "start and end must be ISO 8601 times with end after start" }]));
+      return err(
+        validationError([{ field: "period", message: "start and end must be ISO 8601 times with end after start" }]),
+      );
     }
     const updated = await k.deps.accounts.update(id, { periodStart: s, periodEnd: e });
     k.forgetAccount(id);

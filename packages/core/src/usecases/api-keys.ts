@@ -3,7 +3,14 @@
 import { err, ok, type Result } from "neverthrow";
 import { appError, toAppError, validationError, type AppError } from "../errors.js";
 import type { ApiKeyRecord } from "../ports/api-key-store.js";
-import { KEY_PREFIXES, KeyNameSchema, MAX_ACTIVE_KEYS, type ApiKey, type CreatedApiKey, type KeyMode } from "../schemas/keys.js";
+import {
+  KEY_PREFIXES,
+  KeyNameSchema,
+  MAX_ACTIVE_KEYS,
+  type ApiKey,
+  type CreatedApiKey,
+  type KeyMode,
+} from "../schemas/keys.js";
 import type { Kernel } from "./kernel.js";
 
 const KEY_RANDOM_BYTES = 32;
@@ -84,7 +91,12 @@ export function revokeApiKey(k: Kernel, accountId: string, keyId: string): Promi
   });
 }
 
-export function renameApiKey(k: Kernel, accountId: string, keyId: string, name: string): Promise<Result<ApiKey, AppError>> {
+export function renameApiKey(
+  k: Kernel,
+  accountId: string,
+  keyId: string,
+  name: string,
+): Promise<Result<ApiKey, AppError>> {
   return guard(async () => {
     const checked = checkName(name);
     if (checked.isErr()) return err(checked.error);

@@ -47,7 +47,12 @@ export function magicEvidence(verdict: Verdict): Evidence {
     factors: [
       verdict === "safe"
         ? { id: "test_mode_safe", source: "test_mode", label: "Test input that always reads as safe", points: -40 }
-        : { id: `test_mode_${verdict}`, source: "test_mode", label: `Test input that always reads as ${verdict}`, points },
+        : {
+            id: `test_mode_${verdict}`,
+            source: "test_mode",
+            label: `Test input that always reads as ${verdict}`,
+            points,
+          },
     ],
     floor: verdict === "safe" ? 0 : points,
   };

@@ -67,7 +67,15 @@ async function runBatch<TInput, TResult extends { verdict: Verdict }, C extends 
       const index = next++;
       const input = items[index] ?? "";
       if (exhausted !== null) {
-        results[index] = { input, index, error: { code: exhausted.code, message: exhausted.message, ...(exhausted.details ? { details: exhausted.details } : {}) } };
+        results[index] = {
+          input,
+          index,
+          error: {
+            code: exhausted.code,
+            message: exhausted.message,
+            ...(exhausted.details ? { details: exhausted.details } : {}),
+          },
+        };
         continue;
       }
       const out = await lookupOne(k, p, spec, input, forceRefresh, field(index));
@@ -78,13 +86,24 @@ async function runBatch<TInput, TResult extends { verdict: Verdict }, C extends 
       } else {
         const e = out.error;
         if (e.code === "quota_exhausted") exhausted = e;
-        results[index] = { input, index, error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } };
+        results[index] = {
+          input,
+          index,
+          error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) },
+        };
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, items.length) }, worker));
 
-  const summary: BatchSummary = { total: items.length, succeeded: 0, failed: 0, high_risk: 0, medium_risk: 0, low_risk: 0 };
+  const summary: BatchSummary = {
+    total: items.length,
+    succeeded: 0,
+    failed: 0,
+    high_risk: 0,
+    medium_risk: 0,
+    low_risk: 0,
+  };
   for (const r of results) {
     if ("error" in r) summary.failed++;
     else {
@@ -104,7 +123,11 @@ async function runBatch<TInput, TResult extends { verdict: Verdict }, C extends 
   });
 }
 
-export async function batchUrl(k: Kernel, p: Principal, body: unknown): Promise<Result<Outcome<BatchResponse<UrlLookupResult, "url">>, AppError>> {
+export async function batchUrl(
+  k: Kernel,
+  p: Principal,
+  body: unknown,
+): Promise<Result<Outcome<BatchResponse<UrlLookupResult, "url">>, AppError>> {
   const input = parseBody(BatchUrlRequestSchema, body);
   if (input.isErr()) return err(input.error);
   const { urls, items, force_refresh } = input.value;
@@ -113,7 +136,11 @@ export async function batchUrl(k: Kernel, p: Principal, body: unknown): Promise<
   return runBatch(k, p, URL_CHANNEL, list, field, force_refresh);
 }
 
-export async function batchPhone(k: Kernel, p: Principal, body: unknown): Promise<Result<Outcome<BatchResponse<PhoneLookupResult, "phone">>, AppError>> {
+export async function batchPhone(
+  k: Kernel,
+  p: Principal,
+  body: unknown,
+): Promise<Result<Outcome<BatchResponse<PhoneLookupResult, "phone">>, AppError>> {
   const input = parseBody(BatchPhoneRequestSchema, body);
   if (input.isErr()) return err(input.error);
   const { phone_numbers, items, force_refresh } = input.value;
@@ -121,4 +148,3 @@ export async function batchPhone(k: Kernel, p: Principal, body: unknown): Promis
   const field = phone_numbers ? (i: number) => `phone_numbers.${i}` : (i: number) => `items.${i}.phone_number`;
   return runBatch(k, p, PHONE_CHANNEL, list, field, force_refresh);
 }
-

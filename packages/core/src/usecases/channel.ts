@@ -38,7 +38,9 @@ export async function lookupOne<TInput, TResult extends object>(
     return ok({ value: { ...value, cached: false, cache_expires_at: expires }, meta: quota ? { quota } : {} });
   }
   const input = parsed.value;
-  return k.charged(p, spec.channel, spec.cacheKey(input), forceRefresh, async () => ok(await spec.assess(k, input, "live")));
+  return k.charged(p, spec.channel, spec.cacheKey(input), forceRefresh, async () =>
+    ok(await spec.assess(k, input, "live")),
+  );
 }
 
 /** Scope and rate limit for a single-item endpoint, then the item. */

@@ -65,7 +65,10 @@ export class Kernel {
   async authenticate(header: string | undefined): Promise<Result<Principal, AppError>> {
     if (header === undefined || header.trim() === "") {
       return err(
-        appError("missing_api_key", "Missing API key. Send the header 'Authorization: Bearer <API_KEY>' (sv_live_... or sv_test_...)."),
+        appError(
+          "missing_api_key",
+          "Missing API key. Send the header 'Authorization: Bearer <API_KEY>' (sv_live_... or sv_test_...).",
+        ),
       );
     }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
@@ -86,7 +89,13 @@ export class Kernel {
     if (verified === null) return err(appError("invalid_token", "The access token is invalid, expired or revoked."));
     const account = await this.cachedAccount(verified.accountId);
     if (account === null) return err(appError("invalid_token", "The access token's account no longer exists."));
-    return ok({ accountId: verified.accountId, mode: "live", via: "oauth", scopes: verified.scopes, clientId: verified.clientId });
+    return ok({
+      accountId: verified.accountId,
+      mode: "live",
+      via: "oauth",
+      scopes: verified.scopes,
+      clientId: verified.clientId,
+    });
   }
 
   private async authenticateApiKey(token: string): Promise<Result<Principal, AppError>> {
@@ -96,7 +105,8 @@ export class Kernel {
     const hash = this.deps.hasher.sha256Hex(token);
     const record = await this.cachedKey(hash);
     // The store looked the key up by its hash; compare again in constant time before trusting it.
-    if (record === null || record.revokedAt !== null || !this.deps.hasher.timingSafeEqual(record.hash, hash)) return invalid;
+    if (record === null || record.revokedAt !== null || !this.deps.hasher.timingSafeEqual(record.hash, hash))
+      return invalid;
     const account = await this.cachedAccount(record.accountId);
     if (account === null) return invalid;
     void this.deps.apiKeys.touch(record.id, this.now()).catch(() => undefined);
@@ -134,7 +144,9 @@ export class Kernel {
 
   requireScope(p: Principal, scope: Scope): Result<void, AppError> {
     if (p.scopes.includes(scope)) return ok(undefined);
-    return err(appError("insufficient_scope", `This token lacks the scope ${scope}.`, { details: { required_scope: scope } }));
+    return err(
+      appError("insufficient_scope", `This token lacks the scope ${scope}.`, { details: { required_scope: scope } }),
+    );
   }
 
   /** The account's plan and period now, rolling the stored period forward (and applying a deferred downgrade). */
@@ -164,10 +176,14 @@ export class Kernel {
     if (decision.allowed) return ok(decision);
     const retryAfter = Math.max(1, Math.min(60, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 1000)));
     return err(
-      appError("rate_limit_exceeded", `Rate limit of ${limit} requests per minute exceeded. Retry in ${retryAfter} s.`, {
-        retryAfter,
-        details: { limit, window_seconds: 60, scope: kind === "batch" ? "batch" : "account" },
-      }),
+      appError(
+        "rate_limit_exceeded",
+        `Rate limit of ${limit} requests per minute exceeded. Retry in ${retryAfter} s.`,
+        {
+          retryAfter,
+          details: { limit, window_seconds: 60, scope: kind === "batch" ? "batch" : "account" },
+        },
+      ),
     );
   }
 
@@ -275,10 +291,14 @@ export class Kernel {
   }
 
   quotaExhausted(channel: Channel, used: number, limit: number, resetsAt: Date): AppError {
-    return appError("quota_exhausted", `The ${channel} quota of this billing period is used up (${used} of ${limit}).`, {
-      details: { channel, used, limit, resets_at: resetsAt.toISOString() },
-      upgradeUrl: this.config.upgradeUrl,
-    });
+    return appError(
+      "quota_exhausted",
+      `The ${channel} quota of this billing period is used up (${used} of ${limit}).`,
+      {
+        details: { channel, used, limit, resets_at: resetsAt.toISOString() },
+        upgradeUrl: this.config.upgradeUrl,
+      },
+    );
   }
 
   /** Current quota counters for response headers (test keys and errors use it). */

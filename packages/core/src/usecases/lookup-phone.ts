@@ -84,8 +84,16 @@ export const PHONE_CHANNEL: ChannelSpec<NormalizedPhone, Computed, "phone"> = {
   assess: assessPhone,
 };
 
-export function lookupPhone(k: Kernel, p: Principal, body: unknown): Promise<Result<Outcome<PhoneLookupResult>, AppError>> {
+export function lookupPhone(
+  k: Kernel,
+  p: Principal,
+  body: unknown,
+): Promise<Result<Outcome<PhoneLookupResult>, AppError>> {
   return guardedLookup(k, p, PHONE_CHANNEL, () =>
-    parseBody(PhoneLookupRequestSchema, body).map((b) => ({ raw: b.phone_number, forceRefresh: b.force_refresh, field: "phone_number" })),
+    parseBody(PhoneLookupRequestSchema, body).map((b) => ({
+      raw: b.phone_number,
+      forceRefresh: b.force_refresh,
+      field: "phone_number",
+    })),
   );
 }

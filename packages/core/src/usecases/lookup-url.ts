@@ -43,7 +43,14 @@ export function communityEvidence(count: number, what: string): Evidence {
     factors:
       count === 0
         ? []
-        : [{ id: "community_reports", source: "community_reports", label: `${count} community report${count === 1 ? "" : "s"} about this ${what}`, points: Math.round(points) }],
+        : [
+            {
+              id: "community_reports",
+              source: "community_reports",
+              label: `${count} community report${count === 1 ? "" : "s"} about this ${what}`,
+              points: Math.round(points),
+            },
+          ],
   };
 }
 

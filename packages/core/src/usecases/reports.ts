@@ -9,7 +9,11 @@ import { PHONE_CHANNEL } from "./lookup-phone.js";
 import { parseBody } from "./parse-body.js";
 
 /** A community report: one counted report per account, value and UTC day; rate limited like any call. */
-export async function createReport(k: Kernel, p: Principal, body: unknown): Promise<Result<Outcome<ReportResult>, AppError>> {
+export async function createReport(
+  k: Kernel,
+  p: Principal,
+  body: unknown,
+): Promise<Result<Outcome<ReportResult>, AppError>> {
   const input = parseBody(ReportRequestSchema, body);
   if (input.isErr()) return err(input.error);
   const { kind, value, category, comment } = input.value;
@@ -45,7 +49,15 @@ export async function createReport(k: Kernel, p: Principal, body: unknown): Prom
           });
     const total = await k.deps.reports.count(kind, normalized);
     return ok({
-      value: { id, kind, value: normalized, category, counted, community_reports: total, created_at: now.toISOString() },
+      value: {
+        id,
+        kind,
+        value: normalized,
+        category,
+        counted,
+        community_reports: total,
+        created_at: now.toISOString(),
+      },
       meta: { rateLimit: limited.value },
     });
   });

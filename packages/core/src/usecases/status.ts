@@ -33,11 +33,16 @@ export class StatusReporter {
     const now = this.k.now().getTime();
     const up = await this.databaseUp(now);
     const cached = this.snapshot;
-    if (cached && now - cached.at < this.k.config.statusTtlMs && (cached.status.components.database === "operational") === up) {
+    if (
+      cached &&
+      now - cached.at < this.k.config.statusTtlMs &&
+      (cached.status.components.database === "operational") === up
+    ) {
       return cached.status;
     }
     const db: ComponentStatus = up ? "operational" : "unavailable";
-    const channel = (served: boolean): ComponentStatus => (!up ? "unavailable" : served ? "operational" : "unavailable");
+    const channel = (served: boolean): ComponentStatus =>
+      !up ? "unavailable" : served ? "operational" : "unavailable";
     const status: Status = {
       status: up ? "operational" : "unavailable",
       components: {
