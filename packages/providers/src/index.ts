@@ -18,7 +18,14 @@ export { parseUrlhausCsv } from "./feeds/parse-urlhaus.js";
 export { parseThreatfoxCsv, parseThreatfoxJson } from "./feeds/parse-threatfox.js";
 export { parseOpenphish } from "./feeds/parse-openphish.js";
 export { parsePhishtankCsv } from "./feeds/parse-phishtank.js";
-export { DEFAULT_FEED_URLS, DEFAULT_MIN_RATIO, FEED_NAMES, MAX_FEED_BYTES, syncFeed } from "./feeds/sync-feed.js";
+export {
+  DEFAULT_FEED_URLS,
+  DEFAULT_MIN_RATIO,
+  FEED_NAMES,
+  MAX_FEED_BYTES,
+  phishtankFeedUrl,
+  syncFeed,
+} from "./feeds/sync-feed.js";
 export type { FeedName, FeedSource, SyncFeedDeps, SyncFeedRequest, SyncFeedSummary } from "./feeds/sync-feed.js";
 export { LiveThreatIndex, ThreatIndex } from "./threat-index/threat-index.js";
 export type { FeedContents, ThreatMatch, ThreatMatchKind } from "./threat-index/threat-index.js";

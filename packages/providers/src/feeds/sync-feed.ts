@@ -24,6 +24,11 @@ export const DEFAULT_FEED_URLS: Readonly<Record<FeedName, string>> = {
   phishtank: "http://data.phishtank.com/data/online-valid.csv",
 };
 
+/** PhishTank's download address for a registered application key. */
+export function phishtankFeedUrl(appKey: string): string {
+  return `http://data.phishtank.com/data/${encodeURIComponent(appKey)}/online-valid.csv`;
+}
+
 /** Feeds are large; anything past this is not a feed we want in memory. */
 export const MAX_FEED_BYTES = 64 * 1024 * 1024;
 /** A new file with fewer records than this share of the previous snapshot is taken as broken. */

@@ -179,6 +179,7 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
         redirect_count: null,
         final_url: null,
       };
+      let privateTarget = false;
       const add = (id: string, label: string, points: number): void => {
         factors.push({ id, source: "network", label, points });
       };
@@ -211,6 +212,8 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
             } else if (err instanceof SafeFetchError && err.code === "blocked" && err.redirects.length > 0) {
               signals["redirect_count"] = err.redirects.length;
               add("redirects_to_private_network", "The URL redirects to a private or reserved network address", 60);
+            } else if (err instanceof SafeFetchError && /: address_/.test(err.message)) {
+              privateTarget = true;
             } else {
               problems.push(`fetch: ${err instanceof Error ? err.message : String(err)}`);
             }
@@ -234,7 +237,7 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
               },
               (err: unknown) => {
                 if (err instanceof BlockedDestinationError && err.reason.startsWith("address_")) {
-                  add("resolves_to_private_network", `${url.host} resolves to a private or reserved address`, 50);
+                  privateTarget = true;
                 } else {
                   problems.push(`tls: ${err instanceof Error ? err.message : String(err)}`);
                 }
@@ -263,6 +266,9 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
             );
 
       const [addresses, finalUrl] = await Promise.all([dnsPart, redirectPart, tlsPart, rdapPart]);
+      if (privateTarget) {
+        add("resolves_to_private_network", `${url.host} points to a private or reserved network address`, 50);
+      }
       const redirects = signals["redirect_count"];
       if (typeof redirects === "number" && redirects > 2)
         add("many_redirects", `The URL redirects ${redirects} times`, 30);

@@ -152,7 +152,9 @@ describe("network inspector against local servers", () => {
     const nx = await inspector.check(nurl("http://nothing-here.test/"), ctx);
     expect(nx.factors.map((f) => f.id)).toContain("no_dns_records");
     const internal = await inspector.check(nurl("https://intranet.test/"), ctx);
-    expect(internal.factors.map((f) => f.id)).toContain("resolves_to_private_network");
+    expect(internal.factors.map((f) => f.id)).toEqual(["resolves_to_private_network"]);
+    const internalHttp = await inspector.check(nurl("http://10.1.2.3/"), ctx);
+    expect(internalHttp.factors.map((f) => f.id)).toEqual(["resolves_to_private_network"]);
     const redirect = await inspector.check(nurl(`http://old.test:${http.port}/to-intranet`), ctx);
     expect(redirect.factors.map((f) => f.id)).toContain("redirects_to_private_network");
   });
