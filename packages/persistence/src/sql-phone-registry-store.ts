@@ -23,20 +23,15 @@ export interface SqlPhoneRegistryStoreOptions {
   readonly chunkSize?: number;
 }
 
-/** A Postgres array literal of integers; null slots become NULL. */
-function intArray(values: ArrayLike<number>, from: number, to: number, nullWhen?: (v: number) => boolean): string {
-  const out: string[] = new Array<string>(to - from);
-  for (let i = from; i < to; i++) {
-    const v = values[i] as number;
-    out[i - from] = nullWhen?.(v) ? "NULL" : String(v);
-  }
-  return `{${out.join(",")}}`;
+/** A Postgres array literal of integers, joined natively by the typed array. */
+function intArray(values: Float64Array | Int32Array | Uint32Array, from: number, to: number): string {
+  return `{${values.subarray(from, to).join(",")}}`;
 }
 
 const UPSERT = (mode: ApplyMode): string => `
   INSERT INTO phone_complaints AS p (number, source, complaints, robocalls, first_seen, last_seen, subjects)
   SELECT u.n, $1, u.c, u.r, date '1970-01-01' + u.f, date '1970-01-01' + u.l,
-         array_remove(ARRAY[u.s1, u.k1, u.s2, u.k2, u.s3, u.k3], NULL)
+         (ARRAY[u.s1, u.k1, u.s2, u.k2, u.s3, u.k3])[1:2 * ((u.s1 > 0)::int + (u.s2 > 0)::int + (u.s3 > 0)::int)]
   FROM unnest($2::bigint[], $3::int[], $4::int[], $5::int[], $6::int[],
               $7::int[], $8::int[], $9::int[], $10::int[], $11::int[], $12::int[])
        AS u(n, c, r, f, l, s1, k1, s2, k2, s3, k3)
@@ -85,23 +80,19 @@ export class SqlPhoneRegistryStore implements PhoneRegistryStore {
       const subjectIds = await this.internSubjects(tx, batch.subjects);
       if (batch.mode === "replace") await tx.query("DELETE FROM phone_complaints WHERE source = $1", [file.source]);
       const sql = UPSERT(batch.mode);
-      // A missing subject and its count are both sent as NULL, so array_remove keeps the pairs aligned.
-      // The batch carries TOP_SUBJECTS (3) slots per entry; the SQL keeps the same number.
-      const perEntry = batch.size === 0 ? 3 : batch.subjectIds.length / batch.size;
-      if (perEntry !== 3) throw new Error(`expected 3 subject slots per number, got ${perEntry}`);
+      // Slots are filled in order, so a missing subject (id 0) is always trailing and the SQL slice drops it.
       const slot = (k: number): { ids: Int32Array; counts: Int32Array } => {
         const ids = new Int32Array(batch.size);
         const counts = new Int32Array(batch.size);
         for (let i = 0; i < batch.size; i++) {
           const local = batch.subjectIds[i * 3 + k] ?? -1;
-          const id = local < 0 ? -1 : (subjectIds[local] ?? -1);
+          const id = local < 0 ? 0 : Math.max(0, subjectIds[local] ?? 0);
           ids[i] = id;
-          counts[i] = id < 0 ? -1 : (batch.subjectCounts[i * 3 + k] ?? 0);
+          counts[i] = id === 0 ? 0 : (batch.subjectCounts[i * 3 + k] ?? 0);
         }
         return { ids, counts };
       };
       const slots = [0, 1, 2].map(slot);
-      const isNone = (v: number): boolean => v < 0;
       for (let from = 0; from < batch.size; from += this.chunkSize) {
         const to = Math.min(batch.size, from + this.chunkSize);
         const params: unknown[] = [
@@ -112,7 +103,7 @@ export class SqlPhoneRegistryStore implements PhoneRegistryStore {
           intArray(batch.firstDay, from, to),
           intArray(batch.lastDay, from, to),
         ];
-        for (const s of slots) params.push(intArray(s.ids, from, to, isNone), intArray(s.counts, from, to, isNone));
+        for (const s of slots) params.push(intArray(s.ids, from, to), intArray(s.counts, from, to));
         await tx.query(sql, params);
       }
       await this.record(tx, file, batch.mode, batch.size);
@@ -131,13 +122,15 @@ export class SqlPhoneRegistryStore implements PhoneRegistryStore {
       last_day: number;
       subjects: number[];
     }>(
-      `WITH page AS (
-         SELECT DISTINCT number FROM phone_complaints WHERE number > $1 ORDER BY number LIMIT $2
+      // The bound is found on the (number, source) index; whole numbers up to it are read as one range scan.
+      `WITH bound AS (
+         SELECT number FROM phone_complaints WHERE number > $1 ORDER BY number, source OFFSET $2 - 1 LIMIT 1
        )
        SELECT p.number::float8 AS number, p.source, p.complaints, p.robocalls,
               (p.first_seen - date '1970-01-01') AS first_day, (p.last_seen - date '1970-01-01') AS last_day,
               p.subjects
-       FROM phone_complaints p JOIN page USING (number)
+       FROM phone_complaints p
+       WHERE p.number > $1 AND (NOT EXISTS (SELECT 1 FROM bound) OR p.number <= (SELECT number FROM bound))
        ORDER BY p.number, p.source`,
       [Math.trunc(after), limit],
     );

@@ -5,7 +5,7 @@ import type { ApplyMode, ComplaintBatch, RegistryFile } from "@scamverify/core";
 const SLOTS = 3;
 
 export class ComplaintAggregator {
-  private readonly index = new Map<number, number>();
+  private readonly index = new NumberTable();
   private readonly subjectIndex = new Map<string, number>();
   private readonly subjects: string[] = [];
   private size = 0;
@@ -35,7 +35,7 @@ export class ComplaintAggregator {
 
   add(number: number, day: number, robocall: boolean, subject: string | null): void {
     let i = this.index.get(number);
-    if (i === undefined) {
+    if (i < 0) {
       if (this.size === this.cap) this.grow();
       i = this.size++;
       this.index.set(number, i);
@@ -67,14 +67,26 @@ export class ComplaintAggregator {
     const subjectCounts = new Uint32Array(n * SLOTS);
     for (let j = 0; j < n; j++) {
       const i = order[j] as number;
-      // most frequent first
-      const slots = [0, 1, 2]
-        .map((k) => ({ id: this.subjectIds[i * SLOTS + k] as number, c: this.subjectCounts[i * SLOTS + k] as number }))
-        .sort((a, b) => b.c - a.c || a.id - b.id);
+      // most frequent first (three slots: an insertion sort without allocations)
+      const b = i * SLOTS;
+      let o0 = 0;
+      let o1 = 1;
+      let o2 = 2;
+      const cnt = this.subjectCounts;
+      const before = (x: number, y: number): boolean => {
+        const cx = cnt[b + x] as number;
+        const cy = cnt[b + y] as number;
+        return cx > cy || (cx === cy && (this.subjectIds[b + x] as number) < (this.subjectIds[b + y] as number));
+      };
+      if (before(o1, o0)) [o0, o1] = [o1, o0];
+      if (before(o2, o1)) [o1, o2] = [o2, o1];
+      if (before(o1, o0)) [o0, o1] = [o1, o0];
+      const ord = [o0, o1, o2];
       for (let k = 0; k < SLOTS; k++) {
-        const s = slots[k] as { id: number; c: number };
-        subjectIds[j * SLOTS + k] = s.c > 0 ? s.id : -1;
-        subjectCounts[j * SLOTS + k] = s.c > 0 ? s.c : 0;
+        const from = b + (ord[k] as number);
+        const c = cnt[from] as number;
+        subjectIds[j * SLOTS + k] = c > 0 ? (this.subjectIds[from] as number) : -1;
+        subjectCounts[j * SLOTS + k] = c;
       }
     }
     return {
@@ -146,5 +158,55 @@ export class ComplaintAggregator {
     counts.set(this.subjectCounts);
     this.subjectCounts = counts;
     this.cap = cap;
+  }
+}
+
+/** Open-addressing hash of 10-digit numbers to entry indexes: far lighter than a Map of millions of heap numbers. */
+class NumberTable {
+  private keys = new Float64Array(1 << 16);
+  private values = new Int32Array(1 << 16);
+  private mask = (1 << 16) - 1;
+  private shift = 16;
+  private count = 0;
+
+  get(key: number): number {
+    let h = this.slot(key);
+    for (;;) {
+      const k = this.keys[h] as number;
+      if (k === key) return this.values[h] as number;
+      if (k === 0) return -1;
+      h = (h + 1) & this.mask;
+    }
+  }
+
+  /** key must be positive and not present. */
+  set(key: number, value: number): void {
+    if ((this.count + 1) * 2 > this.mask) this.rehash();
+    let h = this.slot(key);
+    while (this.keys[h] !== 0) h = (h + 1) & this.mask;
+    this.keys[h] = key;
+    this.values[h] = value;
+    this.count++;
+  }
+
+  private slot(key: number): number {
+    const lo = (key % 4294967296) | 0;
+    const hi = (key / 4294967296) | 0;
+    return (Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> 0) & this.mask;
+  }
+
+  private rehash(): void {
+    const oldKeys = this.keys;
+    const oldValues = this.values;
+    const size = oldKeys.length * 2;
+    this.keys = new Float64Array(size);
+    this.values = new Int32Array(size);
+    this.mask = size - 1;
+    this.shift = 32 - Math.log2(size);
+    this.count = 0;
+    for (let i = 0; i < oldKeys.length; i++) {
+      const k = oldKeys[i] as number;
+      if (k !== 0) this.set(k, oldValues[i] as number);
+    }
   }
 }

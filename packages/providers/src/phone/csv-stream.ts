@@ -128,6 +128,19 @@ const DAY_MS = 86_400_000;
  */
 export function dayOf(raw: string | undefined): number {
   if (raw === undefined) return Number.NaN;
+  // Rows of one file share a handful of dates: remember the last few.
+  const key = raw.length > 10 && raw[4] === "-" ? raw.slice(0, 10) : raw;
+  const hit = dayCache.get(key);
+  if (hit !== undefined) return hit;
+  const day = parseDay(key);
+  if (dayCache.size > 4096) dayCache.clear();
+  dayCache.set(key, day);
+  return day;
+}
+
+const dayCache = new Map<string, number>();
+
+function parseDay(raw: string): number {
   const s = raw.trim();
   let y: number;
   let m: number;

@@ -36,7 +36,7 @@ export interface SyncPhoneRegistryOutcome {
   readonly sha256: string | null;
   readonly rows: number;
   readonly rejected: number;
-  /** Distinct numbers (or code blocks) in the file. */
+  /** Distinct numbers (or code blocks) in the file; 0 with rows when a local file was recognised unread. */
   readonly numbers: number;
   readonly reason?: string;
 }
@@ -77,6 +77,21 @@ export async function syncPhoneRegistry(
     ...extra,
     reason,
   });
+
+  // A local file is hashed before it is parsed, so re-applying a file already seen costs one read.
+  if ("file" in options.from) {
+    try {
+      const pre = createHash("sha256");
+      for await (const chunk of createReadStream(options.from.file, { highWaterMark: 1 << 20 }))
+        pre.update(chunk as Uint8Array);
+      const sha256 = pre.digest("hex");
+      if (await deps.store.hasFile(sha256)) {
+        return { ...base, status: "unchanged", sha256, rows: 0, rejected: 0, numbers: 0 };
+      }
+    } catch (err) {
+      return failed(`could not read ${origin}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
 
   const hash = createHash("sha256");
   const decoder = new TextDecoder("utf-8");
