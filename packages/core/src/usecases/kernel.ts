@@ -268,19 +268,23 @@ export class Kernel {
       }
       const reservation = await this.deps.quota.reserve(key, quotaCeiling(limit, state.plan));
       if (!reservation.ok) return err(this.quotaExhausted(channel, reservation.used, limit, state.period.end));
+      // Anything failing between the reservation and the response (computing, or storing the result) gives
+      // the unit back: only successful lookups cost quota.
       let computed: Result<T, AppError>;
+      let expiresAt = this.now();
       try {
         computed = await compute();
+        if (computed.isOk()) {
+          expiresAt = new Date(this.now().getTime() + this.config.cacheTtlMs);
+          await this.deps.cache.set(cacheKey, { value: computed.value, createdAt: this.now(), expiresAt });
+        }
       } catch (e) {
         computed = err(toAppError(e));
       }
       if (computed.isErr()) {
-        const used = await this.deps.quota.release(key);
-        void used;
+        await this.deps.quota.release(key);
         return err(computed.error);
       }
-      const expiresAt = new Date(this.now().getTime() + this.config.cacheTtlMs);
-      await this.deps.cache.set(cacheKey, { value: computed.value, createdAt: this.now(), expiresAt });
       return ok({
         value: { ...computed.value, cached: false, cache_expires_at: expiresAt.toISOString() },
         meta: { quota: { channel, used: reservation.used, limit } },
