@@ -258,7 +258,7 @@ export async function call<T = any>(
   return { status: res.status, headers: res.headers, body: body as T };
 }
 
-/** A URL signal source that counts its calls and answers after `delayMs` (to keep lookups in flight together). */
+/** A URL signal source that counts its calls and answers once `hold` resolves (to keep lookups in flight together). */
 export class CountingSource implements SignalSource<NormalizedUrl> {
   readonly name = "scripted_feed";
   readonly weight = 0.5;
@@ -266,13 +266,13 @@ export class CountingSource implements SignalSource<NormalizedUrl> {
   calls = 0;
 
   constructor(
-    private readonly delayMs = 0,
+    private readonly hold: () => Promise<void> = async () => undefined,
     private readonly answer: (url: NormalizedUrl) => Partial<Evidence> = () => ({}),
   ) {}
 
   async check(input: NormalizedUrl): Promise<Evidence> {
     this.calls++;
-    if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
+    await this.hold();
     return { source: this.name, status: "ok", signals: {}, factors: [], ...this.answer(input) };
   }
 }
