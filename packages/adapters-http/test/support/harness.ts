@@ -80,7 +80,7 @@ export function testRedisUrl(): string {
 }
 
 /** A PostgreSQL schema of its own for a test file; `open` gives another pool (another "process") on it. */
-export function postgresSchema(): { schema: string; open(max?: number): Promise<Db>; drop(): Promise<void> } {
+export function postgresSchema(): { schema: string; open(): Promise<Db>; drop(): Promise<void> } {
   const schema = `t_http_${randomBytes(5).toString("hex")}`;
   const opened: Db[] = [];
   return {
