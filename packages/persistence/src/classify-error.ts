@@ -23,7 +23,7 @@ export function classifyDbError(err: unknown): StoreError {
     return new StoreError("unavailable", `database unavailable (${code})`, true, { cause: err });
   }
   if (
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|database system is (starting up|shutting down)/i.test(
+    /Connection terminated|connection timeout|^timeout expired$|timeout exceeded when trying to connect|Client has encountered a connection error|database system is (starting up|shutting down)/i.test(
       message,
     )
   ) {

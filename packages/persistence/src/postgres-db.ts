@@ -54,7 +54,7 @@ export async function createPostgresDb(options: PostgresDbOptions): Promise<Db> 
   // pg-pool uses one timeout for both waiting in its queue and connecting; pg.Client has its own connect
   // timeout, so the client keeps the short one and the pool's covers only the wait for a free connection.
   class ShortConnectClient extends pg.Client {
-    constructor(config: pg.ClientConfig) {
+    constructor(config?: pg.ClientConfig) {
       super({ ...config, connectionTimeoutMillis: connectMs });
     }
   }
