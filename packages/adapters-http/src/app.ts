@@ -69,7 +69,13 @@ function route<T>(engine: Engine, call: Call<T>, successStatus = 200): RequestHa
     if (principal.isErr()) return sendError(res, principal.error);
     const out = await call(principal.value, req.body);
     if (out.isErr()) {
-      if (out.error.code === "rate_limit_exceeded") res.setHeader("RateLimit-Remaining", "0");
+      if (out.error.code === "rate_limit_exceeded") {
+        // Clients that read RateLimit-* on success read them on the refusal too.
+        const limit = (out.error.details as { limit?: unknown } | undefined)?.limit;
+        if (typeof limit === "number") res.setHeader("RateLimit-Limit", String(limit));
+        res.setHeader("RateLimit-Remaining", "0");
+        if (out.error.retryAfter !== undefined) res.setHeader("RateLimit-Reset", String(out.error.retryAfter));
+      }
       return sendError(res, out.error);
     }
     sendMeta(res, out.value.meta);
