@@ -1,0 +1,126 @@
+// The MCP server driven in process by the SDK's own Client over a linked in-memory transport: tool listing, results
+// with structured content, and which failures are tool results versus protocol errors.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { Principal } from "@scamverify/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { createMcpServer } from "../src/create-mcp-server.js";
+import { createWorld } from "./support.js";
+
+const open: Client[] = [];
+
+async function connect(principal: Principal, world = createWorld("https://sv.example")) {
+  const server = createMcpServer({ engine: world.engine, principal });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  const client = new Client({ name: "test", version: "1.0.0" });
+  await client.connect(b);
+  open.push(client);
+  return { client, world };
+}
+
+async function principalFor(world: ReturnType<typeof createWorld>, scope?: string): Promise<Principal> {
+  const { accountId } = await world.account();
+  const token = await world.accessToken(accountId, scope);
+  return (await world.engine.authenticate(`Bearer ${token}`))._unsafeUnwrap();
+}
+
+afterEach(async () => {
+  for (const c of open.splice(0)) await c.close();
+});
+
+describe("createMcpServer", () => {
+  it("lists a tool per engine channel with the core's input schemas", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world), world);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      ["check_phone", "check_phones_batch", "check_url", "check_urls_batch", "get_usage", "report_scam"].sort(),
+    );
+    const url = tools.find((t) => t.name === "check_url");
+    expect(url?.inputSchema.properties).toHaveProperty("url");
+    expect(url?.inputSchema.required).toEqual(["url"]);
+    expect(url?.annotations?.readOnlyHint).toBe(true);
+    expect(tools.find((t) => t.name === "check_phone")?.inputSchema.properties).toHaveProperty("phone_number");
+  });
+
+  it("answers check_url with a summary text and the result as structured content", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world, "url:lookup"), world);
+    const res = await client.callTool({
+      name: "check_url",
+      arguments: { url: "http://paypa1-secure-login.example.xyz/verify" },
+    });
+    expect(res.isError).toBeFalsy();
+    const sc = res.structuredContent as { verdict: string; risk_score: number; url: string };
+    expect(["safe", "low_risk", "medium_risk", "high_risk", "scam"]).toContain(sc.verdict);
+    expect(sc.risk_score).toBeGreaterThanOrEqual(0);
+    const text = (res.content as { type: string; text: string }[])[0]?.text ?? "";
+    expect(text).toContain(sc.verdict);
+    expect(text).toContain(`"risk_score": ${sc.risk_score}`);
+  });
+
+  it("answers get_usage and counts the lookup against the URL quota", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world), world);
+    await client.callTool({ name: "check_url", arguments: { url: "https://example.org/a" } });
+    const res = await client.callTool({ name: "get_usage", arguments: {} });
+    const usage = res.structuredContent as { plan: string; quotas: { url: { used: number; limit: number } } };
+    expect(usage.plan).toBe("free");
+    expect(usage.quotas.url).toMatchObject({ used: 1, limit: 50 });
+  });
+
+  it("gives input the model can fix back as an isError result", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world), world);
+    const res = await client.callTool({ name: "check_phone", arguments: { phone_number: "not a number" } });
+    expect(res.isError).toBe(true);
+    expect((res.structuredContent as { error: { code: string } }).error.code).toBe("validation_error");
+  });
+
+  it("raises a missing scope as a protocol error naming the scope", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world, "phone:lookup"), world);
+    const err = await client
+      .callTool({ name: "check_url", arguments: { url: "https://example.org" } })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(McpError);
+    expect((err as McpError).message).toContain("url:lookup");
+    expect((err as McpError).data).toMatchObject({
+      code: "insufficient_scope",
+      details: { required_scope: "url:lookup" },
+    });
+    const report = await client
+      .callTool({ name: "report_scam", arguments: { kind: "url", value: "https://x.example", category: "phishing" } })
+      .catch((e: unknown) => e);
+    expect((report as McpError).data).toMatchObject({ code: "insufficient_scope" });
+    const phoneReport = await client.callTool({
+      name: "report_scam",
+      arguments: { kind: "phone", value: "+14155552671", category: "robocall" },
+    });
+    expect(phoneReport.isError).toBeFalsy();
+  });
+
+  it("reports quota exhaustion as a tool result the model can relay", async () => {
+    const world = createWorld("https://sv.example");
+    const principal = await principalFor(world, "url:lookup");
+    const { client } = await connect(principal, world);
+    for (let i = 0; i < 50; i += 1) {
+      // The free plan allows 10 requests a minute: a minute passes between calls.
+      world.oauth.clock.advance(60_000);
+      const ok = await client.callTool({ name: "check_url", arguments: { url: `https://site${i}.example.org/` } });
+      expect(ok.isError).toBeFalsy();
+    }
+    world.oauth.clock.advance(60_000);
+    const res = await client.callTool({ name: "check_url", arguments: { url: "https://one-more.example.org/" } });
+    expect(res.isError).toBe(true);
+    expect((res.structuredContent as { error: { code: string } }).error.code).toBe("quota_exhausted");
+  });
+
+  it("refuses an unknown tool with a protocol error", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world), world);
+    await expect(client.callTool({ name: "format_disk", arguments: {} })).rejects.toBeInstanceOf(McpError);
+  });
+});

@@ -1,0 +1,128 @@
+// A real engine over the core's in-memory fakes, with the OAuth module verifying access tokens, for driving the MCP
+// server through the SDK's own client. Hashing and randomness come from node:crypto.
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import {
+  createAccessTokenVerifier,
+  createAuthorizationCode,
+  createEngine,
+  createOAuthConfig,
+  exchangeCode,
+  registerClient,
+  validateAuthorizationRequest,
+  type Engine,
+  type Hasher,
+  type Ids,
+  type OAuthDeps,
+  type PasswordHasher,
+} from "@scamverify/core";
+import {
+  FixedClock,
+  InMemoryAccountStore,
+  InMemoryApiKeyStore,
+  InMemoryQuotaLedger,
+  InMemoryRateLimiter,
+  InMemoryReportStore,
+  InMemoryResultCache,
+} from "@scamverify/core/testing";
+import { InMemoryOAuthStore } from "../../core/src/testing/oauth/in-memory-oauth-store.js";
+
+export const nodeHasher: Hasher = {
+  sha256Hex: (v) => createHash("sha256").update(v, "utf8").digest("hex"),
+  sha256Base64Url: (v) => createHash("sha256").update(v, "utf8").digest("base64url"),
+  timingSafeEqual: (a, b) => {
+    const x = Buffer.from(a);
+    const y = Buffer.from(b);
+    return x.length === y.length && timingSafeEqual(x, y);
+  },
+};
+
+export const randomIds: Ids = { uuid: () => randomUUID(), token: (n) => randomBytes(n).toString("base64url") };
+
+export const fastPasswords: PasswordHasher = {
+  hash: async (p) => `t$${nodeHasher.sha256Hex(p)}`,
+  verify: async (p, h) => h === `t$${nodeHasher.sha256Hex(p)}`,
+};
+
+export interface TestWorld {
+  readonly engine: Engine;
+  readonly oauth: OAuthDeps & { clock: FixedClock; store: InMemoryOAuthStore; accounts: InMemoryAccountStore };
+  readonly baseUrl: string;
+  /** A free-plan account with a password, and a live API key for it. */
+  account(email?: string): Promise<{ accountId: string; apiKey: string }>;
+  /** Mints an access token for the account directly through the use cases (no browser). */
+  accessToken(accountId: string, scope?: string): Promise<string>;
+}
+
+let accountCounter = 0;
+
+export function createWorld(baseUrl: string): TestWorld {
+  const clock = new FixedClock("2026-03-10T12:00:00.000Z");
+  const accounts = new InMemoryAccountStore();
+  const oauth = {
+    store: new InMemoryOAuthStore(),
+    accounts,
+    clock,
+    ids: randomIds,
+    hasher: nodeHasher,
+    passwords: fastPasswords,
+    config: createOAuthConfig(baseUrl),
+  };
+  const engine = createEngine({
+    accounts,
+    apiKeys: new InMemoryApiKeyStore(),
+    quota: new InMemoryQuotaLedger(),
+    cache: new InMemoryResultCache(),
+    reports: new InMemoryReportStore(),
+    rateLimiter: new InMemoryRateLimiter(),
+    health: { databaseReachable: async () => true },
+    clock,
+    ids: randomIds,
+    hasher: nodeHasher,
+    passwords: fastPasswords,
+    accessTokens: createAccessTokenVerifier(oauth),
+    config: { baseUrl, upgradeUrl: `${baseUrl}/dashboard` },
+  });
+  return {
+    engine,
+    oauth,
+    baseUrl,
+    async account(email) {
+      accountCounter += 1;
+      const created = await engine.accounts.create({
+        email: email ?? `mcp${accountCounter}@example.com`,
+        password: "0123456789ab",
+        plan: "free",
+      });
+      const accountId = created._unsafeUnwrap().id;
+      const key = await engine.keys.create(accountId, { mode: "live", name: "mcp test" });
+      return { accountId, apiKey: key._unsafeUnwrap().key };
+    },
+    async accessToken(accountId, scope) {
+      const reg = (
+        await registerClient(oauth, {
+          client_name: "direct",
+          redirect_uris: ["http://127.0.0.1:9/cb"],
+          token_endpoint_auth_method: "none",
+        })
+      )._unsafeUnwrap();
+      const verifier = randomBytes(32).toString("base64url");
+      const request = await validateAuthorizationRequest(oauth, {
+        response_type: "code",
+        client_id: reg.client_id,
+        redirect_uri: "http://127.0.0.1:9/cb",
+        code_challenge: nodeHasher.sha256Base64Url(verifier),
+        code_challenge_method: "S256",
+        ...(scope ? { scope } : {}),
+      });
+      const { code } = await createAuthorizationCode(oauth, request._unsafeUnwrap(), accountId);
+      const tokens = await exchangeCode(oauth, {
+        credentials: { clientId: reg.client_id, clientSecret: undefined, method: "none" },
+        code,
+        codeVerifier: verifier,
+        redirectUri: "http://127.0.0.1:9/cb",
+        resource: undefined,
+      });
+      return tokens._unsafeUnwrap().access_token;
+    },
+  };
+}
