@@ -2,12 +2,19 @@
 import type { Express } from "express";
 import type { Logger } from "@scamverify/adapters-http";
 import type { Runtime } from "./runtime.js";
+import { startFeedScheduler } from "./scheduler.js";
 
 export interface Extras {
   readonly mount: (app: Express) => void;
   close(): Promise<void>;
 }
 
-export async function mountExtras(_rt: Runtime, _logger: Logger): Promise<Extras> {
-  return { mount: () => undefined, close: async () => undefined };
+export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> {
+  const stopFeeds = startFeedScheduler(rt, logger);
+  return {
+    mount: () => undefined,
+    close: async () => {
+      stopFeeds();
+    },
+  };
 }

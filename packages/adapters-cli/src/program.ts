@@ -6,6 +6,7 @@ import { registerAdminCommands } from "./commands/admin.js";
 import { registerBasicCommands } from "./commands/basics.js";
 import { registerLookupCommands } from "./commands/lookup.js";
 import { registerServeCommand } from "./commands/serve.js";
+import { registerFeedCommands } from "./commands/feeds.js";
 import { USAGE_EXIT } from "./exit-codes.js";
 import { VERSION } from "./runtime.js";
 
@@ -34,6 +35,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
   registerBasicCommands(program, io);
   registerLookupCommands(program, io, stdin);
   registerAdminCommands(program, io);
+  registerFeedCommands(program, io);
   return program;
 }
 

@@ -9,18 +9,29 @@ import {
   SystemClock,
   createDatabase,
   createRateLimiter,
+  createSqlFeedStore,
   createStores,
   type Db,
   type Stores,
 } from "@scamverify/persistence";
+import { LiveThreatIndex, createSafeFetcher, createUrlSignalSources, type SafeFetcher } from "@scamverify/providers";
+import type { FeedStore } from "@scamverify/core";
 import type { RuntimeConfig } from "./config.js";
 
 export const VERSION: string = (
   JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
 ).version;
 
+/** Synced threat data and the guarded fetcher every outbound call goes through. */
+export interface FeedData {
+  readonly store: FeedStore;
+  readonly threatIndex: LiveThreatIndex;
+  readonly fetcher: SafeFetcher;
+}
+
 export interface Runtime {
   readonly config: RuntimeConfig;
+  readonly feeds: FeedData;
   readonly engine: Engine;
   readonly db: Db;
   readonly stores: Stores;
@@ -42,6 +53,22 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
   });
   const stores = createStores(db);
   const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl });
+  const clock = new SystemClock();
+  const fetcher = createSafeFetcher();
+  const feeds: FeedData = { store: createSqlFeedStore(db), threatIndex: new LiveThreatIndex(), fetcher };
+  await feeds.threatIndex.reload(feeds.store);
+  const urlSources = createUrlSignalSources({
+    threatIndex: feeds.threatIndex,
+    clock,
+    fetcher,
+    network: { enabled: config.networkInspection },
+    keys: {
+      ...(config.webRiskKey ? { webRisk: config.webRiskKey } : {}),
+      ...(config.ipqsKey ? { ipqs: config.ipqsKey } : {}),
+      ...(config.urlhausKey ? { urlhaus: config.urlhausKey } : {}),
+      ...(config.threatfoxKey ? { threatfox: config.threatfoxKey } : {}),
+    },
+  });
   const base: EngineDeps = {
     accounts: stores.accounts,
     apiKeys: stores.apiKeys,
@@ -50,7 +77,8 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     reports: stores.reports,
     health: stores.health,
     rateLimiter,
-    clock: new SystemClock(),
+    urlSources,
+    clock,
     ids: new NodeIds(),
     hasher: new NodeHasher(),
     passwords: new ScryptPasswordHasher(),
@@ -64,11 +92,13 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
   return {
     config,
     engine: createEngine(deps),
+    feeds,
     db,
     stores,
     deps,
     async close() {
       await rateLimiter.close().catch(() => undefined);
+      await fetcher.close().catch(() => undefined);
       await db.close();
     },
   };

@@ -9,7 +9,6 @@ import { ERROR_EXIT, ITEM_ERRORS_EXIT, USAGE_EXIT, VERDICT_EXIT } from "../exit-
 import { FORMATS, progress, render, type Format, type LookupLike, type Row } from "../output.js";
 import { callApi } from "../remote.js";
 import { localOperator } from "../runtime.js";
-import { sourcesFor } from "../sources.js";
 
 interface LookupKind {
   readonly name: "url" | "phone";
@@ -130,20 +129,15 @@ export function registerLookupCommands(program: Command, io: Io, stdin: () => st
           );
         } else {
           const config = configFrom(cmd, { networkInspection: flags.network !== false });
-          rows = await withRuntime(
-            config,
-            io,
-            async (rt) => {
-              const principal = await localOperator(rt);
-              return mapLimit(inputs, concurrency, async (input) =>
-                toRow(
-                  input,
-                  (await kind.call(rt.engine, principal, body(input))).map((o) => o.value),
-                ),
-              );
-            },
-            { extend: (_base, db) => sourcesFor(config, db) },
-          );
+          rows = await withRuntime(config, io, async (rt) => {
+            const principal = await localOperator(rt);
+            return mapLimit(inputs, concurrency, async (input) =>
+              toRow(
+                input,
+                (await kind.call(rt.engine, principal, body(input))).map((o) => o.value),
+              ),
+            );
+          });
         }
         bar.done();
         io.out(render(rows, flags.format));

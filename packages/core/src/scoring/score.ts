@@ -19,7 +19,7 @@ export interface Assessment {
   readonly sources: SourceStatus[];
   readonly sourcesChecked: string[];
   readonly unavailableSources: string[];
-  /** Merged signals of every source, later sources filling only what earlier ones left null or absent. */
+  /** Merged signals: later sources fill what earlier ones left null or absent, and `true` beats `false`. */
   readonly signals: Record<string, unknown>;
 }
 
@@ -56,7 +56,9 @@ export function assess(items: readonly WeightedEvidence[]): Assessment {
       ...(evidence.reason !== undefined ? { reason: evidence.reason } : {}),
     });
     for (const [k, v] of Object.entries(evidence.signals)) {
-      if (signals[k] === undefined || (signals[k] === null && v !== null)) signals[k] = v;
+      // A listing flag set by any source stands (a feed says false, a live API says true: listed).
+      const prev = signals[k];
+      if (prev === undefined || (prev === null && v !== null) || (prev === false && v === true)) signals[k] = v;
     }
     // A skipped source (not configured, not applicable) counts half: it is missing knowledge, not a failure.
     if (evidence.status === "ok") {

@@ -1,0 +1,46 @@
+// Background syncs of `serve`: each feed is refreshed when its snapshot is older than the configured interval,
+// checked every few minutes, one feed at a time. Failures are logged and keep the previous data.
+import type { Logger } from "@scamverify/adapters-http";
+import { FEED_NAMES, type FeedName } from "@scamverify/providers";
+import type { Runtime } from "./runtime.js";
+import { syncUrlFeed } from "./commands/feeds.js";
+
+const CHECK_EVERY_MS = 5 * 60_000;
+// PhishTank's download needs an application key; it is synced only from a file or URL given by an operator.
+const SCHEDULED: readonly FeedName[] = FEED_NAMES.filter((f) => f !== "phishtank");
+
+export function startFeedScheduler(rt: Runtime, logger: Logger): () => void {
+  const intervalMs = rt.config.feedSyncHours * 3_600_000;
+  if (intervalMs <= 0) return () => undefined;
+  let running = false;
+  const tick = async (): Promise<void> => {
+    if (running) return;
+    running = true;
+    try {
+      const snapshots = new Map((await rt.feeds.store.snapshots()).map((s) => [s.feed, s]));
+      for (const feed of SCHEDULED) {
+        const last = snapshots.get(feed)?.syncedAt.getTime() ?? 0;
+        if (rt.deps.clock.now().getTime() - last < intervalMs) continue;
+        const s = await syncUrlFeed(rt, feed);
+        logger.log(s.status === "failed" || s.status === "refused" ? "warn" : "info", "feed sync", {
+          feed,
+          status: s.status,
+          records: s.records,
+          reason: s.reason,
+        });
+      }
+    } catch (e) {
+      logger.log("warn", "feed sync round failed", { error: e instanceof Error ? e.message : String(e) });
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void tick(), 10_000);
+  const timer = setInterval(() => void tick(), CHECK_EVERY_MS);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
