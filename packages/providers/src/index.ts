@@ -84,3 +84,47 @@ export {
 export type { ThreatfoxIoc } from "./vendors/threatfox-api.js";
 export { createUrlSignalSources } from "./create-url-signal-sources.js";
 export type { UrlSignalSourcesConfig } from "./create-url-signal-sources.js";
+// Phone channel: complaint registry (FTC, FCC, NANPA) sync and index, carrier intelligence, reputation.
+export { syncPhoneRegistry } from "./phone/sync-phone-registry.js";
+export type {
+  PhoneRegistryFeed,
+  SyncPhoneRegistryDeps,
+  SyncPhoneRegistryOptions,
+  SyncPhoneRegistryOutcome,
+} from "./phone/sync-phone-registry.js";
+export { PhoneRegistry } from "./phone/phone-registry-index.js";
+export type { PhoneRegistryOptions, RegistryEntry } from "./phone/phone-registry-index.js";
+export { createFccComplaintsParser, createFtcDncParser } from "./phone/complaint-file-parsers.js";
+export type { ComplaintFileParser } from "./phone/complaint-file-parsers.js";
+export { ComplaintAggregator } from "./phone/complaint-aggregator.js";
+export { parseNanpaCodes } from "./phone/parse-nanpa-codes.js";
+export type { NanpaParse } from "./phone/parse-nanpa-codes.js";
+export {
+  COMPLAINT_REGISTRY_SOURCE,
+  complaintEvidence,
+  complaintPoints,
+  createComplaintRegistrySource,
+  recencyWeight,
+} from "./phone/complaint-registry-source.js";
+export {
+  TWILIO_LOOKUP_BASE_URL,
+  TwilioLookupClient,
+  fromTwilioLookupResponse,
+  toTwilioLookupRequest,
+} from "./phone/twilio-lookup.js";
+export type { CarrierInfo, TwilioCredentials, TwilioLookupOptions, VendorOutcome } from "./phone/twilio-lookup.js";
+export { IPQS_BASE_URL, IpqsPhoneClient, fromIpqsPhoneResponse, toIpqsPhoneRequest } from "./phone/ipqs-phone.js";
+export type { IpqsPhoneOptions, PhoneReputation } from "./phone/ipqs-phone.js";
+export { getPhoneVendorJson } from "./phone/phone-vendor-http.js";
+export type { PhoneVendorHttpDeps, PhoneVendorRequest, PhoneVendorResponse } from "./phone/phone-vendor-http.js";
+export { HIGH_RISK_CARRIERS, matchHighRiskCarrier, normalizeCarrierName } from "./phone/high-risk-carriers.js";
+export type { HighRiskCarrier } from "./phone/high-risk-carriers.js";
+export { CARRIER_INTELLIGENCE_SOURCE, createCarrierIntelligenceSource } from "./phone/carrier-intelligence-source.js";
+export type { CarrierIntelligenceDeps } from "./phone/carrier-intelligence-source.js";
+export {
+  PHONE_REPUTATION_SOURCE,
+  createPhoneReputationSource,
+  reputationEvidence,
+} from "./phone/phone-reputation-source.js";
+export { createPhoneSignalSources } from "./phone/create-phone-signal-sources.js";
+export type { PhoneSignalSourcesConfig } from "./phone/create-phone-signal-sources.js";

@@ -2,14 +2,15 @@
 // (Twilio when keyed, NANPA original carrier when a store is given), and the reputation provider when keyed.
 import type { Clock, NormalizedPhone, PhoneRegistryStore, SignalSource } from "@scamverify/core";
 import { createCarrierIntelligenceSource } from "./carrier-intelligence-source.js";
-import { CircuitBreaker } from "./circuit-breaker.js";
 import { createComplaintRegistrySource } from "./complaint-registry-source.js";
 import type { HighRiskCarrier } from "./high-risk-carriers.js";
 import { IpqsPhoneClient } from "./ipqs-phone.js";
 import type { PhoneRegistry } from "./phone-registry-index.js";
 import { createPhoneReputationSource } from "./phone-reputation-source.js";
 import { TwilioLookupClient, type TwilioCredentials } from "./twilio-lookup.js";
-import { realSleep, type VendorHttpDeps } from "./vendor-http.js";
+import { CircuitBreaker } from "../vendors/circuit-breaker.js";
+import { realSleep } from "../vendors/vendor-http.js";
+import type { PhoneVendorHttpDeps } from "./phone-vendor-http.js";
 
 export interface PhoneSignalSourcesConfig {
   readonly registry: PhoneRegistry;
@@ -30,7 +31,7 @@ export interface PhoneSignalSourcesConfig {
 }
 
 export function createPhoneSignalSources(config: PhoneSignalSourcesConfig): SignalSource<NormalizedPhone>[] {
-  const http = (): VendorHttpDeps => ({
+  const http = (): PhoneVendorHttpDeps => ({
     fetch: config.fetch ?? globalThis.fetch,
     clock: config.clock,
     sleep: config.sleep ?? realSleep,

@@ -2,7 +2,7 @@
 // reputation factors (recent abuse, spammer, risky, VOIP, prepaid, inactive). Pure to*/from* mappers.
 import type { NormalizedPhone } from "@scamverify/core";
 import type { VendorOutcome } from "./twilio-lookup.js";
-import { getJson, type VendorHttpDeps } from "./vendor-http.js";
+import { getPhoneVendorJson, type PhoneVendorHttpDeps } from "./phone-vendor-http.js";
 
 export const IPQS_BASE_URL = "https://www.ipqualityscore.com";
 
@@ -71,12 +71,12 @@ export interface IpqsPhoneOptions {
 
 export class IpqsPhoneClient {
   constructor(
-    private readonly http: VendorHttpDeps,
+    private readonly http: PhoneVendorHttpDeps,
     private readonly options: IpqsPhoneOptions,
   ) {}
 
   async check(phone: NormalizedPhone, signal: AbortSignal): Promise<VendorOutcome<PhoneReputation>> {
-    const res = await getJson(this.http, {
+    const res = await getPhoneVendorJson(this.http, {
       ...toIpqsPhoneRequest(phone, this.options.apiKey, this.options.baseUrl),
       signal,
       timeoutMs: this.options.timeoutMs ?? 2500,

@@ -1,7 +1,7 @@
 // Twilio Lookup v2 (GET /v2/PhoneNumbers/{E164}?Fields=line_type_intelligence,caller_name, Basic auth with the
 // account SID and auth token) mapped to carrier, line type and caller name. Pure to*/from* mappers; the client only calls.
 import type { NormalizedPhone } from "@scamverify/core";
-import { getJson, type VendorHttpDeps } from "./vendor-http.js";
+import { getPhoneVendorJson, type PhoneVendorHttpDeps } from "./phone-vendor-http.js";
 
 export interface TwilioCredentials {
   readonly accountSid: string;
@@ -70,13 +70,13 @@ export interface TwilioLookupOptions {
 
 export class TwilioLookupClient {
   constructor(
-    private readonly http: VendorHttpDeps,
+    private readonly http: PhoneVendorHttpDeps,
     private readonly options: TwilioLookupOptions,
   ) {}
 
   async lookup(phone: NormalizedPhone, signal: AbortSignal): Promise<VendorOutcome<CarrierInfo>> {
     const req = toTwilioLookupRequest(phone, this.options.credentials, this.options.baseUrl);
-    const res = await getJson(this.http, {
+    const res = await getPhoneVendorJson(this.http, {
       ...req,
       signal,
       timeoutMs: this.options.timeoutMs ?? 2500,

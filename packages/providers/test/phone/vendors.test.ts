@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCarrierIntelligenceSource } from "../../src/phone/carrier-intelligence-source.js";
-import { CircuitBreaker } from "../../src/phone/circuit-breaker.js";
 import { createPhoneSignalSources } from "../../src/phone/create-phone-signal-sources.js";
 import { matchHighRiskCarrier, normalizeCarrierName } from "../../src/phone/high-risk-carriers.js";
 import { fromIpqsPhoneResponse, IpqsPhoneClient, toIpqsPhoneRequest } from "../../src/phone/ipqs-phone.js";
 import { PhoneRegistry } from "../../src/phone/phone-registry-index.js";
 import { createPhoneReputationSource } from "../../src/phone/phone-reputation-source.js";
 import { fromTwilioLookupResponse, toTwilioLookupRequest, TwilioLookupClient } from "../../src/phone/twilio-lookup.js";
-import { retryAfterMs, type VendorHttpDeps } from "../../src/phone/vendor-http.js";
+import type { PhoneVendorHttpDeps } from "../../src/phone/phone-vendor-http.js";
+import { CircuitBreaker } from "../../src/vendors/circuit-breaker.js";
 import { sendJson, startLocalServer, type LocalServer } from "../support/local-server.js";
 import { InMemoryPhoneRegistryStore } from "./support/in-memory-phone-registry-store.js";
 
@@ -42,7 +42,7 @@ function fakeTime() {
   };
 }
 
-function httpDeps(t: ReturnType<typeof fakeTime>): VendorHttpDeps {
+function httpDeps(t: ReturnType<typeof fakeTime>): PhoneVendorHttpDeps {
   return {
     fetch: globalThis.fetch,
     clock: t.clock,
@@ -106,14 +106,6 @@ describe("pure mappers", () => {
       ok: false,
       reason: "Invalid or unauthorized key.",
     });
-  });
-
-  it("reads Retry-After as seconds or a date", () => {
-    const now = new Date("2024-05-10T12:00:00Z");
-    expect(retryAfterMs("3", now)).toBe(3000);
-    expect(retryAfterMs("Fri, 10 May 2024 12:00:05 GMT", now)).toBe(5000);
-    expect(retryAfterMs(null, now)).toBeNull();
-    expect(retryAfterMs("soon", now)).toBeNull();
   });
 
   it("matches flagged carriers by normalized name", () => {

@@ -1,10 +1,11 @@
-// GET-a-JSON-document for the phone vendors: a per-attempt timeout, bounded retries on 429, 5xx and network errors
+// GET-a-JSON-document for the phone vendors (fixed, configured hosts, so plain fetch rather than the safe fetcher): a per-attempt timeout, bounded retries on 429, 5xx and network errors
 // that honour Retry-After only while it fits the call's time budget, and a circuit breaker. It never throws: the
 // outcome says whether the vendor answered and why not.
 import type { Clock } from "@scamverify/core";
-import type { CircuitBreaker } from "./circuit-breaker.js";
+import type { CircuitBreaker } from "../vendors/circuit-breaker.js";
+import { parseRetryAfter } from "../vendors/vendor-http.js";
 
-export interface VendorHttpDeps {
+export interface PhoneVendorHttpDeps {
   readonly fetch: typeof globalThis.fetch;
   readonly clock: Clock;
   /** Waits between retries; injected so tests never sleep. */
@@ -12,7 +13,7 @@ export interface VendorHttpDeps {
   readonly breaker: CircuitBreaker;
 }
 
-export interface VendorRequest {
+export interface PhoneVendorRequest {
   readonly url: string;
   readonly headers?: Readonly<Record<string, string>>;
   /** Per attempt. */
@@ -23,35 +24,20 @@ export interface VendorRequest {
   readonly signal: AbortSignal;
 }
 
-export type VendorResponse =
+export type PhoneVendorResponse =
   | { readonly ok: true; readonly status: number; readonly body: unknown }
   | { readonly ok: false; readonly status: number | null; readonly reason: string };
 
 const RETRYABLE = (status: number): boolean => status === 429 || status >= 500;
 
-/** Retry-After in ms (delta-seconds or an HTTP date), or null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: Date): number | null {
-  if (header === null || header.trim() === "") return null;
-  const s = header.trim();
-  if (/^\d+$/.test(s)) return Number(s) * 1000;
-  const at = Date.parse(s);
-  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
-}
-
-export const realSleep = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(t);
-      resolve();
-    });
-  });
-
-export async function getJson(deps: VendorHttpDeps, req: VendorRequest): Promise<VendorResponse> {
+export async function getPhoneVendorJson(
+  deps: PhoneVendorHttpDeps,
+  req: PhoneVendorRequest,
+): Promise<PhoneVendorResponse> {
   if (!deps.breaker.tryAcquire()) return { ok: false, status: null, reason: "circuit open after repeated failures" };
   const started = deps.clock.now().getTime();
   let attempt = 0;
-  let last: VendorResponse = { ok: false, status: null, reason: "not attempted" };
+  let last: PhoneVendorResponse = { ok: false, status: null, reason: "not attempted" };
   for (;;) {
     const elapsed = deps.clock.now().getTime() - started;
     const remaining = req.budgetMs - elapsed;
@@ -65,7 +51,7 @@ export async function getJson(deps: VendorHttpDeps, req: VendorRequest): Promise
       if (res.ok) {
         try {
           const body: unknown = JSON.parse(text);
-          deps.breaker.success();
+          deps.breaker.recordSuccess();
           return { ok: true, status: res.status, body };
         } catch {
           last = { ok: false, status: res.status, reason: "the answer was not JSON" };
@@ -75,10 +61,10 @@ export async function getJson(deps: VendorHttpDeps, req: VendorRequest): Promise
       last = { ok: false, status: res.status, reason: `HTTP ${res.status}` };
       if (!RETRYABLE(res.status)) {
         // A refused key or a bad request is the vendor answering; it says nothing about the vendor's health.
-        deps.breaker.success();
+        deps.breaker.recordSuccess();
         return last;
       }
-      wait = retryAfterMs(res.headers.get("retry-after"), deps.clock.now());
+      wait = parseRetryAfter(res.headers.get("retry-after") ?? undefined, deps.clock.now());
     } catch (err) {
       const timedOut = timeout.aborted && !req.signal.aborted;
       last = {
@@ -96,8 +82,8 @@ export async function getJson(deps: VendorHttpDeps, req: VendorRequest): Promise
       last = { ...last, reason: `${last.reason}; retry-after ${backoff} ms exceeds the time budget` };
       break;
     }
-    await deps.sleep(backoff, req.signal);
+    await deps.sleep(backoff, req.signal).catch(() => undefined);
   }
-  deps.breaker.failure();
+  deps.breaker.recordFailure();
   return last;
 }
