@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 // Workspace packages resolve to their TypeScript sources through the "source" export condition.
 const conditions = ["source", "module", "node", "development|production"];
 const shared = { resolve: { conditions }, ssr: { resolve: { conditions } } };
+// Some dependencies publish a "source" condition of their own pointing at .ts files (eventsource-parser, used by the
+// MCP SDK's HTTP client); they and their importers are bundled by vite instead of being handed to Node.
+const server = { deps: { inline: [/eventsource-parser/, /@modelcontextprotocol\/sdk/] } };
 
 export default defineConfig({
   ...shared,
@@ -12,14 +15,19 @@ export default defineConfig({
         ...shared,
         test: {
           name: "unit",
+          server,
           include: ["packages/*/test/**/*.test.ts", "eval/**/*.test.ts", "bench/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "**/node_modules/**"],
+          // An embedded PGlite takes seconds to start on a loaded 2-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
         ...shared,
         test: {
           name: "integration",
+          server,
           include: ["packages/*/test/**/*.integration.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -3,6 +3,7 @@ import type { Express } from "express";
 import type { Logger } from "@scamverify/adapters-http";
 import type { Runtime } from "./runtime.js";
 import { startFeedScheduler } from "./scheduler.js";
+import { startCachePurge } from "@scamverify/persistence";
 
 export interface Extras {
   readonly mount: (app: Express) => void;
@@ -11,10 +12,16 @@ export interface Extras {
 
 export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> {
   const stopFeeds = startFeedScheduler(rt, logger);
+  const stopPurge = startCachePurge({
+    cache: rt.stores.resultCache,
+    clock: rt.deps.clock,
+    onError: (e) => logger.log("warn", "cache purge failed", { error: e instanceof Error ? e.message : String(e) }),
+  });
   return {
     mount: () => undefined,
     close: async () => {
       stopFeeds();
+      stopPurge();
     },
   };
 }
