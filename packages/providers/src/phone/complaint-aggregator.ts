@@ -67,24 +67,30 @@ export class ComplaintAggregator {
     const subjectCounts = new Uint32Array(n * SLOTS);
     for (let j = 0; j < n; j++) {
       const i = order[j] as number;
-      // most frequent first (three slots: an insertion sort without allocations)
+      // most frequent first (three slots: a sorting network without allocations)
       const b = i * SLOTS;
       let o0 = 0;
       let o1 = 1;
       let o2 = 2;
-      const cnt = this.subjectCounts;
-      const before = (x: number, y: number): boolean => {
-        const cx = cnt[b + x] as number;
-        const cy = cnt[b + y] as number;
-        return cx > cy || (cx === cy && (this.subjectIds[b + x] as number) < (this.subjectIds[b + y] as number));
-      };
-      if (before(o1, o0)) [o0, o1] = [o1, o0];
-      if (before(o2, o1)) [o1, o2] = [o2, o1];
-      if (before(o1, o0)) [o0, o1] = [o1, o0];
-      const ord = [o0, o1, o2];
+      let t: number;
+      if (this.ranksBefore(b, o1, o0)) {
+        t = o0;
+        o0 = o1;
+        o1 = t;
+      }
+      if (this.ranksBefore(b, o2, o1)) {
+        t = o1;
+        o1 = o2;
+        o2 = t;
+      }
+      if (this.ranksBefore(b, o1, o0)) {
+        t = o0;
+        o0 = o1;
+        o1 = t;
+      }
       for (let k = 0; k < SLOTS; k++) {
-        const from = b + (ord[k] as number);
-        const c = cnt[from] as number;
+        const from = b + (k === 0 ? o0 : k === 1 ? o1 : o2);
+        const c = this.subjectCounts[from] as number;
         subjectIds[j * SLOTS + k] = c > 0 ? (this.subjectIds[from] as number) : -1;
         subjectCounts[j * SLOTS + k] = c;
       }
@@ -102,6 +108,12 @@ export class ComplaintAggregator {
       subjectIds,
       subjectCounts,
     };
+  }
+
+  private ranksBefore(base: number, x: number, y: number): boolean {
+    const cx = this.subjectCounts[base + x] as number;
+    const cy = this.subjectCounts[base + y] as number;
+    return cx > cy || (cx === cy && (this.subjectIds[base + x] as number) < (this.subjectIds[base + y] as number));
   }
 
   private intern(subject: string): number {

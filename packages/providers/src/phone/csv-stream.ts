@@ -13,20 +13,22 @@ export class CsvStream {
   push(chunk: string, sink: RecordSink): void {
     const text = this.carry + chunk;
     let start = 0;
+    // The next quote is searched once and reused until passed, so quote-free lines cost no extra scan.
+    let quote = -2;
     for (;;) {
       const nl = text.indexOf("\n", start);
       if (nl < 0) break;
-      let line = text.slice(start, nl);
-      if (line.includes('"')) {
+      if (quote !== -1 && quote < start) quote = text.indexOf('"', start);
+      if (quote >= 0 && quote < nl) {
         const end = this.quotedRecordEnd(text, start);
         if (end < 0) break;
-        line = text.slice(start, end);
+        this.emitQuoted(text.slice(start, end), sink);
         start = end + 1;
-        this.emit(line, sink);
         continue;
       }
+      const line = text.charCodeAt(nl - 1) === 13 ? text.slice(start, nl - 1) : text.slice(start, nl);
       start = nl + 1;
-      this.emit(line, sink);
+      if (line.length > 0) sink(line.split(this.separator));
     }
     this.carry = text.slice(start);
   }
@@ -38,7 +40,9 @@ export class CsvStream {
       this.carry = "";
       return;
     }
-    this.emit(this.carry, sink);
+    const line = this.carry.endsWith("\r") ? this.carry.slice(0, -1) : this.carry;
+    if (line.includes('"')) this.emitQuoted(line, sink);
+    else if (line.length > 0) sink(line.split(this.separator));
     this.carry = "";
   }
 
@@ -53,32 +57,48 @@ export class CsvStream {
     return -1;
   }
 
-  private emit(raw: string, sink: RecordSink): void {
+  /** A record with quotes: fields are cut between separators and quotes, never character by character. */
+  private emitQuoted(raw: string, sink: RecordSink): void {
     const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    if (line.length === 0) return;
-    if (!line.includes('"')) {
-      sink(line.split(this.separator));
-      return;
-    }
     const fields: string[] = [];
-    let field = "";
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const ch = line[i] as string;
-      if (quoted) {
-        if (ch === '"') {
-          if (line[i + 1] === '"') {
+    const sep = this.separator;
+    let i = 0;
+    for (;;) {
+      if (line[i] === '"') {
+        let field = "";
+        let from = i + 1;
+        for (;;) {
+          const q = line.indexOf('"', from);
+          if (q < 0) {
+            field += line.slice(from);
+            i = line.length;
+            break;
+          }
+          field += line.slice(from, q);
+          if (line[q + 1] === '"') {
             field += '"';
-            i++;
-          } else quoted = false;
-        } else field += ch;
-      } else if (ch === '"') quoted = true;
-      else if (ch === this.separator) {
-        fields.push(field);
-        field = "";
-      } else field += ch;
+            from = q + 2;
+            continue;
+          }
+          i = q + 1;
+          break;
+        }
+        // Text between a closing quote and the separator is kept, as lenient readers do.
+        const next = line.indexOf(sep, i);
+        const end = next < 0 ? line.length : next;
+        fields.push(field + line.slice(i, end));
+        if (next < 0) break;
+        i = next + 1;
+      } else {
+        const next = line.indexOf(sep, i);
+        if (next < 0) {
+          fields.push(line.slice(i));
+          break;
+        }
+        fields.push(line.slice(i, next));
+        i = next + 1;
+      }
     }
-    fields.push(field);
     sink(fields);
   }
 }
