@@ -1,0 +1,75 @@
+// `scamverify mcp`: the MCP server on stdin/stdout for desktop assistants. Embedded engine by default (the local
+// operator account), or a remote server's REST API with an API key. stdout carries only MCP messages; notes go to
+// stderr.
+import type { Command } from "commander";
+import { SCOPES, type Principal } from "@scamverify/core";
+import { serveStdio, type McpEngine } from "@scamverify/adapters-mcp";
+import { CliExit, configFrom, type Io, withRuntime } from "../cli-support.js";
+import { USAGE_EXIT } from "../exit-codes.js";
+import { callApi } from "../remote.js";
+import { localOperator, VERSION } from "../runtime.js";
+
+interface McpFlags {
+  apiUrl?: string;
+  apiKey?: string;
+  network?: boolean;
+}
+
+/** The engine calls the MCP tools make, answered by a remote server's /api/v1 (which enforces key and quota). */
+export function remoteMcpEngine(apiUrl: string, apiKey: string): McpEngine {
+  const opts = { apiUrl, apiKey };
+  const post = async <T>(path: string, body: unknown) =>
+    (await callApi<T>(opts, "POST", path, body)).map((value) => ({ value, meta: {} }));
+  return {
+    lookupUrl: (_p, body) => post("/api/v1/url/lookup", body),
+    lookupPhone: (_p, body) => post("/api/v1/phone/lookup", body),
+    batchUrl: (_p, body) => post("/api/v1/batch/url", body),
+    batchPhone: (_p, body) => post("/api/v1/batch/phone", body),
+    report: (_p, body) => post("/api/v1/reports", body),
+    usage: async () => (await callApi(opts, "GET", "/api/v1/usage")).map((value) => ({ value, meta: {} })),
+  } as McpEngine;
+}
+
+/** The remote server checks the key's rights itself; locally every tool is offered. */
+const REMOTE_PRINCIPAL: Principal = { accountId: "remote", mode: "live", via: "api_key", scopes: SCOPES };
+
+export function registerMcpCommand(program: Command, io: Io): void {
+  program
+    .command("mcp")
+    .description("Serve the MCP tools (URL and phone checks, batches, usage, reports) on stdin/stdout")
+    .option(
+      "--api-url <url>",
+      "forward tool calls to a remote server instead of the embedded engine (env SCAMVERIFY_API_URL)",
+    )
+    .option("--api-key <key>", "API key for --api-url (env SCAMVERIFY_API_KEY)")
+    .option("--no-network", "embedded engine: skip network inspection (offline analysis and synced data only)")
+    .addHelpText(
+      "after",
+      `\nExamples (an assistant's MCP configuration runs these):\n  scamverify mcp\n  scamverify mcp --api-url https://api.example.com --api-key sv_live_...\n`,
+    )
+    .action(async (flags: McpFlags, cmd: Command) => {
+      const apiUrl = flags.apiUrl ?? process.env["SCAMVERIFY_API_URL"];
+      const apiKey = flags.apiKey ?? process.env["SCAMVERIFY_API_KEY"];
+      if (apiUrl) {
+        if (!apiKey) {
+          io.err("error: --api-url needs --api-key (or SCAMVERIFY_API_KEY)\n");
+          throw new CliExit(USAGE_EXIT);
+        }
+        io.err(`scamverify MCP server on stdio, forwarding to ${apiUrl}\n`);
+        const served = await serveStdio({
+          engine: remoteMcpEngine(apiUrl, apiKey),
+          principal: REMOTE_PRINCIPAL,
+          version: VERSION,
+        });
+        await served.closed;
+        return;
+      }
+      const config = configFrom(cmd, { networkInspection: flags.network !== false });
+      await withRuntime(config, io, async (rt) => {
+        const principal = await localOperator(rt);
+        io.err("scamverify MCP server on stdio (embedded engine)\n");
+        const served = await serveStdio({ engine: rt.engine, principal, version: VERSION });
+        await served.closed;
+      });
+    });
+}

@@ -1,0 +1,81 @@
+// `scamverify mcp` spawned as a child process and driven by the SDK's StdioClientTransport: embedded engine in a
+// temporary data folder, and forwarding to a remote server's REST API with an API key.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { createHttpApp } from "../../adapters-http/src/app.js";
+import { silentLogger } from "../../adapters-http/src/logger.js";
+import { createWorld } from "./support.js";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const CLI = fileURLToPath(new URL("./fixtures/mcp-cli.ts", import.meta.url));
+const dirs: string[] = [];
+
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function spawnCli(args: string[]): StdioClientTransport {
+  return new StdioClientTransport({
+    command: process.execPath,
+    args: ["--conditions=source", "--import", "tsx", CLI, ...args],
+    cwd: ROOT,
+    env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "", SCAMVERIFY_NETWORK_INSPECTION: "false" },
+    stderr: "pipe",
+  });
+}
+
+describe("scamverify mcp over stdio", () => {
+  it("serves the tools from the embedded engine", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "sv-mcp-"));
+    dirs.push(dataDir);
+    const client = new Client({ name: "stdio-test", version: "1.0.0" });
+    await client.connect(spawnCli(["--data-dir", dataDir, "mcp", "--no-network"]));
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual(
+        ["check_phone", "check_phones_batch", "check_url", "check_urls_batch", "get_usage", "report_scam"].sort(),
+      );
+      const res = await client.callTool({
+        name: "check_url",
+        arguments: { url: "http://secure-paypal-login.verify-account.top/signin" },
+      });
+      expect(res.isError).toBeFalsy();
+      const result = res.structuredContent as { verdict: string; risk_score: number };
+      expect(result.risk_score).toBeGreaterThan(0);
+      const usage = await client.callTool({ name: "get_usage", arguments: {} });
+      expect(usage.structuredContent).toMatchObject({ plan: "enterprise", quotas: { url: { used: 1 } } });
+      const invalid = await client.callTool({ name: "check_url", arguments: { url: "" } });
+      expect(invalid.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("forwards tool calls to a remote server with an API key", async () => {
+    const world = createWorld("http://127.0.0.1");
+    const app = createHttpApp({ engine: world.engine, logger: silentLogger });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { apiKey } = await world.account();
+    const client = new Client({ name: "stdio-remote-test", version: "1.0.0" });
+    await client.connect(spawnCli(["mcp", "--api-url", apiUrl, "--api-key", apiKey]));
+    try {
+      const res = await client.callTool({ name: "check_url", arguments: { url: "https://example.org/" } });
+      expect(res.isError).toBeFalsy();
+      expect(res.structuredContent).toMatchObject({ verdict: expect.any(String) });
+      const usage = await client.callTool({ name: "get_usage", arguments: {} });
+      expect(usage.structuredContent).toMatchObject({ plan: "free", quotas: { url: { used: 1 } } });
+    } finally {
+      await client.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
