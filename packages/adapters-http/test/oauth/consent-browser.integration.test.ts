@@ -81,7 +81,9 @@ describe("consent pages in Chromium", () => {
     await page.fill("#email", "browser.user@example.com");
     await page.fill("#password", "short");
     // The browser itself holds back a password under the minimum length.
-    expect(await page.$eval("#password", (el) => (el as HTMLInputElement).validity.tooShort)).toBe(true);
+    expect(
+      await page.$eval("#password", (el) => (el as unknown as { validity: { tooShort: boolean } }).validity.tooShort),
+    ).toBe(true);
     await page.fill("#password", "a long enough password");
     await Promise.all([
       page.waitForURL(/\/api\/oauth\/authorize\?/),
