@@ -1,0 +1,150 @@
+// Loads a bare Express hello-world and one of our endpoints in the same run with autocannon, alternating short
+// rounds after a warm-up so drift on a shared machine hits both alike, and reports requests/s, p99 latency and
+// the ratio against a target. The servers live in a child process (bench-server.ts); autocannon runs here.
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import type { Scenario, ServersReady } from "./bench-server.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..");
+
+export interface Figures {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+export interface Comparison {
+  readonly name: string;
+  readonly database: string;
+  readonly baseline: Figures;
+  readonly endpoint: Figures;
+  /** endpoint rps / baseline rps */
+  readonly ratio: number;
+  readonly target: number;
+  readonly pass: boolean;
+}
+
+export interface CompareOptions {
+  readonly name: string;
+  readonly scenario: Scenario;
+  /** The least endpoint/baseline throughput ratio that passes. */
+  readonly target: number;
+  readonly connections?: number;
+  readonly roundSeconds?: number;
+  readonly rounds?: number;
+  readonly warmupSeconds?: number;
+}
+
+function env(name: string, fallback: number): number {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+}
+
+async function load(url: string, seconds: number, connections: number, request: ServersReady["request"] | null): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    ...(request ? { method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) } : {}),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+function summarize(rounds: readonly Figures[]): Figures {
+  return {
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+  };
+}
+
+async function startChild(scenario: Scenario): Promise<{ info: ServersReady; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", join(here, "bench-server.ts"), scenario], {
+    cwd: root,
+    stdio: ["pipe", "pipe", "inherit"],
+    env: { ...process.env, ...(process.env["BENCH_CPU_PROF"] ? { NODE_OPTIONS: `${process.env["NODE_OPTIONS"] ?? ""} --cpu-prof --cpu-prof-dir=${process.env["BENCH_CPU_PROF"]}` } : {}) },
+  });
+  const lines = createInterface({ input: child.stdout });
+  const info = await new Promise<ServersReady>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+    lines.once("line", (line) => resolve(JSON.parse(line) as ServersReady));
+  });
+  return {
+    info,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.stdin.end();
+      }),
+  };
+}
+
+const fmt = (n: number, digits = 0): string => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export function report(c: Comparison): string {
+  const row = (label: string, f: Figures): string =>
+    `  ${label.padEnd(34)} ${fmt(f.rps).padStart(9)} req/s   p50 ${fmt(f.p50, 1).padStart(6)} ms   p99 ${fmt(f.p99, 1).padStart(6)} ms${f.non2xx || f.errors ? `   (non-2xx ${f.non2xx}, errors ${f.errors})` : ""}`;
+  return [
+    `${c.name} (database: ${c.database})`,
+    row("express 5 hello-world (baseline)", c.baseline),
+    row(c.name, c.endpoint),
+    `  ratio ${(c.ratio * 100).toFixed(1)}% of baseline throughput, target >= ${(c.target * 100).toFixed(0)}%: ${c.pass ? "PASS" : "BELOW TARGET"}`,
+  ].join("\n");
+}
+
+export async function compareHttp(options: CompareOptions): Promise<Comparison> {
+  const connections = options.connections ?? env("BENCH_CONNECTIONS", 10);
+  const roundSeconds = options.roundSeconds ?? env("BENCH_ROUND_SECONDS", 4);
+  const rounds = options.rounds ?? env("BENCH_ROUNDS", 3);
+  const warmup = options.warmupSeconds ?? env("BENCH_WARMUP_SECONDS", 2);
+  const { info, stop } = await startChild(options.scenario);
+  try {
+    const baselineUrl = `http://127.0.0.1:${info.baselinePort}/`;
+    const endpointUrl = `http://127.0.0.1:${info.appPort}${info.request.path}`;
+    // One request first: for the cached lookup it computes and caches the result the load then reads.
+    const first = await fetch(endpointUrl, { method: info.request.method, headers: info.request.headers, ...(info.request.body ? { body: info.request.body } : {}) });
+    if (!first.ok) throw new Error(`${options.name}: first request answered ${first.status}: ${await first.text()}`);
+    await load(baselineUrl, warmup, connections, null);
+    await load(endpointUrl, warmup, connections, info.request);
+    const base: Figures[] = [];
+    const ours: Figures[] = [];
+    for (let i = 0; i < rounds; i++) {
+      // Alternate which goes first so neither always runs on a warmer (or busier) machine.
+      if (i % 2 === 0) {
+        base.push(await load(baselineUrl, roundSeconds, connections, null));
+        ours.push(await load(endpointUrl, roundSeconds, connections, info.request));
+      } else {
+        ours.push(await load(endpointUrl, roundSeconds, connections, info.request));
+        base.push(await load(baselineUrl, roundSeconds, connections, null));
+      }
+    }
+    const baseline = summarize(base);
+    const endpoint = summarize(ours);
+    const ratio = baseline.rps > 0 ? endpoint.rps / baseline.rps : 0;
+    const pass = ratio >= options.target && endpoint.non2xx === 0 && endpoint.errors === 0;
+    return { name: options.name, database: info.database, baseline, endpoint, ratio, target: options.target, pass };
+  } finally {
+    await stop();
+  }
+}
