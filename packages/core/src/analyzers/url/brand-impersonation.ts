@@ -8,16 +8,25 @@ import type { NormalizedUrl } from "./normalized-url.js";
 import {
   CREDENTIALS,
   DELETION_INDEX,
+  DIGIT_KEYWORDS,
   FOLDED_LABELS,
   FREE_HOSTING_SET,
   HYPHENATED_KEYWORDS,
   KEYWORD_TOKENS,
   KEYWORD_TRIGRAMS,
+  LONG_LABEL,
+  LONG_LABELS,
+  LONG_LABEL_MAX,
   LURES,
+  MAX_LURE_LENGTH,
   OFFICIAL_DOMAINS,
   OFFICIAL_LABELS,
+  PATH_DOMAINS,
   POPULAR,
+  RISKY_TLD_SET,
   SPELLED_DOMAINS,
+  STRONG_LURES,
+  editDistance,
   hasStrongLure,
   isLureComposite,
   matchHostSuffix,
@@ -119,7 +128,8 @@ function isBitFlip(a: string, b: string): boolean {
 function typoFinding(candidate: string, ref: LabelRef, edit: Edit): Finding | null {
   const long = ref.label.length >= 6;
   let technique: BrandTechnique = "typosquat";
-  let strong = false;
+  // One edit in a name of ten or more letters leaves it unmistakable, whatever the edit.
+  let strong = ref.label.length >= LONG_LABEL;
   if (edit.kind === "replacement") {
     if (asciiFold(edit.from) === asciiFold(edit.to)) {
       technique = "homoglyph";
@@ -132,7 +142,7 @@ function typoFinding(candidate: string, ref: LabelRef, edit: Edit): Finding | nu
   } else if (edit.kind === "transposition") {
     strong = true;
   } else if (edit.kind === "insertion") {
-    strong = edit.duplicate;
+    strong ||= edit.duplicate;
   }
   // Five-letter labels have many innocent one-edit neighbours ("apply" for "apple"): keep only the
   // edits that look deliberate.
@@ -169,6 +179,7 @@ function lookalikeFindings(candidate: string, out: Finding[]): void {
     }
   }
   if (candidate.length < 4) return;
+  const start = out.length;
   const seen = new Set<LabelRef>();
   const consider = (refs: readonly LabelRef[] | undefined): void => {
     if (refs === undefined) return;
@@ -184,6 +195,7 @@ function lookalikeFindings(candidate: string, out: Finding[]): void {
   consider(DELETION_INDEX.get(candidate));
   for (let i = 0; i < candidate.length; i++)
     consider(DELETION_INDEX.get(candidate.slice(0, i) + candidate.slice(i + 1)));
+  if (out.length === start) twoEditFindings(candidate, out);
   // Stuttered letters ("micrrrrosft", "steamcommumnitty") hide a one-edit typo behind repeats.
   const collapsed = candidate.replace(REPEATS, "$1");
   if (collapsed !== candidate && collapsed.length >= 5) {
@@ -203,9 +215,68 @@ function lookalikeFindings(candidate: string, out: Finding[]): void {
       lookalikeFindings(collapsed, out);
       for (let i = before; i < out.length; i++) {
         const f = out[i];
-        // A typo behind stutter is two edits away: weak alone ("affinity" is not "xfinity").
+        // A typo behind stutter is two edits away: weak alone for a short name ("affinity" is not
+        // "xfinity"), as telling as any two-edit variant for a long one.
+        const cap = collapsed.length >= LONG_LABEL ? TWO_EDIT_POINTS : 35;
         if (f !== undefined)
-          out[i] = { ...f, points: Math.min(f.points, 35), confidence: 0.5, floor: 0, label: candidate };
+          out[i] = { ...f, points: Math.min(f.points, cap), confidence: 0.5, floor: 0, label: candidate };
+      }
+    }
+  }
+}
+
+const TWO_EDIT_POINTS = 50;
+
+/** Damerau-Levenshtein distance-2 variants of the long official labels ("steamcommumnitty"). */
+function twoEditFindings(candidate: string, out: Finding[]): void {
+  if (candidate.length < LONG_LABEL - 2 || candidate.length > LONG_LABEL_MAX + 2) return;
+  // Two edits at the very front make a different name out of a compound ("cointernet" is not
+  // "btinternet", "aetherwallet" not "myetherwallet"); typists and squatters keep the start.
+  for (const ref of LONG_LABELS.get(candidate.slice(0, 2)) ?? []) {
+    if (editDistance(candidate, ref.label, 2) !== 2) continue;
+    out.push({
+      brand: ref.brand,
+      technique: "typosquat",
+      points: TWO_EDIT_POINTS,
+      confidence: 0.6,
+      floor: 0,
+      label: candidate,
+    });
+  }
+}
+
+/**
+ * Lookalikes hidden behind a lure word glued to the front or back of the token ("mysnapschat",
+ * "paypa1secure"): the remainder is compared as a label of its own.
+ */
+function gluedLookalikeFindings(token: string, out: Finding[]): void {
+  if (token.length < 7) return;
+  const maxCut = Math.min(MAX_LURE_LENGTH, token.length - 5);
+  for (let cut = 2; cut <= maxCut; cut++) {
+    for (const [lure, rest] of [
+      [token.slice(0, cut), token.slice(cut)],
+      [token.slice(token.length - cut), token.slice(0, token.length - cut)],
+    ] as const) {
+      if (!LURES.has(lure) || OFFICIAL_LABELS.has(rest)) continue;
+      const before = out.length;
+      lookalikeFindings(rest, out);
+      const strong = STRONG_LURES.has(lure);
+      for (let i = out.length - 1; i >= before; i--) {
+        const f = out[i];
+        // The cut went through a word next to the brand's exact name ("googleb|log"): a combination
+        // of the real name, which the keyword rules judge, not a misspelling.
+        if (f !== undefined && f.brand.keywords.some((k) => token.includes(k))) out.splice(i, 1);
+      }
+      for (let i = before; i < out.length; i++) {
+        const f = out[i];
+        if (f !== undefined) {
+          out[i] = {
+            ...f,
+            points: strong ? Math.max(f.points, 75) : f.points,
+            confidence: strong ? 0.8 : f.confidence,
+            label: token,
+          };
+        }
       }
     }
   }
@@ -215,6 +286,33 @@ interface KeywordHit {
   readonly ref: KeywordRef;
   /** true when a strong lure word (login, payment, delivery ...) sits next to the keyword or in the label. */
   readonly withLure: boolean;
+  /** true when that strong lure word is glued to the keyword in one token ("trackingdhlpack"). */
+  readonly glued: boolean;
+}
+
+const ALNUM = /[a-z0-9]/;
+
+/** The run of letters and digits around position `at` of `s`, split into what precedes and follows it. */
+function gluedParts(s: string, at: number, length: number): readonly [string, string] {
+  let from = at;
+  while (from > 0 && ALNUM.test(s[from - 1] ?? "")) from--;
+  let to = at + length;
+  while (to < s.length && ALNUM.test(s[to] ?? "")) to++;
+  return [s.slice(from, at), s.slice(at + length, to)];
+}
+
+/** Keywords with digits ("o2", "ms365"), alone in their token or glued to lure words ("o2duebilling"). */
+function digitKeywordHits(label: string, hits: KeywordHit[]): void {
+  for (const ref of DIGIT_KEYWORDS) {
+    for (let at = label.indexOf(ref.keyword); at !== -1; at = label.indexOf(ref.keyword, at + 1)) {
+      const [prefix, suffix] = gluedParts(label, at, ref.keyword.length);
+      const lureJoined = (prefix === "" || isLureComposite(prefix)) && (suffix === "" || isLureComposite(suffix));
+      if (!lureJoined) continue;
+      const strong = (prefix !== "" && hasStrongLure(prefix)) || (suffix !== "" && hasStrongLure(suffix));
+      hits.push({ ref, withLure: strong, glued: strong });
+      break;
+    }
+  }
 }
 
 /** Brand keywords inside one label, on token boundaries or next to lure words. */
@@ -225,7 +323,7 @@ function keywordHits(label: string): KeywordHit[] {
     if (token.length < 2) continue;
     const exact = KEYWORD_TOKENS.get(token);
     if (exact !== undefined) {
-      for (const ref of exact) hits.push({ ref, withLure: false });
+      for (const ref of exact) hits.push({ ref, withLure: false, glued: false });
       continue;
     }
     if (token.length < 4) continue;
@@ -239,8 +337,8 @@ function keywordHits(label: string): KeywordHit[] {
         const suffix = token.slice(i + kw.length);
         const lureJoined = (prefix === "" || isLureComposite(prefix)) && (suffix === "" || isLureComposite(suffix));
         const strong = (prefix !== "" && hasStrongLure(prefix)) || (suffix !== "" && hasStrongLure(suffix));
-        if (lureJoined && !ref.tokenOnly) hits.push({ ref, withLure: strong });
-        else if (kw.length >= 7 && !ref.tokenOnly) hits.push({ ref, withLure: false });
+        if (lureJoined && !ref.tokenOnly) hits.push({ ref, withLure: strong, glued: strong });
+        else if (kw.length >= 7 && !ref.tokenOnly) hits.push({ ref, withLure: false, glued: false });
       }
     }
   }
@@ -253,11 +351,12 @@ function keywordHits(label: string): KeywordHit[] {
       (before === undefined || before === "-" || before === ".") &&
       (after === undefined || after === "-" || after === ".")
     ) {
-      hits.push({ ref, withLure: false });
+      hits.push({ ref, withLure: false, glued: false });
     }
   }
+  if (DIGIT_KEYWORDS.length > 0 && /[0-9]/.test(label)) digitKeywordHits(label, hits);
   if (hits.length > 0 && tokens.some((t) => hasStrongLure(t))) {
-    return hits.map((h) => (h.withLure ? h : { ref: h.ref, withLure: tokens.length > 1 }));
+    return hits.map((h) => (h.withLure ? h : { ref: h.ref, withLure: tokens.length > 1, glued: false }));
   }
   return hits;
 }
@@ -282,15 +381,37 @@ function registrableFindings(label: string, url: NormalizedUrl, out: Finding[]):
         out.push({ brand: ref.brand, technique: "tld_swap", points: 30, confidence: 0.4, floor: 0, label });
       }
     } else {
-      // Defensive registrations on new gTLDs are common too; a risky TLD adds its own factor.
-      out.push({ brand: ref.brand, technique: "tld_swap", points: 50, confidence: 0.6, floor: 0, label });
+      // Defensive registrations and unrelated projects sharing a word-like name ("kraken", "ledger") are
+      // common on generic TLDs: weak alone, it combines with a risky TLD or a lure subdomain. A TLD that
+      // itself reads as the lure ("binance.security") completes the phrase.
+      const tld = suffix.slice(suffix.lastIndexOf(".") + 1);
+      const lureTld = STRONG_LURES.has(tld);
+      const risky = RISKY_TLD_SET.has(tld) || RISKY_TLD_SET.has(suffix);
+      out.push({
+        brand: ref.brand,
+        technique: "tld_swap",
+        points: lureTld ? 60 : 35,
+        confidence: lureTld ? 0.7 : risky ? 0.6 : 0.5,
+        floor: 0,
+        label,
+      });
     }
   }
+  const before = out.length;
   lookalikeFindings(label, out);
+  if (out.length === before && !OFFICIAL_LABELS.has(label)) gluedLookalikeFindings(label, out);
   if (label.includes("-")) {
     const joined = label.replaceAll("-", "");
     for (const ref of OFFICIAL_LABELS.get(joined) ?? []) {
       out.push({ brand: ref.brand, technique: "hyphenation", points: 75, confidence: 0.8, floor: 0, label });
+    }
+    // A digit brand name split at the digits ("ms-365") is the same trick on a keyword.
+    if (/[0-9]/.test(joined)) {
+      for (const ref of DIGIT_KEYWORDS) {
+        if (joined === ref.keyword) {
+          out.push({ brand: ref.brand, technique: "hyphenation", points: 65, confidence: 0.7, floor: 0, label });
+        }
+      }
     }
     const tokens = label.split("-");
     const hasLure = tokens.some((t) => hasStrongLure(t));
@@ -298,6 +419,7 @@ function registrableFindings(label: string, url: NormalizedUrl, out: Finding[]):
       if (token.length < 5 || OFFICIAL_LABELS.has(token)) continue;
       const before = out.length;
       lookalikeFindings(token, out);
+      if (out.length === before) gluedLookalikeFindings(token, out);
       for (let i = before; i < out.length; i++) {
         const f = out[i];
         if (f !== undefined && hasLure) out[i] = { ...f, points: Math.max(f.points, 80), confidence: 0.85 };
@@ -353,6 +475,12 @@ function subdomainFindings(url: NormalizedUrl, freeHosted: boolean, out: Finding
     if (part.length >= 5 && !OFFICIAL_LABELS.has(part)) {
       const before = out.length;
       lookalikeFindings(part, out);
+      if (out.length === before) gluedLookalikeFindings(part, out);
+      if (out.length === before && part.includes("-")) {
+        for (const token of part.split("-")) {
+          if (token.length >= 5 && !OFFICIAL_LABELS.has(token)) lookalikeFindings(token, out);
+        }
+      }
       for (let i = before; i < out.length; i++) {
         const f = out[i];
         if (f !== undefined) out[i] = { ...f, points: Math.min(f.points, 65), floor: 0, confidence: 0.7 };
@@ -368,22 +496,65 @@ function hasCredentialWords(text: string): boolean {
   return false;
 }
 
+// What an unpacked phishing kit leaves in a path: a random 32-hex directory per victim, a PHP script, the
+// folders of the WordPress site it was dropped into.
+const KIT_MARKERS =
+  /(?:^|[^0-9a-f])[0-9a-f]{32}(?:$|[^0-9a-f])|\.php(?:$|[/?.])|\/wp-(?:content|includes|admin)\/|\/cgi-bin\//;
+const PATH_DOMAIN_SPLIT = /[^a-z0-9.-]+/;
+
+/** An official domain spelled out inside a path segment ("/home/online.asb.co.nz.html"). */
+function spelledDomainInPath(lower: string): readonly [string, Brand] | null {
+  if (!lower.includes(".")) return null;
+  for (const segment of lower.split(PATH_DOMAIN_SPLIT)) {
+    if (!segment.includes(".")) continue;
+    for (const token of segment.split(SPELLED_SPLIT)) {
+      for (const entry of PATH_DOMAINS.get(token) ?? []) {
+        const [domain] = entry;
+        for (let at = segment.indexOf(domain); at !== -1; at = segment.indexOf(domain, at + 1)) {
+          const before = segment[at - 1];
+          const after = segment[at + domain.length];
+          const boundary = (c: string | undefined): boolean => c === undefined || c === "." || c === "-";
+          if (boundary(before) && boundary(after)) return entry;
+        }
+      }
+    }
+  }
+  return null;
+}
+
 function pathFindings(url: NormalizedUrl, out: Finding[]): void {
   const text = url.path.length > MAX_PATH_CHARS ? url.path.slice(0, MAX_PATH_CHARS) : url.path;
   if (text.length <= 1) return;
   const lower = text.toLowerCase();
   let credentials: boolean | null = null;
+  let kit: boolean | null = null;
+  const spelled = spelledDomainInPath(lower);
+  if (spelled !== null) {
+    credentials = hasCredentialWords(lower + " " + url.query.toLowerCase().slice(0, MAX_PATH_CHARS));
+    // A page or folder named after the brand's own domain is how kits make the address bar look right.
+    out.push({
+      brand: spelled[1],
+      technique: "brand_in_path",
+      points: credentials ? 60 : 50,
+      confidence: 0.6,
+      floor: 0,
+      label: spelled[0],
+    });
+  }
   for (const segment of lower.split(PATH_SPLIT)) {
     if (segment.length < 2) continue;
     for (const hit of keywordHits(segment)) {
       credentials ??= hasCredentialWords(lower + " " + url.query.toLowerCase().slice(0, MAX_PATH_CHARS));
-      // A directory named after the brand ("/chase/", "/hsbc") is how phishing kits are unpacked.
+      kit ??= KIT_MARKERS.test(lower);
+      // A directory named after the brand ("/chase/", "/hsbc") is how phishing kits are unpacked; a
+      // brand glued to a lure word in one name ("trackingdhlpack") is not how editors name pages.
       const directory = segment === hit.ref.keyword;
+      const bonus = (directory || hit.glued ? 10 : 0) + (kit ? 10 : 0);
       out.push({
         brand: hit.ref.brand,
         technique: "brand_in_path",
-        points: (credentials ? 50 : 30) + (directory ? 10 : 0),
-        confidence: directory || credentials ? 0.55 : 0.35,
+        points: (credentials ? 50 : 30) + bonus,
+        confidence: directory || credentials || hit.glued ? 0.55 : 0.35,
         floor: 0,
         label: segment,
       });

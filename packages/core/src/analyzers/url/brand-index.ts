@@ -1,6 +1,7 @@
 // Lookup structures over the brand list, built once at module load so a lookup allocates little:
-// official domains, official labels (exact, ASCII-folded, single-deletion variants for typosquats) and a
-// trigram index of keywords for finding a brand name inside a longer label.
+// official domains, official labels (exact, ASCII-folded, one- and two-deletion variants for typosquats),
+// a trigram index of keywords for finding a brand name inside a longer label, and the official domains as
+// they are spelled inside phishing paths.
 
 import { BRANDS, type Brand } from "./lists/brands.js";
 import { POPULAR_DOMAINS } from "./lists/popular-domains.js";
@@ -53,6 +54,16 @@ export const KEYWORD_TRIGRAMS = new Map<string, KeywordRef[]>();
 export const KEYWORD_TOKENS = new Map<string, KeywordRef[]>();
 /** Keywords that contain a hyphen ("e-zpass"), matched against the whole label. */
 export const HYPHENATED_KEYWORDS: KeywordRef[] = [];
+/** Keywords that contain a digit ("o2", "ms365"): the letter tokenizer cannot see them, so they are searched. */
+export const DIGIT_KEYWORDS: KeywordRef[] = [];
+/**
+ * Official labels of at least LONG_LABEL letters keyed by their first two letters, for the
+ * Damerau-Levenshtein distance-2 comparison. Only long names take part, where two edits still leave the
+ * name plainly recognisable ("steamcommumnitty"), and only candidates that keep the name's start.
+ */
+export const LONG_LABELS = new Map<string, LabelRef[]>();
+/** Official registrable domains keyed by their first label, for spotting "online.asb.co.nz.html" in a path. */
+export const PATH_DOMAINS = new Map<string, Array<readonly [string, Brand]>>();
 /**
  * Official domains as they appear spelled out inside a lure host ("paypal.com", "paypal-com"), keyed by
  * their first label so a host is scanned token by token.
@@ -69,11 +80,21 @@ export const FREE_HOSTING_SET = new Set<string>(FREE_HOSTING);
 
 /** Labels that are so generic that a typo of them says nothing ("mail", "login"). */
 const MIN_TYPO_LENGTH = 5;
+/**
+ * From this length on a brand label is distinctive enough that any single edit, and two edits, read as
+ * the brand: no common word sits one or two letters away from "myetherwallet" or "steamcommunity".
+ */
+export const LONG_LABEL = 10;
+let longestLabel = 0;
 
 function indexKeyword(ref: KeywordRef): void {
   push(KEYWORD_TOKENS, ref.keyword, ref);
   if (ref.keyword.includes("-")) {
     HYPHENATED_KEYWORDS.push(ref);
+    return;
+  }
+  if (/[0-9]/.test(ref.keyword)) {
+    DIGIT_KEYWORDS.push(ref);
     return;
   }
   if (ref.keyword.length >= 3) push(KEYWORD_TRIGRAMS, ref.keyword.slice(0, 3), ref);
@@ -95,14 +116,46 @@ for (const brand of BRANDS) {
         push(DELETION_INDEX, label, ref);
         for (let i = 0; i < label.length; i++) push(DELETION_INDEX, label.slice(0, i) + label.slice(i + 1), ref);
       }
+      if (label.length >= LONG_LABEL) {
+        longestLabel = Math.max(longestLabel, label.length);
+        push(LONG_LABELS, label.slice(0, 2), ref);
+      }
     }
     if (distinctive && label.length >= 4) {
       push(SPELLED_DOMAINS, label, [domain, brand] as const);
       push(SPELLED_DOMAINS, label, [domain.replaceAll(".", "-"), brand] as const);
     }
+    // In a path the dots stay, so even a short name ("asb.co.nz", "mail.ru") is specific enough.
+    if (label.length >= 3 || domain.split(".").length >= 3) push(PATH_DOMAINS, label, [domain, brand] as const);
   }
   for (const keyword of brand.keywords) indexKeyword({ brand, keyword, tokenOnly: false });
   for (const keyword of brand.tokenKeywords) indexKeyword({ brand, keyword, tokenOnly: true });
+}
+
+/** Longest label in LONG_LABELS, so most candidates skip the comparison. */
+export const LONG_LABEL_MAX = longestLabel;
+
+/** Optimal-string-alignment distance (Damerau-Levenshtein with adjacent transpositions), capped at max + 1. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const n = b.length;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  let cur = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (prev2[j - 2] ?? 0) + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return Math.min(prev[n] ?? max + 1, max + 1);
 }
 
 /** true when s is one or more lure words glued together ("securelogin"). */

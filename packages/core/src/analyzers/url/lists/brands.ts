@@ -138,7 +138,7 @@ Synchrony|bank|=synchrony mysynchrony|synchrony.com mysynchrony.com|
 SoFi|bank|sofi|sofi.com|
 Chime|bank|chime|chime.com|
 Coinbase|crypto|coinbase|coinbase.com|
-Binance|crypto|binance|binance.com binance.us bnbchain.org|
+Binance|crypto|binance|binance.com binance.us bnbchain.org binance.vision|
 Kraken|crypto|kraken|kraken.com|
 Crypto.com|crypto|cryptocom crypto-com|crypto.com|
 Gemini|crypto|geminiexchange|gemini.com|
@@ -154,13 +154,13 @@ Trezor|crypto|trezor|trezor.io|
 Exodus|crypto|=exodus|exodus.com|
 Phantom|crypto|=phantom|phantom.app phantom.com|
 MyEtherWallet|crypto|myetherwallet|myetherwallet.com|
-Uniswap|crypto|uniswap|uniswap.org app.uniswap.org|
+Uniswap|crypto|uniswap|uniswap.org app.uniswap.org uniswap.exchange uniswap.eth|
 PancakeSwap|crypto|pancakeswap|pancakeswap.finance|
 OpenSea|crypto|opensea|opensea.io|
 WalletConnect|crypto|walletconnect|walletconnect.com walletconnect.org|
 Etherscan|crypto|etherscan|etherscan.io|
 Apple|tech|apple appleid icloud itunes|apple.com icloud.com me.com apple.co apple.news|
-Microsoft|tech|microsoft msft office365 microsoftonline onedrive|microsoft.com live.com office.com office365.com microsoftonline.com outlook.com hotmail.com onedrive.com msn.com windows.com azure.com bing.com skype.com xbox.com msft.net|
+Microsoft|tech|microsoft msft office365 microsoftonline onedrive sharepoint|microsoft.com live.com office.com office365.com microsoftonline.com outlook.com hotmail.com onedrive.com msn.com windows.com azure.com bing.com skype.com xbox.com msft.net|
 Outlook|tech|outlook hotmail|outlook.com hotmail.com live.com|
 Google|tech|google gmail googledrive|google.com gmail.com youtube.com googleapis.com googleusercontent.com gstatic.com goo.gl google.co.uk google.de google.fr google.co.jp google.com.br google.ca google.co.in|g
 YouTube|social|youtube|youtube.com youtu.be|
@@ -311,7 +311,7 @@ Frontier|telecom|=frontier|frontier.com|
 CenturyLink|telecom|centurylink|centurylink.com|
 AT&T SBCGlobal|telecom|sbcglobal|sbcglobal.net att.com|
 Vodafone|telecom|vodafone|vodafone.com vodafone.co.uk vodafone.de vodafone.it vodafone.es|g
-O2|telecom|o2uk|o2.co.uk|
+O2|telecom|o2 o2uk|o2.co.uk o2online.de|
 EE|telecom|eemobile|ee.co.uk|
 BT|telecom|btinternet bt-mail|bt.com btinternet.com|
 Orange|telecom|orange|orange.com orange.fr orange.es orange.pl|g
@@ -336,11 +336,11 @@ Daum|tech|daum|daum.net|
 Naver|tech|naver|naver.com|
 Zimbra|tech|zimbra|zimbra.com|
 Roundcube|tech|=roundcube|roundcube.net|
-cPanel|tech|cpanel|cpanel.net|
+cPanel|tech|cpanel|cpanel.net cpanel.com|
 Webex|tech|webex|webex.com|
 Okta|tech|okta|okta.com|
 OneDrive|tech|onedrive|onedrive.com live.com|
-Office 365|tech|office365 o365 microsoft365|office.com microsoft.com|
+Office 365|tech|office365 o365 microsoft365 ms365 m365|office.com microsoft.com|
 Match.com|social|matchcom|match.com|
 OurTime|social|ourtime|ourtime.com|
 Tinder|social|tinder|tinder.com|
