@@ -14,7 +14,7 @@ import type {
 } from "@scamverify/core";
 import type { Db } from "./db.js";
 
-const LOCK_KEY = 7_460_221_003;
+const LOCK_NAME = ":phone_registry_apply";
 const DEFAULT_CHUNK = 100_000;
 const BLOCK_CHUNK = 20_000;
 
@@ -28,7 +28,8 @@ function intArray(values: Float64Array | Int32Array | Uint32Array, from: number,
   return `{${values.subarray(from, to).join(",")}}`;
 }
 
-const UPSERT = (mode: ApplyMode): string => `
+/** merge: add to existing rows of the source; fresh: the source has no rows, so no conflict check is needed. */
+const UPSERT = (mode: "merge" | "fresh"): string => `
   INSERT INTO phone_complaints AS p (number, source, complaints, robocalls, first_seen, last_seen, subjects)
   SELECT u.n, $1, u.c, u.r, date '1970-01-01' + u.f, date '1970-01-01' + u.l,
          (ARRAY[u.s1, u.k1, u.s2, u.k2, u.s3, u.k3])[1:2 * ((u.s1 > 0)::int + (u.s2 > 0)::int + (u.s3 > 0)::int)]
@@ -36,7 +37,7 @@ const UPSERT = (mode: ApplyMode): string => `
               $7::int[], $8::int[], $9::int[], $10::int[], $11::int[], $12::int[])
        AS u(n, c, r, f, l, s1, k1, s2, k2, s3, k3)
   ${
-    mode === "append"
+    mode === "merge"
       ? `ON CONFLICT (number, source) DO UPDATE SET
            complaints = p.complaints + excluded.complaints,
            robocalls = p.robocalls + excluded.robocalls,
@@ -79,7 +80,9 @@ export class SqlPhoneRegistryStore implements PhoneRegistryStore {
       if (!(await this.begin(tx, file.sha256))) return { applied: false, numbers: 0 };
       const subjectIds = await this.internSubjects(tx, batch.subjects);
       if (batch.mode === "replace") await tx.query("DELETE FROM phone_complaints WHERE source = $1", [file.source]);
-      const sql = UPSERT(batch.mode);
+      // Speculative insertion (ON CONFLICT) costs about twice a plain insert; a first load needs none.
+      const existing = await tx.query("SELECT 1 FROM phone_complaints WHERE source = $1 LIMIT 1", [file.source]);
+      const sql = UPSERT(existing.rows.length > 0 ? "merge" : "fresh");
       // Slots are filled in order, so a missing subject (id 0) is always trailing and the SQL slice drops it.
       const slot = (k: number): { ids: Int32Array; counts: Int32Array } => {
         const ids = new Int32Array(batch.size);
@@ -241,7 +244,8 @@ export class SqlPhoneRegistryStore implements PhoneRegistryStore {
 
   /** Serialises appliers and tells whether this file is new; big batches may outlast the default statement timeout. */
   private async begin(tx: Db, sha256: string): Promise<boolean> {
-    await tx.query("SELECT pg_advisory_xact_lock($1)", [LOCK_KEY]);
+    // Advisory locks are database-wide: the key includes the schema so isolated schemas do not wait on each other.
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || $1))", [LOCK_NAME]);
     if (tx.engine === "postgres") await tx.query("SET LOCAL statement_timeout = 600000");
     const seen = await tx.query("SELECT 1 FROM phone_registry_files WHERE sha256 = $1", [sha256]);
     return seen.rows.length === 0;
