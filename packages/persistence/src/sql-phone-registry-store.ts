@@ -116,44 +116,55 @@ export class SqlPhoneRegistryStore implements PhoneRegistryStore {
 
   async scan(after: number, limit: number): Promise<ComplaintRow[]> {
     if (after < 0 || this.subjectNames.size === 0) await this.loadSubjectNames();
-    const r = await this.db.query<{
-      number: number | string;
-      source: ComplaintSource;
-      complaints: number;
-      robocalls: number;
-      first_day: number;
-      last_day: number;
-      subjects: number[];
-    }>(
-      // The bound is found on the (number, source) index; whole numbers up to it are read as one range scan.
+    // A page comes back as one row of comma-joined columns: far cheaper to read than one driver row per number.
+    const r = await this.db.query<Record<"n" | "s" | "c" | "r" | "f" | "l" | "j", string | null>>(
       `WITH bound AS (
          SELECT number FROM phone_complaints WHERE number > $1 ORDER BY number, source OFFSET $2 - 1 LIMIT 1
+       ), page AS (
+         SELECT * FROM phone_complaints p
+         WHERE p.number > $1 AND (NOT EXISTS (SELECT 1 FROM bound) OR p.number <= (SELECT number FROM bound))
        )
-       SELECT p.number::float8 AS number, p.source, p.complaints, p.robocalls,
-              (p.first_seen - date '1970-01-01') AS first_day, (p.last_seen - date '1970-01-01') AS last_day,
-              p.subjects
-       FROM phone_complaints p
-       WHERE p.number > $1 AND (NOT EXISTS (SELECT 1 FROM bound) OR p.number <= (SELECT number FROM bound))
-       ORDER BY p.number, p.source`,
+       SELECT string_agg(number::text, ',' ORDER BY number, source) AS n,
+              string_agg(source, ',' ORDER BY number, source) AS s,
+              string_agg(complaints::text, ',' ORDER BY number, source) AS c,
+              string_agg(robocalls::text, ',' ORDER BY number, source) AS r,
+              string_agg((first_seen - date '1970-01-01')::text, ',' ORDER BY number, source) AS f,
+              string_agg((last_seen - date '1970-01-01')::text, ',' ORDER BY number, source) AS l,
+              string_agg(array_to_string(subjects, ' '), ',' ORDER BY number, source) AS j
+       FROM page`,
       [Math.trunc(after), limit],
     );
-    return r.rows.map((row) => {
+    const row = r.rows[0];
+    if (!row || row.n === null) return [];
+    const col = (v: string | null): string[] => (v ?? "").split(",");
+    const [n, src, c, rb, f, l, j] = [
+      col(row.n),
+      col(row.s),
+      col(row.c),
+      col(row.r),
+      col(row.f),
+      col(row.l),
+      col(row.j),
+    ];
+    const out: ComplaintRow[] = new Array<ComplaintRow>(n.length);
+    for (let i = 0; i < n.length; i++) {
       const subjects: string[] = [];
-      const pairs = row.subjects ?? [];
-      for (let i = 0; i + 1 < pairs.length; i += 2) {
-        const name = this.subjectNames.get(Number(pairs[i]));
+      const pairs = j[i] ? (j[i] as string).split(" ") : [];
+      for (let k = 0; k + 1 < pairs.length; k += 2) {
+        const name = this.subjectNames.get(Number(pairs[k]));
         if (name !== undefined) subjects.push(name);
       }
-      return {
-        number: Number(row.number),
-        source: row.source,
-        complaints: Number(row.complaints),
-        robocalls: Number(row.robocalls),
-        firstDay: Number(row.first_day),
-        lastDay: Number(row.last_day),
+      out[i] = {
+        number: Number(n[i]),
+        source: src[i] as ComplaintSource,
+        complaints: Number(c[i]),
+        robocalls: Number(rb[i]),
+        firstDay: Number(f[i]),
+        lastDay: Number(l[i]),
         subjects,
       };
-    });
+    }
+    return out;
   }
 
   async countNumbers(): Promise<number> {
