@@ -80,10 +80,12 @@ function summarize(rounds: readonly Figures[]): Figures {
 }
 
 async function startChild(scenario: Scenario): Promise<{ info: ServersReady; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", join(here, "bench-server.ts"), scenario], {
+  const profile = process.env["BENCH_CPU_PROF"];
+  const flags = ["--conditions=source", "--import", "tsx", ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [])];
+  const child = spawn(process.execPath, [...flags, join(here, "bench-server.ts"), scenario], {
     cwd: root,
     stdio: ["pipe", "pipe", "inherit"],
-    env: { ...process.env, ...(process.env["BENCH_CPU_PROF"] ? { NODE_OPTIONS: `${process.env["NODE_OPTIONS"] ?? ""} --cpu-prof --cpu-prof-dir=${process.env["BENCH_CPU_PROF"]}` } : {}) },
+    env: process.env,
   });
   const lines = createInterface({ input: child.stdout });
   const info = await new Promise<ServersReady>((resolve, reject) => {
