@@ -24,14 +24,24 @@ export function recencyWeight(daysSinceLast: number): number {
   return 0.3;
 }
 
-export function complaintEvidence(entry: RegistryEntry | null, today: number): Evidence {
+/** Which registries hold data: a source never synced reports null, not zero. */
+export interface LoadedSources {
+  readonly ftc: boolean;
+  readonly fcc: boolean;
+}
+
+const BOTH: LoadedSources = { ftc: true, fcc: true };
+
+export function complaintEvidence(entry: RegistryEntry | null, today: number, loaded: LoadedSources = BOTH): Evidence {
+  const ftcCount = (n: number): number | null => (loaded.ftc ? n : null);
+  const fccCount = (n: number): number | null => (loaded.fcc ? n : null);
   if (entry === null) {
     return {
       source: COMPLAINT_REGISTRY_SOURCE,
       status: "ok",
       signals: {
-        ftc_complaints: 0,
-        fcc_complaints: 0,
+        ftc_complaints: ftcCount(0),
+        fcc_complaints: fccCount(0),
         robocall_detected: false,
         first_reported_at: null,
         last_reported_at: null,
@@ -41,7 +51,7 @@ export function complaintEvidence(entry: RegistryEntry | null, today: number): E
         {
           id: "no_registry_complaints",
           source: COMPLAINT_REGISTRY_SOURCE,
-          label: "No complaints about this number in the FTC or FCC registries",
+          label: `No complaints about this number in the ${loaded.ftc && loaded.fcc ? "FTC or FCC registries" : loaded.ftc ? "FTC registry" : "FCC registry"}`,
           points: -5,
         },
       ],
@@ -77,8 +87,8 @@ export function complaintEvidence(entry: RegistryEntry | null, today: number): E
     source: COMPLAINT_REGISTRY_SOURCE,
     status: "ok",
     signals: {
-      ftc_complaints: entry.ftcComplaints,
-      fcc_complaints: entry.fccComplaints,
+      ftc_complaints: ftcCount(entry.ftcComplaints),
+      fcc_complaints: fccCount(entry.fccComplaints),
       robocall_detected: entry.robocalls > 0,
       first_reported_at: isoDay(entry.firstDay),
       last_reported_at: isoDay(entry.lastDay),
@@ -98,11 +108,14 @@ export function createComplaintRegistrySource(deps: {
     weight: 0.9,
     timeoutMs: 250,
     async check(input) {
-      if (!deps.registry.loaded) {
+      const loaded = { ftc: deps.registry.hasSource("ftc"), fcc: deps.registry.hasSource("fcc") };
+      if (!deps.registry.loaded || (!loaded.ftc && !loaded.fcc)) {
         return {
           source: COMPLAINT_REGISTRY_SOURCE,
           status: "skipped",
-          reason: "the complaint registry has not been loaded",
+          reason: deps.registry.loaded
+            ? "the complaint registry holds no data yet"
+            : "the complaint registry has not been loaded",
           signals: {
             ftc_complaints: null,
             fcc_complaints: null,
@@ -115,7 +128,7 @@ export function createComplaintRegistrySource(deps: {
         };
       }
       const today = Math.floor(deps.clock.now().getTime() / DAY_MS);
-      return complaintEvidence(deps.registry.lookup(`${input.npa}${input.nxx}${input.line}`), today);
+      return complaintEvidence(deps.registry.lookup(`${input.npa}${input.nxx}${input.line}`), today, loaded);
     },
   };
 }

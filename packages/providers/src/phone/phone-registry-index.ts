@@ -31,6 +31,7 @@ class CompactIndex {
   first: Uint16Array;
   last: Uint16Array;
   subj: Uint8Array;
+  readonly sources = new Set<string>();
   private lastNpa = -1;
   private lastNumber = -1;
   readonly subjectNames: string[] = [];
@@ -66,6 +67,7 @@ class CompactIndex {
       this.first[i] = clampDay(row.firstDay);
       this.last[i] = clampDay(row.lastDay);
     }
+    this.sources.add(row.source);
     if (row.source === "ftc") this.ftc[i] = (this.ftc[i] as number) + row.complaints;
     else this.fcc[i] = (this.fcc[i] as number) + row.complaints;
     this.robo[i] = (this.robo[i] as number) + row.robocalls;
@@ -180,6 +182,11 @@ export class PhoneRegistry {
 
   get size(): number {
     return this.index?.size ?? 0;
+  }
+
+  /** Whether the loaded data holds any complaint from this source; false when it was never synced. */
+  hasSource(source: "ftc" | "fcc"): boolean {
+    return this.index?.sources.has(source) ?? false;
   }
 
   /** Bytes held by the index's typed arrays. */

@@ -141,11 +141,13 @@ describe("syncPhoneRegistry", () => {
 });
 
 describe("complaint_registry source", () => {
-  it("is skipped with null counts before the registry was loaded", async () => {
+  it("is skipped with null counts before the registry was loaded or while it is empty", async () => {
     const { registry } = await setup();
     const src = createComplaintRegistrySource({ registry, clock });
     const e = await src.check(phone("8554395123"), { signal });
     expect(e.status).toBe("skipped");
+    await registry.load();
+    expect((await src.check(phone("8554395123"), { signal })).reason).toMatch(/no data/);
     expect(e.signals["ftc_complaints"]).toBeNull();
     expect(e.signals["fcc_complaints"]).toBeNull();
     expect(e.factors).toEqual([]);
@@ -159,14 +161,15 @@ describe("complaint_registry source", () => {
     expect(e.status).toBe("ok");
     expect(e.signals).toMatchObject({
       ftc_complaints: 3,
-      fcc_complaints: 0,
       robocall_detected: true,
       first_reported_at: "2024-04-29",
       last_reported_at: "2024-05-01",
     });
     expect(e.factors.map((f) => f.id)).toEqual(["ftc_complaints", "robocall_reported"]);
+    // The FCC export was never synced: its count is unknown, not zero.
+    expect(e.signals["fcc_complaints"]).toBeNull();
     const clean = await src.check(phone("3035550100"), { signal });
-    expect(clean.signals).toMatchObject({ ftc_complaints: 0, robocall_detected: false });
+    expect(clean.signals).toMatchObject({ ftc_complaints: 0, fcc_complaints: null, robocall_detected: false });
     expect(clean.factors[0]?.points).toBeLessThan(0);
   });
 
