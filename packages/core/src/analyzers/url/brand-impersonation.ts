@@ -291,6 +291,13 @@ interface KeywordHit {
 }
 
 const ALNUM = /[a-z0-9]/;
+/** Keywords this long are matched anywhere inside a token ("grupwhatsappyoutuber"). */
+const ANYWHERE_FROM = 7;
+/**
+ * On free hosting anyone picks the name, and a five-letter brand inside it ("xpaypalx", "chasemob") is no
+ * longer likely to be an accident of spelling.
+ */
+const ANYWHERE_FROM_FREE_HOSTING = 5;
 
 /** The run of letters and digits around position `at` of `s`, split into what precedes and follows it. */
 function gluedParts(s: string, at: number, length: number): readonly [string, string] {
@@ -316,7 +323,7 @@ function digitKeywordHits(label: string, hits: KeywordHit[]): void {
 }
 
 /** Brand keywords inside one label, on token boundaries or next to lure words. */
-function keywordHits(label: string): KeywordHit[] {
+function keywordHits(label: string, anywhereFrom = ANYWHERE_FROM): KeywordHit[] {
   const hits: KeywordHit[] = [];
   const tokens = label.split(TOKEN_SPLIT);
   for (const token of tokens) {
@@ -338,7 +345,7 @@ function keywordHits(label: string): KeywordHit[] {
         const lureJoined = (prefix === "" || isLureComposite(prefix)) && (suffix === "" || isLureComposite(suffix));
         const strong = (prefix !== "" && hasStrongLure(prefix)) || (suffix !== "" && hasStrongLure(suffix));
         if (lureJoined && !ref.tokenOnly) hits.push({ ref, withLure: strong, glued: strong });
-        else if (kw.length >= 7 && !ref.tokenOnly) hits.push({ ref, withLure: false, glued: false });
+        else if (kw.length >= anywhereFrom && !ref.tokenOnly) hits.push({ ref, withLure: false, glued: false });
       }
     }
   }
@@ -371,7 +378,7 @@ function isCountryCode(suffix: string): boolean {
   return last.length === 2;
 }
 
-function registrableFindings(label: string, url: NormalizedUrl, out: Finding[]): void {
+function registrableFindings(label: string, url: NormalizedUrl, freeHosted: boolean, out: Finding[]): void {
   const suffix = url.publicSuffix ?? "";
   // The brand's exact name under a TLD it does not use.
   for (const ref of OFFICIAL_LABELS.get(label) ?? []) {
@@ -427,18 +434,31 @@ function registrableFindings(label: string, url: NormalizedUrl, out: Finding[]):
     }
   }
   if (OFFICIAL_LABELS.has(label)) return;
-  for (const hit of keywordHits(label)) {
+  for (const hit of keywordHits(label, freeHosted ? ANYWHERE_FROM_FREE_HOSTING : ANYWHERE_FROM)) {
     // Brand plus a neutral word ("natwestgroup", "wellsfargoadvisors") is how companies name their own
     // side sites too; only brand plus a lure word is strong on its own.
     out.push({
       brand: hit.ref.brand,
       technique: "combosquat",
       points: hit.withLure ? 75 : 35,
-      confidence: hit.withLure ? 0.85 : 0.5,
+      // On free hosting the platform's own factor carries the rest; the brand is still the one named.
+      confidence: hit.withLure ? 0.85 : freeHosted ? 0.6 : 0.5,
       floor: 0,
       label,
     });
   }
+}
+
+/** true when every subdomain label (but "www") is made of lure words: "login", "app", "secure-id", "co-jp". */
+function hasLureSubdomain(subdomain: string): boolean {
+  if (subdomain === "") return false;
+  let any = false;
+  for (const part of subdomain.split(".")) {
+    if (part === "www") continue;
+    for (const token of part.split("-")) if (!isLureComposite(token)) return false;
+    any = true;
+  }
+  return any;
 }
 
 function subdomainFindings(url: NormalizedUrl, freeHosted: boolean, out: Finding[]): void {
@@ -462,7 +482,7 @@ function subdomainFindings(url: NormalizedUrl, freeHosted: boolean, out: Finding
   const lureDomain = labelTokens.length > 0 && lureTokens * 2 >= labelTokens.length;
   for (const part of sub.split(".")) {
     if (part === "www" || part.length < 2) continue;
-    for (const hit of keywordHits(part)) {
+    for (const hit of keywordHits(part, freeHosted ? ANYWHERE_FROM_FREE_HOSTING : ANYWHERE_FROM)) {
       out.push({
         brand: hit.ref.brand,
         technique: "brand_in_subdomain",
@@ -625,7 +645,17 @@ export function detectBrandImpersonation(url: NormalizedUrl): Evidence {
   const firstParty = registrable !== null && (OFFICIAL_DOMAINS.has(registrable) || POPULAR.has(registrable));
   const label = firstParty ? null : registrableLabel(url);
   if (label !== null) {
-    registrableFindings(label, url, findings);
+    registrableFindings(label, url, freeHosted, findings);
+    // A lure-word subdomain in front of a weak lookalike ("app.uniswsap.com", "co-jp.rakuteon.tokyo")
+    // completes the picture of a sign-in page on the brand's domain.
+    if (findings.length > 0 && hasLureSubdomain(url.subdomain)) {
+      for (let i = 0; i < findings.length; i++) {
+        const f = findings[i];
+        if (f !== undefined && f.points < 65) {
+          findings[i] = { ...f, points: f.points + 15, confidence: Math.max(f.confidence, 0.6) };
+        }
+      }
+    }
     if (url.hostUnicode !== url.host) {
       const parts = url.hostUnicode.split(".");
       const suffixLabels = (url.publicSuffix ?? "").split(".").length;
@@ -633,7 +663,7 @@ export function detectBrandImpersonation(url: NormalizedUrl): Evidence {
       if (unicodeLabel !== undefined) {
         const skeleton = unicodeSkeleton(unicodeLabel);
         const skeletonFindings: Finding[] = [];
-        if (skeleton !== unicodeLabel) registrableFindings(skeleton, url, skeletonFindings);
+        if (skeleton !== unicodeLabel) registrableFindings(skeleton, url, freeHosted, skeletonFindings);
         for (const f of skeletonFindings) {
           const exact = f.technique === "tld_swap" || f.technique === "homoglyph";
           findings.push({

@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { analyzeUrl } from "../../../src/analyzers/url/analyze-url.js";
+import type { BrandImpersonation } from "../../../src/analyzers/url/brand-impersonation.js";
+import { editDistance } from "../../../src/analyzers/url/brand-index.js";
+import { normalizeUrl } from "../../../src/analyzers/url/normalize-url.js";
+
+function analyze(raw: string): { brand: BrandImpersonation; ids: string[]; score: number } {
+  const evidence = analyzeUrl(normalizeUrl(raw)._unsafeUnwrap());
+  let keep = 1;
+  let negative = 0;
+  let floor = 0;
+  for (const e of evidence) {
+    floor = Math.max(floor, e.floor ?? 0);
+    for (const f of e.factors) {
+      if (f.points > 0) keep *= 1 - f.points / 100;
+      else negative -= f.points;
+    }
+  }
+  return {
+    brand: evidence[0]?.signals["brand_impersonation"] as BrandImpersonation,
+    ids: evidence.flatMap((e) => e.factors.map((f) => f.id)),
+    score: Math.min(100, Math.max(0, Math.max((1 - keep) * 100 - negative, floor))),
+  };
+}
+
+const MEDIUM = 40;
+
+describe("editDistance", () => {
+  it("counts insertions, deletions, replacements and adjacent transpositions", () => {
+    expect(editDistance("paypal", "paypal", 2)).toBe(0);
+    expect(editDistance("paypla", "paypal", 2)).toBe(1);
+    expect(editDistance("bankofamirika", "bankofamerica", 2)).toBe(2);
+    expect(editDistance("myetherwalllett", "myetherwallet", 2)).toBe(2);
+    expect(editDistance("abc", "xyz", 2)).toBe(3);
+    expect(editDistance("a", "abcdef", 2)).toBe(3);
+  });
+});
+
+describe("typosquats of long brand names", () => {
+  it.each([
+    ["https://bankofamirika.com/", "Bank of America"],
+    ["https://myetherwalllett.com/", "MyEtherWallet"],
+    ["https://steampowwereed.com/", "Steam"],
+  ])("reads two edits of a long name as a typosquat: %s", (raw, brand) => {
+    const r = analyze(raw);
+    expect(r.brand).toMatchObject({ detected: true, brand, technique: "typosquat" });
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it("reads any single edit of a ten-letter name as deliberate", () => {
+    // A plain omission of a short name stays weak; of a long one it is strong.
+    expect(analyze("https://myetherwallt.com/").score).toBeGreaterThanOrEqual(65);
+    expect(analyze("https://westernunon.com/").score).toBeGreaterThanOrEqual(65);
+  });
+
+  it("does not read a compound with a different start as the brand", () => {
+    // "btinternet" is "bt" + "internet": replacing the distinctive start makes another name.
+    expect(analyze("https://xyinternet.com/").brand.detected).toBe(false);
+    expect(analyze("https://xyinternet.com/").score).toBeLessThan(MEDIUM);
+  });
+
+  it("keeps two edits of a short name out of reach", () => {
+    expect(analyze("https://amazuun.com/").score).toBeLessThan(MEDIUM);
+  });
+});
+
+describe("brand names with digits", () => {
+  it.each([
+    ["https://o2-account-verify.com/", "O2", "combosquat"],
+    ["https://o2billing-update.com/", "O2", "combosquat"],
+    ["https://ms-365.com/", "Office 365", "hyphenation"],
+    ["https://o365-login.net/", "Office 365", "combosquat"],
+  ])("detects %s", (raw, brand, technique) => {
+    const r = analyze(raw);
+    expect(r.brand).toMatchObject({ detected: true, brand, technique });
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it("does not find a digit brand inside another word", () => {
+    expect(analyze("https://co2online.de/").brand.detected).toBe(false);
+    expect(analyze("https://co2online.de/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://o2online.de/").ids).toContain("official_brand_domain");
+  });
+});
+
+describe("lookalikes behind glued lure words", () => {
+  it.each([
+    ["https://myamazom.com/", "Amazon", "typosquat"],
+    ["https://loginpaypai.com/", "PayPal", "homoglyph"],
+    ["https://securenetflxi.com/", "Netflix", "typosquat"],
+  ])("detects %s", (raw, brand, technique) => {
+    const r = analyze(raw);
+    expect(r.brand).toMatchObject({ detected: true, brand, technique });
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it("does not cut through a word next to the brand's real name", () => {
+    // "amazonb" + "log" is not a misspelling: the exact name is there, followed by "blog".
+    const r = analyze("https://amazonblog.com/");
+    expect(r.ids).not.toContain("brand_typosquat");
+    expect(r.score).toBeLessThan(MEDIUM);
+  });
+});
+
+describe("brand names in paths", () => {
+  it("reads an official domain spelled inside a path", () => {
+    const r = analyze("https://example.org/files/online.asb.co.nz/index.html");
+    expect(r.brand).toMatchObject({ detected: true, brand: "ASB", technique: "brand_in_path" });
+    expect(r.score).toBeGreaterThanOrEqual(50);
+    expect(analyze("https://example.org/files/mail.ru/").brand.brand).toBe("Mail.ru");
+  });
+
+  it("needs the spelled domain on label boundaries", () => {
+    expect(analyze("https://example.org/files/xmail.ruins/").brand.detected).toBe(false);
+  });
+
+  it("adds weight for phishing-kit markers and lure words glued to the brand", () => {
+    const plain = analyze("https://example.org/news/netflix-series/").score;
+    const glued = analyze("https://example.org/news/netflixbilling/").score;
+    const kit = analyze("https://example.org/d41d8cd98f00b204e9800998ecf8427e/netflixbilling/").score;
+    const wp = analyze("https://example.org/wp-content/themes/x/netflixbilling/").score;
+    expect(glued).toBeGreaterThan(plain);
+    expect(kit).toBeGreaterThan(glued);
+    expect(wp).toBeGreaterThan(glued);
+    expect(glued).toBeGreaterThanOrEqual(MEDIUM);
+  });
+});
+
+describe("exact brand names on other TLDs", () => {
+  it("keeps a generic TLD weak alone and strong with a risky or lure-word TLD", () => {
+    expect(analyze("https://paypal.institute/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://paypal.institute/").brand.detected).toBe(false);
+    expect(analyze("https://paypal.top/").score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://paypal.security/").brand).toMatchObject({ detected: true, technique: "tld_swap" });
+    expect(analyze("https://paypal.security/").score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it.each(["https://binance.vision/", "https://cpanel.com/", "https://uniswap.exchange/", "https://o2online.de/"])(
+    "knows %s as the brand's own domain",
+    (raw) => {
+      const r = analyze(raw);
+      expect(r.ids).toContain("official_brand_domain");
+      expect(r.score).toBe(0);
+    },
+  );
+});
+
+describe("combined weak findings", () => {
+  it("raises a weak lookalike behind a lure-word subdomain", () => {
+    expect(analyze("https://openseo.com/").score).toBeLessThan(MEDIUM);
+    const r = analyze("https://app.openseo.com/");
+    expect(r.brand).toMatchObject({ detected: true, brand: "OpenSea" });
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://blog.openseo.com/").score).toBeLessThan(MEDIUM);
+  });
+
+  it("finds a five-letter brand anywhere in a name on free hosting", () => {
+    expect(analyze("https://mypaypalx.com/").brand.detected).toBe(false);
+    const r = analyze("https://mypaypalx.duckdns.org/");
+    expect(r.brand).toMatchObject({ detected: true, brand: "PayPal", technique: "combosquat" });
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+});
