@@ -1,0 +1,221 @@
+// The engine's lookup mechanics over the in-memory fakes, no I/O: quota races, coalescing of identical lookups,
+// the unit given back when a lookup fails after reserving, test keys, auth cache expiry across engines, and
+// batches that run out of quota midway.
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { createEngine, TEST_PHONE_LINES, VERDICTS, type Engine, type EngineDeps, type Evidence, type Hasher, type NormalizedUrl, type Principal, type SignalSource } from "../../src/index.js";
+import {
+  FixedClock,
+  InMemoryAccountStore,
+  InMemoryApiKeyStore,
+  InMemoryQuotaLedger,
+  InMemoryRateLimiter,
+  InMemoryReportStore,
+  InMemoryResultCache,
+} from "../../src/testing/fakes.js";
+
+const hasher: Hasher = {
+  sha256Hex: (v) => createHash("sha256").update(v, "utf8").digest("hex"),
+  sha256Base64Url: (v) => createHash("sha256").update(v, "utf8").digest("base64url"),
+  timingSafeEqual: (a, b) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b)),
+};
+
+class GatedSource implements SignalSource<NormalizedUrl> {
+  readonly name = "gated";
+  readonly weight = 0.5;
+  readonly timeoutMs = 10_000;
+  calls = 0;
+  private open!: () => void;
+  private readonly gate = new Promise<void>((resolve) => (this.open = resolve));
+  constructor(private readonly openAfter = 0) {
+    if (openAfter === 0) this.open();
+  }
+  release(): void {
+    this.open();
+  }
+  async check(): Promise<Evidence> {
+    this.calls++;
+    await this.gate;
+    return { source: this.name, status: "ok", signals: {}, factors: [] };
+  }
+}
+
+function deps(overrides: Partial<EngineDeps> = {}): EngineDeps & { clock: FixedClock } {
+  return {
+    accounts: new InMemoryAccountStore(),
+    apiKeys: new InMemoryApiKeyStore(),
+    quota: new InMemoryQuotaLedger(),
+    cache: new InMemoryResultCache(),
+    reports: new InMemoryReportStore(),
+    rateLimiter: new InMemoryRateLimiter(),
+    health: { databaseReachable: async () => true },
+    clock: new FixedClock("2026-03-10T12:00:00.000Z"),
+    ids: { uuid: () => randomUUID(), token: (n) => randomBytes(n).toString("base64url") },
+    hasher,
+    passwords: { hash: async (p) => `x${p}`, verify: async (p, h) => h === `x${p}` },
+    config: { upgradeUrl: "https://example.test/upgrade" },
+    ...overrides,
+  } as EngineDeps & { clock: FixedClock };
+}
+
+async function principal(engine: Engine, plan: "free" | "starter" | "enterprise" = "enterprise", mode: "live" | "test" = "live"): Promise<{ p: Principal; key: string; keyId: string }> {
+  const account = (
+    await engine.accounts.create({ email: `${randomUUID()}@example.test`, plan, ...(plan === "enterprise" ? { rpm: 100_000 } : {}) })
+  )._unsafeUnwrap();
+  const key = (await engine.keys.create(account.id, { mode }))._unsafeUnwrap();
+  const p = (await engine.authenticate(`Bearer ${key.key}`))._unsafeUnwrap();
+  return { p, key: key.key, keyId: key.id };
+}
+
+async function urlUsed(engine: Engine, accountId: string): Promise<number> {
+  return (await engine.accounts.usage(accountId))._unsafeUnwrap().quotas.url.used;
+}
+
+describe("quota", () => {
+  it("100 concurrent lookups at limit - 1 on the free plan: exactly one succeeds", async () => {
+    const d = deps({ rateLimiter: { hit: async (_k, limit, w, now) => ({ allowed: true, limit, remaining: limit, resetAt: new Date(now.getTime() + w) }) } });
+    const engine = createEngine(d);
+    const { p } = await principal(engine, "free");
+    await d.quota.set({ accountId: p.accountId, channel: "url", periodStart: new Date("2026-03-01T00:00:00.000Z") }, 49);
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => engine.lookupUrl(p, { url: `https://race-${i}.example.com/` })));
+    expect(results.filter((r) => r.isOk())).toHaveLength(1);
+    const refused = results.filter((r) => r.isErr()).map((r) => r._unsafeUnwrapErr());
+    expect(refused).toHaveLength(99);
+    for (const e of refused) {
+      expect(e).toMatchObject({
+        code: "quota_exhausted",
+        details: { channel: "url", used: 50, limit: 50, resets_at: "2026-04-01T00:00:00.000Z" },
+        upgradeUrl: "https://example.test/upgrade",
+      });
+    }
+    expect(await urlUsed(engine, p.accountId)).toBe(50);
+  });
+
+  it("a lookup whose result cannot be stored gives its unit back", async () => {
+    const cache = new InMemoryResultCache();
+    const d = deps({ cache: { get: (k, n) => cache.get(k, n), set: async () => Promise.reject(new Error("write refused")) } });
+    const engine = createEngine(d);
+    const { p } = await principal(engine);
+    const r = await engine.lookupUrl(p, { url: "https://store-fails.example.com/" });
+    expect(r.isErr()).toBe(true);
+    expect(await urlUsed(engine, p.accountId)).toBe(0);
+  });
+
+  it("a failing source does not fail the lookup: it reads unavailable and the unit is spent", async () => {
+    const failing: SignalSource<NormalizedUrl> = { name: "flaky", weight: 0.5, timeoutMs: 1_000, check: async () => Promise.reject(new Error("boom")) };
+    const engine = createEngine(deps({ urlSources: [failing] }));
+    const { p } = await principal(engine);
+    const r = (await engine.lookupUrl(p, { url: "https://flaky.example.com/" }))._unsafeUnwrap();
+    expect(r.value.sources).toEqual(expect.arrayContaining([expect.objectContaining({ name: "flaky", status: "unavailable" })]));
+    expect(r.value.sources_checked).not.toContain("flaky");
+    expect(await urlUsed(engine, p.accountId)).toBe(1);
+  });
+});
+
+describe("coalescing and cache", () => {
+  it("50 identical concurrent cold lookups run one computation and cost one unit", async () => {
+    const source = new GatedSource(1);
+    const engine = createEngine(deps({ urlSources: [source] }));
+    const { p } = await principal(engine);
+    const pending = Array.from({ length: 50 }, () => engine.lookupUrl(p, { url: "https://same.example.com/path" }));
+    // In-memory stores settle within microtasks: after one macrotask turn every call is either the one computation
+    // (held at the gate) or waiting on it in the engine's in-flight table.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(source.calls).toBe(1);
+    expect(await urlUsed(engine, p.accountId)).toBe(1);
+    source.release();
+    const results = (await Promise.all(pending)).map((r) => r._unsafeUnwrap().value);
+    expect(source.calls).toBe(1);
+    expect(results.filter((r) => !r.cached)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(await urlUsed(engine, p.accountId)).toBe(1);
+    const next = (await engine.lookupUrl(p, { url: "https://same.example.com/path" }))._unsafeUnwrap();
+    expect(next.value.cached).toBe(true);
+    expect(next.meta.quota).toEqual({ channel: "url", used: 1, limit: 100_000 });
+  });
+
+  it("the cache lasts 24 hours by the clock; force_refresh recomputes and costs a unit", async () => {
+    const source = new GatedSource();
+    const d = deps({ urlSources: [source] });
+    const engine = createEngine(d);
+    const { p } = await principal(engine);
+    const url = { url: "https://ttl.example.com/" };
+    await engine.lookupUrl(p, url);
+    d.clock.advance(24 * 3_600_000 - 1);
+    expect((await engine.lookupUrl(p, url))._unsafeUnwrap().value.cached).toBe(true);
+    d.clock.advance(1);
+    expect((await engine.lookupUrl(p, url))._unsafeUnwrap().value.cached).toBe(false);
+    expect((await engine.lookupUrl(p, { ...url, force_refresh: true }))._unsafeUnwrap().value.cached).toBe(false);
+    expect(source.calls).toBe(3);
+    expect(await urlUsed(engine, p.accountId)).toBe(3);
+  });
+
+  it("the cache is shared by accounts, but each account's quota is its own", async () => {
+    const engine = createEngine(deps());
+    const a = await principal(engine);
+    const b = await principal(engine);
+    expect((await engine.lookupUrl(a.p, { url: "https://shared.example.com/" }))._unsafeUnwrap().value.cached).toBe(false);
+    expect((await engine.lookupUrl(b.p, { url: "https://shared.example.com/" }))._unsafeUnwrap().value.cached).toBe(true);
+    expect(await urlUsed(engine, a.p.accountId)).toBe(1);
+    expect(await urlUsed(engine, b.p.accountId)).toBe(0);
+  });
+});
+
+describe("test keys", () => {
+  it("magic URLs and phone lines give each verdict and consume nothing", async () => {
+    const engine = createEngine(deps());
+    const { p } = await principal(engine, "free", "test");
+    expect(p.mode).toBe("test");
+    for (const verdict of VERDICTS) {
+      const r = (await engine.lookupUrl(p, { url: `https://sv-test-${verdict.replace(/_/g, "-")}.example.com/` }))._unsafeUnwrap();
+      expect(r.value.verdict).toBe(verdict);
+      expect(r.value.test_mode).toBe(true);
+    }
+    for (const [phone, verdict] of Object.entries(TEST_PHONE_LINES)) {
+      const r = (await engine.lookupPhone(p, { phone_number: phone }))._unsafeUnwrap();
+      expect(r.value.verdict).toBe(verdict);
+      expect(r.value.test_mode).toBe(true);
+    }
+    const usage = (await engine.accounts.usage(p.accountId))._unsafeUnwrap();
+    expect(usage.quotas.url.used + usage.quotas.phone.used).toBe(0);
+  });
+});
+
+describe("authentication cache", () => {
+  it("another engine over the same stores refuses a revoked key once its auth cache expires", async () => {
+    const shared = deps();
+    const one = createEngine(shared);
+    const otherClock = new FixedClock("2026-03-10T12:00:00.000Z");
+    const two = createEngine({ ...shared, clock: otherClock });
+    const { p, key, keyId } = await principal(one);
+    expect((await two.authenticate(`Bearer ${key}`)).isOk()).toBe(true);
+    expect((await one.keys.revoke(p.accountId, keyId)).isOk()).toBe(true);
+    expect((await one.authenticate(`Bearer ${key}`))._unsafeUnwrapErr().code).toBe("invalid_api_key");
+    otherClock.advance(two.config.authCacheMs);
+    expect((await two.authenticate(`Bearer ${key}`))._unsafeUnwrapErr().code).toBe("invalid_api_key");
+  });
+});
+
+describe("batches", () => {
+  it("when quota runs out midway, the rest of the items are error objects and only successes are charged", async () => {
+    const d = deps();
+    const engine = createEngine(d);
+    const { p } = await principal(engine, "free");
+    await d.quota.set({ accountId: p.accountId, channel: "url", periodStart: new Date("2026-03-01T00:00:00.000Z") }, 45);
+    const urls = Array.from({ length: 12 }, (_, i) => `https://batch-${i}.example.com/`);
+    const r = (await engine.batchUrl(p, { urls }))._unsafeUnwrap().value;
+    expect(r.summary).toMatchObject({ total: 12, succeeded: 5, failed: 7 });
+    expect(r.quota_used).toEqual({ url: 5 });
+    const errors = r.results.filter((x): x is Extract<typeof x, { error: unknown }> => "error" in x);
+    for (const e of errors) expect(e.error.code).toBe("quota_exhausted");
+    expect(await urlUsed(engine, p.accountId)).toBe(50);
+  });
+
+  it("a batch over 100 items is refused as invalid before any work", async () => {
+    const engine = createEngine(deps());
+    const { p } = await principal(engine);
+    const r = await engine.batchUrl(p, { urls: Array.from({ length: 101 }, (_, i) => `https://x${i}.example.com/`) });
+    expect(r._unsafeUnwrapErr().code).toBe("validation_error");
+    expect(await urlUsed(engine, p.accountId)).toBe(0);
+  });
+});
