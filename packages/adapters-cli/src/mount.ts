@@ -1,6 +1,8 @@
 // Routers mounted beside /api/v1 (OAuth, MCP, dashboard) and background jobs of `serve`.
 import type { Express } from "express";
-import type { Logger } from "@scamverify/adapters-http";
+import { createOAuthRouter, createWellKnownRouter, type Logger } from "@scamverify/adapters-http";
+import { createMcpHttpHandler } from "@scamverify/adapters-mcp";
+import { authenticateAccessToken } from "@scamverify/core";
 import type { Runtime } from "./runtime.js";
 import { startFeedScheduler } from "./scheduler.js";
 import { startCachePurge } from "@scamverify/persistence";
@@ -18,7 +20,21 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
     onError: (e) => logger.log("warn", "cache purge failed", { error: e instanceof Error ? e.message : String(e) }),
   });
   return {
-    mount: () => undefined,
+    mount: (app) => {
+      app.use(createWellKnownRouter({ config: rt.oauth.config }));
+      app.use(createOAuthRouter({ oauth: rt.oauth }));
+      app.all(
+        "/api/mcp",
+        createMcpHttpHandler({
+          engine: rt.engine,
+          baseUrl: rt.config.baseUrl,
+          tokenAudience: async (token) => {
+            const verified = await authenticateAccessToken(rt.oauth, token);
+            return verified.isOk() ? verified.value.resource : null;
+          },
+        }),
+      );
+    },
     close: async () => {
       stopFeeds();
       stopPurge();

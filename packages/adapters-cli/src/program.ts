@@ -7,6 +7,7 @@ import { registerBasicCommands } from "./commands/basics.js";
 import { registerLookupCommands } from "./commands/lookup.js";
 import { registerServeCommand } from "./commands/serve.js";
 import { registerFeedCommands } from "./commands/feeds.js";
+import { registerMcpCommand } from "./commands/mcp.js";
 import { USAGE_EXIT } from "./exit-codes.js";
 import { VERSION } from "./runtime.js";
 
@@ -36,6 +37,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
   registerLookupCommands(program, io, stdin);
   registerAdminCommands(program, io);
   registerFeedCommands(program, io);
+  registerMcpCommand(program, io);
   return program;
 }
 

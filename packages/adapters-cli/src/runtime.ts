@@ -1,7 +1,16 @@
 // The composition root: the one place that picks adapters and wires them into the engine. Every face (serve,
 // the CLI commands, the stdio MCP server, library users) gets its engine from here.
 import { readFileSync } from "node:fs";
-import { createEngine, type Engine, type EngineDeps, type Principal, SCOPES } from "@scamverify/core";
+import {
+  SCOPES,
+  createAccessTokenVerifier,
+  createEngine,
+  createOAuthConfig,
+  type Engine,
+  type EngineDeps,
+  type OAuthDeps,
+  type Principal,
+} from "@scamverify/core";
 import {
   NodeHasher,
   NodeIds,
@@ -9,6 +18,7 @@ import {
   SystemClock,
   createDatabase,
   createRateLimiter,
+  SqlOAuthStore,
   createSqlFeedStore,
   createStores,
   type Db,
@@ -32,6 +42,7 @@ export interface FeedData {
 export interface Runtime {
   readonly config: RuntimeConfig;
   readonly feeds: FeedData;
+  readonly oauth: OAuthDeps;
   readonly engine: Engine;
   readonly db: Db;
   readonly stores: Stores;
@@ -69,6 +80,18 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
       ...(config.threatfoxKey ? { threatfox: config.threatfoxKey } : {}),
     },
   });
+  const ids = new NodeIds();
+  const hasher = new NodeHasher();
+  const passwords = new ScryptPasswordHasher();
+  const oauth: OAuthDeps = {
+    store: new SqlOAuthStore(db),
+    accounts: stores.accounts,
+    clock,
+    ids,
+    hasher,
+    passwords,
+    config: createOAuthConfig(config.baseUrl),
+  };
   const base: EngineDeps = {
     accounts: stores.accounts,
     apiKeys: stores.apiKeys,
@@ -79,9 +102,10 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     rateLimiter,
     urlSources,
     clock,
-    ids: new NodeIds(),
-    hasher: new NodeHasher(),
-    passwords: new ScryptPasswordHasher(),
+    ids,
+    hasher,
+    passwords,
+    accessTokens: createAccessTokenVerifier(oauth),
     config: {
       version: VERSION,
       baseUrl: config.baseUrl,
@@ -93,6 +117,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     config,
     engine: createEngine(deps),
     feeds,
+    oauth,
     db,
     stores,
     deps,

@@ -7,6 +7,9 @@ import { HTTP_STATUS } from "./error-map.js";
 type Json = Record<string, unknown>;
 
 const REQUEST_IDS = new Set([
+  "ClientRegistrationRequest",
+  "AuthorizeRequest",
+  "TokenRequest",
   "UrlLookupRequest",
   "PhoneLookupRequest",
   "BatchUrlRequest",
@@ -210,6 +213,130 @@ export function buildOpenApiDocument(config: Pick<EngineConfig, "version" | "bas
       },
       "/api/v1/openapi.json": {
         get: { summary: "This document", responses: { "200": { description: "OpenAPI 3.1" } } },
+      },
+      "/.well-known/oauth-authorization-server": {
+        get: {
+          summary: "OAuth 2.1 authorization server metadata (RFC 8414)",
+          responses: {
+            "200": {
+              description: "Metadata",
+              content: { "application/json": { schema: ref("AuthorizationServerMetadata") } },
+            },
+          },
+        },
+      },
+      "/.well-known/oauth-protected-resource": {
+        get: {
+          summary:
+            "Protected resource metadata of the MCP endpoint (RFC 9728); also at /.well-known/oauth-protected-resource/api/mcp",
+          responses: {
+            "200": {
+              description: "Metadata",
+              content: { "application/json": { schema: ref("ProtectedResourceMetadata") } },
+            },
+          },
+        },
+      },
+      "/api/oauth/register": {
+        post: {
+          summary: "Register an OAuth client (RFC 7591)",
+          description:
+            "Redirect URIs must match the allowlist (assistant and MCP platform hosts, http://localhost:*, http://127.0.0.1:*, http://[::1]:*). Public clients (token_endpoint_auth_method none, PKCE only) are accepted. client_secret is returned once.",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("ClientRegistrationRequest") } },
+          },
+          responses: {
+            "201": {
+              description: "The client",
+              content: { "application/json": { schema: ref("ClientRegistrationResponse") } },
+            },
+            "400": {
+              description: "invalid_redirect_uri, invalid_client_metadata",
+              content: { "application/json": { schema: ref("OAuthError") } },
+            },
+          },
+        },
+      },
+      "/api/oauth/authorize": {
+        get: {
+          summary: "Start authorization (browser): sign-in, consent, then a redirect with code, state and iss",
+          description:
+            "PKCE S256 is mandatory. An unknown client or unregistered redirect URI gets an HTML error page, never a redirect; other errors redirect with error, state and iss.",
+          parameters: [
+            "response_type",
+            "client_id",
+            "redirect_uri",
+            "code_challenge",
+            "code_challenge_method",
+            "state",
+            "scope",
+            "resource",
+          ].map((name) => ({
+            name,
+            in: "query",
+            required: [
+              "response_type",
+              "client_id",
+              "redirect_uri",
+              "code_challenge",
+              "code_challenge_method",
+            ].includes(name),
+            schema: { type: "string" },
+          })),
+          responses: {
+            "302": { description: "To the sign-in page, or back to the client's redirect_uri" },
+            "400": { description: "HTML error page (unknown client or redirect URI)" },
+          },
+        },
+      },
+      "/api/oauth/token": {
+        post: {
+          summary: "Exchange an authorization code or a refresh token",
+          description:
+            "JSON or application/x-www-form-urlencoded; client_secret_basic or client_secret_post. Codes are single-use and live 5 minutes; access tokens (svat_) 1 hour; refresh tokens (svrt_) 30 days, rotated on every use. Cache-Control: no-store.",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: ref("TokenRequest") },
+              "application/x-www-form-urlencoded": { schema: ref("TokenRequest") },
+            },
+          },
+          responses: {
+            "200": { description: "Tokens", content: { "application/json": { schema: ref("TokenResponse") } } },
+            "400": {
+              description: "invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, invalid_target",
+              content: { "application/json": { schema: ref("OAuthError") } },
+            },
+            "401": { description: "invalid_client", content: { "application/json": { schema: ref("OAuthError") } } },
+          },
+        },
+      },
+      "/api/mcp": {
+        post: {
+          summary: "MCP server (Streamable HTTP, stateless, JSON-RPC 2.0)",
+          description:
+            "Bearer access token (svat_, audience this endpoint) or API key. Tools: check_url (url:lookup), check_phone (phone:lookup), check_urls_batch, check_phones_batch, get_usage (usage:read), report_scam. 401 carries WWW-Authenticate with resource_metadata; 403 insufficient_scope names the scope.",
+          security: [{ bearer: [] }],
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { jsonrpc: { const: "2.0" }, method: { type: "string" }, id: {}, params: {} },
+                  required: ["jsonrpc", "method"],
+                },
+              },
+            },
+          },
+          responses: {
+            "200": { description: "JSON-RPC response" },
+            "401": { description: "Missing or invalid token" },
+            "403": { description: "insufficient_scope" },
+            "405": { description: "GET and DELETE are not supported (stateless server)" },
+          },
+        },
       },
       ...extraPaths,
     },
