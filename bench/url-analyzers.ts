@@ -25,6 +25,11 @@ const SAMPLE = [
   "<https://www.bbc.co.uk/news>.",
   "https://applebees.com/menu",
   "https://gsierohv4zgayjanmrputhzlvy-adwhj77lcyoafdy-www-paypal-com.translate.goog/us/home",
+  "https://bankofamirika.com/",
+  "https://o2billing-update.com/",
+  "https://example.org/files/online.asb.co.nz/index.html",
+  "https://app.openseo.com/d41d8cd98f00b204e9800998ecf8427e/wp-content/login.php",
+  "https://www.internationalbusinessnewsroom.com/2024/05/quarterly-results",
 ];
 
 function run(label: string, iterations: number, fn: (s: string) => unknown): number {

@@ -128,8 +128,7 @@ function isBitFlip(a: string, b: string): boolean {
 function typoFinding(candidate: string, ref: LabelRef, edit: Edit): Finding | null {
   const long = ref.label.length >= 6;
   let technique: BrandTechnique = "typosquat";
-  // One edit in a name of ten or more letters leaves it unmistakable, whatever the edit.
-  let strong = ref.label.length >= LONG_LABEL;
+  let strong = false;
   if (edit.kind === "replacement") {
     if (asciiFold(edit.from) === asciiFold(edit.to)) {
       technique = "homoglyph";
@@ -142,18 +141,31 @@ function typoFinding(candidate: string, ref: LabelRef, edit: Edit): Finding | nu
   } else if (edit.kind === "transposition") {
     strong = true;
   } else if (edit.kind === "insertion") {
-    strong ||= edit.duplicate;
+    strong = edit.duplicate;
   }
   // Five-letter labels have many innocent one-edit neighbours ("apply" for "apple"): keep only the
   // edits that look deliberate.
   if (!long && !strong) return null;
-  // An arbitrary one-letter change of a long name is as often another real name ("metatask" for
-  // "metamask") as a typosquat: alone it stays below the medium-risk line.
+  if (strong) {
+    return {
+      brand: ref.brand,
+      technique,
+      points: long ? 70 : 60,
+      confidence: long ? 0.75 : 0.65,
+      floor: 0,
+      label: candidate,
+    };
+  }
+  // An arbitrary one-letter change of a mid-length name is as often another real name ("metatask" for
+  // "metamask") as a typosquat: alone it stays below the medium-risk line. In a name of ten or more
+  // letters one edit leaves it plainly recognisable ("myetherwallt"), though a compound can still turn
+  // into a real neighbour ("sterlingbank" for "starlingbank"): medium risk, not high.
+  const longName = ref.label.length >= LONG_LABEL;
   return {
     brand: ref.brand,
     technique,
-    points: strong ? (long ? 70 : 60) : 35,
-    confidence: strong ? (long ? 0.75 : 0.65) : 0.5,
+    points: longName ? 55 : 35,
+    confidence: longName ? 0.6 : 0.5,
     floor: 0,
     label: candidate,
   };
