@@ -118,20 +118,20 @@ export class SqlPhoneRegistryStore implements PhoneRegistryStore {
     if (after < 0 || this.subjectNames.size === 0) await this.loadSubjectNames();
     // A page comes back as one row of comma-joined columns: far cheaper to read than one driver row per number.
     const r = await this.db.query<Record<"n" | "s" | "c" | "r" | "f" | "l" | "j", string | null>>(
+      // The aggregates read their input in the ordered subquery's order (a sort per column costs three times more).
       `WITH bound AS (
          SELECT number FROM phone_complaints WHERE number > $1 ORDER BY number, source OFFSET $2 - 1 LIMIT 1
-       ), page AS (
-         SELECT * FROM phone_complaints p
-         WHERE p.number > $1 AND (NOT EXISTS (SELECT 1 FROM bound) OR p.number <= (SELECT number FROM bound))
        )
-       SELECT string_agg(number::text, ',' ORDER BY number, source) AS n,
-              string_agg(source, ',' ORDER BY number, source) AS s,
-              string_agg(complaints::text, ',' ORDER BY number, source) AS c,
-              string_agg(robocalls::text, ',' ORDER BY number, source) AS r,
-              string_agg((first_seen - date '1970-01-01')::text, ',' ORDER BY number, source) AS f,
-              string_agg((last_seen - date '1970-01-01')::text, ',' ORDER BY number, source) AS l,
-              string_agg(array_to_string(subjects, ' '), ',' ORDER BY number, source) AS j
-       FROM page`,
+       SELECT string_agg(number::text, ',') AS n, string_agg(source, ',') AS s,
+              string_agg(complaints::text, ',') AS c, string_agg(robocalls::text, ',') AS r,
+              string_agg((first_seen - date '1970-01-01')::text, ',') AS f,
+              string_agg((last_seen - date '1970-01-01')::text, ',') AS l,
+              string_agg(array_to_string(subjects, ' '), ',') AS j
+       FROM (
+         SELECT * FROM phone_complaints
+         WHERE number > $1 AND number <= coalesce((SELECT number FROM bound), 9223372036854775807)
+         ORDER BY number, source
+       ) AS page`,
       [Math.trunc(after), limit],
     );
     const row = r.rows[0];
