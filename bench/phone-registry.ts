@@ -215,6 +215,14 @@ async function main(): Promise<void> {
       try {
         await runEngine("pglite", db, file, LIMITS.pgliteSyncS * Math.max(1, N / 3_000_000));
         if (flag("skip-postgres")) await measureIndex(db);
+        else {
+          const t0 = performance.now();
+          const registry = new PhoneRegistry(new SqlPhoneRegistryStore(db));
+          await registry.load();
+          console.log(
+            `pglite: index of ${registry.size} numbers loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+          );
+        }
       } finally {
         await db.close();
       }

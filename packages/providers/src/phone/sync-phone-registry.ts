@@ -175,7 +175,15 @@ export async function syncPhoneRegistry(
     const reason = `the store did not take the file: ${err instanceof Error ? err.message : String(err)}`;
     return failed(reason, { sha256, rows, rejected });
   }
-  if (out.applied && deps.registry) await deps.registry.load();
+  let reloadError: string | null = null;
+  if (out.applied && deps.registry) {
+    // The file is stored either way; a failed reload leaves the previous index serving until the next load.
+    try {
+      await deps.registry.load();
+    } catch (err) {
+      reloadError = `applied, but the lookup index was not reloaded: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
   return {
     ...base,
     status: out.applied ? "applied" : "unchanged",
@@ -183,5 +191,6 @@ export async function syncPhoneRegistry(
     rows,
     rejected,
     numbers: batch.size,
+    ...(reloadError ? { reason: reloadError } : {}),
   };
 }
