@@ -11,7 +11,11 @@ import { compareHttp, report, type Comparison } from "./lib/http-compare.js";
 export const CACHED_LOOKUP_TARGET = 0.7;
 
 export async function run(): Promise<Comparison> {
-  const result = await compareHttp({ name: "POST /api/v1/url/lookup (cached)", scenario: "cached-lookup", target: CACHED_LOOKUP_TARGET });
+  const result = await compareHttp({
+    name: "POST /api/v1/url/lookup (cached)",
+    scenario: "cached-lookup",
+    target: CACHED_LOOKUP_TARGET,
+  });
   process.stdout.write(`${report(result)}\n`);
   return result;
 }

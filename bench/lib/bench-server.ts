@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Express } from "express";
 import { createHttpApp } from "../../packages/adapters-http/src/app.js";
 import { createJsonLogger } from "../../packages/adapters-http/src/logger.js";
 import { loadConfig } from "../../packages/adapters-cli/src/config.js";
@@ -16,7 +17,9 @@ import { createRuntime } from "../../packages/adapters-cli/src/runtime.js";
 import { withHotCache, withQuotaMemo } from "./hot-paths.js";
 
 // The very Express 5 the app uses, so the baseline differs from the app only by what the app does.
-const express = createRequire(new URL("../../packages/adapters-http/package.json", import.meta.url))("express") as typeof import("express");
+const express = createRequire(new URL("../../packages/adapters-http/package.json", import.meta.url))(
+  "express",
+) as () => Express;
 
 export type Scenario = "status" | "cached-lookup";
 
@@ -48,9 +51,15 @@ export async function startServers(scenario: Scenario): Promise<ServersReady & {
 
   const dir = mkdtempSync(join(tmpdir(), "scamverify-bench-"));
   const databaseUrl = process.env["BENCH_DATABASE_URL"] ?? process.env["DATABASE_URL"];
-  const config = loadConfig({ dataDir: join(dir, "data"), ...(databaseUrl ? { databaseUrl } : {}), baseUrl: "http://127.0.0.1" }, {});
+  const config = loadConfig(
+    { dataDir: join(dir, "data"), ...(databaseUrl ? { databaseUrl } : {}), baseUrl: "http://127.0.0.1" },
+    {},
+  );
   const hotPaths = process.env["BENCH_HOT_PATHS"] === "1";
-  const rt = await createRuntime(config, hotPaths ? { extend: (base) => ({ cache: withHotCache(base.cache), quota: withQuotaMemo(base.quota) }) } : {});
+  const rt = await createRuntime(
+    config,
+    hotPaths ? { extend: (base) => ({ cache: withHotCache(base.cache), quota: withQuotaMemo(base.quota) }) } : {},
+  );
   // Access logs are formatted and redacted exactly as in production; only the write to stdout is left out.
   const app = createHttpApp({ engine: rt.engine, logger: createJsonLogger(() => undefined) });
   const server = createServer(app);

@@ -28,7 +28,11 @@ export function withHotCache(inner: ResultCache, ttlMs = 5_000, max = 10_000): R
 }
 
 /** Serves quota reads from a memo of `ttlMs`; any write through this ledger refreshes it. */
-export function withQuotaMemo(inner: QuotaLedger, ttlMs = 1_000, now: () => number = () => performance.now()): QuotaLedger {
+export function withQuotaMemo(
+  inner: QuotaLedger,
+  ttlMs = 1_000,
+  now: () => number = () => performance.now(),
+): QuotaLedger {
   const memo = new Map<string, { value: Awaited<ReturnType<QuotaLedger["read"]>>; until: number }>();
   const id = (accountId: string, periodStart: Date): string => `${accountId}\u0000${periodStart.getTime()}`;
   return {

@@ -46,13 +46,24 @@ function env(name: string, fallback: number): number {
   return Number.isFinite(v) && v > 0 ? v : fallback;
 }
 
-async function load(url: string, seconds: number, connections: number, request: ServersReady["request"] | null): Promise<Figures> {
+async function load(
+  url: string,
+  seconds: number,
+  connections: number,
+  request: ServersReady["request"] | null,
+): Promise<Figures> {
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
     pipelining: 1,
-    ...(request ? { method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) } : {}),
+    ...(request
+      ? {
+          method: request.method,
+          headers: request.headers,
+          ...(request.body !== undefined ? { body: request.body } : {}),
+        }
+      : {}),
   });
   return {
     rps: result.requests.average,
@@ -81,7 +92,12 @@ function summarize(rounds: readonly Figures[]): Figures {
 
 async function startChild(scenario: Scenario): Promise<{ info: ServersReady; stop(): Promise<void> }> {
   const profile = process.env["BENCH_CPU_PROF"];
-  const flags = ["--conditions=source", "--import", "tsx", ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [])];
+  const flags = [
+    "--conditions=source",
+    "--import",
+    "tsx",
+    ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []),
+  ];
   const child = spawn(process.execPath, [...flags, join(here, "bench-server.ts"), scenario], {
     cwd: root,
     stdio: ["pipe", "pipe", "inherit"],
@@ -102,7 +118,8 @@ async function startChild(scenario: Scenario): Promise<{ info: ServersReady; sto
   };
 }
 
-const fmt = (n: number, digits = 0): string => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export function report(c: Comparison): string {
   const row = (label: string, f: Figures): string =>
@@ -125,7 +142,11 @@ export async function compareHttp(options: CompareOptions): Promise<Comparison> 
     const baselineUrl = `http://127.0.0.1:${info.baselinePort}/`;
     const endpointUrl = `http://127.0.0.1:${info.appPort}${info.request.path}`;
     // One request first: for the cached lookup it computes and caches the result the load then reads.
-    const first = await fetch(endpointUrl, { method: info.request.method, headers: info.request.headers, ...(info.request.body ? { body: info.request.body } : {}) });
+    const first = await fetch(endpointUrl, {
+      method: info.request.method,
+      headers: info.request.headers,
+      ...(info.request.body ? { body: info.request.body } : {}),
+    });
     if (!first.ok) throw new Error(`${options.name}: first request answered ${first.status}: ${await first.text()}`);
     await load(baselineUrl, warmup, connections, null);
     await load(endpointUrl, warmup, connections, info.request);

@@ -32,7 +32,11 @@ async function run(args: readonly string[], stdin?: string): Promise<Run> {
   return { code, out, err };
 }
 
-async function json<T = any>(args: readonly string[]): Promise<T> {
+/** Parsed --json output, read loosely: the tests assert its shape themselves. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+type Loose = any;
+
+async function json<T = Loose>(args: readonly string[]): Promise<T> {
   const r = await run(args);
   expect(r.code, r.err).toBe(0);
   return JSON.parse(r.out) as T;
@@ -40,7 +44,17 @@ async function json<T = any>(args: readonly string[]): Promise<T> {
 
 let counter = 0;
 const createAccount = async (plan = "free"): Promise<string> =>
-  (await json<{ id: string }>(["accounts", "create", "--email", `user${++counter}-${process.pid}@example.test`, "--plan", plan, "--json"])).id;
+  (
+    await json<{ id: string }>([
+      "accounts",
+      "create",
+      "--email",
+      `user${++counter}-${process.pid}@example.test`,
+      "--plan",
+      plan,
+      "--json",
+    ])
+  ).id;
 
 const SCAM = "http://paypa1-login-secure.top/verify?account=1";
 const SAFE = "https://www.example.com/";
@@ -48,7 +62,14 @@ const SAFE = "https://www.example.com/";
 // The CLI reads its configuration from the environment too: vitest sets BASE_URL ("/", from Vite), and a CI job
 // may set DATABASE_URL or REDIS_URL; none of them may steer these runs away from the temp data folder.
 const saved: Record<string, string | undefined> = {};
-for (const name of ["BASE_URL", "DATABASE_URL", "REDIS_URL", "SCAMVERIFY_DATA_DIR", "SCAMVERIFY_API_URL", "SCAMVERIFY_API_KEY"]) {
+for (const name of [
+  "BASE_URL",
+  "DATABASE_URL",
+  "REDIS_URL",
+  "SCAMVERIFY_DATA_DIR",
+  "SCAMVERIFY_API_URL",
+  "SCAMVERIFY_API_KEY",
+]) {
   saved[name] = process.env[name];
   delete process.env[name];
 }
@@ -75,8 +96,21 @@ describe("db migrate", () => {
 
 describe("accounts, keys and usage", () => {
   it("accounts create --json prints the account", async () => {
-    const a = await json(["accounts", "create", "--email", `Mixed.Case-${process.pid}@Example.test`, "--plan", "starter", "--json"]);
-    expect(a).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), email: `mixed.case-${process.pid}@example.test`, plan: "starter", pending_plan: null });
+    const a = await json([
+      "accounts",
+      "create",
+      "--email",
+      `Mixed.Case-${process.pid}@Example.test`,
+      "--plan",
+      "starter",
+      "--json",
+    ]);
+    expect(a).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email: `mixed.case-${process.pid}@example.test`,
+      plan: "starter",
+      pending_plan: null,
+    });
     const again = await run(["accounts", "create", "--email", `mixed.case-${process.pid}@example.test`, "--json"]);
     expect(again.code).toBe(73);
     expect(again.err).toContain("conflict");
@@ -202,16 +236,29 @@ describe("url lookups", () => {
   });
 
   it("--file - reads standard input, skipping blank lines and comments", async () => {
-    const r = await run(["url", "--no-network", "--format", "jsonl", "--file", "-"], `# suspicious links\n${SAFE}\n\n  ${SCAM}  \r\n`);
+    const r = await run(
+      ["url", "--no-network", "--format", "jsonl", "--file", "-"],
+      `# suspicious links\n${SAFE}\n\n  ${SCAM}  \r\n`,
+    );
     expect(r.code).toBe(12);
-    expect(r.out.trim().split("\n").map((l) => (JSON.parse(l) as { input: string }).input)).toEqual([SAFE, SCAM]);
+    expect(
+      r.out
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { input: string }).input),
+    ).toEqual([SAFE, SCAM]);
   });
 
   it("--file reads a file, together with arguments", async () => {
     const file = join(dir, "urls.txt");
     writeFileSync(file, `${SAFE}\n`);
     const r = await run(["url", "--no-network", "--format", "jsonl", "--file", file, SCAM]);
-    expect(r.out.trim().split("\n").map((l) => (JSON.parse(l) as { input: string }).input)).toEqual([SCAM, SAFE]);
+    expect(
+      r.out
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { input: string }).input),
+    ).toEqual([SCAM, SAFE]);
     const none = await run(["url", "--no-network"]);
     expect(none.code).toBe(64);
   });
@@ -220,7 +267,11 @@ describe("url lookups", () => {
 describe("status", () => {
   it("status --json reports the embedded engine operational", async () => {
     const s = await json(["status", "--json"]);
-    expect(s).toMatchObject({ status: "operational", components: { database: "operational" }, version: expect.any(String) });
+    expect(s).toMatchObject({
+      status: "operational",
+      components: { database: "operational" },
+      version: expect.any(String),
+    });
   });
 });
 
@@ -235,7 +286,9 @@ describe("a data folder held by another process", () => {
     const held = join(dir, "held");
     const lockModule = resolve(fileURLToPath(new URL("../../persistence/src/data-dir-lock.ts", import.meta.url)));
     const script = `import { lockDataDir } from ${JSON.stringify(lockModule)}; lockDataDir(${JSON.stringify(held)}); process.stdout.write("locked\\n"); setInterval(() => {}, 60000);`;
-    child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "pipe"] });
+    child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     await new Promise<void>((resolveLocked, reject) => {
       let out = "";
       child?.stdout?.on("data", (b: Buffer) => {

@@ -3,7 +3,15 @@
 // another engine sharing the database; and no way to name another account through the API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@scamverify/persistence";
-import { call, engineOver, seedAccount, serve, sharedPglite, type EngineKit, type TestServer } from "./support/harness.js";
+import {
+  call,
+  engineOver,
+  seedAccount,
+  serve,
+  sharedPglite,
+  type EngineKit,
+  type TestServer,
+} from "./support/harness.js";
 
 const getDb = sharedPglite();
 let db: Db;
@@ -27,7 +35,11 @@ afterAll(async () => {
 });
 
 const lookup = (server: TestServer, key?: string, headers: Record<string, string> = {}) =>
-  call(server.url, "POST", "/api/v1/url/lookup", { ...(key !== undefined ? { key } : {}), headers, body: { url: "https://auth-check.example.com" } });
+  call(server.url, "POST", "/api/v1/url/lookup", {
+    ...(key !== undefined ? { key } : {}),
+    headers,
+    body: { url: "https://auth-check.example.com" },
+  });
 
 describe("authentication", () => {
   it("no Authorization header is 401 missing_api_key with a message stating the Bearer format", async () => {

@@ -1,7 +1,15 @@
 // The HTTP face's own behaviour, whatever the engine says: error envelopes for unreadable requests, request ids,
 // CORS preflight, and access logs that never hold a credential. The server must keep answering after each.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, capturingLogger, engineInMemory, seedAccount, serve, type CapturingLogger, type TestServer } from "./support/harness.js";
+import {
+  call,
+  capturingLogger,
+  engineInMemory,
+  seedAccount,
+  serve,
+  type CapturingLogger,
+  type TestServer,
+} from "./support/harness.js";
 
 let server: TestServer;
 let logger: CapturingLogger;
@@ -92,7 +100,9 @@ describe("request ids", () => {
   it("a sane incoming id is echoed; an insane one is replaced", async () => {
     const sane = await call(server.url, "GET", "/api/v1/status", { headers: { "x-request-id": "trace-abc_123.4:5" } });
     expect(sane.headers.get("x-request-id")).toBe("trace-abc_123.4:5");
-    const insane = await call(server.url, "GET", "/nope", { headers: { "x-request-id": "bad id\twith spaces" + "x".repeat(200) } });
+    const insane = await call(server.url, "GET", "/nope", {
+      headers: { "x-request-id": "bad id\twith spaces" + "x".repeat(200) },
+    });
     expect(insane.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(insane.body.error.request_id).toBe(insane.headers.get("x-request-id"));
   });
@@ -118,7 +128,8 @@ describe("CORS", () => {
   it("exposes the quota, rate-limit and request-id headers to browsers", async () => {
     const r = await call(server.url, "GET", "/api/v1/status", { headers: { origin: "https://app.example" } });
     const exposed = r.headers.get("access-control-expose-headers") ?? "";
-    for (const h of ["X-Request-Id", "Retry-After", "RateLimit-Remaining", "X-Quota-Url-Used", "X-Quota-Phone-Limit"]) expect(exposed).toContain(h);
+    for (const h of ["X-Request-Id", "Retry-After", "RateLimit-Remaining", "X-Quota-Url-Used", "X-Quota-Phone-Limit"])
+      expect(exposed).toContain(h);
   });
 });
 
@@ -144,8 +155,16 @@ describe("access log", () => {
     expect(sent.map((r) => r.status)).toEqual([401, 400, 401, 200]);
     const lines = logger.lines.slice(before);
     const text = lines.join("");
-    for (const id of ["log-check-1", "log-check-2", "log-check-3", "log-check-4"]) expect(text).toContain(`"request_id":"${id}"`);
-    for (const secret of ["S3cr3tKeyMaterial", "hunter2", "TokenMaterial", "AccessTokenMaterial", "CookieMaterial", key.slice(8)]) {
+    for (const id of ["log-check-1", "log-check-2", "log-check-3", "log-check-4"])
+      expect(text).toContain(`"request_id":"${id}"`);
+    for (const secret of [
+      "S3cr3tKeyMaterial",
+      "hunter2",
+      "TokenMaterial",
+      "AccessTokenMaterial",
+      "CookieMaterial",
+      key.slice(8),
+    ]) {
       expect(text).not.toContain(secret);
     }
     for (const line of lines) {

@@ -85,7 +85,8 @@ describe("Redis rate limiter over HTTP", () => {
     const limit = PLANS.free.rpm;
 
     const t0 = performance.now();
-    for (let i = 0; i < limit; i++) expect((await call(server.url, "GET", "/api/v1/usage", { key: s.key })).status).toBe(200);
+    for (let i = 0; i < limit; i++)
+      expect((await call(server.url, "GET", "/api/v1/usage", { key: s.key })).status).toBe(200);
     const refused = await call(server.url, "GET", "/api/v1/usage", { key: s.key });
     expect(refused.status).toBe(429);
     expect(refused.body.error.retry_after).toBeGreaterThanOrEqual(1);

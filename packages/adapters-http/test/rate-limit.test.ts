@@ -2,7 +2,15 @@
 // envelope with retry_after and Retry-After, the fixed 5/min batch limit on every plan, and the window's reset.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_NAMES, PLANS } from "@scamverify/core";
-import { call, engineInMemory, seedAccount, serve, type Reply, type TestServer } from "./support/harness.js";
+import {
+  call,
+  engineInMemory,
+  seedAccount,
+  serve,
+  type JsonBody,
+  type Reply,
+  type TestServer,
+} from "./support/harness.js";
 import type { FixedClock } from "@scamverify/core/testing";
 import type { Engine } from "@scamverify/core";
 
@@ -21,9 +29,9 @@ afterAll(async () => {
   await server.close();
 });
 
-const usage = (key: string): Promise<Reply<any>> => call(server.url, "GET", "/api/v1/usage", { key });
+const usage = (key: string): Promise<Reply<JsonBody>> => call(server.url, "GET", "/api/v1/usage", { key });
 
-function expectLimited(r: Reply<any>, limit: number): void {
+function expectLimited(r: Reply<JsonBody>, limit: number): void {
   expect(r.status).toBe(429);
   expect(r.body.error.code).toBe("rate_limit_exceeded");
   const retryAfter = r.body.error.retry_after as number;
@@ -55,7 +63,10 @@ describe("per-plan requests per minute", () => {
     expect(refused.body.error.retry_after).toBe(45);
 
     // Lookups share the same per-minute budget.
-    const lookup = await call(server.url, "POST", "/api/v1/url/lookup", { key: s.key, body: { url: "https://a.example.com" } });
+    const lookup = await call(server.url, "POST", "/api/v1/url/lookup", {
+      key: s.key,
+      body: { url: "https://a.example.com" },
+    });
     expectLimited(lookup, limit);
 
     clock.advance(45_000);
@@ -79,7 +90,10 @@ describe("per-plan requests per minute", () => {
   it("refusals come before any work: a rate-limited lookup costs no quota", async () => {
     const s = await seedAccount(engine, { plan: "enterprise", rpm: 1 });
     expect((await usage(s.key)).status).toBe(200);
-    expect((await call(server.url, "POST", "/api/v1/url/lookup", { key: s.key, body: { url: "https://b.example.com" } })).status).toBe(429);
+    expect(
+      (await call(server.url, "POST", "/api/v1/url/lookup", { key: s.key, body: { url: "https://b.example.com" } }))
+        .status,
+    ).toBe(429);
     const u = (await engine.accounts.usage(s.accountId))._unsafeUnwrap();
     expect(u.quotas.url.used).toBe(0);
   });
@@ -98,11 +112,17 @@ describe("batch endpoints: 5 a minute on every plan", () => {
       expect(r.headers.get("ratelimit-limit")).toBe("5");
     }
     clock.advance(59_000);
-    const sixth = await call(server.url, "POST", "/api/v1/batch/url", { key: s.key, body: { urls: ["https://a.example.com"] } });
+    const sixth = await call(server.url, "POST", "/api/v1/batch/url", {
+      key: s.key,
+      body: { urls: ["https://a.example.com"] },
+    });
     expectLimited(sixth, 5);
     // Single lookups keep their own budget.
     expect((await usage(s.key)).status).toBe(200);
     clock.advance(1_000);
-    expect((await call(server.url, "POST", "/api/v1/batch/url", { key: s.key, body: { urls: ["https://a.example.com"] } })).status).toBe(200);
+    expect(
+      (await call(server.url, "POST", "/api/v1/batch/url", { key: s.key, body: { urls: ["https://a.example.com"] } }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -74,7 +74,8 @@ async function pollUntil(status: number, withinMs: number): Promise<{ elapsed: n
     const r = await call(server.url, "GET", "/api/v1/status");
     codes.push(r.status);
     if (r.status === status) return { elapsed: performance.now() - started, codes };
-    if (performance.now() - started > withinMs) throw new Error(`no ${status} within ${withinMs} ms; saw ${codes.join(",")}`);
+    if (performance.now() - started > withinMs)
+      throw new Error(`no ${status} within ${withinMs} ms; saw ${codes.join(",")}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -86,7 +87,10 @@ describe("status against a database that goes away", () => {
     await proxy.cut();
     const down = await pollUntil(503, 1_500);
     expect(down.elapsed).toBeLessThan(1_500);
-    const body = (await call(server.url, "GET", "/api/v1/status")).body as { status: string; components: { database: string } };
+    const body = (await call(server.url, "GET", "/api/v1/status")).body as {
+      status: string;
+      components: { database: string };
+    };
     expect(body.status).toBe("unavailable");
     expect(body.components.database).toBe("unavailable");
 

@@ -28,7 +28,11 @@ describe("GET /api/v1/status", () => {
     expect(Object.keys(r.body.components).sort()).toEqual(
       ["ai_inference", "database", "email_analysis", "phone_lookup", "text_analysis", "url_lookup"].sort(),
     );
-    expect(r.body.components).toMatchObject({ database: "operational", url_lookup: "operational", phone_lookup: "operational" });
+    expect(r.body.components).toMatchObject({
+      database: "operational",
+      url_lookup: "operational",
+      phone_lookup: "operational",
+    });
     expect(r.body.version).toBe("9.8.7");
     expect(r.body.timestamp).toBe(clock.now().toISOString());
     expect(r.headers.get("cache-control")).toContain("max-age=30");

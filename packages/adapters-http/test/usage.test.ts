@@ -4,7 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BATCH_RPM, PLANS, UsageSchema, type Engine } from "@scamverify/core";
 import type { FixedClock } from "@scamverify/core/testing";
-import { call, engineInMemory, seedAccount, serve, uniqueUrl, unlimited, type Reply, type TestServer } from "./support/harness.js";
+import {
+  call,
+  engineInMemory,
+  seedAccount,
+  serve,
+  uniqueUrl,
+  unlimited,
+  type JsonBody,
+  type Reply,
+  type TestServer,
+} from "./support/harness.js";
 
 let server: TestServer;
 let engine: Engine;
@@ -21,8 +31,9 @@ afterAll(async () => {
   await server.close();
 });
 
-const usage = (key: string): Promise<Reply<any>> => call(server.url, "GET", "/api/v1/usage", { key });
-const lookup = (key: string): Promise<Reply<any>> => call(server.url, "POST", "/api/v1/url/lookup", { key, body: { url: uniqueUrl("usage") } });
+const usage = (key: string): Promise<Reply<JsonBody>> => call(server.url, "GET", "/api/v1/usage", { key });
+const lookup = (key: string): Promise<Reply<JsonBody>> =>
+  call(server.url, "POST", "/api/v1/url/lookup", { key, body: { url: uniqueUrl("usage") } });
 
 describe("GET /api/v1/usage", () => {
   it("returns the spec's Usage resource with the rate-limit configuration", async () => {
@@ -120,7 +131,10 @@ describe("plan periods", () => {
     expect(u.billing_period).toEqual({ start: "2026-04-01T00:00:00.000Z", end: "2026-05-01T00:00:00.000Z" });
     expect(u.quotas.url).toMatchObject({ used: 0, limit: 1000, hard_limit: 1100 });
     expect(u.rate_limit.requests_per_minute).toBe(PLANS.starter.rpm);
-    expect((await engine.accounts.get(s.accountId))._unsafeUnwrap()).toMatchObject({ plan: "starter", pending_plan: null });
+    expect((await engine.accounts.get(s.accountId))._unsafeUnwrap()).toMatchObject({
+      plan: "starter",
+      pending_plan: null,
+    });
   });
 
   it("an upgrade after a scheduled downgrade cancels the downgrade", async () => {

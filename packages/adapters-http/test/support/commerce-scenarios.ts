@@ -13,6 +13,7 @@ import {
   unlimited,
   uniqueUrl,
   type EngineKit,
+  type JsonBody,
   type Reply,
   type TestServer,
 } from "./harness.js";
@@ -24,7 +25,11 @@ export interface CommerceTarget {
   readonly peer: () => Promise<Db>;
 }
 
-async function withServer<T>(kit: EngineKit, fn: (s: TestServer) => Promise<T>, engine: Engine = kit.engine): Promise<T> {
+async function withServer<T>(
+  kit: EngineKit,
+  fn: (s: TestServer) => Promise<T>,
+  engine: Engine = kit.engine,
+): Promise<T> {
   const server = await serve(engine);
   try {
     return await fn(server);
@@ -43,10 +48,10 @@ async function usedOf(kit: EngineKit, accountId: string): Promise<{ url: number;
   return { url: u.quotas.url.used, phone: u.quotas.phone.used };
 }
 
-const lookup = (s: TestServer, key: string, body: Record<string, unknown>): Promise<Reply<any>> =>
+const lookup = (s: TestServer, key: string, body: Record<string, unknown>): Promise<Reply<JsonBody>> =>
   call(s.url, "POST", "/api/v1/url/lookup", { key, body });
 
-function expectQuotaExhausted(r: Reply<any>, used: number, limit: number, resetsAt: string): void {
+function expectQuotaExhausted(r: Reply<JsonBody>, used: number, limit: number, resetsAt: string): void {
   expect(r.status).toBe(402);
   expect(r.body.error.code).toBe("quota_exhausted");
   expect(r.body.error.details).toEqual({ channel: "url", used, limit, resets_at: resetsAt });
@@ -60,7 +65,9 @@ export function describeCommerce(engineName: string, target: CommerceTarget): vo
       const s = await seedAccount(kit.engine, { plan: "free" });
       await setUsed(kit, s.accountId, "url", 49);
       await withServer(kit, async (server) => {
-        const replies = await Promise.all(Array.from({ length: 100 }, () => lookup(server, s.key, { url: uniqueUrl("race") })));
+        const replies = await Promise.all(
+          Array.from({ length: 100 }, () => lookup(server, s.key, { url: uniqueUrl("race") })),
+        );
         const ok = replies.filter((r) => r.status === 200);
         const refused = replies.filter((r) => r.status === 402);
         expect(ok).toHaveLength(1);
@@ -103,7 +110,9 @@ export function describeCommerce(engineName: string, target: CommerceTarget): vo
       await setUsed(one, s.accountId, "url", 49);
       const [a, b] = [await serve(one.engine), await serve(two.engine)];
       try {
-        const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => lookup(i % 2 === 0 ? a : b, s.key, { url: uniqueUrl("split") })));
+        const replies = await Promise.all(
+          Array.from({ length: 100 }, (_, i) => lookup(i % 2 === 0 ? a : b, s.key, { url: uniqueUrl("split") })),
+        );
         expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
         expect(replies.filter((r) => r.status === 402)).toHaveLength(99);
       } finally {
@@ -185,13 +194,17 @@ export function describeCommerce(engineName: string, target: CommerceTarget): vo
           expect(url.headers.get(`x-quota-${other}-used`)).toBeNull();
           expect(url.headers.get(`x-quota-${other}-limit`)).toBeNull();
         }
-        const phone = await call(server.url, "POST", "/api/v1/phone/lookup", { key: s.key, body: { phone_number: "(415) 555-2671" } });
+        const phone = await call(server.url, "POST", "/api/v1/phone/lookup", {
+          key: s.key,
+          body: { phone_number: "(415) 555-2671" },
+        });
         expect(phone.status).toBe(200);
         expect(phone.headers.get("x-quota-phone-used")).toBe("1");
         expect(phone.headers.get("x-quota-phone-limit")).toBe("3000");
         expect(phone.headers.get("x-quota-url-used")).toBeNull();
         const usage = await call(server.url, "GET", "/api/v1/usage", { key: s.key });
-        for (const channel of ["url", "phone", "text", "email"]) expect(usage.headers.get(`x-quota-${channel}-used`)).toBeNull();
+        for (const channel of ["url", "phone", "text", "email"])
+          expect(usage.headers.get(`x-quota-${channel}-used`)).toBeNull();
       });
     });
 
@@ -229,7 +242,10 @@ export function describeCommerce(engineName: string, target: CommerceTarget): vo
           expect(r.headers.get("x-quota-url-used")).toBe("0");
         }
         for (const [number, verdict] of Object.entries(TEST_PHONE_LINES)) {
-          const r = await call(server.url, "POST", "/api/v1/phone/lookup", { key: s.key, body: { phone_number: number } });
+          const r = await call(server.url, "POST", "/api/v1/phone/lookup", {
+            key: s.key,
+            body: { phone_number: number },
+          });
           expect(r.status, number).toBe(200);
           expect(r.body.verdict, number).toBe(verdict);
           expect(r.body.test_mode).toBe(true);
@@ -245,10 +261,16 @@ export function describeCommerce(engineName: string, target: CommerceTarget): vo
     it("20 concurrent key creations on an account holding 4 keys create exactly one", async () => {
       const kit = engineOver(await target.db());
       const s = await seedAccount(kit.engine, { plan: "free" });
-      for (let i = 0; i < 3; i++) expect((await kit.engine.keys.create(s.accountId, { mode: "live" })).isOk()).toBe(true);
+      for (let i = 0; i < 3; i++)
+        expect((await kit.engine.keys.create(s.accountId, { mode: "live" })).isOk()).toBe(true);
       const peer = engineOver(await target.peer());
       const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? kit : peer).engine.keys.create(s.accountId, { mode: i % 3 === 0 ? "test" : "live", name: `race ${i}` })),
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 === 0 ? kit : peer).engine.keys.create(s.accountId, {
+            mode: i % 3 === 0 ? "test" : "live",
+            name: `race ${i}`,
+          }),
+        ),
       );
       expect(results.filter((r) => r.isOk())).toHaveLength(1);
       const refused = results.filter((r) => r.isErr());

@@ -179,7 +179,12 @@ export interface Seeded {
 /** A new account (unique email) with one key. */
 export async function seedAccount(
   engine: Engine,
-  input: { plan?: "free" | "starter" | "professional" | "business" | "scale" | "enterprise"; rpm?: number; quotas?: Partial<Record<"url" | "phone" | "text" | "email", number>>; mode?: "live" | "test" } = {},
+  input: {
+    plan?: "free" | "starter" | "professional" | "business" | "scale" | "enterprise";
+    rpm?: number;
+    quotas?: Partial<Record<"url" | "phone" | "text" | "email", number>>;
+    mode?: "live" | "test";
+  } = {},
 ): Promise<Seeded> {
   const account = await engine.accounts.create({
     email: `${randomUUID()}@example.test`,
@@ -228,13 +233,17 @@ export async function serve(engine: Engine, logger?: Logger): Promise<TestServer
   };
 }
 
+/** A decoded JSON body, read loosely: tests probe arbitrary JSON and assert its shape themselves. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type JsonBody = any;
+
 export interface Reply<T = unknown> {
   readonly status: number;
   readonly headers: Headers;
   readonly body: T;
 }
 
-export async function call<T = any>(
+export async function call<T = JsonBody>(
   base: string,
   method: string,
   path: string,
@@ -246,7 +255,9 @@ export async function call<T = any>(
   const res = await fetch(`${base}${path}`, {
     method,
     headers,
-    ...(options.body !== undefined ? { body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) } : {}),
+    ...(options.body !== undefined
+      ? { body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) }
+      : {}),
   });
   const text = await res.text();
   let body: unknown = text;

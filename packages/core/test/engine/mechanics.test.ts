@@ -3,7 +3,18 @@
 // batches that run out of quota midway.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createEngine, TEST_PHONE_LINES, VERDICTS, type Engine, type EngineDeps, type Evidence, type Hasher, type NormalizedUrl, type Principal, type SignalSource } from "../../src/index.js";
+import {
+  createEngine,
+  TEST_PHONE_LINES,
+  VERDICTS,
+  type Engine,
+  type EngineDeps,
+  type Evidence,
+  type Hasher,
+  type NormalizedUrl,
+  type Principal,
+  type SignalSource,
+} from "../../src/index.js";
 import {
   FixedClock,
   InMemoryAccountStore,
@@ -58,9 +69,17 @@ function deps(overrides: Partial<EngineDeps> = {}): EngineDeps & { clock: FixedC
   } as EngineDeps & { clock: FixedClock };
 }
 
-async function principal(engine: Engine, plan: "free" | "starter" | "enterprise" = "enterprise", mode: "live" | "test" = "live"): Promise<{ p: Principal; key: string; keyId: string }> {
+async function principal(
+  engine: Engine,
+  plan: "free" | "starter" | "enterprise" = "enterprise",
+  mode: "live" | "test" = "live",
+): Promise<{ p: Principal; key: string; keyId: string }> {
   const account = (
-    await engine.accounts.create({ email: `${randomUUID()}@example.test`, plan, ...(plan === "enterprise" ? { rpm: 100_000 } : {}) })
+    await engine.accounts.create({
+      email: `${randomUUID()}@example.test`,
+      plan,
+      ...(plan === "enterprise" ? { rpm: 100_000 } : {}),
+    })
   )._unsafeUnwrap();
   const key = (await engine.keys.create(account.id, { mode }))._unsafeUnwrap();
   const p = (await engine.authenticate(`Bearer ${key.key}`))._unsafeUnwrap();
@@ -73,11 +92,25 @@ async function urlUsed(engine: Engine, accountId: string): Promise<number> {
 
 describe("quota", () => {
   it("100 concurrent lookups at limit - 1 on the free plan: exactly one succeeds", async () => {
-    const d = deps({ rateLimiter: { hit: async (_k, limit, w, now) => ({ allowed: true, limit, remaining: limit, resetAt: new Date(now.getTime() + w) }) } });
+    const d = deps({
+      rateLimiter: {
+        hit: async (_k, limit, w, now) => ({
+          allowed: true,
+          limit,
+          remaining: limit,
+          resetAt: new Date(now.getTime() + w),
+        }),
+      },
+    });
     const engine = createEngine(d);
     const { p } = await principal(engine, "free");
-    await d.quota.set({ accountId: p.accountId, channel: "url", periodStart: new Date("2026-03-01T00:00:00.000Z") }, 49);
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => engine.lookupUrl(p, { url: `https://race-${i}.example.com/` })));
+    await d.quota.set(
+      { accountId: p.accountId, channel: "url", periodStart: new Date("2026-03-01T00:00:00.000Z") },
+      49,
+    );
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => engine.lookupUrl(p, { url: `https://race-${i}.example.com/` })),
+    );
     expect(results.filter((r) => r.isOk())).toHaveLength(1);
     const refused = results.filter((r) => r.isErr()).map((r) => r._unsafeUnwrapErr());
     expect(refused).toHaveLength(99);
@@ -93,7 +126,9 @@ describe("quota", () => {
 
   it("a lookup whose result cannot be stored gives its unit back", async () => {
     const cache = new InMemoryResultCache();
-    const d = deps({ cache: { get: (k, n) => cache.get(k, n), set: async () => Promise.reject(new Error("write refused")) } });
+    const d = deps({
+      cache: { get: (k, n) => cache.get(k, n), set: async () => Promise.reject(new Error("write refused")) },
+    });
     const engine = createEngine(d);
     const { p } = await principal(engine);
     const r = await engine.lookupUrl(p, { url: "https://store-fails.example.com/" });
@@ -102,11 +137,18 @@ describe("quota", () => {
   });
 
   it("a failing source does not fail the lookup: it reads unavailable and the unit is spent", async () => {
-    const failing: SignalSource<NormalizedUrl> = { name: "flaky", weight: 0.5, timeoutMs: 1_000, check: async () => Promise.reject(new Error("boom")) };
+    const failing: SignalSource<NormalizedUrl> = {
+      name: "flaky",
+      weight: 0.5,
+      timeoutMs: 1_000,
+      check: async () => Promise.reject(new Error("boom")),
+    };
     const engine = createEngine(deps({ urlSources: [failing] }));
     const { p } = await principal(engine);
     const r = (await engine.lookupUrl(p, { url: "https://flaky.example.com/" }))._unsafeUnwrap();
-    expect(r.value.sources).toEqual(expect.arrayContaining([expect.objectContaining({ name: "flaky", status: "unavailable" })]));
+    expect(r.value.sources).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "flaky", status: "unavailable" })]),
+    );
     expect(r.value.sources_checked).not.toContain("flaky");
     expect(await urlUsed(engine, p.accountId)).toBe(1);
   });
@@ -154,8 +196,12 @@ describe("coalescing and cache", () => {
     const engine = createEngine(deps());
     const a = await principal(engine);
     const b = await principal(engine);
-    expect((await engine.lookupUrl(a.p, { url: "https://shared.example.com/" }))._unsafeUnwrap().value.cached).toBe(false);
-    expect((await engine.lookupUrl(b.p, { url: "https://shared.example.com/" }))._unsafeUnwrap().value.cached).toBe(true);
+    expect((await engine.lookupUrl(a.p, { url: "https://shared.example.com/" }))._unsafeUnwrap().value.cached).toBe(
+      false,
+    );
+    expect((await engine.lookupUrl(b.p, { url: "https://shared.example.com/" }))._unsafeUnwrap().value.cached).toBe(
+      true,
+    );
     expect(await urlUsed(engine, a.p.accountId)).toBe(1);
     expect(await urlUsed(engine, b.p.accountId)).toBe(0);
   });
@@ -167,7 +213,9 @@ describe("test keys", () => {
     const { p } = await principal(engine, "free", "test");
     expect(p.mode).toBe("test");
     for (const verdict of VERDICTS) {
-      const r = (await engine.lookupUrl(p, { url: `https://sv-test-${verdict.replace(/_/g, "-")}.example.com/` }))._unsafeUnwrap();
+      const r = (
+        await engine.lookupUrl(p, { url: `https://sv-test-${verdict.replace(/_/g, "-")}.example.com/` })
+      )._unsafeUnwrap();
       expect(r.value.verdict).toBe(verdict);
       expect(r.value.test_mode).toBe(true);
     }
@@ -201,7 +249,10 @@ describe("batches", () => {
     const d = deps();
     const engine = createEngine(d);
     const { p } = await principal(engine, "free");
-    await d.quota.set({ accountId: p.accountId, channel: "url", periodStart: new Date("2026-03-01T00:00:00.000Z") }, 45);
+    await d.quota.set(
+      { accountId: p.accountId, channel: "url", periodStart: new Date("2026-03-01T00:00:00.000Z") },
+      45,
+    );
     const urls = Array.from({ length: 12 }, (_, i) => `https://batch-${i}.example.com/`);
     const r = (await engine.batchUrl(p, { urls }))._unsafeUnwrap().value;
     expect(r.summary).toMatchObject({ total: 12, succeeded: 5, failed: 7 });
