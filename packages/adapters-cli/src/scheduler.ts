@@ -6,6 +6,8 @@ import type { Runtime } from "./runtime.js";
 import { syncUrlFeed } from "./commands/feeds.js";
 
 const CHECK_EVERY_MS = 5 * 60_000;
+// A feed whose sync failed (network down, feed broken) is tried again after this long, not every check.
+const RETRY_FAILED_MS = 60 * 60_000;
 // PhishTank's download needs an application key; it is synced only from a file or URL given by an operator.
 const SCHEDULED: readonly FeedName[] = FEED_NAMES.filter((f) => f !== "phishtank");
 
@@ -13,6 +15,7 @@ export function startFeedScheduler(rt: Runtime, logger: Logger): () => void {
   const intervalMs = rt.config.feedSyncHours * 3_600_000;
   if (intervalMs <= 0) return () => undefined;
   let running = false;
+  const failedAt = new Map<FeedName, number>();
   const tick = async (): Promise<void> => {
     if (running) return;
     running = true;
@@ -20,8 +23,11 @@ export function startFeedScheduler(rt: Runtime, logger: Logger): () => void {
       const snapshots = new Map((await rt.feeds.store.snapshots()).map((s) => [s.feed, s]));
       for (const feed of SCHEDULED) {
         const last = snapshots.get(feed)?.syncedAt.getTime() ?? 0;
-        if (rt.deps.clock.now().getTime() - last < intervalMs) continue;
+        const now = rt.deps.clock.now().getTime();
+        if (now - last < intervalMs || now - (failedAt.get(feed) ?? 0) < RETRY_FAILED_MS) continue;
         const s = await syncUrlFeed(rt, feed);
+        if (s.status === "failed" || s.status === "refused") failedAt.set(feed, now);
+        else failedAt.delete(feed);
         logger.log(s.status === "failed" || s.status === "refused" ? "warn" : "info", "feed sync", {
           feed,
           status: s.status,
