@@ -87,10 +87,11 @@ for (let r = 0; r < KEYBOARD_ROWS.length; r++) {
   }
 }
 
+/** One edit; `at` is where it happens in the official label. */
 type Edit =
-  | { readonly kind: "omission" | "transposition" }
-  | { readonly kind: "insertion"; readonly duplicate: boolean }
-  | { readonly kind: "replacement"; readonly from: string; readonly to: string };
+  | { readonly kind: "omission" | "transposition"; readonly at: number }
+  | { readonly kind: "insertion"; readonly at: number; readonly duplicate: boolean }
+  | { readonly kind: "replacement"; readonly at: number; readonly from: string; readonly to: string };
 
 /** The single edit turning `official` into `candidate`, or null when they differ by more than one edit. */
 function singleEdit(candidate: string, official: string): Edit | null {
@@ -101,22 +102,22 @@ function singleEdit(candidate: string, official: string): Edit | null {
   if (lc === lo) {
     if (i === lc) return null;
     if (candidate.slice(i + 1) === official.slice(i + 1)) {
-      return { kind: "replacement", from: official[i] ?? "", to: candidate[i] ?? "" };
+      return { kind: "replacement", at: i, from: official[i] ?? "", to: candidate[i] ?? "" };
     }
     if (
       candidate[i] === official[i + 1] &&
       candidate[i + 1] === official[i] &&
       candidate.slice(i + 2) === official.slice(i + 2)
     ) {
-      return { kind: "transposition" };
+      return { kind: "transposition", at: i };
     }
     return null;
   }
   if (lc === lo + 1 && candidate.slice(i + 1) === official.slice(i)) {
     const inserted = candidate[i];
-    return { kind: "insertion", duplicate: inserted === candidate[i - 1] || inserted === candidate[i + 1] };
+    return { kind: "insertion", at: i, duplicate: inserted === candidate[i - 1] || inserted === candidate[i + 1] };
   }
-  if (lc + 1 === lo && candidate.slice(i) === official.slice(i + 1)) return { kind: "omission" };
+  if (lc + 1 === lo && candidate.slice(i) === official.slice(i + 1)) return { kind: "omission", at: i };
   return null;
 }
 
@@ -146,6 +147,10 @@ function typoFinding(candidate: string, ref: LabelRef, edit: Edit): Finding | nu
   // Five-letter labels have many innocent one-edit neighbours ("apply" for "apple"): keep only the
   // edits that look deliberate.
   if (!long && !strong) return null;
+  // An arbitrary change of the first letter makes another word rather than a misspelling ("efinity",
+  // "nfinity", "finity" beside "xfinity"): readers and typists hold on to how a name starts.
+  const atStart = edit.at === 0;
+  if (!strong && atStart && ref.label.length < LONG_LABEL) return null;
   if (strong) {
     return {
       brand: ref.brand,
@@ -160,7 +165,7 @@ function typoFinding(candidate: string, ref: LabelRef, edit: Edit): Finding | nu
   // "metamask") as a typosquat: alone it stays below the medium-risk line. In a name of ten or more
   // letters one edit leaves it plainly recognisable ("myetherwallt"), though a compound can still turn
   // into a real neighbour ("sterlingbank" for "starlingbank"): medium risk, not high.
-  const longName = ref.label.length >= LONG_LABEL;
+  const longName = ref.label.length >= LONG_LABEL && !atStart;
   return {
     brand: ref.brand,
     technique,
@@ -238,6 +243,7 @@ function lookalikeFindings(candidate: string, out: Finding[]): void {
 }
 
 const TWO_EDIT_POINTS = 50;
+const CORROBORATION_POINTS = 15;
 
 /** Damerau-Levenshtein distance-2 variants of the long official labels ("steamcommumnitty"). */
 function twoEditFindings(candidate: string, out: Finding[]): void {
@@ -691,8 +697,28 @@ export function detectBrandImpersonation(url: NormalizedUrl): Evidence {
     }
   }
   subdomainFindings(url, freeHosted, findings);
-  if (best(findings) === null) pathFindings(url, findings);
-  return toEvidence(best(findings));
+  const hostTop = best(findings);
+  const pathOut: Finding[] = [];
+  pathFindings(url, pathOut);
+  return toEvidence(corroborate(hostTop, best(pathOut), url));
+}
+
+/**
+ * The host and the path naming the same brand corroborate each other ("mufg-jp.top/MUFG_card.html",
+ * "dhlxyz.com/trackingdhlpack.html"): two weak findings become one medium one. A path naming another
+ * brand than the host adds nothing.
+ */
+function corroborate(host: Finding | null, path: Finding | null, url: NormalizedUrl): Finding | null {
+  if (path === null) return host;
+  if (host === null) {
+    // The brand's name inside the host, even where no host rule fires ("dhlgpi"), backs up the path.
+    const hostName = url.isIp ? "" : url.host;
+    const named = path.brand.keywords.some((k) => k.length >= 3 && hostName.includes(k));
+    return named ? { ...path, points: Math.min(path.points + CORROBORATION_POINTS, 80) } : path;
+  }
+  if (host.brand !== path.brand) return host;
+  const combined = Math.round(100 - ((100 - host.points) * (100 - path.points)) / 100);
+  return { ...host, points: Math.max(host.points, Math.min(combined, 80)), confidence: Math.max(host.confidence, 0.6) };
 }
 
 function toEvidence(top: Finding | null): Evidence {

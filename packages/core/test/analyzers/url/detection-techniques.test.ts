@@ -63,6 +63,14 @@ describe("typosquats of long brand names", () => {
     expect(analyze("https://xyinternet.com/").score).toBeLessThan(MEDIUM);
   });
 
+  it("does not read an arbitrary change of the first letter as a misspelling", () => {
+    // "ofinity" is another word; a deliberate-looking edit at the start still counts.
+    expect(analyze("https://ofinity.com/").ids).not.toContain("brand_typosquat");
+    expect(analyze("https://ofinity.xyz/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://cfinity.com/").brand).toMatchObject({ detected: true, brand: "Comcast Xfinity" });
+    expect(analyze("https://ymetherwallet.com/").brand).toMatchObject({ detected: true, technique: "typosquat" });
+  });
+
   it("keeps two edits of a short name out of reach", () => {
     expect(analyze("https://amazuun.com/").score).toBeLessThan(MEDIUM);
   });
@@ -163,5 +171,20 @@ describe("combined weak findings", () => {
     const r = analyze("https://mypaypalx.duckdns.org/");
     expect(r.brand).toMatchObject({ detected: true, brand: "PayPal", technique: "combosquat" });
     expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+});
+
+describe("host and path corroboration", () => {
+  it("combines a weak host finding with the same brand in the path", () => {
+    const host = analyze("https://netflixfans.com/").score;
+    const both = analyze("https://netflixfans.com/netflix/");
+    expect(host).toBeLessThan(MEDIUM);
+    expect(both.score).toBeGreaterThan(host);
+    expect(both.score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://netflixfans.com/paypal/").score).toBe(host);
+  });
+
+  it("lets the brand's name inside the host back up a path finding", () => {
+    expect(analyze("https://dhlzq.com/x/dhl/").score).toBeGreaterThan(analyze("https://qzqz.com/x/dhl/").score);
   });
 });
