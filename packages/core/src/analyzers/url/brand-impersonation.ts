@@ -68,7 +68,8 @@ interface Finding {
 const DETECTED_AT = 0.55;
 const LEGITIMACY_POINTS = -30;
 const TOKEN_SPLIT = /[^a-z]+/;
-const PATH_SPLIT = /[^a-z0-9-]+/;
+const PATH_SPLIT = /[^a-z0-9_-]+/;
+const WORD_SEPARATORS = /[_-]+/;
 const SPELLED_SPLIT = /[.-]/;
 const REPEATS = /([a-z])\1+/g;
 const MAX_PATH_CHARS = 256;
@@ -251,6 +252,8 @@ function twoEditFindings(candidate: string, out: Finding[]): void {
   // Two edits at the very front make a different name out of a compound ("cointernet" is not
   // "btinternet", "aetherwallet" not "myetherwallet"); typists and squatters keep the start.
   for (const ref of LONG_LABELS.get(candidate.slice(0, 2)) ?? []) {
+    // A cut-short or lengthened name is another word ("american" is not "americanas").
+    if (ref.label.startsWith(candidate) || candidate.startsWith(ref.label)) continue;
     if (editDistance(candidate, ref.label, 2) !== 2) continue;
     out.push({
       brand: ref.brand,
@@ -268,7 +271,7 @@ function twoEditFindings(candidate: string, out: Finding[]): void {
  * "paypa1secure"): the remainder is compared as a label of its own.
  */
 function gluedLookalikeFindings(token: string, out: Finding[]): void {
-  if (token.length < 7) return;
+  if (token.length < 7 || token.includes("-")) return;
   const maxCut = Math.min(MAX_LURE_LENGTH, token.length - 5);
   for (let cut = 2; cut <= maxCut; cut++) {
     for (const [lure, rest] of [
@@ -309,6 +312,8 @@ interface KeywordHit {
 }
 
 const ALNUM = /[a-z0-9]/;
+const MAX_JOINED_TOKENS = 5;
+const MAX_JOINED_LENGTH = 24;
 /** Keywords this long are matched anywhere inside a token ("grupwhatsappyoutuber"). */
 const ANYWHERE_FROM = 7;
 /**
@@ -324,6 +329,24 @@ function gluedParts(s: string, at: number, length: number): readonly [string, st
   let to = at + length;
   while (to < s.length && ALNUM.test(s[to] ?? "")) to++;
   return [s.slice(from, at), s.slice(at + length, to)];
+}
+
+/** Multi-word brand names split into tokens ("bank-of-america-secure", "/wells_fargo/"). */
+function joinedKeywordHits(tokens: readonly string[], hits: KeywordHit[]): void {
+  for (let i = 0; i < tokens.length - 1; i++) {
+    let joined = tokens[i] ?? "";
+    if (joined === "") continue;
+    for (let j = i + 1; j < Math.min(tokens.length, i + MAX_JOINED_TOKENS); j++) {
+      joined += tokens[j] ?? "";
+      if (joined.length > MAX_JOINED_LENGTH) break;
+      for (const ref of KEYWORD_TOKENS.get(joined) ?? []) {
+        if (ref.keyword.length < 6 || hits.some((h) => h.ref === ref)) continue;
+        // Only the words around the name count as lures ("pay-pal" is not PayPal plus "pay").
+        const withLure = tokens.some((t, k) => (k < i || k > j) && hasStrongLure(t));
+        hits.push({ ref, withLure, glued: false });
+      }
+    }
+  }
 }
 
 /** Keywords with digits ("o2", "ms365"), alone in their token or glued to lure words ("o2duebilling"). */
@@ -380,10 +403,12 @@ function keywordHits(label: string, anywhereFrom = ANYWHERE_FROM): KeywordHit[] 
     }
   }
   if (DIGIT_KEYWORDS.length > 0 && /[0-9]/.test(label)) digitKeywordHits(label, hits);
-  if (hits.length > 0 && tokens.some((t) => hasStrongLure(t))) {
-    return hits.map((h) => (h.withLure ? h : { ref: h.ref, withLure: tokens.length > 1, glued: false }));
-  }
-  return hits;
+  const all =
+    hits.length > 0 && tokens.some((t) => hasStrongLure(t))
+      ? hits.map((h) => (h.withLure ? h : { ref: h.ref, withLure: tokens.length > 1, glued: false }))
+      : hits;
+  if (tokens.length > 1) joinedKeywordHits(tokens, all);
+  return all;
 }
 
 function registrableLabel(url: NormalizedUrl): string | null {
@@ -586,7 +611,10 @@ function pathFindings(url: NormalizedUrl, out: Finding[]): void {
       kit ??= KIT_MARKERS.test(lower);
       // A directory named after the brand ("/chase/", "/hsbc") is how phishing kits are unpacked; a
       // brand glued to a lure word in one name ("trackingdhlpack") is not how editors name pages.
-      const directory = segment === hit.ref.keyword;
+      // "MUFG_card.html" names a file after the brand too; a hyphenated slug ("netflix-series") is an
+      // editor's page title.
+      const directory =
+        segment.split(WORD_SEPARATORS).join("") === hit.ref.keyword || segment.split("_")[0] === hit.ref.keyword;
       const bonus = (directory || hit.glued ? 10 : 0) + (kit ? 10 : 0);
       out.push({
         brand: hit.ref.brand,

@@ -188,3 +188,26 @@ describe("host and path corroboration", () => {
     expect(analyze("https://dhlzq.com/x/dhl/").score).toBeGreaterThan(analyze("https://qzqz.com/x/dhl/").score);
   });
 });
+
+describe("multi-word brand names split into words", () => {
+  it.each([
+    ["https://bank-of-america-secure.com/", "Bank of America", "combosquat"],
+    ["https://american-express-verify.com/", "American Express", "combosquat"],
+    ["https://royal-mail-redelivery.com/", "Royal Mail", "combosquat"],
+    ["https://example.org/x/Bank_of_America/", "Bank of America", "brand_in_path"],
+  ])("detects %s", (raw, brand, technique) => {
+    const r = analyze(raw);
+    expect(r.brand).toMatchObject({ detected: true, brand, technique });
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it("keeps a split name with neutral words weak, and the split name itself a hyphenation", () => {
+    expect(analyze("https://royal-mail-group.com/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://pay-pal.com/").brand.technique).toBe("hyphenation");
+  });
+
+  it("does not read a cut-short brand name as a two-edit typo", () => {
+    // "american" is "americanas" without its last two letters: another word, not a misspelling.
+    expect(analyze("https://american.com/").ids).not.toContain("brand_typosquat");
+  });
+});
