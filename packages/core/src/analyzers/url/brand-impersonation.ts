@@ -421,6 +421,22 @@ function isCountryCode(suffix: string): boolean {
   return last.length === 2;
 }
 
+/** An official domain in its hyphenated spelling inside a registrable label, on hyphen boundaries. */
+function spelledDomainInLabel(label: string): Brand | null {
+  if (!label.includes("-")) return null;
+  for (const token of label.split("-")) {
+    for (const [spelled, brand] of SPELLED_DOMAINS.get(token) ?? []) {
+      if (!spelled.includes("-")) continue;
+      for (let at = label.indexOf(spelled); at !== -1; at = label.indexOf(spelled, at + 1)) {
+        const before = label[at - 1];
+        const after = label[at + spelled.length];
+        if ((before === undefined || before === "-") && (after === undefined || after === "-")) return brand;
+      }
+    }
+  }
+  return null;
+}
+
 function registrableFindings(label: string, url: NormalizedUrl, freeHosted: boolean, out: Finding[]): void {
   const suffix = url.publicSuffix ?? "";
   // The brand's exact name under a TLD it does not use.
@@ -477,6 +493,12 @@ function registrableFindings(label: string, url: NormalizedUrl, freeHosted: bool
     }
   }
   if (OFFICIAL_LABELS.has(label)) return;
+  const spelled = spelledDomainInLabel(label);
+  if (spelled !== null) {
+    // The brand's own domain written out in the name ("www-paypal-com", "amazon-co-jp"): the address
+    // is made to read like the real one.
+    out.push({ brand: spelled, technique: "combosquat", points: 75, confidence: 0.85, floor: 0, label });
+  }
   for (const hit of keywordHits(label, freeHosted ? ANYWHERE_FROM_FREE_HOSTING : ANYWHERE_FROM)) {
     // Brand plus a neutral word ("natwestgroup", "wellsfargoadvisors") is how companies name their own
     // side sites too; only brand plus a lure word is strong on its own.

@@ -211,3 +211,18 @@ describe("multi-word brand names split into words", () => {
     expect(analyze("https://american.com/").ids).not.toContain("brand_typosquat");
   });
 });
+
+describe("official domains spelled inside a registrable name", () => {
+  it.each([
+    ["https://www-paypal-com.xyz/", "PayPal"],
+    ["https://amazon-co-jp.net/", "Amazon"],
+  ])("detects %s", (raw, brand) => {
+    const r = analyze(raw);
+    expect(r.brand).toMatchObject({ detected: true, brand, technique: "combosquat" });
+    expect(r.score).toBeGreaterThanOrEqual(65);
+  });
+
+  it("needs the spelled domain on hyphen boundaries", () => {
+    expect(analyze("https://paypal-company.com/").score).toBeLessThan(MEDIUM);
+  });
+});
