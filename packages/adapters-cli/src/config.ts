@@ -24,6 +24,9 @@ export const RuntimeConfigSchema = z.object({
   threatfoxKey: z.string().min(1).optional(),
   twilioAccountSid: z.string().min(1).optional(),
   twilioAuthToken: z.string().min(1).optional(),
+  ftcDncUrl: z.string().url().optional(),
+  fccComplaintsUrl: z.string().url().optional(),
+  nanpaCodesUrl: z.string().url().optional(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema> & { baseUrl: string; dataDir: string };
 
@@ -45,6 +48,9 @@ const ENV: Record<string, keyof z.input<typeof RuntimeConfigSchema>> = {
   THREATFOX_AUTH_KEY: "threatfoxKey",
   TWILIO_ACCOUNT_SID: "twilioAccountSid",
   TWILIO_AUTH_TOKEN: "twilioAuthToken",
+  SCAMVERIFY_FTC_DNC_URL: "ftcDncUrl",
+  SCAMVERIFY_FCC_COMPLAINTS_URL: "fccComplaintsUrl",
+  SCAMVERIFY_NANPA_CODES_URL: "nanpaCodesUrl",
 };
 
 /** Flags win over the environment; empty values count as unset. */

@@ -4,7 +4,7 @@ import { createOAuthRouter, createWellKnownRouter, type Logger } from "@scamveri
 import { createMcpHttpHandler } from "@scamverify/adapters-mcp";
 import { authenticateAccessToken } from "@scamverify/core";
 import type { Runtime } from "./runtime.js";
-import { startFeedScheduler } from "./scheduler.js";
+import { startFeedScheduler, startRegistryScheduler } from "./scheduler.js";
 import { startCachePurge } from "@scamverify/persistence";
 
 export interface Extras {
@@ -14,6 +14,7 @@ export interface Extras {
 
 export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> {
   const stopFeeds = startFeedScheduler(rt, logger);
+  const stopRegistries = startRegistryScheduler(rt, logger);
   const stopPurge = startCachePurge({
     cache: rt.stores.resultCache,
     clock: rt.deps.clock,
@@ -37,6 +38,7 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
     },
     close: async () => {
       stopFeeds();
+      stopRegistries();
       stopPurge();
     },
   };

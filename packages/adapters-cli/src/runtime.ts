@@ -19,12 +19,21 @@ import {
   createDatabase,
   createRateLimiter,
   SqlOAuthStore,
+  SqlPhoneRegistryStore,
   createSqlFeedStore,
   createStores,
   type Db,
   type Stores,
 } from "@scamverify/persistence";
-import { LiveThreatIndex, createSafeFetcher, createUrlSignalSources, type SafeFetcher } from "@scamverify/providers";
+import {
+  LiveThreatIndex,
+  PhoneRegistry,
+  createGuardedFetch,
+  createPhoneSignalSources,
+  createSafeFetcher,
+  createUrlSignalSources,
+  type SafeFetcher,
+} from "@scamverify/providers";
 import type { FeedStore } from "@scamverify/core";
 import type { RuntimeConfig } from "./config.js";
 
@@ -39,9 +48,18 @@ export interface FeedData {
   readonly fetcher: SafeFetcher;
 }
 
+/** The complaint and numbering registry behind phone lookups. */
+export interface PhoneData {
+  readonly store: SqlPhoneRegistryStore;
+  readonly registry: PhoneRegistry;
+  /** fetch through the same address guard as every other outbound call. */
+  readonly fetch: typeof globalThis.fetch;
+}
+
 export interface Runtime {
   readonly config: RuntimeConfig;
   readonly feeds: FeedData;
+  readonly phone: PhoneData;
   readonly oauth: OAuthDeps;
   readonly engine: Engine;
   readonly db: Db;
@@ -80,6 +98,25 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
       ...(config.threatfoxKey ? { threatfox: config.threatfoxKey } : {}),
     },
   });
+  const phoneStore = new SqlPhoneRegistryStore(db);
+  const phone: PhoneData = {
+    store: phoneStore,
+    registry: new PhoneRegistry(phoneStore),
+    fetch: createGuardedFetch(fetcher.guard),
+  };
+  await phone.registry.load();
+  const phoneSources = createPhoneSignalSources({
+    registry: phone.registry,
+    clock,
+    store: phoneStore,
+    fetch: phone.fetch,
+    keys: {
+      ...(config.twilioAccountSid && config.twilioAuthToken
+        ? { twilio: { accountSid: config.twilioAccountSid, authToken: config.twilioAuthToken } }
+        : {}),
+      ...(config.ipqsKey ? { ipqs: config.ipqsKey } : {}),
+    },
+  });
   const ids = new NodeIds();
   const hasher = new NodeHasher();
   const passwords = new ScryptPasswordHasher();
@@ -101,6 +138,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     health: stores.health,
     rateLimiter,
     urlSources,
+    phoneSources,
     clock,
     ids,
     hasher,
@@ -117,6 +155,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     config,
     engine: createEngine(deps),
     feeds,
+    phone,
     oauth,
     db,
     stores,

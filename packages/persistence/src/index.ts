@@ -29,3 +29,5 @@ export { createRateLimiter } from "./create-rate-limiter.js";
 export type { ClosableRateLimiter, RateLimiterConfig } from "./create-rate-limiter.js";
 export { SqlFeedStore, createSqlFeedStore } from "./sql-feed-store.js";
 export { SqlOAuthStore } from "./sql-oauth-store.js";
+export { SqlPhoneRegistryStore } from "./sql-phone-registry-store.js";
+export type { SqlPhoneRegistryStoreOptions } from "./sql-phone-registry-store.js";

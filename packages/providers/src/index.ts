@@ -128,3 +128,4 @@ export {
 } from "./phone/phone-reputation-source.js";
 export { createPhoneSignalSources } from "./phone/create-phone-signal-sources.js";
 export type { PhoneSignalSourcesConfig } from "./phone/create-phone-signal-sources.js";
+export { createGuardedFetch } from "./net/guarded-fetch.js";

@@ -1,7 +1,15 @@
 // `scamverify feeds sync <name>` and `feeds status`: load a threat feed from its published URL, another URL or a
 // file, atomically (a broken or truncated feed keeps the previous data and says why).
 import type { Command } from "commander";
-import { FEED_NAMES, syncFeed, type FeedName, type SyncFeedSummary } from "@scamverify/providers";
+import {
+  FEED_NAMES,
+  syncFeed,
+  syncPhoneRegistry,
+  type FeedName,
+  type PhoneRegistryFeed,
+  type SyncFeedSummary,
+  type SyncPhoneRegistryOutcome,
+} from "@scamverify/providers";
 import { CliExit, configFrom, type Io, withRuntime } from "../cli-support.js";
 import { ERROR_EXIT, USAGE_EXIT } from "../exit-codes.js";
 import type { Runtime } from "../runtime.js";
@@ -18,6 +26,32 @@ export function syncUrlFeed(
   );
 }
 
+export const REGISTRY_NAMES: readonly PhoneRegistryFeed[] = ["ftc-dnc", "fcc-complaints", "nanpa-codes"];
+
+export function syncRegistry(
+  rt: Runtime,
+  source: PhoneRegistryFeed,
+  from: { url: string } | { file: string },
+): Promise<SyncPhoneRegistryOutcome> {
+  return syncPhoneRegistry(
+    { store: rt.phone.store, registry: rt.phone.registry, fetch: rt.phone.fetch },
+    { source, from },
+  );
+}
+
+/** The configured download address of a registry (scheduled syncs), if any. */
+export function registryUrl(rt: Runtime, source: PhoneRegistryFeed): string | undefined {
+  return {
+    "ftc-dnc": rt.config.ftcDncUrl,
+    "fcc-complaints": rt.config.fccComplaintsUrl,
+    "nanpa-codes": rt.config.nanpaCodesUrl,
+  }[source];
+}
+
+function registryText(s: SyncPhoneRegistryOutcome): string {
+  return `${s.source}: ${s.status}, ${s.rows} rows, ${s.numbers} numbers${s.rejected ? `, ${s.rejected} rows rejected` : ""}${s.reason ? ` (${s.reason})` : ""}\n`;
+}
+
 function summaryText(s: SyncFeedSummary): string {
   return `${s.feed}: ${s.status}, ${s.records} records${s.skipped ? `, ${s.skipped} lines skipped` : ""}${s.reason ? ` (${s.reason})` : ""}\n`;
 }
@@ -26,7 +60,7 @@ export function registerFeedCommands(program: Command, io: Io): void {
   const feeds = program.command("feeds").description("Threat feeds and registries the engine syncs");
   feeds
     .command("sync")
-    .description(`Sync a feed now: ${FEED_NAMES.join(", ")}`)
+    .description(`Sync a feed now: ${[...FEED_NAMES, ...REGISTRY_NAMES].join(", ")}`)
     .argument("<name>", "feed name")
     .option("--file <file>", "read the feed from a file in its published format")
     .option("--url <url>", "fetch from this URL instead of the published one")
@@ -37,11 +71,25 @@ export function registerFeedCommands(program: Command, io: Io): void {
       "\nExamples:\n  scamverify feeds sync urlhaus\n  scamverify feeds sync openphish --file feed.txt\n",
     )
     .action(async (name: string, o: { file?: string; url?: string; force?: boolean; json?: boolean }, cmd: Command) => {
+      const source = o.file !== undefined ? { file: o.file } : o.url !== undefined ? { url: o.url } : undefined;
+      if ((REGISTRY_NAMES as readonly string[]).includes(name)) {
+        const registry = name as PhoneRegistryFeed;
+        const outcome = await withRuntime(configFrom(cmd), io, async (rt) => {
+          const from = source ?? (registryUrl(rt, registry) ? { url: registryUrl(rt, registry)! } : undefined);
+          if (!from) {
+            io.err(`error: ${registry} needs --file or --url\n`);
+            throw new CliExit(USAGE_EXIT);
+          }
+          return syncRegistry(rt, registry, from);
+        });
+        io.out(o.json ? `${JSON.stringify(outcome, null, 2)}\n` : registryText(outcome));
+        if (outcome.status === "failed") throw new CliExit(ERROR_EXIT.validation_error);
+        return;
+      }
       if (!(FEED_NAMES as readonly string[]).includes(name)) {
-        io.err(`error: unknown feed ${name}; feeds: ${FEED_NAMES.join(", ")}\n`);
+        io.err(`error: unknown feed ${name}; feeds: ${[...FEED_NAMES, ...REGISTRY_NAMES].join(", ")}\n`);
         throw new CliExit(USAGE_EXIT);
       }
-      const source = o.file !== undefined ? { file: o.file } : o.url !== undefined ? { url: o.url } : undefined;
       const summary = await withRuntime(configFrom(cmd), io, (rt) =>
         syncUrlFeed(rt, name as FeedName, source, o.force === true),
       );

@@ -23,8 +23,13 @@ export interface Assessment {
   readonly signals: Record<string, unknown>;
 }
 
-/** A `safe` verdict needs this much confidence; below it the score is lifted to low_risk. */
-export const SAFE_MIN_CONFIDENCE = 0.6;
+/**
+ * A `safe` verdict needs evidence of legitimacy (VOUCHING_POINTS of negative points) or this much confidence; otherwise
+ * the score is lifted to low_risk. Nothing known against an input is not evidence that it is safe.
+ */
+export const SAFE_MIN_CONFIDENCE = 0.75;
+/** Legitimacy points that count as vouching (a popular or official domain does; "no complaints found" alone does not). */
+export const VOUCHING_POINTS = 20;
 const LIMITED_EVIDENCE_SCORE = 20;
 
 function round2(n: number): number {
@@ -75,11 +80,12 @@ export function assess(items: readonly WeightedEvidence[]): Assessment {
   const strongest = factors.reduce((m, f) => Math.max(m, Math.abs(f.points)), floor) / 100;
   let score = combineScore(factors, floor);
   const confidence = round2(Math.min(0.99, Math.max(0.05, 0.15 + 0.55 * coverage + 0.3 * Math.min(1, strongest))));
-  if (score < LIMITED_EVIDENCE_SCORE && confidence < SAFE_MIN_CONFIDENCE) {
+  const vouched = factors.reduce((t, f) => t + Math.max(0, -f.points), 0) >= VOUCHING_POINTS;
+  if (score < LIMITED_EVIDENCE_SCORE && !vouched && confidence < SAFE_MIN_CONFIDENCE) {
     factors.push({
       id: "limited_evidence",
       source: "scoring",
-      label: "Too few sources could vouch for it to call it safe",
+      label: "Nothing vouches for it yet: too little is known to call it safe",
       points: LIMITED_EVIDENCE_SCORE - score,
     });
     score = LIMITED_EVIDENCE_SCORE;
