@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Express } from "express";
+import type { Express, RequestHandler } from "express";
 import { createHttpApp } from "../../packages/adapters-http/src/app.js";
 import { createJsonLogger } from "../../packages/adapters-http/src/logger.js";
 import { loadConfig } from "../../packages/adapters-cli/src/config.js";
@@ -19,7 +19,7 @@ import { withHotCache, withQuotaMemo } from "./hot-paths.js";
 // The very Express 5 the app uses, so the baseline differs from the app only by what the app does.
 const express = createRequire(new URL("../../packages/adapters-http/package.json", import.meta.url))(
   "express",
-) as () => Express;
+) as (() => Express) & { json: () => RequestHandler };
 
 export type Scenario = "status" | "cached-lookup";
 
@@ -33,6 +33,8 @@ export interface BenchRequest {
 export interface ServersReady {
   readonly baselinePort: number;
   readonly appPort: number;
+  /** Cached lookup only: bare Express parsing the same JSON body and answering the same result, with no engine. */
+  readonly payloadPort?: number;
   readonly request: BenchRequest;
   readonly database: string;
 }
@@ -85,13 +87,32 @@ export async function startServers(scenario: Scenario): Promise<ServersReady & {
     };
   }
   const [baselinePort, appPort] = [await listen(baseline), await listen(server)];
+  // What the same bytes cost without the engine: the gap between this and the app is the engine's own work.
+  let payloadServer: Server | undefined;
+  if (request.body !== undefined) {
+    const first = await fetch(`http://127.0.0.1:${appPort}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+    });
+    if (!first.ok) throw new Error(`first lookup answered ${first.status}: ${await first.text()}`);
+    const result: unknown = await first.json();
+    const echo = express();
+    echo.disable("x-powered-by");
+    echo.post(request.path, express.json(), (_req, res) => {
+      res.json(result);
+    });
+    payloadServer = createServer(echo);
+  }
+  const payloadPort = payloadServer ? await listen(payloadServer) : undefined;
   return {
     baselinePort,
     appPort,
+    ...(payloadPort !== undefined ? { payloadPort } : {}),
     request,
     database: `${databaseUrl ? "postgres" : "pglite (embedded)"}${hotPaths ? ", prototype hot paths" : ""}`,
     async close() {
-      for (const s of [baseline, server]) {
+      for (const s of [baseline, server, ...(payloadServer ? [payloadServer] : [])]) {
         s.closeAllConnections();
         await new Promise<void>((resolve) => s.close(() => resolve()));
       }

@@ -24,6 +24,8 @@ export interface Comparison {
   readonly database: string;
   readonly baseline: Figures;
   readonly endpoint: Figures;
+  /** Bare Express with the endpoint's request and response bytes (cached lookup only): what the payload alone costs. */
+  readonly samePayload?: Figures;
   /** endpoint rps / baseline rps */
   readonly ratio: number;
   readonly target: number;
@@ -127,6 +129,7 @@ export function report(c: Comparison): string {
   return [
     `${c.name} (database: ${c.database})`,
     row("express 5 hello-world (baseline)", c.baseline),
+    ...(c.samePayload ? [row("express 5, same JSON in and out", c.samePayload)] : []),
     row(c.name, c.endpoint),
     `  ratio ${(c.ratio * 100).toFixed(1)}% of baseline throughput, target >= ${(c.target * 100).toFixed(0)}%: ${c.pass ? "PASS" : "BELOW TARGET"}`,
   ].join("\n");
@@ -148,25 +151,39 @@ export async function compareHttp(options: CompareOptions): Promise<Comparison> 
       ...(info.request.body ? { body: info.request.body } : {}),
     });
     if (!first.ok) throw new Error(`${options.name}: first request answered ${first.status}: ${await first.text()}`);
+    const payloadUrl =
+      info.payloadPort !== undefined ? `http://127.0.0.1:${info.payloadPort}${info.request.path}` : null;
     await load(baselineUrl, warmup, connections, null);
     await load(endpointUrl, warmup, connections, info.request);
+    if (payloadUrl) await load(payloadUrl, warmup, connections, info.request);
     const base: Figures[] = [];
     const ours: Figures[] = [];
+    const payload: Figures[] = [];
     for (let i = 0; i < rounds; i++) {
-      // Alternate which goes first so neither always runs on a warmer (or busier) machine.
-      if (i % 2 === 0) {
-        base.push(await load(baselineUrl, roundSeconds, connections, null));
-        ours.push(await load(endpointUrl, roundSeconds, connections, info.request));
-      } else {
-        ours.push(await load(endpointUrl, roundSeconds, connections, info.request));
-        base.push(await load(baselineUrl, roundSeconds, connections, null));
-      }
+      // Alternate the order so no one always runs on a warmer (or busier) machine.
+      const steps = [
+        async () => base.push(await load(baselineUrl, roundSeconds, connections, null)),
+        async () => ours.push(await load(endpointUrl, roundSeconds, connections, info.request)),
+        ...(payloadUrl
+          ? [async () => payload.push(await load(payloadUrl, roundSeconds, connections, info.request))]
+          : []),
+      ];
+      for (const step of i % 2 === 0 ? steps : [...steps].reverse()) await step();
     }
     const baseline = summarize(base);
     const endpoint = summarize(ours);
     const ratio = baseline.rps > 0 ? endpoint.rps / baseline.rps : 0;
     const pass = ratio >= options.target && endpoint.non2xx === 0 && endpoint.errors === 0;
-    return { name: options.name, database: info.database, baseline, endpoint, ratio, target: options.target, pass };
+    return {
+      name: options.name,
+      database: info.database,
+      baseline,
+      endpoint,
+      ...(payload.length ? { samePayload: summarize(payload) } : {}),
+      ratio,
+      target: options.target,
+      pass,
+    };
   } finally {
     await stop();
   }
