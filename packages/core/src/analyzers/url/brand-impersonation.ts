@@ -442,7 +442,7 @@ function registrableFindings(label: string, url: NormalizedUrl, freeHosted: bool
   // The brand's exact name under a TLD it does not use.
   for (const ref of OFFICIAL_LABELS.get(label) ?? []) {
     if (isCountryCode(suffix)) {
-      // Companies hold many country-code names; on its own this is weak.
+      // Companies hold many country-code names (walmart.com.mx, airbnb.com.br); on its own this is weak.
       if (!ref.brand.global) {
         out.push({ brand: ref.brand, technique: "tld_swap", points: 30, confidence: 0.4, floor: 0, label });
       }
@@ -586,6 +586,7 @@ function hasCredentialWords(text: string): boolean {
 const KIT_MARKERS =
   /(?:^|[^0-9a-f])[0-9a-f]{32}(?:$|[^0-9a-f])|\.php(?:$|[/?.])|\/wp-(?:content|includes|admin)\/|\/cgi-bin\//;
 const PATH_DOMAIN_SPLIT = /[^a-z0-9.-]+/;
+const FOLDABLE_PATH = /[0-9i]|rn|vv/;
 
 /** An official domain spelled out inside a path segment ("/home/online.asb.co.nz.html"). */
 function spelledDomainInPath(lower: string): readonly [string, Brand] | null {
@@ -628,6 +629,21 @@ function pathFindings(url: NormalizedUrl, out: Finding[]): void {
   }
   for (const segment of lower.split(PATH_SPLIT)) {
     if (segment.length < 2) continue;
+    if (segment.length >= 5 && FOLDABLE_PATH.test(segment)) {
+      // The brand's name with lookalike characters as a folder ("/PayPaI/", "/micros0ft/").
+      for (const ref of FOLDED_LABELS.get(asciiFold(segment)) ?? []) {
+        if (ref.label === segment) continue;
+        credentials ??= hasCredentialWords(lower + " " + url.query.toLowerCase().slice(0, MAX_PATH_CHARS));
+        out.push({
+          brand: ref.brand,
+          technique: "brand_in_path",
+          points: credentials ? 60 : 40,
+          confidence: 0.55,
+          floor: 0,
+          label: segment,
+        });
+      }
+    }
     for (const hit of keywordHits(segment)) {
       credentials ??= hasCredentialWords(lower + " " + url.query.toLowerCase().slice(0, MAX_PATH_CHARS));
       kit ??= KIT_MARKERS.test(lower);

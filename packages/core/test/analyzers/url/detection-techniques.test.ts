@@ -226,3 +226,12 @@ describe("official domains spelled inside a registrable name", () => {
     expect(analyze("https://paypal-company.com/").score).toBeLessThan(MEDIUM);
   });
 });
+
+describe("lookalike characters in a path folder", () => {
+  it("reads a folded brand name in a path like the name itself", () => {
+    const r = analyze("http://example.org/PayPaI/signin");
+    expect(r.brand).toMatchObject({ detected: true, brand: "PayPal", technique: "brand_in_path" });
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("http://example.org/appliance/").brand.detected).toBe(false);
+  });
+});
