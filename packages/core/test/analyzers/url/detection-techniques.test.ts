@@ -235,3 +235,11 @@ describe("lookalike characters in a path folder", () => {
     expect(analyze("http://example.org/appliance/").brand.detected).toBe(false);
   });
 });
+
+describe("host-like registrable names", () => {
+  it("reads www glued to a brand as a strong lure", () => {
+    expect(analyze("https://wwwpaypal.com/").score).toBeGreaterThanOrEqual(65);
+    expect(analyze("https://www-chase.com/").brand).toMatchObject({ detected: true, brand: "Chase" });
+    expect(analyze("https://www.wellsfargoadvisors.com/").score).toBeLessThan(MEDIUM);
+  });
+});

@@ -97,6 +97,8 @@ export const STRONG_LURE_WORDS: readonly string[] = [
   "cancellation", "payee", "deny", "unauthorised", "unauthorized", "fraud", "protect", "protection", "tax",
   "penalty", "fine", "fines", "unpaid", "overdue", "renew", "renewal", "session", "sso", "mfa", "otp",
   "device", "devices", "id",
+  // "www" glued into a registrable name ("wwwpaypal", "www-chase-com") makes the name read as a host.
+  "www",
 ];
 
 /** Path and query words that ask for credentials or payment. */
