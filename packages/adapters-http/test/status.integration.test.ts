@@ -10,6 +10,8 @@ import { call, engineOver, serve, testDatabaseUrl, type TestServer } from "./sup
 class TcpProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
+  private stalled = false;
+  private held: (() => void)[] = [];
   port = 0;
 
   constructor(
@@ -26,7 +28,15 @@ class TcpProxy {
         s.on("close", () => this.sockets.delete(s));
         s.on("error", () => undefined);
       }
-      client.pipe(upstream).pipe(client);
+      // Forwarded by hand (not pipe) so a stall can hold bytes back without the stream machinery resuming them.
+      const forward = (from: Socket, to: Socket): void => {
+        from.on("data", (chunk: Buffer) => {
+          if (this.stalled) this.held.push(() => to.write(chunk));
+          else to.write(chunk);
+        });
+      };
+      forward(client, upstream);
+      forward(upstream, client);
       client.on("close", () => upstream.destroy());
       upstream.on("close", () => client.destroy());
     });
@@ -36,6 +46,18 @@ class TcpProxy {
     });
     this.port = (server.address() as AddressInfo).port;
     this.server = server;
+  }
+
+  /** The database stops answering without closing anything (a hung server or a silent network). */
+  stall(): void {
+    this.stalled = true;
+  }
+
+  unstall(): void {
+    this.stalled = false;
+    const held = this.held;
+    this.held = [];
+    for (const send of held) send();
   }
 
   async cut(): Promise<void> {
@@ -81,6 +103,20 @@ async function pollUntil(status: number, withinMs: number): Promise<{ elapsed: n
 }
 
 describe("status against a database that goes away", () => {
+  it("is 503 within 2.5 s when the database hangs, and 200 once it answers again", async () => {
+    expect((await pollUntil(200, 35_000)).codes.at(-1)).toBe(200);
+    proxy.stall();
+    try {
+      // Interval (0.5 s) + probe timeout (1 s) + polling and request time.
+      const down = await pollUntil(503, 2_500);
+      expect(down.elapsed).toBeLessThan(2_500);
+      expect((await call(server.url, "GET", "/api/v1/openapi.json")).status).toBe(200);
+    } finally {
+      proxy.unstall();
+    }
+    expect((await pollUntil(200, 35_000)).elapsed).toBeLessThan(35_000);
+  });
+
   it("is 503 within 1.5 s of the cut, stays up, and is 200 again after the database returns", async () => {
     expect((await call(server.url, "GET", "/api/v1/status")).status).toBe(200);
 
