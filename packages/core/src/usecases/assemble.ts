@@ -1,9 +1,9 @@
-import type { Evidence } from "../ports/signal-source.js";
+import type { Evidence, SignalSource } from "../ports/signal-source.js";
 import type { ExplanationInput } from "../ports/explainer.js";
 import { assess, type Assessment, type WeightedEvidence } from "../scoring/score.js";
-import { TEST_VERDICT_SCORES } from "./test-mode.js";
-import type { Verdict } from "../schemas/common.js";
+import type { Factor, SourceStatus, Verdict } from "../schemas/common.js";
 import type { Kernel } from "./kernel.js";
+import { TEST_EPOCH, TEST_VERDICT_SCORES, deterministicId } from "./test-mode.js";
 
 export interface Assembled {
   readonly assessment: Assessment;
@@ -56,4 +56,102 @@ export function magicEvidence(verdict: Verdict): Evidence {
     ],
     floor: verdict === "safe" ? 0 : points,
   };
+}
+
+const OFFLINE_WEIGHT = 0.3;
+const COMMUNITY_WEIGHT = 0.1;
+
+/** Community reports as evidence: none says nothing; each doubling adds about 10 points, up to 60. */
+export function communityEvidence(count: number, what: string): Evidence {
+  const points = count === 0 ? 0 : Math.min(60, 15 + 10 * Math.log2(count));
+  return {
+    source: "community_reports",
+    status: "ok",
+    signals: { community_reports: count },
+    factors:
+      count === 0
+        ? []
+        : [
+            {
+              id: "community_reports",
+              source: "community_reports",
+              label: `${count} community report${count === 1 ? "" : "s"} about this ${what}`,
+              points: Math.round(points),
+            },
+          ],
+  };
+}
+
+/** The result fields every channel shares. */
+export interface CommonResultFields {
+  readonly id: string;
+  readonly risk_score: number;
+  readonly verdict: Verdict;
+  readonly confidence: number;
+  readonly explanation: string;
+  readonly factors: Factor[];
+  readonly sources_checked: string[];
+  readonly sources: SourceStatus[];
+  readonly created_at: string;
+  readonly test_mode: boolean;
+}
+
+export interface ChannelAssessmentInput<T> {
+  readonly channel: "url" | "phone";
+  readonly input: T;
+  /** What the explanation names, e.g. the host or the national number. */
+  readonly subject: string;
+  /** Stable identity of the input (test-mode ids derive from it). */
+  readonly identity: string;
+  readonly offline: readonly Evidence[];
+  readonly magic: Verdict | null;
+  readonly sources: readonly SignalSource<T>[];
+  readonly report: { readonly kind: "url" | "phone"; readonly value: string; readonly what: string };
+}
+
+/**
+ * Offline evidence (and a magic test verdict), then in live mode the channel's sources and community reports,
+ * scored and explained. Returns the common fields and the merged signals.
+ */
+export async function assessWith<T>(
+  k: Kernel,
+  mode: "live" | "test",
+  a: ChannelAssessmentInput<T>,
+): Promise<{ common: CommonResultFields; signals: Record<string, unknown> }> {
+  // A magic test input stands alone: it must give its verdict whatever the analyzers think of the number or URL.
+  const items: WeightedEvidence[] =
+    a.magic !== null
+      ? [{ evidence: magicEvidence(a.magic), weight: 1 }]
+      : a.offline.map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT }));
+  if (mode === "live") {
+    const [sourced, reports] = await Promise.all([
+      k.gather(a.sources, a.input),
+      k.deps.reports.count(a.report.kind, a.report.value),
+    ]);
+    items.push(...sourced, { evidence: communityEvidence(reports, a.report.what), weight: COMMUNITY_WEIGHT });
+  }
+  const { assessment, explanation } = await assemble(k, a.channel, a.subject, items);
+  const test = mode === "test";
+  return {
+    signals: assessment.signals,
+    common: {
+      id: test ? deterministicId(k.deps.hasher, a.identity) : k.deps.ids.uuid(),
+      risk_score: assessment.riskScore,
+      verdict: assessment.verdict,
+      confidence: assessment.confidence,
+      explanation,
+      factors: assessment.factors,
+      sources_checked: assessment.sourcesChecked,
+      sources: assessment.sources,
+      created_at: test ? TEST_EPOCH : k.now().toISOString(),
+      test_mode: test,
+    },
+  };
+}
+
+/** The channel's signals object: every documented field, filled from the merged signals where present. */
+export function pickSignals<T extends object>(empty: T, merged: Record<string, unknown>): T {
+  const out: Record<string, unknown> = { ...(empty as Record<string, unknown>) };
+  for (const key of Object.keys(empty)) if (merged[key] !== undefined) out[key] = merged[key];
+  return out as T;
 }
