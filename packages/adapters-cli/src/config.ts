@@ -24,6 +24,21 @@ export const RuntimeConfigSchema = z.object({
   threatfoxKey: z.string().min(1).optional(),
   twilioAccountSid: z.string().min(1).optional(),
   twilioAuthToken: z.string().min(1).optional(),
+  oauthRedirectHosts: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ""),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "a host name such as claude.ai"))
+        .min(1)
+        .max(6),
+    )
+    .optional(),
   ftcDncUrl: z.string().url().optional(),
   fccComplaintsUrl: z.string().url().optional(),
   nanpaCodesUrl: z.string().url().optional(),
@@ -48,6 +63,7 @@ const ENV: Record<string, keyof z.input<typeof RuntimeConfigSchema>> = {
   THREATFOX_AUTH_KEY: "threatfoxKey",
   TWILIO_ACCOUNT_SID: "twilioAccountSid",
   TWILIO_AUTH_TOKEN: "twilioAuthToken",
+  SCAMVERIFY_OAUTH_REDIRECT_HOSTS: "oauthRedirectHosts",
   SCAMVERIFY_FTC_DNC_URL: "ftcDncUrl",
   SCAMVERIFY_FCC_COMPLAINTS_URL: "fccComplaintsUrl",
   SCAMVERIFY_NANPA_CODES_URL: "nanpaCodesUrl",

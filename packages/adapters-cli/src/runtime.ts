@@ -2,6 +2,7 @@
 // the CLI commands, the stdio MCP server, library users) gets its engine from here.
 import { readFileSync } from "node:fs";
 import {
+  DEFAULT_REDIRECT_POLICY,
   SCOPES,
   createAccessTokenVerifier,
   createEngine,
@@ -127,7 +128,12 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     ids,
     hasher,
     passwords,
-    config: createOAuthConfig(config.baseUrl),
+    config: createOAuthConfig(
+      config.baseUrl,
+      config.oauthRedirectHosts
+        ? { ...DEFAULT_REDIRECT_POLICY, hosts: config.oauthRedirectHosts }
+        : DEFAULT_REDIRECT_POLICY,
+    ),
   };
   const base: EngineDeps = {
     accounts: stores.accounts,
