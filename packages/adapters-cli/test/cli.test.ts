@@ -6,9 +6,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { UsageSchema, type ApiKey } from "@scamverify/core";
 import { runCli } from "../src/program.js";
+
+// Each command opens the embedded database (about a second, more on a busy machine).
+vi.setConfig({ testTimeout: 60_000 });
 
 const dir = mkdtempSync(join(tmpdir(), "scamverify-cli-"));
 const dataDir = join(dir, "data");

@@ -1,7 +1,7 @@
 // Authentication and tenant isolation over HTTP, on real SQL stores (one PGlite for the file): missing, unknown,
 // malformed and revoked keys; revocation at once on the engine that revoked and within the auth cache window on
 // another engine sharing the database; and no way to name another account through the API.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@scamverify/persistence";
 import {
   call,
@@ -12,6 +12,9 @@ import {
   type EngineKit,
   type TestServer,
 } from "./support/harness.js";
+
+// Real SQL under concurrent HTTP load; a busy machine can stretch a test past the default 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 const getDb = sharedPglite();
 let db: Db;
