@@ -28,7 +28,6 @@ export const DEFAULT_REDIRECT_HOSTS = [
 export const DEFAULT_EXACT_REDIRECT_URIS = [
   "https://claude.com/api/mcp/auth_callback",
   "cursor://anysphere.cursor-mcp/oauth/callback",
-  "cursor://anysphere.cursor-retrieval/oauth/user-callback",
 ] as const;
 
 export const DEFAULT_REDIRECT_POLICY: RedirectUriPolicy = {
