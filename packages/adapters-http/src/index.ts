@@ -14,3 +14,5 @@ export {
   protectedResourceMetadata,
 } from "./oauth/index.js";
 export type { OAuthRouterDeps, WellKnownRouterDeps } from "./oauth/index.js";
+export { createDashboardRouter } from "./dashboard/index.js";
+export type { DashboardRouterDeps } from "./dashboard/index.js";

@@ -31,6 +31,7 @@ export interface OAuthRouterDeps {
 }
 
 const AUTHORIZE_PATH = "/api/oauth/authorize";
+const DASHBOARD_PATH = "/dashboard";
 const AUTHORIZE_PARAMS = [
   "response_type",
   "client_id",
@@ -86,9 +87,13 @@ function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** Only our own authorization endpoint may be a post-login destination: anything else would be an open redirect. */
+/**
+ * Only our own authorization endpoint and the developer dashboard may be post-login destinations: anything else
+ * would be an open redirect.
+ */
 function safeReturnTo(value: unknown): string | undefined {
   const v = str(value);
+  if (v === DASHBOARD_PATH) return v;
   return v && v.startsWith(`${AUTHORIZE_PATH}?`) && !v.includes("\\") ? v : undefined;
 }
 

@@ -11,7 +11,8 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, "&#39;");
 }
 
-const STYLE = `
+/** The look shared by every server-rendered page (the OAuth pages and the developer dashboard). */
+export const PAGE_STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1d2330}
 main{max-width:440px;margin:48px auto;padding:32px;background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
@@ -37,7 +38,7 @@ function layout(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)} · scamverify</title>
-<style>${STYLE}</style>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
 <main>
@@ -67,7 +68,11 @@ export function renderSignIn(input: CredentialsPageInput): string {
   return layout(
     "Sign in",
     `<h1>Sign in to scamverify</h1>
-<p class="muted">An application asked to use your scamverify account. Sign in to review its request.</p>
+<p class="muted">${
+      input.returnTo === "/dashboard"
+        ? "Sign in to manage your API keys and see your usage."
+        : "An application asked to use your scamverify account. Sign in to review its request."
+    }</p>
 ${errorBox(input.error)}
 <form method="post" action="/api/oauth/signin">
 ${hidden("csrf_token", input.csrf)}

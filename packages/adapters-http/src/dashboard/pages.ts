@@ -1,0 +1,269 @@
+// Server-rendered HTML of the developer dashboard (account, usage, API keys) and its revoke confirmation. Every value
+// is escaped, no script runs, and the one <style> element carries the response's CSP nonce, so injected markup can
+// neither run code nor restyle the page.
+import { MAX_ACTIVE_KEYS, type ApiKey, type Channel, type CreatedApiKey, type Usage } from "@scamverify/core";
+import { PAGE_STYLE, escapeHtml } from "../oauth/pages.js";
+
+export const DASHBOARD_PATHS = {
+  home: "/dashboard",
+  create: "/dashboard/keys/create",
+  rename: "/dashboard/keys/rename",
+  revoke: "/dashboard/keys/revoke",
+  signOut: "/dashboard/signout",
+} as const;
+
+const DASHBOARD_STYLE = `
+main{max-width:980px}
+header.top{display:flex;justify-content:space-between;align-items:flex-start;gap:16px;flex-wrap:wrap;margin-bottom:8px}
+header.top form{margin:0}
+h2{font-size:1.1rem;margin:28px 0 10px}
+section{margin-top:8px}
+table{width:100%;border-collapse:collapse;font-size:.95rem}
+th,td{text-align:left;padding:8px 6px;border-bottom:1px solid #e3e6eb;vertical-align:middle}
+th{font-weight:600;color:#5b6474;font-size:.85rem}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+td.prefix{white-space:nowrap}
+meter{width:110px;height:12px}
+.notice{background:#e8f5ec;color:#1c5b31;padding:10px 12px;border-radius:8px}
+.new-key{background:#fff8e1;border:1px solid #e9c46a;padding:14px;border-radius:8px;margin:0 0 12px}
+.new-key code.secret{display:block;margin:8px 0;padding:10px;font-size:.95rem;word-break:break-all;user-select:all;background:#fff}
+.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:.8rem;font-weight:600}
+.badge.live{background:#e6edfc;color:#1f4fd1}
+.badge.test{background:#f1e8fb;color:#6b2fb3}
+.badge.active{background:#e8f5ec;color:#1c5b31}
+.badge.revoked{background:#eceef1;color:#5b6474}
+tr.revoked td{color:#8a919e}
+input[type=text]{padding:7px 9px;border:1px solid #c5cad3;border-radius:8px;font:inherit;width:100%;max-width:260px}
+form.inline{display:flex;gap:6px;align-items:center;margin:0}
+form.inline button{padding:6px 12px}
+button.danger{background:#fff;color:#b3261e;border-color:#b3261e}
+button.link{background:none;border:none;color:#1f4fd1;padding:0;text-decoration:underline}
+fieldset{border:none;padding:0;margin:12px 0 0;display:flex;gap:18px;align-items:center}
+fieldset label{display:inline;font-weight:400;margin:0}
+.create label.name{margin-top:0}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}
+dt{color:#5b6474}
+dd{margin:0}
+`;
+
+function layout(nonce: string, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)} · scamverify</title>
+<style nonce="${escapeHtml(nonce)}">${PAGE_STYLE}${DASHBOARD_STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+function hidden(name: string, value: string): string {
+  return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+}
+
+/** "2026-03-10T12:00:00.000Z" -> "2026-03-10 12:00 UTC": the same for every reader, whatever their locale. */
+export function formatInstant(iso: string | null): string {
+  if (iso === null) return "never";
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+const PLAN_LABELS: Record<Usage["plan"], string> = {
+  free: "Free",
+  starter: "Starter",
+  professional: "Professional",
+  business: "Business",
+  scale: "Scale",
+  enterprise: "Enterprise",
+};
+
+const CHANNEL_LABELS: Record<Channel, string> = {
+  phone: "Phone lookups",
+  url: "URL lookups",
+  text: "Text analyses",
+  email: "Email analyses",
+};
+const CHANNEL_ORDER: readonly Channel[] = ["phone", "url", "text", "email"];
+
+export interface DashboardPageInput {
+  readonly nonce: string;
+  readonly csrf: string;
+  readonly email: string;
+  readonly usage: Usage;
+  readonly keys: readonly ApiKey[];
+  /** The key just created: the only time its full value is ever rendered. */
+  readonly created?: CreatedApiKey;
+  readonly notice?: string;
+  readonly error?: string;
+  /** What the person typed into the create form, kept when it was refused. */
+  readonly createName?: string;
+}
+
+function usageSection(usage: Usage): string {
+  const rows = CHANNEL_ORDER.map((c) => {
+    const q = usage.quotas[c];
+    const grace = q.hard_limit > q.limit ? ` <span class="muted">(+${q.hard_limit - q.limit} grace)</span>` : "";
+    return `<tr id="usage-${c}">
+<td>${CHANNEL_LABELS[c]}</td>
+<td class="num">${q.used}</td>
+<td class="num">${q.limit}</td>
+<td class="num">${q.hard_limit}${grace}</td>
+<td class="num">${q.remaining}</td>
+<td><meter min="0" max="${Math.max(q.hard_limit, 1)}" low="${Math.floor(q.limit * 0.8)}" high="${q.limit}" optimum="0" value="${Math.min(q.used, Math.max(q.hard_limit, 1))}" aria-label="${CHANNEL_LABELS[c]} used">${q.used} of ${q.hard_limit}</meter></td>
+</tr>`;
+  }).join("\n");
+  const rl = usage.rate_limit;
+  return `<section aria-labelledby="usage-title">
+<h2 id="usage-title">Usage this period</h2>
+<table id="usage">
+<thead><tr><th>Channel</th><th class="num">Used</th><th class="num">Plan limit</th><th class="num">Hard limit</th><th class="num">Remaining</th><th></th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<p class="muted">Only successful, uncached lookups with a live key count. Test keys (<code>sv_test_</code>) use no quota.
+The hard limit includes the 10% grace buffer of paid plans; past it, lookups answer 402 <code>quota_exhausted</code>.</p>
+<h2>Rate limits</h2>
+<p id="rate-limits">${rl.requests_per_minute} requests per minute on lookup, usage and report endpoints; ${rl.batch_requests_per_minute} requests per minute on batch endpoints (per ${rl.window_seconds}-second window).</p>
+</section>`;
+}
+
+function keyRow(csrf: string, key: ApiKey): string {
+  const revoked = key.revoked_at !== null;
+  const status = revoked
+    ? `<span class="badge revoked">Revoked</span> <span class="muted">${formatInstant(key.revoked_at)}</span>`
+    : `<span class="badge active">Active</span>`;
+  const actions = revoked
+    ? ""
+    : `<form class="inline" method="post" action="${DASHBOARD_PATHS.rename}">
+${hidden("csrf_token", csrf)}
+${hidden("key_id", key.id)}
+<input type="text" name="name" value="${escapeHtml(key.name)}" required maxlength="64" aria-label="New name for ${escapeHtml(key.name)}">
+<button type="submit" class="secondary">Rename</button>
+</form>
+<form class="inline" method="post" action="${DASHBOARD_PATHS.revoke}">
+${hidden("csrf_token", csrf)}
+${hidden("key_id", key.id)}
+<button type="submit" class="danger" aria-label="Revoke ${escapeHtml(key.name)}…">Revoke…</button>
+</form>`;
+  return `<tr class="${revoked ? "revoked" : "active"}" data-key-id="${escapeHtml(key.id)}">
+<td class="key-name">${escapeHtml(key.name)}</td>
+<td class="prefix"><code>${escapeHtml(key.prefix)}…</code></td>
+<td><span class="badge ${key.mode}">${key.mode === "live" ? "Live" : "Test"}</span></td>
+<td>${formatInstant(key.created_at)}</td>
+<td>${formatInstant(key.last_used_at)}</td>
+<td>${status}</td>
+<td>${actions}</td>
+</tr>`;
+}
+
+function keysSection(input: DashboardPageInput): string {
+  const active = input.keys.filter((k) => k.revoked_at === null).length;
+  const rows = input.keys.length
+    ? input.keys.map((k) => keyRow(input.csrf, k)).join("\n")
+    : `<tr><td colspan="7" class="muted">No keys yet. Create one below.</td></tr>`;
+  const full = active >= MAX_ACTIVE_KEYS;
+  const created = input.created
+    ? `<div class="new-key" role="status" id="new-key-box">
+<strong>Your new ${input.created.mode} key “${escapeHtml(input.created.name)}”.</strong>
+Copy it now: it is shown only this once and cannot be recovered (only a hash is stored).
+<code id="new-key" class="secret">${escapeHtml(input.created.key)}</code>
+<span class="muted">Send it as <code>Authorization: Bearer …</code>. <a href="/dashboard">I have saved it</a></span>
+</div>`
+    : "";
+  return `<section aria-labelledby="keys-title">
+<h2 id="keys-title">API keys <span class="muted">(${active} of ${MAX_ACTIVE_KEYS} active)</span></h2>
+${created}
+<table id="keys">
+<thead><tr><th>Name</th><th>Prefix</th><th>Mode</th><th>Created</th><th>Last used</th><th>Status</th><th></th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<h2>Create a key</h2>
+${full ? `<p class="muted">This account has ${MAX_ACTIVE_KEYS} active keys, the most it may hold. Revoke one to create another.</p>` : ""}
+<form class="create" method="post" action="${DASHBOARD_PATHS.create}">
+${hidden("csrf_token", input.csrf)}
+<label class="name" for="key-name">Name</label>
+<input type="text" id="key-name" name="name" required maxlength="64" placeholder="e.g. Production server" value="${escapeHtml(input.createName ?? "")}">
+<fieldset>
+<legend class="muted">Mode</legend>
+<label><input type="radio" name="mode" value="live" checked> Live (<code>sv_live_</code>, uses quota)</label>
+<label><input type="radio" name="mode" value="test"> Test (<code>sv_test_</code>, mock data, no quota)</label>
+</fieldset>
+<div class="actions"><button type="submit">Create key</button></div>
+</form>
+</section>`;
+}
+
+export function renderDashboard(input: DashboardPageInput): string {
+  const u = input.usage;
+  const pending = u.pending_plan
+    ? `<dt>Scheduled change</dt><dd>${PLAN_LABELS[u.pending_plan]} from ${formatInstant(u.billing_period.end)}</dd>`
+    : "";
+  return layout(
+    input.nonce,
+    "Dashboard",
+    `<header class="top">
+<div>
+<h1>Developer dashboard</h1>
+<dl class="facts" id="account">
+<dt>Account</dt><dd id="account-email">${escapeHtml(input.email)}</dd>
+<dt>Plan</dt><dd id="account-plan">${PLAN_LABELS[u.plan]}</dd>
+${pending}
+<dt>Billing period</dt><dd id="billing-period">${formatInstant(u.billing_period.start)} to ${formatInstant(u.billing_period.end)}</dd>
+</dl>
+</div>
+<form method="post" action="${DASHBOARD_PATHS.signOut}">
+${hidden("csrf_token", input.csrf)}
+<button type="submit" class="secondary">Sign out</button>
+</form>
+</header>
+${input.notice ? `<p class="notice" role="status" id="notice">${escapeHtml(input.notice)}</p>` : ""}
+${input.error ? `<p class="error" role="alert" id="error">${escapeHtml(input.error)}</p>` : ""}
+${keysSection(input)}
+${usageSection(u)}`,
+  );
+}
+
+export interface RevokeConfirmInput {
+  readonly nonce: string;
+  readonly csrf: string;
+  readonly key: ApiKey;
+}
+
+export function renderRevokeConfirm(input: RevokeConfirmInput): string {
+  const k = input.key;
+  return layout(
+    input.nonce,
+    "Revoke key",
+    `<h1>Revoke “${escapeHtml(k.name)}”?</h1>
+<p>Key <code>${escapeHtml(k.prefix)}…</code> (${k.mode}), created ${formatInstant(k.created_at)}, last used ${formatInstant(k.last_used_at)}.</p>
+<p>Every request made with it will be refused with 401 at once. This cannot be undone.</p>
+<form method="post" action="${DASHBOARD_PATHS.revoke}">
+${hidden("csrf_token", input.csrf)}
+${hidden("key_id", k.id)}
+${hidden("confirm", "yes")}
+<div class="actions">
+<button type="submit" class="danger" id="confirm-revoke">Revoke this key permanently</button>
+<a href="${DASHBOARD_PATHS.home}">Cancel</a>
+</div>
+</form>`,
+  );
+}
+
+export function renderDashboardError(nonce: string, title: string, message: string): string {
+  return layout(
+    nonce,
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<p class="error" role="alert">${escapeHtml(message)}</p>
+<p><a href="${DASHBOARD_PATHS.home}">Back to the dashboard</a></p>`,
+  );
+}

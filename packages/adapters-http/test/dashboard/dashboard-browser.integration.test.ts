@@ -1,0 +1,130 @@
+// The dashboard in headless Chromium (Debian's /usr/bin/chromium through playwright-core): a person arrives signed
+// out, creates an account, makes a key, copies it, renames and revokes it through the confirmation page, signs out.
+import { existsSync, mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDashboardServer, type DashboardTestServer } from "./support.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const ARTIFACTS = fileURLToPath(new URL("../../../../test-artifacts/", import.meta.url));
+
+let srv: DashboardTestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) to run this test`);
+  }
+  srv = await startDashboardServer();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  mkdirSync(ARTIFACTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await srv?.close();
+});
+
+async function bearerStatus(key: string): Promise<number> {
+  const res = await fetch(`${srv.baseUrl}/api/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
+  return res.status;
+}
+
+describe("dashboard in Chromium", () => {
+  it("signs up from the sign-in redirect, creates, renames and revokes a key, and signs out", async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+
+    await page.goto(`${srv.baseUrl}/dashboard`);
+    expect(new URL(page.url()).pathname).toBe("/api/oauth/signin");
+    await page.getByRole("link", { name: "Create one" }).click();
+    await page.fill("#email", "dashboard.user@example.com");
+    await page.fill("#password", "a long enough password");
+    await Promise.all([page.waitForURL(/\/dashboard$/), page.getByRole("button", { name: "Create account" }).click()]);
+    expect(await page.textContent("#account-email")).toBe("dashboard.user@example.com");
+    expect(await page.textContent("#account-plan")).toBe("Free");
+
+    await page.fill("#key-name", "Production server");
+    await page.getByRole("button", { name: "Create key" }).click();
+    await page.waitForSelector("#new-key");
+    const key = ((await page.textContent("#new-key")) ?? "").trim();
+    expect(key).toMatch(/^sv_live_/);
+    expect(page.url()).not.toContain(key);
+    expect(await bearerStatus(key)).toBe(200);
+
+    // A second, test-mode key, so the table shows both kinds; then the screenshot of the page holding the new key.
+    await page.fill("#key-name", "Staging");
+    await page.check("input[name=mode][value=test]");
+    await page.getByRole("button", { name: "Create key" }).click();
+    await page.waitForSelector("#new-key");
+    expect(((await page.textContent("#new-key")) ?? "").trim()).toMatch(/^sv_test_/);
+    // The page's own stylesheet applied (the nonce matched): the fact list is a grid.
+    expect(
+      await page.$eval(
+        "dl.facts",
+        (el) =>
+          (globalThis as unknown as { getComputedStyle(e: unknown): { display: string } }).getComputedStyle(el).display,
+      ),
+    ).toBe("grid");
+    await page.screenshot({ path: `${ARTIFACTS}dashboard.png`, fullPage: true });
+
+    await page.getByRole("link", { name: "I have saved it" }).click();
+    await page.waitForURL(/\/dashboard$/);
+    expect(await page.locator("#new-key").count()).toBe(0);
+    expect(await page.content()).not.toContain(key);
+
+    const row = page.locator("tr", { has: page.locator("td.key-name", { hasText: "Production server" }) });
+    await row.locator("input[name=name]").fill("Main backend");
+    await Promise.all([page.waitForURL(/done=renamed/), row.getByRole("button", { name: "Rename" }).click()]);
+    expect(await page.textContent("#notice")).toBe("Key renamed.");
+
+    const renamed = page.locator("tr", { has: page.locator("td.key-name", { hasText: "Main backend" }) });
+    await renamed.getByRole("button", { name: "Revoke Main backend…" }).click();
+    expect(await page.textContent("h1")).toBe("Revoke “Main backend”?");
+    expect(await bearerStatus(key)).toBe(200);
+    await Promise.all([
+      page.waitForURL(/done=revoked/),
+      page.getByRole("button", { name: "Revoke this key permanently" }).click(),
+    ]);
+    expect(await bearerStatus(key)).toBe(401);
+    expect(await renamed.locator(".badge.revoked").textContent()).toBe("Revoked");
+
+    await Promise.all([
+      page.waitForURL(/\/api\/oauth\/signin/),
+      page.getByRole("button", { name: "Sign out" }).click(),
+    ]);
+    await page.goto(`${srv.baseUrl}/dashboard`);
+    expect(new URL(page.url()).pathname).toBe("/api/oauth/signin");
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the way back to the dashboard after a failed sign-in", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const res = await page.goto(`${srv.baseUrl}/api/oauth/signin?return_to=%2Fdashboard`);
+    expect(res?.headers()["x-frame-options"]).toBe("DENY");
+    await page.fill("#email", "nobody@example.com");
+    await page.fill("#password", "wrong password here");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForSelector("[role=alert]");
+    // The failed sign-in keeps the way back to the dashboard.
+    expect(await page.inputValue("input[name=return_to]")).toBe("/dashboard");
+    await context.close();
+  });
+});
