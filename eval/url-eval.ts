@@ -1,15 +1,40 @@
-// Detection quality of the offline URL analyzers (normalizeUrl + analyzeUrl) on labelled public data.
-// Run: node --conditions=source --import tsx eval/url-eval.ts [--show-tuning-errors]
+// Detection quality of the URL channel on labelled public data, scored by the engine's own `assess`.
+// Feeds off: the offline analyzers only. Feeds on: the analyzers plus the feed signal sources over a ThreatIndex
+// built by the real feed parsers from feed files written in the published OpenPhish and PhishTank formats.
+// Run: node --conditions=source --import tsx eval/url-eval.ts [--feeds=off|on|both] [--show-tuning-errors]
+//      [--write-feeds]   (also writes the full feed snapshot to eval/url/feeds/ for inspection)
 // The held-out half (fixed by a hash of the URL) is reported but never inspected case by case.
 
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { analyzeUrl, normalizeUrl } from "../packages/core/src/analyzers/url/index.js";
-import type { Evidence } from "../packages/core/src/ports/signal-source.js";
+// The packages' public entry points (the root has no dependency on the workspace packages to import them by name).
+import {
+  analyzeUrl,
+  assess,
+  normalizeUrl,
+  type NormalizedUrl,
+  type SignalSource,
+  type WeightedEvidence,
+} from "../packages/core/src/index.js";
+import {
+  LiveThreatIndex,
+  ThreatIndex,
+  createPhishingFeedSource,
+  createThreatfoxFeedSource,
+  createUrlhausFeedSource,
+  parseOpenphish,
+  parsePhishtankCsv,
+  type FeedContents,
+  type FeedParseResult,
+  type ThreatMatchKind,
+} from "../packages/providers/src/index.js";
 
-const DATA = join(dirname(fileURLToPath(import.meta.url)), "url", "sets");
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "url");
+const DATA = join(ROOT, "sets");
 const THRESHOLDS = [40, 65, 85] as const;
+/** The weight the engine gives each piece of offline analyzer evidence (usecases/assemble.ts). */
+const OFFLINE_WEIGHT = 0.3;
 
 type Kind = "phish" | "legit";
 interface Item {
@@ -41,20 +66,19 @@ export function isHeldOut(url: string): boolean {
   return fnv1a(url) % 2 === 0;
 }
 
-/** The scorer's combination rule, applied to analyzer evidence only. */
-export function scoreEvidence(evidence: readonly Evidence[]): number {
-  let keep = 1;
-  let negative = 0;
-  let floor = 0;
-  for (const e of evidence) {
-    floor = Math.max(floor, e.floor ?? 0);
-    for (const f of e.factors) {
-      if (f.points > 0) keep *= 1 - Math.min(f.points, 100) / 100;
-      else negative += -f.points;
-    }
+interface FeedRow {
+  readonly url: string;
+  readonly brand: string | null;
+}
+
+function loadFeedRows(): FeedRow[] {
+  const rows: FeedRow[] = [];
+  for (const line of lines("phish-feeds.tsv")) {
+    const [url, brand] = line.split("\t");
+    if (url === undefined) continue;
+    rows.push({ url, brand: brand === undefined || brand === "-" ? null : brand });
   }
-  const score = Math.max((1 - keep) * 100 - negative, floor);
-  return Math.round(Math.min(100, Math.max(0, score)));
+  return rows;
 }
 
 function loadItems(): Item[] {
@@ -70,33 +94,126 @@ function loadItems(): Item[] {
   for (const d of lines("legit-lookalikes.txt")) {
     items.push({ url: `https://${d}/`, kind: "legit", set: "legit_brand_lookalike", brand: null });
   }
-  for (const line of lines("phish-feeds.tsv")) {
-    const [url, brand] = line.split("\t");
-    if (url === undefined) continue;
-    items.push({ url, kind: "phish", set: "phish_feeds", brand: brand === undefined || brand === "-" ? null : brand });
-  }
+  for (const row of loadFeedRows()) items.push({ ...row, kind: "phish", set: "phish_feeds" });
   for (const d of lines("phish-eth-blacklist.txt")) {
     items.push({ url: `https://${d}/`, kind: "phish", set: "phish_crypto", brand: null });
   }
   return items;
 }
 
+// ---- feed snapshot: files in the published formats, read back by the product's parsers ----
+
+/** OpenPhish community feed layout: one URL a line, no header. A domain list becomes `https://<domain>/`. */
+export function openphishFeedText(domains: readonly string[]): string {
+  return domains.map((d) => `https://${d}/`).join("\n") + "\n";
+}
+
+function csvField(v: string): string {
+  return /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/**
+ * PhishTank verified_online.csv layout. Only url and target come from the data; ids, detail links and times are
+ * placeholders (the parser keeps only verified rows' URLs).
+ */
+export function phishtankCsvText(rows: readonly FeedRow[]): string {
+  const out = ["phish_id,url,phish_detail_url,submission_time,verified,verification_time,online,target"];
+  rows.forEach((r, i) => {
+    const id = String(9_000_000 + i);
+    out.push(
+      [
+        id,
+        csvField(r.url),
+        `http://www.phishtank.com/phish_detail.php?phish_id=${id}`,
+        "2024-01-01T00:00:00+00:00",
+        "yes",
+        "2024-01-01T00:05:00+00:00",
+        "yes",
+        csvField(r.brand ?? "Other"),
+      ].join(","),
+    );
+  });
+  return out.join("\n") + "\n";
+}
+
+interface FeedSnapshot {
+  readonly name: string;
+  readonly openphish: string;
+  readonly phishtank: string;
+}
+
+/**
+ * The whole public snapshot (every blacklisted domain, every PhishTank row), or the same without any held-out
+ * evaluation item: then a held-out URL is caught only through what the index matches beyond the exact URL.
+ */
+function feedSnapshot(withoutHeldOut: boolean): FeedSnapshot {
+  // Only evaluation items are held out; the blacklist entries outside the evaluation sample stay listed.
+  const evaluated = new Set(lines("phish-eth-blacklist.txt"));
+  const keepDomain = (d: string): boolean => !withoutHeldOut || !evaluated.has(d) || !isHeldOut(`https://${d}/`);
+  const domains = lines("feed-eth-blacklist-full.txt").filter(keepDomain);
+  const rows = loadFeedRows().filter((r) => !withoutHeldOut || !isHeldOut(r.url));
+  return {
+    name: withoutHeldOut ? "tuning-half snapshot" : "full snapshot",
+    openphish: openphishFeedText(domains),
+    phishtank: phishtankCsvText(rows),
+  };
+}
+
+function parsed(feed: string, result: FeedParseResult): FeedContents {
+  if (!result.ok) throw new Error(`${feed}: ${result.error}`);
+  return { feed, records: result.records };
+}
+
+interface FeedScorer {
+  readonly sources: readonly SignalSource<NormalizedUrl>[];
+  readonly index: ThreatIndex;
+  readonly records: number;
+}
+
+function feedScorer(snapshot: FeedSnapshot): FeedScorer {
+  const index = ThreatIndex.build([
+    parsed("openphish", parseOpenphish(snapshot.openphish)),
+    parsed("phishtank", parsePhishtankCsv(snapshot.phishtank)),
+  ]);
+  const live = new LiveThreatIndex(index);
+  // The three feed-backed sources the runtime always wires; URLhaus and ThreatFox are not in the snapshot, so they
+  // answer "skipped" exactly as an unsynced feed does in production.
+  const sources = [createUrlhausFeedSource(live), createThreatfoxFeedSource(live), createPhishingFeedSource(live)];
+  return { sources, index, records: index.size };
+}
+
+// ---- scoring ----
+
 interface Scored extends Item {
   readonly score: number;
   readonly detectedBrand: string | null;
+  /** Strongest threat index match kind, when feeds are on and one matched. */
+  readonly match: ThreatMatchKind | null;
   readonly why: string;
 }
 
-function scoreItem(item: Item): Scored | null {
+const NO_ABORT = { signal: new AbortController().signal };
+
+async function scoreItem(item: Item, feeds: FeedScorer | null): Promise<Scored | null> {
   const normalized = normalizeUrl(item.url);
   if (normalized.isErr()) return null;
-  const evidence = analyzeUrl(normalized.value);
-  const signal = evidence[0]?.signals["brand_impersonation"] as { detected: boolean; brand: string | null } | undefined;
+  const url = normalized.value;
+  const offline = analyzeUrl(url);
+  const weighted: WeightedEvidence[] = offline.map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT }));
+  let match: ThreatMatchKind | null = null;
+  if (feeds !== null) {
+    for (const source of feeds.sources)
+      weighted.push({ evidence: await source.check(url, NO_ABORT), weight: source.weight });
+    match = feeds.index.match(url)[0]?.matchedBy ?? null;
+  }
+  const assessment = assess(weighted);
+  const signal = assessment.signals["brand_impersonation"] as { detected: boolean; brand: string | null } | undefined;
   return {
     ...item,
-    score: scoreEvidence(evidence),
+    score: assessment.riskScore,
     detectedBrand: signal?.detected === true ? signal.brand : null,
-    why: evidence.flatMap((e) => e.factors.map((f) => `${f.id}:${f.points}`)).join(" "),
+    match,
+    why: assessment.factors.map((f) => `${f.id}:${f.points}`).join(" "),
   };
 }
 
@@ -138,28 +255,90 @@ function report(title: string, rows: readonly Scored[]): void {
   }
   const brandRight = branded.filter((r) => r.detectedBrand === r.brand).length;
   console.log(`brand named correctly on brand-impersonating phishing: ${pct(brandRight, branded.length)}`);
+  if (rows.some((r) => r.match !== null)) {
+    const count = (rs: readonly Scored[], k: ThreatMatchKind): number => rs.filter((r) => r.match === k).length;
+    const kinds: ThreatMatchKind[] = ["url", "host", "domain", "url_host"];
+    console.log(
+      `feed matches (strongest kind): phishing ${kinds.map((k) => `${k} ${count(phish, k)}`).join(", ")}; ` +
+        `legitimate ${kinds.map((k) => `${k} ${count(legit, k)}`).join(", ")}`,
+    );
+    for (const r of legit.filter((x) => x.match !== null))
+      console.log(`  legitimate URL matched: ${r.match} ${r.score} ${r.url}`);
+  }
 }
 
-function main(): void {
-  const items = loadItems();
+async function scoreAll(
+  items: readonly Item[],
+  feeds: FeedScorer | null,
+): Promise<{ scored: Scored[]; rejected: number }> {
   const scored: Scored[] = [];
   let rejected = 0;
   for (const item of items) {
-    const s = scoreItem(item);
+    const s = await scoreItem(item, feeds);
     if (s === null) rejected++;
     else scored.push(s);
   }
-  const tuning = scored.filter((s) => !isHeldOut(s.url));
-  const heldOut = scored.filter((s) => isHeldOut(s.url));
-  console.log(`URL analyzers evaluation: ${scored.length} URLs scored, ${rejected} rejected by normalizeUrl`);
-  report("held-out part", heldOut);
-  report("tuning part", tuning);
-  if (process.argv.includes("--show-tuning-errors")) {
-    console.log("\n-- tuning part: legitimate URLs scored >= 40");
-    for (const s of tuning.filter((r) => r.kind === "legit" && r.score >= 40)) console.log(s.score, s.url, s.why);
-    console.log("\n-- tuning part: brand-impersonating phishing scored < 65");
-    for (const s of tuning.filter((r) => r.brand !== null && r.score < 65)) console.log(s.score, s.url, s.brand, s.why);
+  return { scored, rejected };
+}
+
+function writeFeeds(snapshot: FeedSnapshot): void {
+  const dir = join(ROOT, "feeds");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "openphish-feed.txt"), snapshot.openphish);
+  writeFileSync(join(dir, "phishtank-verified_online.csv"), snapshot.phishtank);
+  console.log(`feed snapshot written to ${dir}`);
+}
+
+export type FeedsMode = "off" | "on" | "both";
+
+export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const modeArg = argv.find((a) => a.startsWith("--feeds="))?.slice("--feeds=".length) ?? "both";
+  if (modeArg !== "off" && modeArg !== "on" && modeArg !== "both") throw new Error(`--feeds must be off, on or both`);
+  const mode: FeedsMode = modeArg;
+  const items = loadItems();
+  const split = (rows: readonly Scored[]): [Scored[], Scored[]] => [
+    rows.filter((s) => !isHeldOut(s.url)),
+    rows.filter((s) => isHeldOut(s.url)),
+  ];
+
+  if (mode !== "on") {
+    const { scored, rejected } = await scoreAll(items, null);
+    const [tuning, heldOut] = split(scored);
+    console.log(
+      `\n#### FEEDS OFF (offline analyzers only): ${scored.length} URLs scored, ${rejected} rejected by normalizeUrl`,
+    );
+    report("held-out part", heldOut);
+    report("tuning part", tuning);
+    if (argv.includes("--show-tuning-errors")) {
+      console.log("\n-- tuning part: legitimate URLs scored >= 40");
+      for (const s of tuning.filter((r) => r.kind === "legit" && r.score >= 40)) console.log(s.score, s.url, s.why);
+      console.log("\n-- tuning part: brand-impersonating phishing scored < 65");
+      for (const s of tuning.filter((r) => r.brand !== null && r.score < 65))
+        console.log(s.score, s.url, s.brand, s.why);
+    }
+  }
+
+  if (mode !== "off") {
+    const full = feedSnapshot(false);
+    if (argv.includes("--write-feeds")) writeFeeds(full);
+    const fullScorer = feedScorer(full);
+    const { scored } = await scoreAll(items, fullScorer);
+    const [tuning, heldOut] = split(scored);
+    console.log(
+      `\n#### FEEDS ON, ${full.name} (${fullScorer.records} records): every labelled phishing URL is in the feeds`,
+    );
+    report("held-out part", heldOut);
+    report("tuning part", tuning);
+
+    const partial = feedSnapshot(true);
+    const partialScorer = feedScorer(partial);
+    const { scored: scored2 } = await scoreAll(
+      items.filter((i) => isHeldOut(i.url)),
+      partialScorer,
+    );
+    console.log(`\n#### FEEDS ON, ${partial.name} (${partialScorer.records} records): no held-out URL is in the feeds`);
+    report("held-out part", scored2);
   }
 }
 
-main();
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) await main();

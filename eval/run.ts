@@ -1,0 +1,6 @@
+// Every detection-quality evaluation of the repository. Run: pnpm eval
+// The URL evaluation runs with feeds off (offline analyzers) and with feeds on (analyzers + threat index).
+
+import { main as urlEval } from "./url-eval.js";
+
+await urlEval(["--feeds=both", ...process.argv.slice(2)]);
