@@ -1,6 +1,7 @@
 // The developer dashboard over HTTP with a cookie-keeping client: sign up through the OAuth pages, manage keys with
 // the page's own forms, and check each key against /api/v1 as an API client would.
 import { randomUUID } from "node:crypto";
+import { StoreError } from "@scamverify/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieBrowser, type PageResponse } from "../oauth/support.js";
 import { capturingLogger, type CapturingLogger } from "../support/harness.js";
@@ -332,5 +333,33 @@ describe("security", () => {
     expect(created.res.status).toBe(201);
     expect(created.res.html).not.toContain("<img src=x");
     expect(created.res.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+  });
+});
+
+describe("a backing store outage", () => {
+  it("shows a plain 503 page rather than an error envelope or a stack trace", async () => {
+    const down = await startDashboardServer({
+      override: (deps) => ({
+        apiKeys: Object.assign(Object.create(deps.apiKeys) as typeof deps.apiKeys, {
+          list: async () => {
+            throw new StoreError("unavailable", "connection refused", true);
+          },
+        }),
+      }),
+    });
+    try {
+      const browser = new CookieBrowser(down.baseUrl);
+      const form = await browser.request("/api/oauth/signup?return_to=%2Fdashboard");
+      await browser.request("/api/oauth/signup", {
+        form: { ...formFields(form.html, "/api/oauth/signup"), email: "outage@example.com", password: PASSWORD },
+      });
+      const page = await browser.request("/dashboard");
+      expect(page.status).toBe(503);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(textOf(page.html, "error") ?? page.html).toContain("temporarily unavailable");
+      expect(page.html).not.toContain("connection refused");
+    } finally {
+      await down.close();
+    }
   });
 });
