@@ -1,6 +1,6 @@
 // Routers mounted beside /api/v1 (OAuth, MCP, dashboard) and background jobs of `serve`.
 import type { Express } from "express";
-import { createOAuthRouter, createWellKnownRouter, type Logger } from "@scamverify/adapters-http";
+import { createDashboardRouter, createOAuthRouter, createWellKnownRouter, type Logger } from "@scamverify/adapters-http";
 import { createMcpHttpHandler } from "@scamverify/adapters-mcp";
 import { authenticateAccessToken } from "@scamverify/core";
 import type { Runtime } from "./runtime.js";
@@ -24,6 +24,7 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
     mount: (app) => {
       app.use(createWellKnownRouter({ config: rt.oauth.config }));
       app.use(createOAuthRouter({ oauth: rt.oauth }));
+      app.use(createDashboardRouter({ engine: rt.engine, oauth: rt.oauth }));
       app.all(
         "/api/mcp",
         createMcpHttpHandler({
