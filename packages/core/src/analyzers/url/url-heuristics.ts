@@ -24,6 +24,33 @@ function factor(id: string, label: string, points: number): Factor {
   return { id, source: HEURISTICS_SOURCE, label, points };
 }
 
+// Where a phishing kit lands on a hijacked site. A kit copies itself into a fresh 32-hex (MD5) folder per victim
+// and serves its page from there; or its page sits inside a folder that never serves pages of its own: a CMS's
+// library folders (WordPress, Joomla components) or the server's /.well-known/ metadata folder.
+const KIT_FOLDER_PAGE = /\/[0-9a-f]{32}\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
+const KIT_FOLDER_LAST = /\/[0-9a-f]{32}\/?$/i;
+const WELL_KNOWN_PAGE = /\/\.well-known\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
+const CMS_LIBRARY_PAGE =
+  /\/(?:wp-includes|wp-content|components\/com_[a-z0-9_]+)\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
+
+/** The phishing-kit placement factor of a path, if any. Independent of any brand: most kits are found this way. */
+function kitPlacement(path: string): Factor | null {
+  const text = path.length > MAX_SCANNED ? path.slice(0, MAX_SCANNED) : path;
+  if (KIT_FOLDER_PAGE.test(text)) {
+    return factor("kit_folder", "The page sits in a random 32-character folder, the way phishing kits unpack", 40);
+  }
+  if (WELL_KNOWN_PAGE.test(text)) {
+    return factor("hidden_page", "A web page hides in the server's /.well-known/ metadata folder", 40);
+  }
+  if (KIT_FOLDER_LAST.test(text)) {
+    return factor("kit_folder", "The link opens a random 32-character folder, the way phishing kits unpack", 30);
+  }
+  if (CMS_LIBRARY_PAGE.test(text)) {
+    return factor("hidden_page", "A web page hides inside a site's software folders (typical of hacked sites)", 30);
+  }
+  return null;
+}
+
 function credentialWords(url: NormalizedUrl): string[] {
   const text = (url.path + " " + url.query).slice(0, MAX_SCANNED).toLowerCase();
   const found: string[] = [];
@@ -125,6 +152,8 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     const hyphens = tokens.length - 1;
     if (hyphens >= 3) factors.push(factor("many_hyphens", `"${label}" strings many words together with hyphens`, 15));
   }
+  const kit = url.path.length < 10 ? null : kitPlacement(url.path);
+  if (kit !== null) factors.push(kit);
   const words = credentialWords(url);
   if (words.length > 0) {
     factors.push(

@@ -243,3 +243,51 @@ describe("host-like registrable names", () => {
     expect(analyze("https://www.wellsfargoadvisors.com/").score).toBeLessThan(MEDIUM);
   });
 });
+
+describe("phishing-kit placement in a path, without any brand", () => {
+  it("reads a page inside a random 32-hex folder as a kit copy", () => {
+    const r = analyze("http://shop-example.com/new/0f3c2a9b8d7e6f5a4b3c2d1e0f9a8b7c/login.php");
+    expect(r.ids).toEqual(expect.arrayContaining(["kit_folder", "credential_words"]));
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("http://shop-example.com/0f3c2a9b8d7e6f5a4b3c2d1e0f9a8b7c/").ids).toContain("kit_folder");
+  });
+
+  it("does not read content-addressed files or short hex names as a kit", () => {
+    expect(analyze("https://cdn-example.com/img/0f3c2a9b8d7e6f5a4b3c2d1e0f9a8b7c/photo.jpg").ids).not.toContain(
+      "kit_folder",
+    );
+    expect(analyze("https://cdn-example.com/0f3c2a9b/index.php").ids).not.toContain("kit_folder");
+    expect(analyze("https://cdn-example.com/a0f3c2a9b8d7e6f5a4b3c2d1e0f9a8b7c0/index.php").ids).not.toContain(
+      "kit_folder",
+    );
+  });
+
+  it("reads a page inside /.well-known/ or a CMS library folder as hidden", () => {
+    expect(
+      analyze("https://bakery-example.com/.well-known/pki-validation/secure/index.html").score,
+    ).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://bakery-example.com/.well-known/security.txt").ids).not.toContain("hidden_page");
+    const wp = analyze("https://bakery-example.com/wp-includes/css/verify/account.php");
+    expect(wp.ids).toEqual(expect.arrayContaining(["hidden_page", "credential_words"]));
+    expect(wp.score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://bakery-example.com/components/com_jce/x/index.php").ids).toContain("hidden_page");
+    // Assets in those folders are what they are for; a plain page alone stays below medium risk.
+    expect(analyze("https://bakery-example.com/wp-content/themes/shop/style.css").ids).not.toContain("hidden_page");
+    expect(analyze("https://bakery-example.com/wp-content/uploads/menu.html").score).toBeLessThan(MEDIUM);
+  });
+});
+
+describe("credential words in the languages kits ship in", () => {
+  it.each([
+    "https://example.org/fr/moncompte/",
+    "https://example.org/es/cuenta/verificar",
+    "https://example.org/id/akun/verifikasi",
+    "https://example.org/de/konto/anmelden",
+  ])("reads %s as asking for an account", (url) => {
+    expect(analyze(url).ids).toContain("credential_words");
+  });
+
+  it("does not read ordinary foreign words as credential requests", () => {
+    expect(analyze("https://example.org/fr/recettes/gateau").ids).not.toContain("credential_words");
+  });
+});
