@@ -54,9 +54,15 @@ export async function startServers(scenario: Scenario): Promise<ServersReady & {
   const dir = mkdtempSync(join(tmpdir(), "scamverify-bench-"));
   const databaseUrl = process.env["BENCH_DATABASE_URL"] ?? process.env["DATABASE_URL"];
   const config = loadConfig(
-    { dataDir: join(dir, "data"), ...(databaseUrl ? { databaseUrl } : {}), baseUrl: "http://127.0.0.1" },
+    {
+      networkInspection: false,
+      dataDir: join(dir, "data"),
+      ...(databaseUrl ? { databaseUrl } : {}),
+      baseUrl: "http://127.0.0.1",
+    },
     {},
   );
+  // Network inspection is off: the first lookup (the one computation) must not reach beyond 127.0.0.1.
   const hotPaths = process.env["BENCH_HOT_PATHS"] === "1";
   const rt = await createRuntime(
     config,
