@@ -1,6 +1,11 @@
 // Routers mounted beside /api/v1 (OAuth, MCP, dashboard) and background jobs of `serve`.
 import type { Express } from "express";
-import { createDashboardRouter, createOAuthRouter, createWellKnownRouter, type Logger } from "@scamverify/adapters-http";
+import {
+  createDashboardRouter,
+  createOAuthRouter,
+  createWellKnownRouter,
+  type Logger,
+} from "@scamverify/adapters-http";
 import { createMcpHttpHandler } from "@scamverify/adapters-mcp";
 import { authenticateAccessToken } from "@scamverify/core";
 import type { Runtime } from "./runtime.js";
