@@ -1,6 +1,7 @@
 // Routers mounted beside /api/v1 (OAuth, MCP, dashboard) and background jobs of `serve`.
 import type { Express } from "express";
 import {
+  ipRateLimit,
   createDashboardRouter,
   createOAuthRouter,
   createWellKnownRouter,
@@ -27,6 +28,10 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
   });
   return {
     mount: (app) => {
+      app.use(
+        ["/api/oauth/signin", "/api/oauth/signup", "/api/oauth/register", "/api/oauth/token", "/dashboard"],
+        ipRateLimit({ limiter: rt.deps.rateLimiter }),
+      );
       app.use(createWellKnownRouter({ config: rt.oauth.config }));
       app.use(createOAuthRouter({ oauth: rt.oauth }));
       app.use(createDashboardRouter({ engine: rt.engine, oauth: rt.oauth }));

@@ -16,3 +16,5 @@ export {
 export type { OAuthRouterDeps, WellKnownRouterDeps } from "./oauth/index.js";
 export { createDashboardRouter } from "./dashboard/index.js";
 export type { DashboardRouterDeps } from "./dashboard/index.js";
+export { ipRateLimit } from "./ip-rate-limit.js";
+export type { IpRateLimitOptions } from "./ip-rate-limit.js";
