@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: "unit",
           server,
-          include: ["packages/*/test/**/*.test.ts", "eval/**/*.test.ts", "bench/**/*.test.ts"],
+          include: ["packages/*/test/**/*.test.ts", "eval/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "**/node_modules/**"],
           // An embedded PGlite takes seconds to start on a loaded 2-core machine.
           testTimeout: 30_000,

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+// @ts-expect-error -- a plain JavaScript module without type declarations
+import { checkDependencies } from "./dependency-rules.mjs";
+
+const check = checkDependencies as (root: string) => string[];
+const roots: string[] = [];
+
+function workspace(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "deps-"));
+  roots.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+afterEach(() => {
+  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
+});
+
+describe("dependency rules", () => {
+  it("this workspace follows them", () => {
+    expect(check(join(dirname(fileURLToPath(import.meta.url)), ".."))).toEqual([]);
+  });
+
+  it("catches a framework, a driver or a node module imported inside core", () => {
+    const root = workspace({
+      "packages/core/src/bad.ts":
+        'import express from "express";\nimport { Pool } from "pg";\nimport { readFileSync } from "node:fs";\n',
+      "packages/core/src/ok.ts": 'import { z } from "zod";\nimport { ok } from "neverthrow";\n',
+    });
+    const v = check(root);
+    expect(v).toHaveLength(3);
+    expect(v.join("\n")).toMatch(/core must not import "express"/);
+    expect(v.join("\n")).toMatch(/core must not import "pg"/);
+    expect(v.join("\n")).toMatch(/core must not import "node:fs"/);
+  });
+
+  it("catches an adapter importing another adapter, but allows the composition root and the MCP mount", () => {
+    const root = workspace({
+      "packages/persistence/src/a.ts": 'import { x } from "@scamverify/providers";\n',
+      "packages/adapters-http/src/b.ts": 'import { y } from "@scamverify/adapters-mcp";\n',
+      "packages/adapters-cli/src/c.ts": 'import { z } from "@scamverify/persistence";\n',
+    });
+    expect(check(root)).toEqual(["packages/persistence/src/a.ts: persistence must not import @scamverify/providers"]);
+  });
+
+  it("catches an import cycle", () => {
+    const root = workspace({
+      "packages/core/src/a.ts": 'import { b } from "./b.js";\nexport const a = 1;\n',
+      "packages/core/src/b.ts": 'import { a } from "./a.js";\nexport const b = 2;\n',
+    });
+    expect(check(root).some((v) => v.startsWith("import cycle:"))).toBe(true);
+  });
+});
