@@ -14,7 +14,6 @@ import { createHttpApp } from "../../packages/adapters-http/src/app.js";
 import { createJsonLogger } from "../../packages/adapters-http/src/logger.js";
 import { loadConfig } from "../../packages/adapters-cli/src/config.js";
 import { createRuntime } from "../../packages/adapters-cli/src/runtime.js";
-import { withHotCache, withQuotaMemo } from "./hot-paths.js";
 
 // The very Express 5 the app uses, so the baseline differs from the app only by what the app does.
 const express = createRequire(new URL("../../packages/adapters-http/package.json", import.meta.url))(
@@ -63,11 +62,7 @@ export async function startServers(scenario: Scenario): Promise<ServersReady & {
     {},
   );
   // Network inspection is off: the first lookup (the one computation) must not reach beyond 127.0.0.1.
-  const hotPaths = process.env["BENCH_HOT_PATHS"] === "1";
-  const rt = await createRuntime(
-    config,
-    hotPaths ? { extend: (base) => ({ cache: withHotCache(base.cache), quota: withQuotaMemo(base.quota) }) } : {},
-  );
+  const rt = await createRuntime(config);
   // Access logs are formatted and redacted exactly as in production; only the write to stdout is left out.
   const app = createHttpApp({ engine: rt.engine, logger: createJsonLogger(() => undefined) });
   const server = createServer(app);
@@ -116,7 +111,7 @@ export async function startServers(scenario: Scenario): Promise<ServersReady & {
     appPort,
     ...(payloadPort !== undefined ? { payloadPort } : {}),
     request,
-    database: `${databaseUrl ? "postgres" : "pglite (embedded)"}${hotPaths ? ", prototype hot paths" : ""}`,
+    database: databaseUrl ? "postgres" : "pglite (embedded)",
     async close() {
       for (const s of [baseline, server, ...(payloadServer ? [payloadServer] : [])]) {
         s.closeAllConnections();

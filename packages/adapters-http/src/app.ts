@@ -111,7 +111,10 @@ function accessLog(logger: Logger): RequestHandler {
 
 function cors(): RequestHandler {
   return (req, res, next) => {
+    // Only browsers need CORS headers, and they always send Origin; other clients are spared the bytes.
+    if (req.get("origin") === undefined) return next();
     // Bearer credentials, no cookies: any origin may call the API.
+    res.setHeader("Vary", "Origin");
     res.setHeader("Access-Control-Allow-Origin", "*");
     res.setHeader(
       "Access-Control-Expose-Headers",
@@ -180,6 +183,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const { engine, logger } = options;
   const app = express();
   app.disable("x-powered-by");
+  // Lookups are POSTs and status is cached by max-age: hashing every body for an ETag buys nothing.
+  app.set("etag", false);
   app.set("trust proxy", false);
   app.use(requestId(), accessLog(logger), cors());
   app.use((_req, res, next) => {

@@ -131,6 +131,12 @@ describe("CORS", () => {
     for (const h of ["X-Request-Id", "Retry-After", "RateLimit-Remaining", "X-Quota-Url-Used", "X-Quota-Phone-Limit"])
       expect(exposed).toContain(h);
   });
+
+  it("sends no CORS headers to clients that send no Origin (only browsers need them)", async () => {
+    const r = await call(server.url, "GET", "/api/v1/status");
+    expect(r.headers.get("access-control-allow-origin")).toBeNull();
+    expect(r.headers.get("access-control-expose-headers")).toBeNull();
+  });
 });
 
 describe("access log", () => {

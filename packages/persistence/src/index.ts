@@ -31,3 +31,5 @@ export { SqlFeedStore, createSqlFeedStore } from "./sql-feed-store.js";
 export { SqlOAuthStore } from "./sql-oauth-store.js";
 export { SqlPhoneRegistryStore } from "./sql-phone-registry-store.js";
 export type { SqlPhoneRegistryStoreOptions } from "./sql-phone-registry-store.js";
+export { HotResultCache } from "./hot-result-cache.js";
+export type { HotResultCacheOptions } from "./hot-result-cache.js";

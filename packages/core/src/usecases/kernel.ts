@@ -5,6 +5,7 @@ import { err, ok, type Result } from "neverthrow";
 import { appError, toAppError, type AppError } from "../errors.js";
 import type { Account } from "../ports/account-store.js";
 import type { ApiKeyRecord } from "../ports/api-key-store.js";
+import type { QuotaKey } from "../ports/quota-ledger.js";
 import type { RateLimitDecision } from "../ports/rate-limiter.js";
 import type { Evidence, SignalSource } from "../ports/signal-source.js";
 import type { Channel } from "../schemas/common.js";
@@ -44,6 +45,7 @@ interface Expiring<T> {
 }
 
 const MAX_AUTH_CACHE = 10_000;
+const USED_MEMO_MS = 1_000;
 
 export class Kernel {
   readonly config: EngineConfig;
@@ -51,6 +53,8 @@ export class Kernel {
   private readonly keyCache = new Map<string, Expiring<ApiKeyRecord | null>>();
   private readonly accountCache = new Map<string, Expiring<Account | null>>();
   private readonly inflight = new Map<string, Promise<Result<Outcome<unknown>, AppError>>>();
+  /** Counters for the quota headers of cache hits: refreshed by this process's own charges, read again after 1 s. */
+  private readonly usedMemo = new Map<string, Expiring<number>>();
 
   constructor(readonly deps: EngineDeps) {
     this.config = { ...DEFAULT_ENGINE_CONFIG, ...deps.config };
@@ -259,7 +263,7 @@ export class Kernel {
       if (!forceRefresh) {
         const hit = await this.deps.cache.get(cacheKey, now);
         if (hit) {
-          const used = (await this.deps.quota.read(p.accountId, state.period.start))[channel];
+          const used = await this.usedForHeaders(key);
           return ok({
             value: { ...(hit.value as T), cached: true, cache_expires_at: hit.expiresAt.toISOString() },
             meta: { quota: { channel, used, limit } },
@@ -267,6 +271,7 @@ export class Kernel {
         }
       }
       const reservation = await this.deps.quota.reserve(key, quotaCeiling(limit, state.plan));
+      this.rememberUsed(key, reservation.used);
       if (!reservation.ok) return err(this.quotaExhausted(channel, reservation.used, limit, state.period.end));
       // Anything failing between the reservation and the response (computing, or storing the result) gives
       // the unit back: only successful lookups cost quota.
@@ -282,7 +287,7 @@ export class Kernel {
         computed = err(toAppError(e));
       }
       if (computed.isErr()) {
-        await this.deps.quota.release(key);
+        this.rememberUsed(key, await this.deps.quota.release(key));
         return err(computed.error);
       }
       return ok({
@@ -292,6 +297,27 @@ export class Kernel {
     } catch (e) {
       return err(toAppError(e));
     }
+  }
+
+  private memoKey(key: QuotaKey): string {
+    return `${key.accountId}\u0000${key.channel}\u0000${key.periodStart.getTime()}`;
+  }
+
+  private rememberUsed(key: QuotaKey, used: number): void {
+    if (this.usedMemo.size >= MAX_AUTH_CACHE) this.usedMemo.clear();
+    this.usedMemo.set(this.memoKey(key), { value: used, until: this.now().getTime() + USED_MEMO_MS });
+  }
+
+  /**
+   * The counter shown in the quota headers of a cache hit. Charging is always atomic in the store; the header may
+   * lag another process's charges by up to a second, which spares every cache hit a database read.
+   */
+  private async usedForHeaders(key: QuotaKey): Promise<number> {
+    const memo = this.usedMemo.get(this.memoKey(key));
+    if (memo && memo.until > this.now().getTime()) return memo.value;
+    const used = (await this.deps.quota.read(key.accountId, key.periodStart))[key.channel];
+    this.rememberUsed(key, used);
+    return used;
   }
 
   quotaExhausted(channel: Channel, used: number, limit: number, resetsAt: Date): AppError {

@@ -1,0 +1,46 @@
+// A bounded in-process layer over the shared result cache. A cached assessment never changes before it expires, so
+// serving it from memory is exact; the short local lifetime lets a forced refresh made elsewhere show up soon.
+import type { CachedValue, Clock, ResultCache } from "@scamverify/core";
+
+export interface HotResultCacheOptions {
+  readonly clock: Clock;
+  /** How long this process keeps an entry it has read or written (never past its own expiry). Default 60 s. */
+  readonly ttlMs?: number;
+  /** Most entries kept; the oldest is dropped first. Default 10,000. */
+  readonly maxEntries?: number;
+}
+
+export class HotResultCache implements ResultCache {
+  private readonly hot = new Map<string, { entry: CachedValue; until: number }>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+
+  constructor(
+    private readonly inner: ResultCache,
+    private readonly options: HotResultCacheOptions,
+  ) {
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.maxEntries = options.maxEntries ?? 10_000;
+  }
+
+  async get(key: string, now: Date): Promise<CachedValue | null> {
+    const h = this.hot.get(key);
+    if (h && h.until > now.getTime()) return h.entry;
+    if (h) this.hot.delete(key);
+    const entry = await this.inner.get(key, now);
+    if (entry) this.remember(key, entry);
+    return entry;
+  }
+
+  async set(key: string, entry: CachedValue): Promise<void> {
+    await this.inner.set(key, entry);
+    this.remember(key, entry);
+  }
+
+  private remember(key: string, entry: CachedValue): void {
+    this.hot.delete(key);
+    if (this.hot.size >= this.maxEntries) this.hot.delete(this.hot.keys().next().value as string);
+    const until = Math.min(this.options.clock.now().getTime() + this.ttlMs, entry.expiresAt.getTime());
+    this.hot.set(key, { entry, until });
+  }
+}
