@@ -208,30 +208,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
   api.get("/openapi.json", (_req, res) => {
     res.json(openapi);
   });
-  api.post(
-    "/url/lookup",
-    route(engine, (p, b) => engine.lookupUrl(p, b)),
-  );
-  api.post(
-    "/phone/lookup",
-    route(engine, (p, b) => engine.lookupPhone(p, b)),
-  );
-  api.post(
-    "/batch/url",
-    route(engine, (p, b) => engine.batchUrl(p, b)),
-  );
-  api.post(
-    "/batch/phone",
-    route(engine, (p, b) => engine.batchPhone(p, b)),
-  );
-  api.get(
-    "/usage",
-    route(engine, (p) => engine.usage(p)),
-  );
-  api.post(
-    "/reports",
-    route(engine, (p, b) => engine.report(p, b), 201),
-  );
+  api.post("/url/lookup", route(engine, engine.lookupUrl));
+  api.post("/phone/lookup", route(engine, engine.lookupPhone));
+  api.post("/batch/url", route(engine, engine.batchUrl));
+  api.post("/batch/phone", route(engine, engine.batchPhone));
+  api.get("/usage", route(engine, engine.usage));
+  api.post("/reports", route(engine, engine.report, 201));
   app.use("/api/v1", api);
 
   options.mount?.(app);

@@ -117,24 +117,32 @@ export class Kernel {
     return ok({ accountId: record.accountId, mode: record.mode, via: "api_key", scopes: SCOPES, keyId: record.id });
   }
 
-  private async cachedKey(hash: string): Promise<ApiKeyRecord | null> {
+  /** Reads through a small per-process memo that trusts what it read for `ttlMs` (by the engine clock). */
+  private async memoized<T>(
+    memo: Map<string, Expiring<T>>,
+    key: string,
+    ttlMs: number,
+    load: () => Promise<T>,
+  ): Promise<T> {
     const t = this.now().getTime();
-    const hit = this.keyCache.get(hash);
+    const hit = memo.get(key);
     if (hit && hit.until > t) return hit.value;
-    const value = await this.deps.apiKeys.findByHash(hash);
-    if (this.keyCache.size >= MAX_AUTH_CACHE) this.keyCache.clear();
-    this.keyCache.set(hash, { value, until: t + this.config.authCacheMs });
+    const value = await load();
+    this.remember(memo, key, value, ttlMs);
     return value;
   }
 
-  async cachedAccount(id: string): Promise<Account | null> {
-    const t = this.now().getTime();
-    const hit = this.accountCache.get(id);
-    if (hit && hit.until > t) return hit.value;
-    const value = await this.deps.accounts.findById(id);
-    if (this.accountCache.size >= MAX_AUTH_CACHE) this.accountCache.clear();
-    this.accountCache.set(id, { value, until: t + this.config.authCacheMs });
-    return value;
+  private remember<T>(memo: Map<string, Expiring<T>>, key: string, value: T, ttlMs: number): void {
+    if (memo.size >= MAX_AUTH_CACHE) memo.clear();
+    memo.set(key, { value, until: this.now().getTime() + ttlMs });
+  }
+
+  private cachedKey(hash: string): Promise<ApiKeyRecord | null> {
+    return this.memoized(this.keyCache, hash, this.config.authCacheMs, () => this.deps.apiKeys.findByHash(hash));
+  }
+
+  cachedAccount(id: string): Promise<Account | null> {
+    return this.memoized(this.accountCache, id, this.config.authCacheMs, () => this.deps.accounts.findById(id));
   }
 
   /** Forget what this process trusted about a key or account, so a change made here applies at once. */
@@ -304,20 +312,17 @@ export class Kernel {
   }
 
   private rememberUsed(key: QuotaKey, used: number): void {
-    if (this.usedMemo.size >= MAX_AUTH_CACHE) this.usedMemo.clear();
-    this.usedMemo.set(this.memoKey(key), { value: used, until: this.now().getTime() + USED_MEMO_MS });
+    this.remember(this.usedMemo, this.memoKey(key), used, USED_MEMO_MS);
   }
 
   /**
    * The counter shown in the quota headers of a cache hit. Charging is always atomic in the store; the header may
    * lag another process's charges by up to a second, which spares every cache hit a database read.
    */
-  private async usedForHeaders(key: QuotaKey): Promise<number> {
-    const memo = this.usedMemo.get(this.memoKey(key));
-    if (memo && memo.until > this.now().getTime()) return memo.value;
-    const used = (await this.deps.quota.read(key.accountId, key.periodStart))[key.channel];
-    this.rememberUsed(key, used);
-    return used;
+  private usedForHeaders(key: QuotaKey): Promise<number> {
+    return this.memoized(this.usedMemo, this.memoKey(key), USED_MEMO_MS, async () => {
+      return (await this.deps.quota.read(key.accountId, key.periodStart))[key.channel];
+    });
   }
 
   quotaExhausted(channel: Channel, used: number, limit: number, resetsAt: Date): AppError {

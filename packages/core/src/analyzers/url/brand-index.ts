@@ -70,7 +70,7 @@ export const PATH_DOMAINS = new Map<string, Array<readonly [string, Brand]>>();
  */
 export const SPELLED_DOMAINS = new Map<string, Array<readonly [string, Brand]>>();
 
-export const LURES = new Set<string>([...LURE_WORDS, ...STRONG_LURE_WORDS]);
+export const LURES = new Set<string>(LURE_WORDS);
 export const STRONG_LURES = new Set<string>(STRONG_LURE_WORDS);
 export const MAX_LURE_LENGTH = Math.max(...LURE_WORDS.map((w) => w.length));
 export const CREDENTIALS = new Set<string>(CREDENTIAL_WORDS);
