@@ -1,6 +1,7 @@
 // The `scamverify` command: builds the commander program over injected I/O so tests drive it in-process.
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
+import { ZodError } from "zod";
 import { CliExit, type Io, processIo } from "./cli-support.js";
 import { registerAdminCommands } from "./commands/admin.js";
 import { registerBasicCommands } from "./commands/basics.js";
@@ -51,6 +52,12 @@ export async function runCli(argv: readonly string[], options: ProgramOptions = 
   } catch (e) {
     if (e instanceof CliExit) return e.code;
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : USAGE_EXIT;
+    if (e instanceof ZodError) {
+      // A bad flag or environment variable (PORT, BASE_URL, DATABASE_URL ...): say which, not a stack.
+      for (const issue of e.issues)
+        io.err(`error: configuration ${issue.path.join(".") || "value"}: ${issue.message}\n`);
+      return USAGE_EXIT;
+    }
     io.err(`error: ${e instanceof Error ? e.message : String(e)}\n`);
     return 70;
   }

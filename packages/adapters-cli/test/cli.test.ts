@@ -310,3 +310,19 @@ describe("a data folder held by another process", () => {
     expect(err).toContain("--api-url");
   }, 60_000);
 });
+
+describe("configuration errors", () => {
+  it("name the bad setting and exit 64 instead of failing with a stack", async () => {
+    const err: string[] = [];
+    const saved = process.env["BASE_URL"];
+    process.env["BASE_URL"] = "not a url";
+    try {
+      const code = await runCli(["status"], { io: { out: () => undefined, err: (t) => err.push(t) } });
+      expect(code).toBe(64);
+      expect(err.join("")).toMatch(/configuration baseUrl/);
+    } finally {
+      if (saved === undefined) delete process.env["BASE_URL"];
+      else process.env["BASE_URL"] = saved;
+    }
+  });
+});
