@@ -15,6 +15,7 @@ import {
 } from "@scamverify/core";
 import { HTTP_STATUS } from "../error-map.js";
 import { cookieNames, parseCookies, serializeCookie } from "../oauth/cookies.js";
+import { createCsrf } from "../oauth/csrf.js";
 import { DASHBOARD_PATHS, renderDashboard, renderDashboardError, renderRevokeConfirm } from "./pages.js";
 
 export interface DashboardRouterDeps {
@@ -24,8 +25,6 @@ export interface DashboardRouterDeps {
 
 const BODY_LIMIT = "16kb";
 // The OAuth pages mint the same cookie with the same lifetime; a nonce minted on either page works on both.
-const CSRF_MAX_AGE_S = 60 * 60;
-const CSRF_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 const SIGN_IN = `/api/oauth/signin?${new URLSearchParams({ return_to: DASHBOARD_PATHS.home }).toString()}`;
 
 const NOTICES: Readonly<Record<string, string>> = {
@@ -94,22 +93,7 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
 
   const sessionIdOf = (req: Request): string | undefined => parseCookies(req.get("cookie")).get(names.session);
 
-  /** Reuses this browser's nonce (renewing its lifetime, so an open page keeps working) or mints one. */
-  const csrfFor = (req: Request, res: Response): string => {
-    const existing = parseCookies(req.get("cookie")).get(names.csrf);
-    const nonce = existing && CSRF_FORMAT.test(existing) ? existing : oauth.ids.token(32);
-    res.append(
-      "Set-Cookie",
-      serializeCookie(names.csrf, nonce, { secure: names.secure, maxAgeSeconds: CSRF_MAX_AGE_S }),
-    );
-    return nonce;
-  };
-
-  const csrfValid = (req: Request): boolean => {
-    const cookie = parseCookies(req.get("cookie")).get(names.csrf);
-    const submitted = str((req.body as Record<string, unknown> | undefined)?.["csrf_token"]);
-    return !!cookie && !!submitted && oauth.hasher.timingSafeEqual(cookie, submitted);
-  };
+  const forms = createCsrf(names, oauth, true);
 
   const toSignIn = (res: Response, status: 302 | 303): void => {
     res.setHeader("Cache-Control", "no-store");
@@ -118,7 +102,7 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
 
   /** The checks in front of every form: the CSRF pair first, then a live session. Null when already answered. */
   const formAccount = async (req: Request, res: Response): Promise<Account | null> => {
-    if (!csrfValid(req)) {
+    if (!forms.valid(req)) {
       sendError(
         res,
         403,
@@ -144,7 +128,7 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
       const e = usage.isErr() ? usage.error : keys.isErr() ? keys.error : undefined;
       return sendError(res, e ? HTTP_STATUS[e.code] : 500, "Dashboard unavailable", e ? plainMessage(e) : "");
     }
-    const csrf = csrfFor(req, res);
+    const csrf = forms.nonceFor(req, res);
     const nonce = headers(res);
     send(
       res,
@@ -211,7 +195,7 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
           error: "That key does not exist on this account or is already revoked.",
         });
       }
-      const csrf = csrfFor(req, res);
+      const csrf = forms.nonceFor(req, res);
       const nonce = headers(res);
       return send(res, 200, renderRevokeConfirm({ nonce, csrf, key }));
     }
@@ -222,7 +206,7 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
   });
 
   pages.post("/signout", form, async (req, res) => {
-    if (!csrfValid(req)) {
+    if (!forms.valid(req)) {
       return sendError(
         res,
         403,

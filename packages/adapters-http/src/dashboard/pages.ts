@@ -2,7 +2,7 @@
 // is escaped, no script runs, and the one <style> element carries the response's CSP nonce, so injected markup can
 // neither run code nor restyle the page.
 import { MAX_ACTIVE_KEYS, type ApiKey, type Channel, type CreatedApiKey, type Usage } from "@scamverify/core";
-import { PAGE_STYLE, escapeHtml } from "../oauth/pages.js";
+import { escapeHtml, hiddenField, pageLayout } from "../oauth/pages.js";
 
 export const DASHBOARD_PATHS = {
   home: "/dashboard",
@@ -47,28 +47,9 @@ dd{margin:0}
 `;
 
 function layout(nonce: string, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)} · scamverify</title>
-<style nonce="${escapeHtml(nonce)}">${PAGE_STYLE}${DASHBOARD_STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+  return pageLayout(title, body, { nonce, style: DASHBOARD_STYLE });
 }
 
-function hidden(name: string, value: string): string {
-  return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
-}
-
-/** "2026-03-10T12:00:00.000Z" -> "2026-03-10 12:00 UTC": the same for every reader, whatever their locale. */
 export function formatInstant(iso: string | null): string {
   if (iso === null) return "never";
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -142,14 +123,14 @@ function keyRow(csrf: string, key: ApiKey): string {
   const actions = revoked
     ? ""
     : `<form class="inline" method="post" action="${DASHBOARD_PATHS.rename}">
-${hidden("csrf_token", csrf)}
-${hidden("key_id", key.id)}
+${hiddenField("csrf_token", csrf)}
+${hiddenField("key_id", key.id)}
 <input type="text" name="name" value="${escapeHtml(key.name)}" required maxlength="64" aria-label="New name for ${escapeHtml(key.name)}">
 <button type="submit" class="secondary">Rename</button>
 </form>
 <form class="inline" method="post" action="${DASHBOARD_PATHS.revoke}">
-${hidden("csrf_token", csrf)}
-${hidden("key_id", key.id)}
+${hiddenField("csrf_token", csrf)}
+${hiddenField("key_id", key.id)}
 <button type="submit" class="danger" aria-label="Revoke ${escapeHtml(key.name)}…">Revoke…</button>
 </form>`;
   return `<tr class="${revoked ? "revoked" : "active"}" data-key-id="${escapeHtml(key.id)}">
@@ -189,7 +170,7 @@ ${rows}
 <h2>Create a key</h2>
 ${full ? `<p class="muted">This account has ${MAX_ACTIVE_KEYS} active keys, the most it may hold. Revoke one to create another.</p>` : ""}
 <form class="create" method="post" action="${DASHBOARD_PATHS.create}">
-${hidden("csrf_token", input.csrf)}
+${hiddenField("csrf_token", input.csrf)}
 <label class="name" for="key-name">Name</label>
 <input type="text" id="key-name" name="name" required maxlength="64" placeholder="e.g. Production server" value="${escapeHtml(input.createName ?? "")}">
 <fieldset>
@@ -221,7 +202,7 @@ ${pending}
 </dl>
 </div>
 <form method="post" action="${DASHBOARD_PATHS.signOut}">
-${hidden("csrf_token", input.csrf)}
+${hiddenField("csrf_token", input.csrf)}
 <button type="submit" class="secondary">Sign out</button>
 </form>
 </header>
@@ -247,9 +228,9 @@ export function renderRevokeConfirm(input: RevokeConfirmInput): string {
 <p>Key <code>${escapeHtml(k.prefix)}…</code> (${k.mode}), created ${formatInstant(k.created_at)}, last used ${formatInstant(k.last_used_at)}.</p>
 <p>Every request made with it will be refused with 401 at once. This cannot be undone.</p>
 <form method="post" action="${DASHBOARD_PATHS.revoke}">
-${hidden("csrf_token", input.csrf)}
-${hidden("key_id", k.id)}
-${hidden("confirm", "yes")}
+${hiddenField("csrf_token", input.csrf)}
+${hiddenField("key_id", k.id)}
+${hiddenField("confirm", "yes")}
 <div class="actions">
 <button type="submit" class="danger" id="confirm-revoke">Revoke this key permanently</button>
 <a href="${DASHBOARD_PATHS.home}">Cancel</a>

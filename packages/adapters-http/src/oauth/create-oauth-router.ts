@@ -24,6 +24,7 @@ import {
   type ValidAuthorizationRequest,
 } from "@scamverify/core";
 import { cookieNames, parseCookies, serializeCookie } from "./cookies.js";
+import { createCsrf } from "./csrf.js";
 import { renderConsent, renderError, renderSignIn, renderSignUp, renderSignedIn } from "./pages.js";
 
 export interface OAuthRouterDeps {
@@ -43,7 +44,6 @@ const AUTHORIZE_PARAMS = [
   "resource",
 ] as const;
 const BODY_LIMIT = "64kb";
-const CSRF_MAX_AGE_S = 60 * 60;
 
 /** The OAuth error body of RFC 6749 5.2, with the headers every token and registration answer carries. */
 function sendOAuthError(res: Response, e: OAuthError, basicUsed = false): void {
@@ -178,22 +178,7 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
 
   const sessionIdOf = (req: Request): string | undefined => parseCookies(req.get("cookie")).get(names.session);
 
-  /** The CSRF nonce bound to this browser: reused from the cookie, or minted and set. */
-  const csrfFor = (req: Request, res: Response): string => {
-    const existing = parseCookies(req.get("cookie")).get(names.csrf);
-    if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-    const nonce = oauth.ids.token(32);
-    res.append(
-      "Set-Cookie",
-      serializeCookie(names.csrf, nonce, { secure: names.secure, maxAgeSeconds: CSRF_MAX_AGE_S }),
-    );
-    return nonce;
-  };
-  const csrfValid = (req: Request): boolean => {
-    const cookie = parseCookies(req.get("cookie")).get(names.csrf);
-    const submitted = str((req.body as Record<string, unknown> | undefined)?.["csrf_token"]);
-    return !!cookie && !!submitted && oauth.hasher.timingSafeEqual(cookie, submitted);
-  };
+  const forms = createCsrf(names, oauth, false);
   const setSession = (res: Response, sessionId: string): void => {
     res.append(
       "Set-Cookie",
@@ -259,7 +244,7 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
       res.setHeader("Cache-Control", "no-store");
       return res.redirect(302, `/api/oauth/signin?${new URLSearchParams({ return_to: returnTo }).toString()}`);
     }
-    const csrf = csrfFor(req, res);
+    const csrf = forms.nonceFor(req, res);
     sendPage(
       res,
       200,
@@ -295,7 +280,7 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
         ? showAuthorizeError(res, e.error)
         : redirectError(res, e.redirectUri, e.state, e.error, 303);
     }
-    if (!csrfValid(req)) return csrfFailure(res);
+    if (!forms.valid(req)) return csrfFailure(res);
     const request = checked.value;
     const account = await resolveSession(oauth, sessionIdOf(req));
     if (!account) return renderConsentFor(req, res, request, params);
@@ -316,17 +301,21 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
   // --- sign-in, sign-up, sign-out ---
   api.get("/signin", (req, res) => {
     const returnTo = safeReturnTo(req.query["return_to"]) ?? "";
-    sendPage(res, 200, renderSignIn({ csrf: csrfFor(req, res), returnTo }));
+    sendPage(res, 200, renderSignIn({ csrf: forms.nonceFor(req, res), returnTo }));
   });
 
   api.post("/signin", form, async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const returnTo = safeReturnTo(body["return_to"]) ?? "";
-    if (!csrfValid(req)) return csrfFailure(res);
+    if (!forms.valid(req)) return csrfFailure(res);
     const email = str(body["email"]) ?? "";
     const out = await signInWithPassword(oauth, { email, password: str(body["password"]) ?? "" });
     if (out.isErr()) {
-      return sendPage(res, 401, renderSignIn({ csrf: csrfFor(req, res), returnTo, email, error: out.error.message }));
+      return sendPage(
+        res,
+        401,
+        renderSignIn({ csrf: forms.nonceFor(req, res), returnTo, email, error: out.error.message }),
+      );
     }
     setSession(res, out.value.sessionId);
     if (returnTo) return res.redirect(303, returnTo);
@@ -335,13 +324,17 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
 
   api.get("/signup", (req, res) => {
     const returnTo = safeReturnTo(req.query["return_to"]) ?? "";
-    sendPage(res, 200, renderSignUp({ csrf: csrfFor(req, res), returnTo, minPasswordLength: MIN_PASSWORD_LENGTH }));
+    sendPage(
+      res,
+      200,
+      renderSignUp({ csrf: forms.nonceFor(req, res), returnTo, minPasswordLength: MIN_PASSWORD_LENGTH }),
+    );
   });
 
   api.post("/signup", form, async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const returnTo = safeReturnTo(body["return_to"]) ?? "";
-    if (!csrfValid(req)) return csrfFailure(res);
+    if (!forms.valid(req)) return csrfFailure(res);
     const email = str(body["email"]) ?? "";
     const out = await signUp(oauth, { email, password: str(body["password"]) ?? "" });
     if (out.isErr()) {
@@ -350,7 +343,7 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
         res,
         status,
         renderSignUp({
-          csrf: csrfFor(req, res),
+          csrf: forms.nonceFor(req, res),
           returnTo,
           email,
           error: out.error.message,
@@ -364,7 +357,7 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
   });
 
   api.post("/signout", form, async (req, res) => {
-    if (!csrfValid(req)) return csrfFailure(res);
+    if (!forms.valid(req)) return csrfFailure(res);
     await signOut(oauth, sessionIdOf(req));
     res.append("Set-Cookie", serializeCookie(names.session, "", { secure: names.secure, maxAgeSeconds: 0 }));
     sendPage(res, 200, renderError("Signed out", "You are signed out."));

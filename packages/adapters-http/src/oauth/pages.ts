@@ -30,7 +30,9 @@ ul.scopes li{margin:6px 0}
 code{font-size:.85rem;background:#eef0f3;padding:1px 4px;border-radius:4px}
 `;
 
-function layout(title: string, body: string): string {
+/** A full HTML page. With a nonce the style element carries it (for a `style-src 'nonce-...'` policy). */
+export function pageLayout(title: string, body: string, options: { nonce?: string; style?: string } = {}): string {
+  const nonce = options.nonce !== undefined ? ` nonce="${escapeHtml(options.nonce)}"` : "";
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -38,7 +40,7 @@ function layout(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)} · scamverify</title>
-<style>${PAGE_STYLE}</style>
+<style${nonce}>${PAGE_STYLE}${options.style ?? ""}</style>
 </head>
 <body>
 <main>
@@ -48,7 +50,7 @@ ${body}
 </html>`;
 }
 
-function hidden(name: string, value: string): string {
+export function hiddenField(name: string, value: string): string {
   return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
 }
 
@@ -65,7 +67,7 @@ export interface CredentialsPageInput {
 
 export function renderSignIn(input: CredentialsPageInput): string {
   const q = new URLSearchParams({ return_to: input.returnTo }).toString();
-  return layout(
+  return pageLayout(
     "Sign in",
     `<h1>Sign in to scamverify</h1>
 <p class="muted">${
@@ -75,8 +77,8 @@ export function renderSignIn(input: CredentialsPageInput): string {
     }</p>
 ${errorBox(input.error)}
 <form method="post" action="/api/oauth/signin">
-${hidden("csrf_token", input.csrf)}
-${hidden("return_to", input.returnTo)}
+${hiddenField("csrf_token", input.csrf)}
+${hiddenField("return_to", input.returnTo)}
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? "")}">
 <label for="password">Password</label>
@@ -89,14 +91,14 @@ ${hidden("return_to", input.returnTo)}
 
 export function renderSignUp(input: CredentialsPageInput & { readonly minPasswordLength: number }): string {
   const q = new URLSearchParams({ return_to: input.returnTo }).toString();
-  return layout(
+  return pageLayout(
     "Create an account",
     `<h1>Create a scamverify account</h1>
 <p class="muted">Free plan: 50 phone and 50 URL lookups, 25 text and 25 email analyses a month.</p>
 ${errorBox(input.error)}
 <form method="post" action="/api/oauth/signup">
-${hidden("csrf_token", input.csrf)}
-${hidden("return_to", input.returnTo)}
+${hiddenField("csrf_token", input.csrf)}
+${hiddenField("return_to", input.returnTo)}
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? "")}">
 <label for="password">Password</label>
@@ -130,9 +132,9 @@ export function renderConsent(input: ConsentPageInput): string {
     .map((s) => `<li>${escapeHtml(SCOPE_DESCRIPTIONS[s])} <code>${escapeHtml(s)}</code></li>`)
     .join("\n");
   const fields = Object.entries(input.request)
-    .map(([k, v]) => hidden(k, v))
+    .map(([k, v]) => hiddenField(k, v))
     .join("\n");
-  return layout(
+  return pageLayout(
     "Authorize application",
     `<h1><span id="client-name">${escapeHtml(input.clientName)}</span> wants to access your scamverify account</h1>
 <p>Signed in as <strong>${escapeHtml(input.accountEmail)}</strong>.</p>
@@ -142,7 +144,7 @@ ${items}
 </ul>
 <p class="muted">Lookups it makes count against your plan's monthly quota. You will be returned to <code>${escapeHtml(destination)}</code>.</p>
 <form method="post" action="/api/oauth/authorize">
-${hidden("csrf_token", input.csrf)}
+${hiddenField("csrf_token", input.csrf)}
 ${fields}
 <div class="actions">
 <button type="submit" name="decision" value="approve" id="approve">Allow</button>
@@ -153,7 +155,7 @@ ${fields}
 }
 
 export function renderError(title: string, message: string): string {
-  return layout(
+  return pageLayout(
     title,
     `<h1>${escapeHtml(title)}</h1>
 <p class="error" role="alert">${escapeHtml(message)}</p>
@@ -162,7 +164,7 @@ export function renderError(title: string, message: string): string {
 }
 
 export function renderSignedIn(email: string): string {
-  return layout(
+  return pageLayout(
     "Signed in",
     `<h1>Signed in</h1><p>You are signed in as <strong>${escapeHtml(email)}</strong>. You may close this page.</p>`,
   );
