@@ -1,34 +1,16 @@
 // The dashboard in headless Chromium (Debian's /usr/bin/chromium through playwright-core): a person arrives signed
 // out, creates an account, makes a key, copies it, renames and revokes it through the confirmation page, signs out.
-import { existsSync, mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { ARTIFACTS, launchChromium } from "../support/browser.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDashboardServer, type DashboardTestServer } from "./support.js";
-
-const CHROMIUM = "/usr/bin/chromium";
-const ARTIFACTS = fileURLToPath(new URL("../../../../test-artifacts/", import.meta.url));
 
 let srv: DashboardTestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) to run this test`);
-  }
   srv = await startDashboardServer();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
-  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -1,40 +1,20 @@
 // The sign-up and consent pages in headless Chromium (Debian's /usr/bin/chromium through playwright-core): a person
 // creates an account, reads the permissions and allows; the client's callback receives code, state and iss.
-import { existsSync, mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { createHash, randomBytes } from "node:crypto";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { ARTIFACTS, launchChromium } from "../support/browser.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOAuthServer, type OAuthTestServer } from "./support.js";
-
-const CHROMIUM = "/usr/bin/chromium";
-const ARTIFACTS = fileURLToPath(new URL("../../../../test-artifacts/", import.meta.url));
 
 let srv: OAuthTestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) to run the consent page test`,
-    );
-  }
   srv = await startOAuthServer();
   srv.app.get("/callback", (_req, res) => {
     res.type("html").send("<!doctype html><title>Callback</title><p>Client callback reached</p>");
   });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
-  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
