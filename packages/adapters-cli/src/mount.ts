@@ -26,6 +26,15 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
     clock: rt.deps.clock,
     onError: (e) => logger.log("warn", "cache purge failed", { error: e instanceof Error ? e.message : String(e) }),
   });
+  // Expired OAuth codes, tokens and sessions are deleted a day after they expire: a replayed code or refresh token
+  // is still recognised (and its family revoked) for that long.
+  const purgeOAuth = setInterval(() => {
+    const before = new Date(rt.deps.clock.now().getTime() - 24 * 3_600_000);
+    rt.oauthStore.purgeExpired(before).catch((e: unknown) => {
+      logger.log("warn", "oauth purge failed", { error: e instanceof Error ? e.message : String(e) });
+    });
+  }, 3_600_000);
+  purgeOAuth.unref();
   return {
     mount: (app) => {
       app.use(
@@ -51,6 +60,7 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
       stopFeeds();
       stopRegistries();
       stopPurge();
+      clearInterval(purgeOAuth);
     },
   };
 }

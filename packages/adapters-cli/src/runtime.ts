@@ -63,6 +63,8 @@ export interface Runtime {
   readonly feeds: FeedData;
   readonly phone: PhoneData;
   readonly oauth: OAuthDeps;
+  /** The OAuth store itself, for its maintenance job (expired codes, tokens and sessions). */
+  readonly oauthStore: SqlOAuthStore;
   readonly engine: Engine;
   readonly db: Db;
   readonly stores: Stores;
@@ -122,8 +124,9 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
   const ids = new NodeIds();
   const hasher = new NodeHasher();
   const passwords = new ScryptPasswordHasher();
+  const oauthStore = new SqlOAuthStore(db);
   const oauth: OAuthDeps = {
-    store: new SqlOAuthStore(db),
+    store: oauthStore,
     accounts: stores.accounts,
     clock,
     ids,
@@ -164,6 +167,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     feeds,
     phone,
     oauth,
+    oauthStore,
     db,
     stores,
     deps,
