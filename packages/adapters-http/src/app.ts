@@ -192,29 +192,29 @@ export function createHttpApp(options: HttpAppOptions): Express {
     next();
   });
 
-  const api = express.Router();
-  api.use(
+  // Routes sit on the app itself with their full paths (a mounted sub-router costs every request a prefix strip);
+  // JSON bodies are parsed only where a route takes one.
+  const json = [
     requireJson(),
     express.json({ limit: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, strict: false }),
     bodyErrors,
-  );
-
-  api.get("/status", async (_req, res) => {
+  ];
+  const v1 = "/api/v1";
+  app.get(`${v1}/status`, async (_req, res) => {
     const status = await engine.status();
     res.setHeader("Cache-Control", "public, max-age=30");
     res.status(status.status === "unavailable" ? 503 : 200).json(status);
   });
   const openapi = buildOpenApiDocument(engine.config);
-  api.get("/openapi.json", (_req, res) => {
+  app.get(`${v1}/openapi.json`, (_req, res) => {
     res.json(openapi);
   });
-  api.post("/url/lookup", route(engine, engine.lookupUrl));
-  api.post("/phone/lookup", route(engine, engine.lookupPhone));
-  api.post("/batch/url", route(engine, engine.batchUrl));
-  api.post("/batch/phone", route(engine, engine.batchPhone));
-  api.get("/usage", route(engine, engine.usage));
-  api.post("/reports", route(engine, engine.report, 201));
-  app.use("/api/v1", api);
+  app.post(`${v1}/url/lookup`, json, route(engine, engine.lookupUrl));
+  app.post(`${v1}/phone/lookup`, json, route(engine, engine.lookupPhone));
+  app.post(`${v1}/batch/url`, json, route(engine, engine.batchUrl));
+  app.post(`${v1}/batch/phone`, json, route(engine, engine.batchPhone));
+  app.get(`${v1}/usage`, route(engine, engine.usage));
+  app.post(`${v1}/reports`, json, route(engine, engine.report, 201));
 
   options.mount?.(app);
 
