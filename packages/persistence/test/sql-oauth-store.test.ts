@@ -1,5 +1,5 @@
 // The OAuthStore contract on embedded PGlite, all migrations applied.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { createPgliteDb, migrate } from "@scamverify/persistence";
 import type { Db } from "@scamverify/persistence";
 import { describeOAuthStoreContract } from "../../core/src/testing/oauth/describe-oauth-store-contract.js";
@@ -23,7 +23,10 @@ describeOAuthStoreContract("PGlite", async () => ({
 
 describe("SqlOAuthStore.purgeExpired", () => {
   it("deletes what expired before the given time and keeps the rest", async () => {
-    const d = await getDb();
+    // A database of its own: the contract suite above leaves expired rows behind in the shared one.
+    const d = await createPgliteDb();
+    await migrate(d);
+    onTestFinished(() => d.close());
     const store = new SqlOAuthStore(d);
     const t0 = new Date("2026-11-01T00:00:00Z");
     await d.query(
