@@ -1,27 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { analyzeUrl } from "../../../src/analyzers/url/analyze-url.js";
-import type { BrandImpersonation } from "../../../src/analyzers/url/brand-impersonation.js";
+import { analyze } from "./analyze.js";
 import { editDistance } from "../../../src/analyzers/url/brand-index.js";
-import { normalizeUrl } from "../../../src/analyzers/url/normalize-url.js";
-
-function analyze(raw: string): { brand: BrandImpersonation; ids: string[]; score: number } {
-  const evidence = analyzeUrl(normalizeUrl(raw)._unsafeUnwrap());
-  let keep = 1;
-  let negative = 0;
-  let floor = 0;
-  for (const e of evidence) {
-    floor = Math.max(floor, e.floor ?? 0);
-    for (const f of e.factors) {
-      if (f.points > 0) keep *= 1 - f.points / 100;
-      else negative -= f.points;
-    }
-  }
-  return {
-    brand: evidence[0]?.signals["brand_impersonation"] as BrandImpersonation,
-    ids: evidence.flatMap((e) => e.factors.map((f) => f.id)),
-    score: Math.min(100, Math.max(0, Math.max((1 - keep) * 100 - negative, floor))),
-  };
-}
 
 const MEDIUM = 40;
 
