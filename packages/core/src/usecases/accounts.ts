@@ -8,7 +8,7 @@ import { CHANNELS, type Channel } from "../schemas/common.js";
 import { PlanNameSchema, type PlanName } from "../schemas/plans.js";
 import { calendarMonth } from "../policies/billing-period.js";
 import { isDowngrade } from "../policies/limits.js";
-import { guardStore } from "./api-keys.js";
+import { guardStore } from "./guard-store.js";
 import type { Kernel } from "./kernel.js";
 import { parseBody } from "./parse-body.js";
 

@@ -1,7 +1,8 @@
 // API keys: sv_live_/sv_test_ + 32 random bytes, shown once, stored as SHA-256. Every operation is scoped to
 // one account, so no account can see or change another's keys.
 import { err, ok, type Result } from "neverthrow";
-import { appError, toAppError, validationError, type AppError } from "../errors.js";
+import { appError, validationError, type AppError } from "../errors.js";
+import { guardStore } from "./guard-store.js";
 import type { ApiKeyRecord } from "../ports/api-key-store.js";
 import {
   KEY_PREFIXES,
@@ -35,20 +36,12 @@ function checkName(name: string): Result<string, AppError> {
     : err(validationError([{ field: "name", message: "must be 1 to 64 characters" }]));
 }
 
-async function guard<T>(fn: () => Promise<Result<T, AppError>>): Promise<Result<T, AppError>> {
-  try {
-    return await fn();
-  } catch (e) {
-    return err(toAppError(e));
-  }
-}
-
 export function createApiKey(
   k: Kernel,
   accountId: string,
   input: { mode: KeyMode; name?: string | undefined },
 ): Promise<Result<CreatedApiKey, AppError>> {
-  return guard(async () => {
+  return guardStore(async () => {
     const name = checkName(input.name ?? (input.mode === "test" ? "Test key" : "Live key"));
     if (name.isErr()) return err(name.error);
     if ((await k.deps.accounts.findById(accountId)) === null) return err(appError("not_found", "No such account."));
@@ -77,13 +70,13 @@ export function createApiKey(
 }
 
 export function listApiKeys(k: Kernel, accountId: string): Promise<Result<ApiKey[], AppError>> {
-  return guard(async () => ok((await k.deps.apiKeys.list(accountId)).map(toApiKey)));
+  return guardStore(async () => ok((await k.deps.apiKeys.list(accountId)).map(toApiKey)));
 }
 
 const notFound = (): AppError => appError("not_found", "No such key on this account.");
 
 export function revokeApiKey(k: Kernel, accountId: string, keyId: string): Promise<Result<ApiKey, AppError>> {
-  return guard(async () => {
+  return guardStore(async () => {
     const revoked = await k.deps.apiKeys.revoke(accountId, keyId, k.now());
     if (revoked === null) return err(notFound());
     k.forgetKey(revoked.hash);
@@ -97,13 +90,10 @@ export function renameApiKey(
   keyId: string,
   name: string,
 ): Promise<Result<ApiKey, AppError>> {
-  return guard(async () => {
+  return guardStore(async () => {
     const checked = checkName(name);
     if (checked.isErr()) return err(checked.error);
     const renamed = await k.deps.apiKeys.rename(accountId, keyId, checked.value);
     return renamed === null ? err(notFound()) : ok(toApiKey(renamed));
   });
 }
-
-/** Runs a store operation, turning infrastructure failures into service_unavailable / internal_error. */
-export { guard as guardStore };

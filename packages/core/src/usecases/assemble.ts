@@ -1,6 +1,7 @@
 import type { Evidence, SignalSource } from "../ports/signal-source.js";
 import type { ExplanationInput } from "../ports/explainer.js";
 import { assess, type Assessment, type WeightedEvidence } from "../scoring/score.js";
+import { explainDeterministically } from "../scoring/deterministic-explainer.js";
 import type { Factor, SourceStatus, Verdict } from "../schemas/common.js";
 import type { Kernel } from "./kernel.js";
 import { TEST_EPOCH, TEST_VERDICT_SCORES, deterministicId } from "./test-mode.js";
@@ -31,7 +32,6 @@ export async function assemble(
   try {
     explanation = await k.explainer.explain(input);
   } catch {
-    const { explainDeterministically } = await import("../scoring/deterministic-explainer.js");
     explanation = explainDeterministically(input);
   }
   return { assessment, explanation };

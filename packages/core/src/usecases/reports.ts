@@ -1,7 +1,7 @@
 import { err, ok, type Result } from "neverthrow";
 import type { AppError } from "../errors.js";
 import { ReportRequestSchema, type ReportResult } from "../schemas/report.js";
-import { guardStore } from "./api-keys.js";
+import { guardStore } from "./guard-store.js";
 import type { Principal } from "./deps.js";
 import type { Kernel, Outcome } from "./kernel.js";
 import { URL_CHANNEL } from "./lookup-url.js";

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
-import { appError, toAppError, type AppError } from "../errors.js";
+import { appError, type AppError } from "../errors.js";
+import { guardStore } from "./guard-store.js";
 import { CHANNELS, type Channel } from "../schemas/common.js";
 import { BATCH_RPM } from "../schemas/plans.js";
 import type { Usage } from "../schemas/usage.js";
@@ -8,8 +9,8 @@ import type { Principal } from "./deps.js";
 import type { Kernel, Outcome } from "./kernel.js";
 
 /** The usage resource of one account (operators call it with the account id; API callers with their principal). */
-export async function usageOf(k: Kernel, accountId: string, testMode: boolean): Promise<Result<Usage, AppError>> {
-  try {
+export function usageOf(k: Kernel, accountId: string, testMode: boolean): Promise<Result<Usage, AppError>> {
+  return guardStore(async () => {
     const state = await k.accountState(accountId);
     if (state === null) return err(appError("not_found", "No such account."));
     const used = await k.deps.quota.read(accountId, state.period.start);
@@ -31,9 +32,7 @@ export async function usageOf(k: Kernel, accountId: string, testMode: boolean): 
       pending_plan: state.account.pendingPlan,
       test_mode: testMode,
     });
-  } catch (e) {
-    return err(toAppError(e));
-  }
+  });
 }
 
 export async function getUsage(k: Kernel, p: Principal): Promise<Result<Outcome<Usage>, AppError>> {
