@@ -15,6 +15,7 @@ import { SCOPES, type Scope } from "../schemas/scopes.js";
 import { currentPeriod, type Period } from "../policies/billing-period.js";
 import { quotaCeiling, quotaLimit, requestsPerMinute } from "../policies/limits.js";
 import { deterministicExplainer } from "../scoring/deterministic-explainer.js";
+import { guardStore } from "./guard-store.js";
 import { DEFAULT_ENGINE_CONFIG, type EngineConfig, type EngineDeps, type Principal } from "./deps.js";
 
 export interface QuotaState {
@@ -179,7 +180,11 @@ export class Kernel {
     return { account, plan: state.plan, period: state.period };
   }
 
-  async rateLimit(p: Principal, kind: "api" | "batch"): Promise<Result<RateLimitDecision, AppError>> {
+  rateLimit(p: Principal, kind: "api" | "batch"): Promise<Result<RateLimitDecision, AppError>> {
+    return guardStore(() => this.rateLimitOnce(p, kind));
+  }
+
+  private async rateLimitOnce(p: Principal, kind: "api" | "batch"): Promise<Result<RateLimitDecision, AppError>> {
     const state = await this.accountState(p.accountId);
     if (state === null) return err(appError("invalid_api_key", "The account no longer exists."));
     const limit = kind === "batch" ? BATCH_RPM : requestsPerMinute(state.account, state.plan);

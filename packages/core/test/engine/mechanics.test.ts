@@ -14,6 +14,7 @@ import {
   type NormalizedUrl,
   type Principal,
   type SignalSource,
+  StoreError,
 } from "../../src/index.js";
 import {
   FixedClock,
@@ -268,5 +269,26 @@ describe("batches", () => {
     const r = await engine.batchUrl(p, { urls: Array.from({ length: 101 }, (_, i) => `https://x${i}.example.com/`) });
     expect(r._unsafeUnwrapErr().code).toBe("validation_error");
     expect(await urlUsed(engine, p.accountId)).toBe(0);
+  });
+});
+
+describe("a store outage", () => {
+  it("answers service_unavailable on every lookup path, never an unhandled failure", async () => {
+    const accounts = new InMemoryAccountStore();
+    const d = deps({ accounts });
+    const engine = createEngine(d);
+    const { p } = await principal(engine);
+    accounts.findById = async () => {
+      throw new StoreError("unavailable", "database unavailable", true);
+    };
+    d.clock.advance(10_000); // past the engine's account cache
+    for (const out of [
+      await engine.lookupUrl(p, { url: "https://example.com/" }),
+      await engine.lookupPhone(p, { phone_number: "+14155552671" }),
+      await engine.batchUrl(p, { urls: ["https://example.com/"] }),
+      await engine.usage(p),
+    ]) {
+      expect(out.isErr() && out.error.code).toBe("service_unavailable");
+    }
   });
 });
