@@ -341,12 +341,17 @@ export class Kernel {
     );
   }
 
-  /** Current quota counters for response headers (test keys and errors use it). */
+  /** Current quota counters for response headers (test keys and batches use it); undefined when unreadable. */
   async quotaState(accountId: string, channel: Channel): Promise<QuotaState | undefined> {
-    const state = await this.accountState(accountId);
-    if (state === null) return undefined;
-    const used = (await this.deps.quota.read(accountId, state.period.start))[channel];
-    return { channel, used, limit: quotaLimit(state.account, state.plan, channel) };
+    try {
+      const state = await this.accountState(accountId);
+      if (state === null) return undefined;
+      const used = (await this.deps.quota.read(accountId, state.period.start))[channel];
+      return { channel, used, limit: quotaLimit(state.account, state.plan, channel) };
+    } catch {
+      // Headers only: a response is not failed for want of its quota counters.
+      return undefined;
+    }
   }
 }
 
