@@ -65,3 +65,8 @@ export function emit<T>(io: Io, result: Result<T, AppError>, json: boolean | und
   if (result.isErr()) fail(io, result.error);
   io.out(json ? `${JSON.stringify(result.value, null, 2)}\n` : human(result.value));
 }
+
+/** The runtime for commands that do no lookup: the in-memory indexes are not loaded. */
+export function withOperatorRuntime<T>(cmd: Command, io: Io, fn: (rt: Runtime) => Promise<T>): Promise<T> {
+  return withRuntime(configFrom(cmd), io, fn, { loadIndexes: false });
+}

@@ -60,6 +60,8 @@ export interface PhoneData {
 
 export interface Runtime {
   readonly config: RuntimeConfig;
+  /** Whether the in-memory indexes were loaded (and so must be kept current after a sync). */
+  readonly indexesLoaded: boolean;
   readonly feeds: FeedData;
   readonly phone: PhoneData;
   readonly oauth: OAuthDeps;
@@ -76,6 +78,11 @@ export interface RuntimeOptions {
   /** Extra engine dependencies (signal sources, OAuth verifier, explainer) added by the caller. */
   readonly extend?: (base: EngineDeps, db: Db) => Promise<Partial<EngineDeps>> | Partial<EngineDeps>;
   readonly migrate?: boolean;
+  /**
+   * Load the in-memory threat index and phone registry that lookups read (default true). Operator commands that do
+   * no lookup skip it: with millions of registry numbers the load takes seconds.
+   */
+  readonly loadIndexes?: boolean;
 }
 
 export async function createRuntime(config: RuntimeConfig, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -89,7 +96,8 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
   const clock = new SystemClock();
   const fetcher = createSafeFetcher();
   const feeds: FeedData = { store: createSqlFeedStore(db), threatIndex: new LiveThreatIndex(), fetcher };
-  await feeds.threatIndex.reload(feeds.store);
+  const loadIndexes = options.loadIndexes !== false;
+  if (loadIndexes) await feeds.threatIndex.reload(feeds.store);
   const urlSources = createUrlSignalSources({
     threatIndex: feeds.threatIndex,
     clock,
@@ -108,7 +116,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     registry: new PhoneRegistry(phoneStore),
     fetch: createGuardedFetch(fetcher.guard),
   };
-  await phone.registry.load();
+  if (loadIndexes) await phone.registry.load();
   const phoneSources = createPhoneSignalSources({
     registry: phone.registry,
     clock,
@@ -163,6 +171,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
   const deps: EngineDeps = { ...base, ...(options.extend ? await options.extend(base, db) : {}) };
   return {
     config,
+    indexesLoaded: loadIndexes,
     engine: createEngine(deps),
     feeds,
     phone,

@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import type { AccountView, ApiKey, Channel, Usage } from "@scamverify/core";
 import { CHANNELS } from "@scamverify/core";
-import { CliExit, configFrom, emit, type Io, withRuntime } from "../cli-support.js";
+import { CliExit, emit, type Io, withOperatorRuntime } from "../cli-support.js";
 import { USAGE_EXIT } from "../exit-codes.js";
 
 function accountText(a: AccountView): string {
@@ -65,7 +65,7 @@ export function registerAdminCommands(program: Command, io: Io): void {
         cmd: Command,
       ) => {
         const quotas = o.quota !== undefined ? parseQuotaList(o.quota, io) : undefined;
-        await withRuntime(configFrom(cmd), io, async (rt) => {
+        await withOperatorRuntime(cmd, io, async (rt) => {
           const r = await rt.engine.accounts.create({
             email: o.email,
             ...(o.password !== undefined ? { password: o.password } : {}),
@@ -83,9 +83,7 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .argument("<id>", "account id")
     .option("--json", "print JSON")
     .action(async (id: string, o: { json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) =>
-        emit(io, await rt.engine.accounts.get(id), o.json, accountText),
-      );
+      await withOperatorRuntime(cmd, io, async (rt) => emit(io, await rt.engine.accounts.get(id), o.json, accountText));
     });
   accounts
     .command("set-plan")
@@ -94,7 +92,7 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .argument("<plan>", "plan name")
     .option("--json", "print JSON")
     .action(async (id: string, plan: string, o: { json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) =>
+      await withOperatorRuntime(cmd, io, async (rt) =>
         emit(io, await rt.engine.accounts.setPlan(id, plan), o.json, accountText),
       );
     });
@@ -106,7 +104,7 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .requiredOption("--end <time>", "period end")
     .option("--json", "print JSON")
     .action(async (id: string, o: { start: string; end: string; json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) =>
+      await withOperatorRuntime(cmd, io, async (rt) =>
         emit(io, await rt.engine.accounts.setPeriod(id, o.start, o.end), o.json, accountText),
       );
     });
@@ -120,7 +118,7 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .option("--name <name>", "a name to recognise it")
     .option("--json", "print JSON")
     .action(async (o: { account: string; test?: boolean; name?: string; json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) =>
+      await withOperatorRuntime(cmd, io, async (rt) =>
         emit(
           io,
           await rt.engine.keys.create(o.account, { mode: o.test ? "test" : "live", name: o.name }),
@@ -135,7 +133,7 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .requiredOption("--account <id>", "account id")
     .option("--json", "print JSON")
     .action(async (o: { account: string; json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) =>
+      await withOperatorRuntime(cmd, io, async (rt) =>
         emit(io, await rt.engine.keys.list(o.account), o.json, (list) => list.map(keyText).join("") || "no keys\n"),
       );
     });
@@ -146,7 +144,7 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .requiredOption("--account <id>", "the account that owns the key")
     .option("--json", "print JSON")
     .action(async (keyId: string, o: { account: string; json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) =>
+      await withOperatorRuntime(cmd, io, async (rt) =>
         emit(io, await rt.engine.keys.revoke(o.account, keyId), o.json, keyText),
       );
     });
@@ -158,7 +156,7 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .requiredOption("--account <id>", "the account that owns the key")
     .option("--json", "print JSON")
     .action(async (keyId: string, name: string, o: { account: string; json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) =>
+      await withOperatorRuntime(cmd, io, async (rt) =>
         emit(io, await rt.engine.keys.rename(o.account, keyId, name), o.json, keyText),
       );
     });
@@ -169,7 +167,7 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .requiredOption("--account <id>", "account id")
     .option("--json", "print JSON")
     .action(async (o: { account: string; json?: boolean }, cmd: Command) => {
-      await withRuntime(configFrom(cmd), io, async (rt) =>
+      await withOperatorRuntime(cmd, io, async (rt) =>
         emit(io, await rt.engine.accounts.usage(o.account), o.json, usageText),
       );
     });

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { createDatabase, migrate } from "@scamverify/persistence";
 import type { Status } from "@scamverify/core";
-import { CliExit, configFrom, fail, type Io, withRuntime } from "../cli-support.js";
+import { CliExit, configFrom, fail, type Io, withOperatorRuntime } from "../cli-support.js";
 import { ERROR_EXIT } from "../exit-codes.js";
 import { callApi } from "../remote.js";
 
@@ -47,7 +47,7 @@ export function registerBasicCommands(program: Command, io: Io): void {
     .action(async (o: { apiUrl?: string; json?: boolean }, cmd: Command) => {
       const status = o.apiUrl
         ? await callApi<Status>({ apiUrl: o.apiUrl }, "GET", "/api/v1/status")
-        : await withRuntime(configFrom(cmd), io, async (rt) => {
+        : await withOperatorRuntime(cmd, io, async (rt) => {
             const { ok } = await import("neverthrow");
             return ok<Status, never>(await rt.engine.status());
           });

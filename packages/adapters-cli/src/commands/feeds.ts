@@ -10,7 +10,7 @@ import {
   type SyncFeedSummary,
   type SyncPhoneRegistryOutcome,
 } from "@scamverify/providers";
-import { CliExit, configFrom, type Io, withRuntime } from "../cli-support.js";
+import { CliExit, type Io, withOperatorRuntime } from "../cli-support.js";
 import { ERROR_EXIT, USAGE_EXIT } from "../exit-codes.js";
 import type { Runtime } from "../runtime.js";
 
@@ -21,7 +21,12 @@ export function syncUrlFeed(
   force = false,
 ): Promise<SyncFeedSummary> {
   return syncFeed(
-    { store: rt.feeds.store, clock: rt.deps.clock, fetcher: rt.feeds.fetcher, index: rt.feeds.threatIndex },
+    {
+      store: rt.feeds.store,
+      clock: rt.deps.clock,
+      fetcher: rt.feeds.fetcher,
+      ...(rt.indexesLoaded ? { index: rt.feeds.threatIndex } : {}),
+    },
     { feed, ...(source ? { source } : {}), ...(force ? { force: true } : {}) },
   );
 }
@@ -34,7 +39,7 @@ export function syncRegistry(
   from: { url: string } | { file: string },
 ): Promise<SyncPhoneRegistryOutcome> {
   return syncPhoneRegistry(
-    { store: rt.phone.store, registry: rt.phone.registry, fetch: rt.phone.fetch },
+    { store: rt.phone.store, fetch: rt.phone.fetch, ...(rt.indexesLoaded ? { registry: rt.phone.registry } : {}) },
     { source, from },
   );
 }
@@ -74,7 +79,7 @@ export function registerFeedCommands(program: Command, io: Io): void {
       const source = o.file !== undefined ? { file: o.file } : o.url !== undefined ? { url: o.url } : undefined;
       if ((REGISTRY_NAMES as readonly string[]).includes(name)) {
         const registry = name as PhoneRegistryFeed;
-        const outcome = await withRuntime(configFrom(cmd), io, async (rt) => {
+        const outcome = await withOperatorRuntime(cmd, io, async (rt) => {
           const from = source ?? (registryUrl(rt, registry) ? { url: registryUrl(rt, registry)! } : undefined);
           if (!from) {
             io.err(`error: ${registry} needs --file or --url\n`);
@@ -90,7 +95,7 @@ export function registerFeedCommands(program: Command, io: Io): void {
         io.err(`error: unknown feed ${name}; feeds: ${[...FEED_NAMES, ...REGISTRY_NAMES].join(", ")}\n`);
         throw new CliExit(USAGE_EXIT);
       }
-      const summary = await withRuntime(configFrom(cmd), io, (rt) =>
+      const summary = await withOperatorRuntime(cmd, io, (rt) =>
         syncUrlFeed(rt, name as FeedName, source, o.force === true),
       );
       io.out(o.json ? `${JSON.stringify(summary, null, 2)}\n` : summaryText(summary));
@@ -101,13 +106,18 @@ export function registerFeedCommands(program: Command, io: Io): void {
     .description("What each feed holds and when it was synced")
     .option("--json", "print JSON")
     .action(async (o: { json?: boolean }, cmd: Command) => {
-      const snapshots = await withRuntime(configFrom(cmd), io, (rt) => rt.feeds.store.snapshots());
-      if (o.json) io.out(`${JSON.stringify(snapshots, null, 2)}\n`);
-      else if (snapshots.length === 0) io.out("no feed synced yet: run `scamverify feeds sync <name>`\n");
-      else
+      const { snapshots, numbers } = await withOperatorRuntime(cmd, io, async (rt) => ({
+        snapshots: await rt.feeds.store.snapshots(),
+        numbers: await rt.phone.store.countNumbers(),
+      }));
+      if (o.json) io.out(`${JSON.stringify({ feeds: snapshots, phone_registry_numbers: numbers }, null, 2)}\n`);
+      else {
+        if (snapshots.length === 0) io.out("no threat feed synced yet: run `scamverify feeds sync <name>`\n");
         for (const s of snapshots)
           io.out(
             `${s.feed.padEnd(10)} ${String(s.records).padStart(8)} records  synced ${s.syncedAt.toISOString()}  from ${s.source}\n`,
           );
+        io.out(`phone registry: ${numbers} numbers with complaints\n`);
+      }
     });
 }
