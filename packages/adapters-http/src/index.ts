@@ -1,5 +1,7 @@
-export { createHttpApp, sendError, DEFAULT_MAX_BODY_BYTES } from "./app.js";
-export type { HttpAppOptions } from "./app.js";
+export { createHttpApp, DEFAULT_MAX_BODY_BYTES } from "./app.js";
+export type { HttpApp, HttpAppOptions } from "./app.js";
+export type { ApiRouteInfo } from "./api-handler.js";
+export { sendError } from "./http-common.js";
 export { HTTP_STATUS, toEnvelope } from "./error-map.js";
 export type { ErrorEnvelopeBody } from "./error-map.js";
 export { createJsonLogger, redact, silentLogger } from "./logger.js";

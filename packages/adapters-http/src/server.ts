@@ -1,7 +1,6 @@
 // Starts the app on a port and stops it gracefully: stop accepting, let requests in flight finish (bounded),
 // then close idle keep-alive sockets.
-import { createServer, type Server } from "node:http";
-import type { Express } from "express";
+import { createServer, type RequestListener, type Server } from "node:http";
 
 export interface RunningServer {
   readonly server: Server;
@@ -9,7 +8,7 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
-export function startHttpServer(app: Express, port: number, host?: string): Promise<RunningServer> {
+export function startHttpServer(app: RequestListener, port: number, host?: string): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = createServer(app);
     server.keepAliveTimeout = 65_000;

@@ -1,5 +1,6 @@
 // The HTTP face's own behaviour, whatever the engine says: error envelopes for unreadable requests, request ids,
 // CORS preflight, and access logs that never hold a credential. The server must keep answering after each.
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,
@@ -176,6 +177,130 @@ describe("access log", () => {
     for (const line of lines) {
       const entry = JSON.parse(line) as Record<string, unknown>;
       expect(entry).toMatchObject({ level: expect.any(String), msg: expect.any(String), time: expect.any(String) });
+    }
+  });
+});
+
+describe("JSON bodies as clients send them", () => {
+  const lookup = (body: BodyInit, headers: Record<string, string>, extra: RequestInit = {}): Promise<Response> =>
+    fetch(`${server.url}/api/v1/url/lookup`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, ...headers },
+      body,
+      ...extra,
+    });
+  const json = JSON.stringify({ url: "https://body-forms.example.com/" });
+
+  it("reads gzip, deflate and br bodies", async () => {
+    for (const [encoding, bytes] of [
+      ["gzip", gzipSync(json)],
+      ["deflate", deflateSync(json)],
+      ["br", brotliCompressSync(json)],
+    ] as const) {
+      const r = await lookup(bytes, { "content-type": "application/json", "content-encoding": encoding });
+      expect(r.status, encoding).toBe(200);
+      expect(((await r.json()) as { url: string }).url).toBe("https://body-forms.example.com/");
+    }
+  });
+
+  it("reads a chunked body with no Content-Length, and a leading byte-order mark", async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`\uFEFF${json.slice(0, 10)}`));
+        controller.enqueue(new TextEncoder().encode(json.slice(10)));
+        controller.close();
+      },
+    });
+    const r = await lookup(stream, { "content-type": "application/json" }, { duplex: "half" } as RequestInit);
+    expect(r.status).toBe(200);
+  });
+
+  it("accepts a +json media type and an explicit UTF-8 charset", async () => {
+    for (const type of [
+      "application/vnd.api+json",
+      "application/json; charset=UTF-8",
+      'application/json;charset="utf-8"',
+    ]) {
+      const r = await lookup(json, { "content-type": type });
+      expect(r.status, type).toBe(200);
+    }
+  });
+
+  it("refuses another charset or an unknown encoding with 415, and bytes that do not decode with 400", async () => {
+    const latin1 = await lookup(json, { "content-type": "application/json; charset=iso-8859-1" });
+    expect(latin1.status).toBe(415);
+    expect(((await latin1.json()) as { error: { details: unknown } }).error.details).toEqual({ charset: "iso-8859-1" });
+    const compress = await lookup(json, { "content-type": "application/json", "content-encoding": "compress" });
+    expect(compress.status).toBe(415);
+    expect(((await compress.json()) as { error: { code: string } }).error.code).toBe("unsupported_media_type");
+    const notGzip = await lookup(json, { "content-type": "application/json", "content-encoding": "gzip" });
+    expect(notGzip.status).toBe(400);
+    expect(((await notGzip.json()) as { error: { code: string } }).error.code).toBe("validation_error");
+    await stillAnswers();
+  });
+
+  it("limits the decoded size: a small gzip body that inflates past 1 MiB is 413", async () => {
+    const bomb = gzipSync(JSON.stringify({ url: "https://a.example.com", pad: "0".repeat(4 * 1024 * 1024) }));
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const r = await lookup(bomb, { "content-type": "application/json", "content-encoding": "gzip" });
+    expect(r.status).toBe(413);
+    const body = (await r.json()) as { error: { code: string; details: unknown } };
+    expect(body.error).toMatchObject({ code: "payload_too_large", details: { limit_bytes: 1024 * 1024 } });
+    await stillAnswers();
+  });
+
+  it("a declared Content-Length over the limit is 413", async () => {
+    const r = await lookup("x".repeat(1024 * 1024 + 1), { "content-type": "application/json" });
+    expect(r.status).toBe(413);
+    await stillAnswers();
+  });
+});
+
+describe("routing of the JSON API", () => {
+  it("answers HEAD like GET without a body, and ignores case and one trailing slash", async () => {
+    const head = await fetch(`${server.url}/api/v1/status`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    expect(head.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    for (const path of ["/api/v1/status/", "/API/V1/Status", "/api/v1/status?verbose=1"]) {
+      const r = await call(server.url, "GET", path);
+      expect(r.status, path).toBe(200);
+      expect(r.body.status).toBe("operational");
+    }
+  });
+
+  it("sets nosniff on API answers and on the 404 envelope", async () => {
+    for (const path of ["/api/v1/status", "/api/v1/nope"]) {
+      const r = await call(server.url, "GET", path);
+      expect(r.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+  });
+});
+
+describe("a failure inside the engine", () => {
+  it("is a 500 internal_error envelope with the request id, logged, and the server keeps answering", async () => {
+    const kit = engineInMemory();
+    const failing = await capturingLogger();
+    const broken: typeof kit.engine = {
+      ...kit.engine,
+      lookupUrl: () => Promise.reject(new Error("store exploded")),
+    };
+    const local = await serve(broken, failing);
+    try {
+      const { key: localKey } = await seedAccount(kit.engine, { plan: "enterprise", rpm: 10_000 });
+      const r = await call(local.url, "POST", "/api/v1/url/lookup", {
+        key: localKey,
+        body: { url: "https://a.example.com" },
+        headers: { "x-request-id": "boom-1" },
+      });
+      expect(r.status).toBe(500);
+      expect(r.body.error).toMatchObject({ code: "internal_error", request_id: "boom-1" });
+      expect(r.body.error.message).not.toContain("exploded");
+      expect(failing.lines.join("")).toContain("store exploded");
+      const status = await call(local.url, "GET", "/api/v1/status");
+      expect(status.status).toBe(200);
+    } finally {
+      await local.close();
     }
   });
 });

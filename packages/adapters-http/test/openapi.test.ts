@@ -1,11 +1,10 @@
 // The published OpenAPI document: valid OpenAPI 3.1, pinned by a file snapshot so any API change is a deliberate,
 // reviewed diff, and complete: every route the app serves under /api/v1 is documented.
 import { Validator } from "@seriousme/openapi-schema-validator";
-import type { Express } from "express";
 import { fileURLToPath } from "node:url";
 import { format, resolveConfig } from "prettier";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpApp, silentLogger } from "../src/index.js";
+import { createHttpApp, silentLogger, type HttpApp } from "../src/index.js";
 import { call, engineInMemory, serve, type TestServer } from "./support/harness.js";
 
 let server: TestServer;
@@ -33,9 +32,9 @@ interface Layer {
   handle?: { stack?: Layer[] };
 }
 
-/** The (method, path) pairs the Express app routes, read from its router stack. */
-function servedRoutes(app: Express): { method: string; path: string }[] {
-  const out: { method: string; path: string }[] = [];
+/** The (method, path) pairs the app routes: the JSON API's table and the Express app's router stack. */
+function servedRoutes(app: HttpApp): { method: string; path: string }[] {
+  const out: { method: string; path: string }[] = [...app.apiRoutes];
   const walk = (stack: Layer[], prefix: string): void => {
     for (const layer of stack) {
       if (layer.route) {
@@ -45,7 +44,7 @@ function servedRoutes(app: Express): { method: string; path: string }[] {
       }
     }
   };
-  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, "");
+  walk((app.express as unknown as { router: { stack: Layer[] } }).router.stack, "");
   return out;
 }
 

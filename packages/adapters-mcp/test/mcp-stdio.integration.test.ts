@@ -1,5 +1,6 @@
 // `scamverify mcp` spawned as a child process and driven by the SDK's StdioClientTransport: embedded engine in a
 // temporary data folder, and forwarding to a remote server's REST API with an API key.
+import { createServer } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,7 +61,7 @@ describe("scamverify mcp over stdio", () => {
   it("forwards tool calls to a remote server with an API key", async () => {
     const world = createWorld("http://127.0.0.1");
     const app = createHttpApp({ engine: world.engine, logger: silentLogger });
-    const server = app.listen(0, "127.0.0.1");
+    const server = createServer(app).listen(0, "127.0.0.1");
     await new Promise<void>((resolve) => server.once("listening", () => resolve()));
     const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const { apiKey } = await world.account();

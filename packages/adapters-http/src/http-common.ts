@@ -1,0 +1,116 @@
+// What every response of the HTTP face shares, written against node:http alone so the JSON API (served without
+// Express, see api-handler.ts) and the Express routes (OAuth, dashboard, MCP) behave the same: the request id,
+// the access log, CORS, and JSON and error-envelope bodies.
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AppError, Channel } from "@scamverify/core";
+import { HTTP_STATUS, toEnvelope } from "./error-map.js";
+import type { Logger } from "./logger.js";
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const REQUEST_ID_KEY = Symbol("scamverify.requestId");
+
+export const CHANNEL_HEADER: Readonly<Record<Channel, string>> = {
+  phone: "Phone",
+  url: "Url",
+  text: "Text",
+  email: "Email",
+};
+
+type Tagged = ServerResponse & { [REQUEST_ID_KEY]?: string };
+
+/** Takes a sane incoming X-Request-Id or makes one, echoes it, and remembers it on the response. */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers["x-request-id"];
+  const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  (res as Tagged)[REQUEST_ID_KEY] = id;
+  res.setHeader("X-Request-Id", id);
+  return id;
+}
+
+/** The id given to this request (echoed in X-Request-Id and in error bodies). */
+export function requestIdOf(res: ServerResponse): string | undefined {
+  return (res as Tagged)[REQUEST_ID_KEY];
+}
+
+/** The path without the query string: access logs never carry query values (a key could be in one). */
+export function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  return q === -1 ? url : url.slice(0, q);
+}
+
+/** Writes one access-log line when the response finishes. */
+export function logAccess(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
+  const started = process.hrtime.bigint();
+  res.once("finish", () => {
+    logger.log(res.statusCode >= 500 ? "error" : "info", "request", {
+      request_id: requestIdOf(res),
+      method: req.method,
+      path: pathOf(req),
+      status: res.statusCode,
+      duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+    });
+  });
+}
+
+const EXPOSED =
+  "X-Request-Id, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Quota-Phone-Used, X-Quota-Phone-Limit, X-Quota-Url-Used, X-Quota-Url-Limit, X-Quota-Text-Used, X-Quota-Text-Limit, X-Quota-Email-Used, X-Quota-Email-Limit, WWW-Authenticate, Mcp-Session-Id";
+
+/**
+ * CORS for browsers (Bearer credentials, no cookies: any origin may call). Requests without an Origin get no CORS
+ * headers. Answers a preflight (OPTIONS with an Origin) itself and returns true; otherwise returns false.
+ */
+export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.headers.origin === undefined) return false;
+  res.setHeader("Vary", "Origin");
+  res.setHeader("Access-Control-Allow-Origin", "*");
+  res.setHeader("Access-Control-Expose-Headers", EXPOSED);
+  if (req.method !== "OPTIONS") return false;
+  res.setHeader("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE, OPTIONS");
+  res.setHeader(
+    "Access-Control-Allow-Headers",
+    req.headers["access-control-request-headers"] ?? "Authorization, Content-Type, X-Request-Id, MCP-Protocol-Version",
+  );
+  res.setHeader("Access-Control-Max-Age", "600");
+  res.statusCode = 204;
+  res.end();
+  return true;
+}
+
+/** Answers with a JSON body already serialized (one write: headers and body together). */
+export function writeJsonText(res: ServerResponse, status: number, text: string): void {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.end(text);
+}
+
+export function writeJson(res: ServerResponse, status: number, body: unknown): void {
+  writeJsonText(res, status, JSON.stringify(body));
+}
+
+/** Writes the spec's error envelope with the status and headers that belong to the code. */
+export function sendError(res: ServerResponse, e: AppError): void {
+  const status = HTTP_STATUS[e.code];
+  if (e.retryAfter !== undefined) res.setHeader("Retry-After", String(e.retryAfter));
+  if (e.code === "quota_exhausted" && e.details) {
+    const d = e.details as { channel?: Channel; used?: number; limit?: number };
+    if (d.channel) {
+      res.setHeader(`X-Quota-${CHANNEL_HEADER[d.channel]}-Used`, String(d.used));
+      res.setHeader(`X-Quota-${CHANNEL_HEADER[d.channel]}-Limit`, String(d.limit));
+    }
+  }
+  if (e.code === "rate_limit_exceeded") {
+    // Clients that read RateLimit-* on success read them on the refusal too.
+    const limit = (e.details as { limit?: unknown } | undefined)?.limit;
+    if (typeof limit === "number") res.setHeader("RateLimit-Limit", String(limit));
+    res.setHeader("RateLimit-Remaining", "0");
+    if (e.retryAfter !== undefined) res.setHeader("RateLimit-Reset", String(e.retryAfter));
+  }
+  if (status === 401) {
+    const error = e.code === "invalid_token" || e.code === "invalid_api_key" ? ', error="invalid_token"' : "";
+    res.setHeader("WWW-Authenticate", `Bearer realm="scamverify"${error}`);
+  }
+  writeJson(res, status, toEnvelope(e, requestIdOf(res)));
+}
