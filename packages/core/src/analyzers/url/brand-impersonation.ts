@@ -33,6 +33,7 @@ import {
   type KeywordRef,
   type LabelRef,
 } from "./brand-index.js";
+import { caseCredentialWord, caseNames, hasCaseBoundary } from "./case-words.js";
 import { asciiFold, hasMixedScripts, unicodeSkeleton } from "./skeleton.js";
 
 export const BRAND_SOURCE = "brand_impersonation";
@@ -581,6 +582,59 @@ function hasCredentialWords(text: string): boolean {
   return false;
 }
 
+/** Credential words in the path or query, CamelCase words included ("SignIn", "VerifyAccount"). */
+function asksForCredentials(url: NormalizedUrl, lowerPath: string): boolean {
+  const query = url.query.slice(0, MAX_PATH_CHARS);
+  if (hasCredentialWords(lowerPath + " " + query.toLowerCase())) return true;
+  const text = url.path.slice(0, MAX_PATH_CHARS) + " " + query;
+  return hasCaseBoundary(text) && caseCredentialWord(text) !== null;
+}
+
+/**
+ * Brand names as words of a CamelCase name ("ChaseVerifyIdentity", "USPSParcelForm"), read the way hyphenated
+ * names are. A name shorter than five letters counts only written in capitals, as the acronym it is
+ * ("DHLExpress"): a capitalised "Visa" or "Ups" is as often the plain word ("WakeUpsNow"). Brand names that are
+ * common words ("Booking", "Delta") never count inside a CamelCase name ("BookingConfirmation").
+ */
+function caseWordFindings(text: string, credentials: () => boolean, kit: () => boolean, out: Finding[]): void {
+  for (const { name, words, capitals } of caseNames(text)) {
+    for (let i = 0; i < words.length; i++) {
+      let joined = "";
+      for (let j = i; j < Math.min(words.length, i + MAX_JOINED_TOKENS); j++) {
+        joined += words[j] ?? "";
+        if (joined.length > MAX_JOINED_LENGTH) break;
+        const refs = KEYWORD_TOKENS.get(joined);
+        if (refs === undefined) continue;
+        if (joined.length < 5 && !(i === j && capitals[i] === true && joined.length >= 3)) continue;
+        // Glued: every other word of the name is a lure word and one of them a strong one ("PayPalSecureLogin").
+        let lureOnly = true;
+        let strong = false;
+        for (let k = 0; k < words.length && lureOnly; k++) {
+          if (k >= i && k <= j) continue;
+          const w = words[k] ?? "";
+          if (!isLureComposite(w)) lureOnly = false;
+          else if (hasStrongLure(w)) strong = true;
+        }
+        const glued = lureOnly && strong;
+        const asks = credentials();
+        for (const ref of refs) {
+          if (ref.tokenOnly) continue;
+          out.push({
+            brand: ref.brand,
+            technique: "brand_in_path",
+            // Beside ordinary words ("AppleWatchReview") the name is a page title; only a glued lure word
+            // reads like a kit's folder, and only then do kit markers add to it.
+            points: (asks ? 50 : 30) + (glued ? 10 + (kit() ? 10 : 0) : 0),
+            confidence: glued || asks ? 0.55 : 0.35,
+            floor: 0,
+            label: name,
+          });
+        }
+      }
+    }
+  }
+}
+
 // What an unpacked phishing kit leaves in a path: a random 32-hex directory per victim, a PHP script, the
 // folders of the WordPress site it was dropped into.
 const KIT_MARKERS =
@@ -612,16 +666,17 @@ function pathFindings(url: NormalizedUrl, out: Finding[]): void {
   const text = url.path.length > MAX_PATH_CHARS ? url.path.slice(0, MAX_PATH_CHARS) : url.path;
   if (text.length <= 1) return;
   const lower = text.toLowerCase();
-  let credentials: boolean | null = null;
-  let kit: boolean | null = null;
+  let asks: boolean | null = null;
+  let kitMarked: boolean | null = null;
+  const credentials = (): boolean => (asks ??= asksForCredentials(url, lower));
+  const kit = (): boolean => (kitMarked ??= KIT_MARKERS.test(lower));
   const spelled = spelledDomainInPath(lower);
   if (spelled !== null) {
-    credentials = hasCredentialWords(lower + " " + url.query.toLowerCase().slice(0, MAX_PATH_CHARS));
     // A page or folder named after the brand's own domain is how kits make the address bar look right.
     out.push({
       brand: spelled[1],
       technique: "brand_in_path",
-      points: credentials ? 60 : 50,
+      points: credentials() ? 60 : 50,
       confidence: 0.6,
       floor: 0,
       label: spelled[0],
@@ -633,11 +688,10 @@ function pathFindings(url: NormalizedUrl, out: Finding[]): void {
       // The brand's name with lookalike characters as a folder ("/PayPaI/", "/micros0ft/").
       for (const ref of FOLDED_LABELS.get(asciiFold(segment)) ?? []) {
         if (ref.label === segment) continue;
-        credentials ??= hasCredentialWords(lower + " " + url.query.toLowerCase().slice(0, MAX_PATH_CHARS));
         out.push({
           brand: ref.brand,
           technique: "brand_in_path",
-          points: credentials ? 60 : 40,
+          points: credentials() ? 60 : 40,
           confidence: 0.55,
           floor: 0,
           label: segment,
@@ -645,25 +699,25 @@ function pathFindings(url: NormalizedUrl, out: Finding[]): void {
       }
     }
     for (const hit of keywordHits(segment)) {
-      credentials ??= hasCredentialWords(lower + " " + url.query.toLowerCase().slice(0, MAX_PATH_CHARS));
-      kit ??= KIT_MARKERS.test(lower);
       // A directory named after the brand ("/chase/", "/hsbc") is how phishing kits are unpacked; a
       // brand glued to a lure word in one name ("trackingdhlpack") is not how editors name pages.
       // "MUFG_card.html" names a file after the brand too; a hyphenated slug ("netflix-series") is an
       // editor's page title.
       const directory =
         segment.split(WORD_SEPARATORS).join("") === hit.ref.keyword || segment.split("_")[0] === hit.ref.keyword;
-      const bonus = (directory || hit.glued ? 10 : 0) + (kit ? 10 : 0);
+      const bonus = (directory || hit.glued ? 10 : 0) + (kit() ? 10 : 0);
+      const asking = credentials();
       out.push({
         brand: hit.ref.brand,
         technique: "brand_in_path",
-        points: (credentials ? 50 : 30) + bonus,
-        confidence: directory || credentials || hit.glued ? 0.55 : 0.35,
+        points: (asking ? 50 : 30) + bonus,
+        confidence: directory || asking || hit.glued ? 0.55 : 0.35,
         floor: 0,
         label: segment,
       });
     }
   }
+  if (hasCaseBoundary(text)) caseWordFindings(text, credentials, kit, out);
 }
 
 function best(findings: readonly Finding[]): Finding | null {

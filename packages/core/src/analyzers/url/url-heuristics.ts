@@ -13,6 +13,7 @@ import {
   isLureComposite,
   matchHostSuffix,
 } from "./brand-index.js";
+import { caseCredentialWords, hasCaseBoundary } from "./case-words.js";
 import { hasMixedScripts } from "./skeleton.js";
 
 export const HEURISTICS_SOURCE = "url_heuristics";
@@ -52,14 +53,16 @@ function kitPlacement(path: string): Factor | null {
 }
 
 function credentialWords(url: NormalizedUrl): string[] {
-  const text = (url.path + " " + url.query).slice(0, MAX_SCANNED).toLowerCase();
+  const raw = (url.path + " " + url.query).slice(0, MAX_SCANNED);
   const found: string[] = [];
-  for (const word of text.split(/[^a-z0-9-]+/)) {
+  for (const word of raw.toLowerCase().split(/[^a-z0-9-]+/)) {
     if (CREDENTIALS.has(word) && !found.includes(word)) found.push(word);
     else if (word.includes("-")) {
       for (const part of word.split("-")) if (CREDENTIALS.has(part) && !found.includes(part)) found.push(part);
     }
   }
+  // CamelCase page and parameter names ("SignIn.aspx", "VerifyAccount.php") ask the same.
+  if (hasCaseBoundary(raw)) caseCredentialWords(raw, found);
   return found;
 }
 

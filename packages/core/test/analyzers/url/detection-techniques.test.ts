@@ -270,3 +270,54 @@ describe("credential words in the languages kits ship in", () => {
     expect(analyze("https://example.org/fr/recettes/gateau").ids).not.toContain("credential_words");
   });
 });
+
+describe("brand names in CamelCase path words", () => {
+  it.each([
+    ["https://example.org/x/ChaseVerifyIdentity/", "Chase"],
+    ["https://example.org/files/USPSParcelForm/login", "USPS"],
+    ["https://example.org/files/HSBCSecureMessage/SignIn.php", "HSBC"],
+  ])("reads the brand as a word of %s", (raw, brand) => {
+    const r = analyze(raw);
+    expect(r.brand).toMatchObject({ detected: true, brand, technique: "brand_in_path" });
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it("keeps a brand beside ordinary words a weak page-title finding", () => {
+    expect(analyze("https://example.org/x/ChaseWeeklyNews/").ids).toContain("brand_brand_in_path");
+    expect(analyze("https://example.org/x/ChaseWeeklyNews/").score).toBeLessThan(MEDIUM);
+    // No kit bonus for a page title: a PHP blog post about a product stays below medium risk.
+    expect(analyze("https://example.org/news/AppleWatchReview.php").score).toBeLessThan(MEDIUM);
+  });
+
+  it.each([
+    // A capitalised short name is as often the plain word.
+    "https://example.org/WakeUpsNow/",
+    "https://example.org/travel/VisaRequirements.html",
+    // Brand names that are common words never count inside a CamelCase name.
+    "https://example.org/hotel/BookingConfirmation.aspx",
+    // "eBay" needs its own word boundaries.
+    "https://example.org/theBayArea/",
+    // Random identifiers with capitals are not words.
+    "https://example.org/view/aXbUPSkQzWyR/",
+  ])("does not read a brand into %s", (raw) => {
+    const r = analyze(raw);
+    expect(r.brand.detected).toBe(false);
+    expect(r.ids).not.toContain("brand_brand_in_path");
+    expect(r.score).toBeLessThan(MEDIUM);
+  });
+});
+
+describe("credential words in CamelCase names", () => {
+  it.each([
+    "https://example.org/Account/SignIn.aspx",
+    "https://example.org/VerifyAccount.php",
+    "https://example.org/x/PINCode/",
+  ])("reads %s as asking for credentials", (raw) => {
+    expect(analyze(raw).ids).toContain("credential_words");
+  });
+
+  it("does not read a short capitalised word or a word run as a credential request", () => {
+    expect(analyze("https://example.org/PinBoard/").ids).not.toContain("credential_words");
+    expect(analyze("https://example.org/Catalog/WeblogIndex").ids).not.toContain("credential_words");
+  });
+});
