@@ -10,7 +10,6 @@ import {
   DELETION_INDEX,
   DIGIT_KEYWORDS,
   FOLDED_LABELS,
-  FREE_HOSTING_SET,
   HYPHENATED_KEYWORDS,
   KEYWORD_TOKENS,
   KEYWORD_TRIGRAMS,
@@ -28,8 +27,8 @@ import {
   STRONG_LURES,
   editDistance,
   hasStrongLure,
+  hostingOf,
   isLureComposite,
-  matchHostSuffix,
   type KeywordRef,
   type LabelRef,
 } from "./brand-index.js";
@@ -753,7 +752,7 @@ export function detectBrandImpersonation(url: NormalizedUrl): Evidence {
     return toEvidence(best(findings));
   }
   const registrable = url.registrableDomain;
-  const freeHosted = matchHostSuffix(url.host, FREE_HOSTING_SET) !== null;
+  const freeHosted = hostingOf(url) !== null;
   if (registrable !== null && !freeHosted) {
     const official = OFFICIAL_DOMAINS.get(registrable);
     if (official !== undefined) {

@@ -3,6 +3,7 @@
 // a trigram index of keywords for finding a brand name inside a longer label, and the official domains as
 // they are spelled inside phishing paths.
 
+import type { NormalizedUrl } from "./normalized-url.js";
 import { BRANDS, type Brand } from "./lists/brands.js";
 import { POPULAR_DOMAINS } from "./lists/popular-domains.js";
 import {
@@ -12,6 +13,7 @@ import {
   RISKY_TLDS,
   SHORTENERS,
   STRONG_LURE_WORDS,
+  USER_CONTENT_PATHS,
 } from "./lists/url-lists.js";
 import { asciiFold } from "./skeleton.js";
 
@@ -197,6 +199,43 @@ export function matchHostSuffix(host: string, set: ReadonlySet<string>): string 
   for (let i = host.indexOf("."); i !== -1; i = host.indexOf(".", i + 1)) {
     const suffix = host.slice(i + 1);
     if (set.has(suffix)) return suffix;
+  }
+  return null;
+}
+
+/** Host -> where user content lives on it and the product's name. */
+const USER_CONTENT = new Map<string, Array<readonly [RegExp, string]>>();
+for (const [host, path, product] of USER_CONTENT_PATHS) push(USER_CONTENT, host, [path, product] as const);
+
+/** Content addresses of IPFS: a CIDv0 ("Qm" + 44 base58), a CIDv1 in base32 ("bafy..."), an IPNS key ("k51..."). */
+const IPFS_PATH = /^\/(?:ipfs\/(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|b[a-z2-7]{50,})|ipns\/k[0-9a-z]{50,})/;
+const IPFS_SUBDOMAIN = /^(?:b[a-z2-7]{50,}\.ipfs|k[0-9a-z]{50,}\.ipns)\./;
+/** An Amazon S3 endpoint label: "s3", "s3-website-us-east-1", "s3-us-west-2", "s3-accesspoint". */
+const S3_LABEL = /(?:^|\.)s3(?:-[a-z0-9-]+)?\./;
+
+export interface Hosting {
+  /** Where the page is published: a free hosting name ("weebly.com") or a product ("Google Docs", "IPFS"). */
+  readonly platform: string;
+  /** true for the user-content area of a first-party product rather than a free hosting name. */
+  readonly userContent: boolean;
+}
+
+/**
+ * The free hosting, site builder or user-content area a URL is published on, or null. Anyone can publish
+ * there in minutes, so neither a brand's name in the address nor the platform's own standing vouches for
+ * the page: a form on docs.google.com is someone's form, not Google's.
+ */
+export function hostingOf(url: NormalizedUrl): Hosting | null {
+  if (url.isIp) return null;
+  const host = url.host;
+  const free = matchHostSuffix(host, FREE_HOSTING_SET);
+  if (free !== null) return { platform: free, userContent: false };
+  for (const [path, product] of USER_CONTENT.get(host) ?? []) {
+    if (path.test(url.path)) return { platform: product, userContent: true };
+  }
+  if (host.endsWith(".amazonaws.com") && S3_LABEL.test(host)) return { platform: "Amazon S3", userContent: true };
+  if (IPFS_SUBDOMAIN.test(host) || (url.path.startsWith("/ip") && IPFS_PATH.test(url.path))) {
+    return { platform: "IPFS", userContent: true };
   }
   return null;
 }

@@ -6,10 +6,10 @@ import type { Evidence } from "../../ports/signal-source.js";
 import type { NormalizedUrl } from "./normalized-url.js";
 import {
   CREDENTIALS,
-  FREE_HOSTING_SET,
   LURES,
   RISKY_TLD_SET,
   SHORTENER_SET,
+  hostingOf,
   isLureComposite,
   matchHostSuffix,
 } from "./brand-index.js";
@@ -113,7 +113,7 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   const riskyTld =
     tld !== null && (RISKY_TLD_SET.has(tld) || (url.publicSuffix !== null && RISKY_TLD_SET.has(url.publicSuffix)));
   const shortener = matchHostSuffix(url.host, SHORTENER_SET);
-  const freeHosting = shortener === null ? matchHostSuffix(url.host, FREE_HOSTING_SET) : null;
+  const hosting = shortener === null ? hostingOf(url) : null;
   const idn = url.host.includes("xn--");
 
   if (url.isIp) factors.push(factor("ip_host", "The link points at a bare IP address instead of a domain name", 45));
@@ -123,8 +123,16 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     );
   }
   if (riskyTld) factors.push(factor("risky_tld", `The ".${tld}" domain ending is heavily used for scams`, 20));
-  if (freeHosting !== null) {
-    factors.push(factor("free_hosting", `Hosted on ${freeHosting}, where anyone can publish a site in minutes`, 25));
+  if (hosting !== null) {
+    factors.push(
+      hosting.userContent
+        ? factor(
+            "user_content",
+            `Published as user content on ${hosting.platform}, where anyone can post in minutes`,
+            25,
+          )
+        : factor("free_hosting", `Hosted on ${hosting.platform}, where anyone can publish a site in minutes`, 25),
+    );
   }
   if (shortener !== null) {
     factors.push(factor("shortener", `${shortener} is a link shortener that hides the real destination`, 30));
@@ -171,7 +179,7 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
       is_ip_host: url.isIp,
       risky_tld: riskyTld,
       shortener: shortener !== null,
-      free_hosting: freeHosting !== null,
+      free_hosting: hosting !== null,
       idn_host: idn,
       credentials_in_authority: url.hasCredentials,
     },

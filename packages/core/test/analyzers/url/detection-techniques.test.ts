@@ -321,3 +321,48 @@ describe("credential words in CamelCase names", () => {
     expect(analyze("https://example.org/Catalog/WeblogIndex").ids).not.toContain("credential_words");
   });
 });
+
+describe("user content on a first-party platform", () => {
+  it.each([
+    "https://docs.google.com/forms/d/e/1FAIpQLSf9xK2/viewform",
+    "https://drive.google.com/file/d/1AbCdEfGhIjKlMnOp/view",
+    "https://script.google.com/macros/s/AKfycbx9/exec",
+    "https://forms.office.com/Pages/ResponsePage.aspx?id=abc",
+    "https://www.dropbox.com/s/abc123/Invoice.pdf",
+    "https://my-bucket.s3.us-east-2.amazonaws.com/index.html",
+    "https://gateway.example.net/ipfs/QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG",
+  ])("counts %s as published by anyone", (raw) => {
+    const r = analyze(raw);
+    expect(r.ids).toContain("user_content");
+    expect(r.ids).not.toContain("official_brand_domain");
+    expect(r.ids).not.toContain("popular_domain");
+    expect(r.evidence[1]?.signals["free_hosting"]).toBe(true);
+  });
+
+  it("reads a brand in user content like a brand on free hosting", () => {
+    const r = analyze("https://my-bucket.s3.us-east-2.amazonaws.com/paypal/signin.html");
+    expect(r.brand).toMatchObject({ detected: true, brand: "PayPal" });
+    expect(r.score).toBeGreaterThanOrEqual(65);
+  });
+
+  it("counts form links and public gateways as hosting", () => {
+    expect(analyze("https://forms.gle/abcDEF123").ids).toContain("free_hosting");
+    expect(analyze("https://cloudflare-ipfs.com/ipfs/QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG").ids).toContain(
+      "free_hosting",
+    );
+  });
+
+  it.each([
+    "https://docs.google.com/",
+    "https://docs.google.com/document/u/0/",
+    "https://drive.google.com/drive/my-drive",
+    "https://forms.office.com/",
+    "https://www.dropbox.com/login",
+    "https://aws.amazon.com/s3/",
+  ])("keeps the platform's own page %s vouched for", (raw) => {
+    const r = analyze(raw);
+    expect(r.ids).toContain("official_brand_domain");
+    expect(r.ids).not.toContain("user_content");
+    expect(r.score).toBe(0);
+  });
+});

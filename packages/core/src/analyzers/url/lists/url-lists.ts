@@ -278,6 +278,45 @@ export const FREE_HOSTING: readonly string[] = [
   "netau.net",
   "zz.vc",
   "de.vc",
+  // Form, document and file-share hosts whose every page is someone's upload or form.
+  "forms.gle",
+  "share.hsforms.com",
+  "forms.zohopublic.com",
+  "mailchi.mp",
+  "googleusercontent.com",
+  "dropboxusercontent.com",
+  // Public IPFS gateways: whatever anyone pinned, served under the gateway's name.
+  "cloudflare-ipfs.com",
+  "gateway.pinata.cloud",
+  "mypinata.cloud",
+  "nftstorage.link",
+  "w3s.link",
+  "infura-ipfs.io",
+  // Serverless and app platforms that give every deployment a name of its own.
+  "amplifyapp.com",
+  "elasticbeanstalk.com",
+  "awsapprunner.com",
+  "run.app",
+  "cloudfunctions.net",
+];
+
+/**
+ * Where the products of a large first-party platform serve user content: a form, a shared document or file, a
+ * script's web app. Host, then the path where that content lives; the platform's own pages on the same host
+ * (its home, sign-in, help, the signed-in user's lists) do not match and keep the platform's standing.
+ */
+export const USER_CONTENT_PATHS: ReadonlyArray<readonly [host: string, path: RegExp, product: string]> = [
+  ["docs.google.com", /^\/(?:forms|document|spreadsheets|presentation|drawings|file)\/(?:u\/\d+\/)?d\//, "Google Docs"],
+  ["drive.google.com", /^\/(?:file\/(?:u\/\d+\/)?d\/|drive\/(?:u\/\d+\/)?folders\/|open$|uc$)/, "Google Drive"],
+  ["script.google.com", /^\/(?:a\/[^/]+\/)?macros\/s\//, "Google Apps Script"],
+  ["forms.office.com", /^\/(?:pages\/responsepage\.aspx$|r\/|e\/)/i, "Microsoft Forms"],
+  ["forms.microsoft.com", /^\/(?:pages\/responsepage\.aspx$|r\/|e\/)/i, "Microsoft Forms"],
+  ["sway.office.com", /^\/[a-z0-9]{16}(?:$|\/)/i, "Microsoft Sway"],
+  ["sway.cloud.microsoft", /^\/[a-z0-9]{16}(?:$|\/)/i, "Microsoft Sway"],
+  ["onedrive.live.com", /^\/(?:redir|embed|download|view\.aspx)$/i, "OneDrive"],
+  ["www.dropbox.com", /^\/(?:s|sh|scl\/fi|scl\/fo)\//, "Dropbox"],
+  ["dropbox.com", /^\/(?:s|sh|scl\/fi|scl\/fo)\//, "Dropbox"],
+  ["app.box.com", /^\/s\//, "Box"],
 ];
 
 /**
