@@ -9,6 +9,7 @@ import { POPULAR_DOMAINS } from "./lists/popular-domains.js";
 import {
   CREDENTIAL_WORDS,
   FREE_HOSTING,
+  FREE_TLDS,
   LURE_WORDS,
   RISKY_TLDS,
   SHORTENERS,
@@ -77,6 +78,7 @@ export const STRONG_LURES = new Set<string>(STRONG_LURE_WORDS);
 export const MAX_LURE_LENGTH = Math.max(...LURE_WORDS.map((w) => w.length));
 export const CREDENTIALS = new Set<string>(CREDENTIAL_WORDS);
 export const RISKY_TLD_SET = new Set<string>(RISKY_TLDS);
+export const FREE_TLD_SET = new Set<string>(FREE_TLDS);
 export const SHORTENER_SET = new Set<string>(SHORTENERS);
 export const FREE_HOSTING_SET = new Set<string>(FREE_HOSTING);
 

@@ -6,6 +6,7 @@ import type { Evidence } from "../../ports/signal-source.js";
 import type { NormalizedUrl } from "./normalized-url.js";
 import {
   CREDENTIALS,
+  FREE_TLD_SET,
   LURES,
   RISKY_TLD_SET,
   SHORTENER_SET,
@@ -122,7 +123,17 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
       factor("credentials_in_authority", 'The address hides its real host behind an "@" (user-info trick)', 50),
     );
   }
-  if (riskyTld) factors.push(factor("risky_tld", `The ".${tld}" domain ending is heavily used for scams`, 20));
+  if (riskyTld) {
+    factors.push(
+      tld !== null && FREE_TLD_SET.has(tld)
+        ? factor(
+            "risky_tld",
+            `The ".${tld}" domain ending was given away free and is overwhelmingly used for scams`,
+            30,
+          )
+        : factor("risky_tld", `The ".${tld}" domain ending is heavily used for scams`, 20),
+    );
+  }
   if (hosting !== null) {
     factors.push(
       hosting.userContent

@@ -366,3 +366,13 @@ describe("user content on a first-party platform", () => {
     expect(r.score).toBe(0);
   });
 });
+
+describe("free-registration domain endings", () => {
+  it("weighs a free ending more than a cheap one", () => {
+    const free = analyze("http://example-shop.tk/login.php");
+    expect(free.score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("http://example-shop.xyz/login.php").score).toBeLessThan(MEDIUM);
+    // Alone it stays below medium risk.
+    expect(analyze("https://example-shop.tk/").score).toBeLessThan(MEDIUM);
+  });
+});

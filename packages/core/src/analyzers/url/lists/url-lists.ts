@@ -82,6 +82,13 @@ export const RISKY_TLDS: readonly string[] = [
   "surf",
 ];
 
+/**
+ * The endings that were given away free of charge (Freenom's .tk, .ml, .ga, .cf, .gq): no payment, no identity,
+ * thousands of names a day. Public phishing reports found them the most abused endings of all while the free
+ * registrations lasted, so they weigh more than the merely cheap ones above.
+ */
+export const FREE_TLDS: readonly string[] = ["tk", "ml", "ga", "cf", "gq"];
+
 /** URL shorteners: the real destination is hidden until followed. */
 export const SHORTENERS: readonly string[] = [
   "bit.ly",
