@@ -53,6 +53,13 @@ function kitPlacement(path: string): Factor | null {
   return null;
 }
 
+/**
+ * A whole email address as a query value ("?email=jane@corp.example", "&u=jane%40corp.example"): personalised
+ * lures carry the recipient's address so the page can greet them and pre-fill a sign-in form with it.
+ */
+const QUERY_EMAIL =
+  /(?:^|[=&?/:])[a-z0-9._%+-]{1,64}(?:@|%40)[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*\.[a-z]{2,24}(?:$|[&#;/])/i;
+
 function credentialWords(url: NormalizedUrl): string[] {
   const raw = (url.path + " " + url.query).slice(0, MAX_SCANNED);
   const found: string[] = [];
@@ -176,6 +183,9 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   }
   const kit = url.path.length < 10 ? null : kitPlacement(url.path);
   if (kit !== null) factors.push(kit);
+  if (url.query.length > 4 && QUERY_EMAIL.test(url.query.slice(0, MAX_SCANNED))) {
+    factors.push(factor("recipient_email", "The link carries an email address, the way personalised lures do", 20));
+  }
   const words = credentialWords(url);
   if (words.length > 0) {
     factors.push(

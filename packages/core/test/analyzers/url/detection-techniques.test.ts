@@ -376,3 +376,21 @@ describe("free-registration domain endings", () => {
     expect(analyze("https://example-shop.tk/").score).toBeLessThan(MEDIUM);
   });
 });
+
+describe("recipient email address in the query", () => {
+  it("reads an email address as a query value as a personalised lure", () => {
+    const r = analyze("https://tinyurl.com/abc12?email=jane.doe@example.com");
+    expect(r.ids).toContain("recipient_email");
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://example.org/login.php?user=jane%40corp.example.co.uk&x=1").ids).toContain(
+      "recipient_email",
+    );
+  });
+
+  it("keeps it weak alone and needs a whole address", () => {
+    // A newsletter's unsubscribe link carries the reader's address too.
+    expect(analyze("https://example.org/unsubscribe?email=jane%40example.com").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://example.org/x?ref=@handle").ids).not.toContain("recipient_email");
+    expect(analyze("https://example.org/?q=a@b").ids).not.toContain("recipient_email");
+  });
+});
