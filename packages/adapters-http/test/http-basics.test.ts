@@ -182,7 +182,11 @@ describe("access log", () => {
 });
 
 describe("JSON bodies as clients send them", () => {
-  const lookup = (body: BodyInit, headers: Record<string, string>, extra: RequestInit = {}): Promise<Response> =>
+  const lookup = (
+    body: NonNullable<RequestInit["body"]>,
+    headers: Record<string, string>,
+    extra: RequestInit = {},
+  ): Promise<Response> =>
     fetch(`${server.url}/api/v1/url/lookup`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, ...headers },
