@@ -124,7 +124,7 @@ export function buildOpenApiDocument(config: Pick<EngineConfig, "version" | "bas
         "Tells how likely a phone number or URL is to be part of a scam, and why. Errors use the envelope " +
         "{ error: { code, message, details?, retry_after?, upgrade_url?, request_id? } }. Error codes and statuses: " +
         ERROR_CODES.map((c) => `${c} ${HTTP_STATUS[c]}`).join(", ") +
-        `. Plans: ${plans}. Batch endpoints: 5 requests/min on every plan. JSON bodies are limited to 1 MiB and URLs to 2048 characters.`,
+        `. Plans: ${plans}. Batch endpoints: 5 requests/min on every plan. JSON bodies (UTF-8; plain, gzip, deflate or br) are limited to 1 MiB after decoding and URLs to 2048 characters.`,
     },
     servers: [{ url: config.baseUrl }],
     components: {
