@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler, type Express } from "express";
 import { appError, type Engine } from "@scamverify/core";
 import { createApiHandler, DEFAULT_MAX_BODY_BYTES, type ApiRouteInfo } from "./api-handler.js";
 import { applyCors, assignRequestId, logAccess, pathOf, requestIdOf, sendError } from "./http-common.js";
+import { bodyTooLarge, malformedJson } from "./json-body.js";
 import type { Logger } from "./logger.js";
 
 export { DEFAULT_MAX_BODY_BYTES };
@@ -28,24 +29,11 @@ export type HttpApp = ((req: IncomingMessage, res: ServerResponse) => void) & {
   readonly apiRoutes: readonly ApiRouteInfo[];
 };
 
+/** Body errors of a mounted router's Express parser that the router did not answer itself. */
 const bodyErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
-  const e = error as { type?: string; status?: number; message?: string; limit?: number };
-  if (e.type === "entity.too.large") {
-    return sendError(
-      res,
-      appError("payload_too_large", `The body exceeds the limit of ${e.limit ?? DEFAULT_MAX_BODY_BYTES} bytes.`, {
-        details: { limit_bytes: e.limit ?? DEFAULT_MAX_BODY_BYTES },
-      }),
-    );
-  }
-  if (e.type === "entity.parse.failed") {
-    return sendError(
-      res,
-      appError("validation_error", "The body is not valid JSON.", {
-        details: { issues: [{ field: "body", message: "Malformed JSON" }] },
-      }),
-    );
-  }
+  const e = error as { type?: string; limit?: number };
+  if (e.type === "entity.too.large") return sendError(res, bodyTooLarge(e.limit ?? DEFAULT_MAX_BODY_BYTES));
+  if (e.type === "entity.parse.failed") return sendError(res, malformedJson());
   if (e.type === "encoding.unsupported" || e.type === "charset.unsupported") {
     return sendError(res, appError("unsupported_media_type", "Unsupported body encoding or charset."));
   }

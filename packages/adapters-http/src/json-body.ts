@@ -46,7 +46,7 @@ function mediaTypeProblem(req: IncomingMessage): AppError | null {
   return null;
 }
 
-function tooLarge(limit: number): AppError {
+export function bodyTooLarge(limit: number): AppError {
   return appError("payload_too_large", `The body exceeds the limit of ${limit} bytes.`, {
     details: { limit_bytes: limit },
   });
@@ -63,17 +63,19 @@ function refuseAfterDrain(req: IncomingMessage, error: AppError): Promise<Result
   });
 }
 
+export function malformedJson(): AppError {
+  return appError("validation_error", "The body is not valid JSON.", {
+    details: { issues: [{ field: "body", message: "Malformed JSON" }] },
+  });
+}
+
 function parse(bytes: Buffer): Result<unknown, AppError> {
   let text = bytes.toString("utf8");
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
     return ok(JSON.parse(text) as unknown);
   } catch {
-    return err(
-      appError("validation_error", "The body is not valid JSON.", {
-        details: { issues: [{ field: "body", message: "Malformed JSON" }] },
-      }),
-    );
+    return err(malformedJson());
   }
 }
 
@@ -99,7 +101,9 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<Resul
     );
   }
   // A declared identity length over the limit is refused without reading it into memory.
-  if (decoder === null && length !== undefined && Number(length) > limit) return refuseAfterDrain(req, tooLarge(limit));
+  if (decoder === null && length !== undefined && Number(length) > limit) {
+    return refuseAfterDrain(req, bodyTooLarge(limit));
+  }
 
   return new Promise((resolve) => {
     const source: Readable = decoder ?? req;
@@ -119,34 +123,32 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<Resul
           req.unpipe(decoder);
           decoder.destroy();
         }
-        finish(refuseAfterDrain(req, tooLarge(limit)));
+        finish(refuseAfterDrain(req, bodyTooLarge(limit)));
         return;
       }
       chunks.push(chunk);
     };
     source.on("data", onData);
     source.once("end", () => finish(parse(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size))));
+    const cutOff = (): void => finish(err(appError("validation_error", "The request body was not received in full.")));
     source.once("error", () => {
-      if (decoder && source === decoder) {
-        // Bytes that do not decode with the declared encoding.
-        req.unpipe(decoder);
-        finish(
-          refuseAfterDrain(
-            req,
-            appError("validation_error", `The body is not valid ${encoding} data.`, {
-              details: { issues: [{ field: "body", message: `Malformed ${encoding} encoding` }] },
-            }),
-          ),
-        );
-        return;
-      }
-      finish(err(appError("validation_error", "The request body was not received in full.")));
+      if (!decoder) return cutOff();
+      // Bytes that do not decode with the declared encoding.
+      req.unpipe(decoder);
+      finish(
+        refuseAfterDrain(
+          req,
+          appError("validation_error", `The body is not valid ${encoding} data.`, {
+            details: { issues: [{ field: "body", message: `Malformed ${encoding} encoding` }] },
+          }),
+        ),
+      );
     });
     req.once("close", () => {
-      if (!req.complete) finish(err(appError("validation_error", "The request body was not received in full.")));
+      if (!req.complete) cutOff();
     });
     if (decoder) {
-      req.once("error", () => finish(err(appError("validation_error", "The request body was not received in full."))));
+      req.once("error", cutOff);
       req.pipe(decoder);
     }
   });
