@@ -2,8 +2,8 @@
 // unsafe, risk_score, phishing, malware, suspicious, parking, domain_age, message) to vendor4_risk_score.
 
 import type { Evidence, Factor, NormalizedUrl, SignalSource } from "@scamverify/core";
-import { VendorError, callVendor, type VendorHttpRequest } from "./vendor-http.js";
-import { createVendorSource, vendorDeps, type VendorSourceConfig } from "./vendor-source.js";
+import { VendorError, type VendorHttpRequest } from "./vendor-http.js";
+import { createVendorSource, type VendorSourceConfig } from "./vendor-source.js";
 
 export const IPQS_ENDPOINT = "https://ipqualityscore.com/api/json/url";
 
@@ -77,14 +77,12 @@ export function ipqsEvidence(v: IpqsVerdict): Evidence {
 }
 
 export function createIpqsSource(config: VendorSourceConfig): SignalSource<NormalizedUrl> {
-  const deps = vendorDeps(config);
-  const budget = config.timeoutMs ?? 5_000;
-  return createVendorSource("vendor4", 0.7, "vendor4_risk_score", budget + 250, async (url, ctx) => {
-    const res = await callVendor(deps, toIpqsRequest(url.href, config.apiKey, config.endpoint), {
-      budgetMs: budget,
-      signal: ctx.signal,
-      ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
-    });
-    return ipqsEvidence(fromIpqsResponse(res.json()));
+  return createVendorSource(config, {
+    name: "vendor4",
+    weight: 0.7,
+    signal: "vendor4_risk_score",
+    defaultTimeoutMs: 5_000,
+    request: (url, apiKey, endpoint) => toIpqsRequest(url.href, apiKey, endpoint),
+    evidence: (body) => ipqsEvidence(fromIpqsResponse(body)),
   });
 }

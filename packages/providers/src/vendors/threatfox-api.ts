@@ -3,8 +3,8 @@
 // "no_result") to vendor3_listed. The URL's host is searched: ThreatFox lists hosts far more than full URLs.
 
 import type { Evidence, NormalizedUrl, SignalSource } from "@scamverify/core";
-import { VendorError, callVendor, type VendorHttpRequest } from "./vendor-http.js";
-import { createVendorSource, vendorDeps, type VendorSourceConfig } from "./vendor-source.js";
+import { VendorError, type VendorHttpRequest } from "./vendor-http.js";
+import { createVendorSource, type VendorSourceConfig } from "./vendor-source.js";
 
 export const THREATFOX_API_ENDPOINT = "https://threatfox-api.abuse.ch/api/v1/";
 
@@ -71,14 +71,12 @@ export function threatfoxEvidence(iocs: readonly ThreatfoxIoc[]): Evidence {
 }
 
 export function createThreatfoxApiSource(config: VendorSourceConfig): SignalSource<NormalizedUrl> {
-  const deps = vendorDeps(config);
-  const budget = config.timeoutMs ?? 3_000;
-  return createVendorSource("vendor3_api", 0.8, "vendor3_listed", budget + 250, async (url, ctx) => {
-    const res = await callVendor(deps, toThreatfoxRequest(url.host, config.apiKey, config.endpoint), {
-      budgetMs: budget,
-      signal: ctx.signal,
-      ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
-    });
-    return threatfoxEvidence(fromThreatfoxResponse(res.json()));
+  return createVendorSource(config, {
+    name: "vendor3_api",
+    weight: 0.8,
+    signal: "vendor3_listed",
+    defaultTimeoutMs: 3_000,
+    request: (url, apiKey, endpoint) => toThreatfoxRequest(url.host, apiKey, endpoint),
+    evidence: (body) => threatfoxEvidence(fromThreatfoxResponse(body)),
   });
 }

@@ -2,8 +2,8 @@
 // url_status and threat, "no_results" when unknown) to vendor2_listed.
 
 import type { Evidence, NormalizedUrl, SignalSource } from "@scamverify/core";
-import { VendorError, callVendor, type VendorHttpRequest } from "./vendor-http.js";
-import { createVendorSource, vendorDeps, type VendorSourceConfig } from "./vendor-source.js";
+import { VendorError, type VendorHttpRequest } from "./vendor-http.js";
+import { createVendorSource, type VendorSourceConfig } from "./vendor-source.js";
 
 export const URLHAUS_API_ENDPOINT = "https://urlhaus-api.abuse.ch/v1/url/";
 
@@ -56,14 +56,12 @@ export function urlhausEvidence(v: UrlhausVerdict): Evidence {
 }
 
 export function createUrlhausApiSource(config: VendorSourceConfig): SignalSource<NormalizedUrl> {
-  const deps = vendorDeps(config);
-  const budget = config.timeoutMs ?? 3_000;
-  return createVendorSource("vendor2_api", 0.8, "vendor2_listed", budget + 250, async (url, ctx) => {
-    const res = await callVendor(deps, toUrlhausRequest(url.href, config.apiKey, config.endpoint), {
-      budgetMs: budget,
-      signal: ctx.signal,
-      ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
-    });
-    return urlhausEvidence(fromUrlhausResponse(res.json()));
+  return createVendorSource(config, {
+    name: "vendor2_api",
+    weight: 0.8,
+    signal: "vendor2_listed",
+    defaultTimeoutMs: 3_000,
+    request: (url, apiKey, endpoint) => toUrlhausRequest(url.href, apiKey, endpoint),
+    evidence: (body) => urlhausEvidence(fromUrlhausResponse(body)),
   });
 }

@@ -126,9 +126,3 @@ export async function callVendor(
   deps.breaker.recordFailure();
   throw lastError;
 }
-
-/** Reason text for an unavailable Evidence. */
-export function unavailableReason(err: unknown): string {
-  if (err instanceof VendorError) return err.message;
-  return err instanceof Error ? err.message : String(err);
-}

@@ -1,10 +1,11 @@
-// Shared shape of the vendor SignalSources: configuration, the breaker each one owns, and the rule that a
-// failing vendor resolves "unavailable" with its signal null instead of rejecting.
+// Shared shape of the vendor SignalSources: configuration, the breaker each one owns, the call through callVendor
+// within the check's budget, and the rule that a failing vendor resolves "unavailable" with its signal null instead
+// of rejecting.
 
-import type { Clock, Evidence, NormalizedUrl, SignalContext, SignalSource } from "@scamverify/core";
+import type { Clock, Evidence, NormalizedUrl, SignalSource } from "@scamverify/core";
 import type { SafeFetcher } from "../net/safe-fetch.js";
 import { CircuitBreaker } from "./circuit-breaker.js";
-import { unavailableReason, type Sleep, type VendorHttpDeps } from "./vendor-http.js";
+import { callVendor, type Sleep, type VendorHttpDeps, type VendorHttpRequest } from "./vendor-http.js";
 
 export interface VendorSourceConfig {
   readonly apiKey: string;
@@ -19,7 +20,20 @@ export interface VendorSourceConfig {
   readonly sleep?: Sleep;
 }
 
-export function vendorDeps(config: VendorSourceConfig): VendorHttpDeps {
+/** What sets one vendor apart: its name and signal, its default budget, and how to ask and read the answer. */
+export interface VendorSpec {
+  readonly name: string;
+  readonly weight: number;
+  /** The URL signal this vendor fills (null when the vendor is unavailable). */
+  readonly signal: string;
+  /** Budget of one check when the configuration sets none. */
+  readonly defaultTimeoutMs: number;
+  readonly request: (url: NormalizedUrl, apiKey: string, endpoint: string | undefined) => VendorHttpRequest;
+  /** Maps the JSON answer; throws a VendorError when it is not the vendor's format. */
+  readonly evidence: (body: unknown) => Evidence;
+}
+
+function vendorDeps(config: VendorSourceConfig): VendorHttpDeps {
   return {
     fetcher: config.fetcher,
     clock: config.clock,
@@ -28,26 +42,27 @@ export function vendorDeps(config: VendorSourceConfig): VendorHttpDeps {
   };
 }
 
-export function createVendorSource(
-  name: string,
-  weight: number,
-  signal: string,
-  timeoutMs: number,
-  run: (url: NormalizedUrl, ctx: SignalContext) => Promise<Evidence>,
-): SignalSource<NormalizedUrl> {
+export function createVendorSource(config: VendorSourceConfig, spec: VendorSpec): SignalSource<NormalizedUrl> {
+  const deps = vendorDeps(config);
+  const budget = config.timeoutMs ?? spec.defaultTimeoutMs;
   return {
-    name,
-    weight,
-    timeoutMs,
+    name: spec.name,
+    weight: spec.weight,
+    timeoutMs: budget + 250,
     async check(url, ctx) {
       try {
-        return await run(url, ctx);
+        const res = await callVendor(deps, spec.request(url, config.apiKey, config.endpoint), {
+          budgetMs: budget,
+          signal: ctx.signal,
+          ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
+        });
+        return spec.evidence(res.json());
       } catch (err) {
         return {
-          source: name,
+          source: spec.name,
           status: "unavailable",
-          reason: unavailableReason(err),
-          signals: { [signal]: null },
+          reason: err instanceof Error ? err.message : String(err),
+          signals: { [spec.signal]: null },
           factors: [],
         };
       }

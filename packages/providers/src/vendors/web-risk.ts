@@ -2,8 +2,8 @@
 // `{ threat: { threatTypes, expireTime } }` or `{}` when clean) to vendor1_web_risk. A clean answer is "SAFE".
 
 import type { Evidence, Factor, NormalizedUrl, SignalSource } from "@scamverify/core";
-import { VendorError, callVendor, type VendorHttpRequest } from "./vendor-http.js";
-import { createVendorSource, vendorDeps, type VendorSourceConfig } from "./vendor-source.js";
+import { VendorError, type VendorHttpRequest } from "./vendor-http.js";
+import { createVendorSource, type VendorSourceConfig } from "./vendor-source.js";
 
 export const WEB_RISK_ENDPOINT = "https://webrisk.googleapis.com/v1/uris:search";
 export const WEB_RISK_THREAT_TYPES = ["MALWARE", "SOCIAL_ENGINEERING", "UNWANTED_SOFTWARE"] as const;
@@ -62,14 +62,12 @@ export function webRiskEvidence(verdict: WebRiskVerdict): Evidence {
 }
 
 export function createWebRiskSource(config: VendorSourceConfig): SignalSource<NormalizedUrl> {
-  const deps = vendorDeps(config);
-  const budget = config.timeoutMs ?? 3_000;
-  return createVendorSource("vendor1", 0.9, "vendor1_web_risk", budget + 250, async (url, ctx) => {
-    const res = await callVendor(deps, toWebRiskRequest(url.href, config.apiKey, config.endpoint), {
-      budgetMs: budget,
-      signal: ctx.signal,
-      ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
-    });
-    return webRiskEvidence(fromWebRiskResponse(res.json()));
+  return createVendorSource(config, {
+    name: "vendor1",
+    weight: 0.9,
+    signal: "vendor1_web_risk",
+    defaultTimeoutMs: 3_000,
+    request: (url, apiKey, endpoint) => toWebRiskRequest(url.href, apiKey, endpoint),
+    evidence: (body) => webRiskEvidence(fromWebRiskResponse(body)),
   });
 }
