@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ERROR_CODES, PLANS, type EngineConfig } from "@scamverify/core";
 import { HTTP_STATUS } from "./error-map.js";
+import { AUTHORIZE_PARAMS } from "./oauth/create-oauth-router.js";
 
 type Json = Record<string, unknown>;
 
@@ -263,25 +264,10 @@ export function buildOpenApiDocument(config: Pick<EngineConfig, "version" | "bas
           summary: "Start authorization (browser): sign-in, consent, then a redirect with code, state and iss",
           description:
             "PKCE S256 is mandatory. An unknown client or unregistered redirect URI gets an HTML error page, never a redirect; other errors redirect with error, state and iss.",
-          parameters: [
-            "response_type",
-            "client_id",
-            "redirect_uri",
-            "code_challenge",
-            "code_challenge_method",
-            "state",
-            "scope",
-            "resource",
-          ].map((name) => ({
+          parameters: AUTHORIZE_PARAMS.map((name) => ({
             name,
             in: "query",
-            required: [
-              "response_type",
-              "client_id",
-              "redirect_uri",
-              "code_challenge",
-              "code_challenge_method",
-            ].includes(name),
+            required: !["state", "scope", "resource"].includes(name),
             schema: { type: "string" },
           })),
           responses: {

@@ -33,7 +33,8 @@ export interface OAuthRouterDeps {
 
 const AUTHORIZE_PATH = "/api/oauth/authorize";
 const DASHBOARD_PATH = "/dashboard";
-const AUTHORIZE_PARAMS = [
+/** The query parameters of an authorization request, carried through sign-in and consent. */
+export const AUTHORIZE_PARAMS = [
   "response_type",
   "client_id",
   "redirect_uri",
