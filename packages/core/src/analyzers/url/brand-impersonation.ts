@@ -29,6 +29,7 @@ import {
   hasStrongLure,
   hostingOf,
   isLureComposite,
+  registrableLabel,
   type KeywordRef,
   type LabelRef,
 } from "./brand-index.js";
@@ -409,11 +410,6 @@ function keywordHits(label: string, anywhereFrom = ANYWHERE_FROM): KeywordHit[] 
       : hits;
   if (tokens.length > 1) joinedKeywordHits(tokens, all);
   return all;
-}
-
-function registrableLabel(url: NormalizedUrl): string | null {
-  if (url.registrableDomain === null || url.publicSuffix === null) return null;
-  return url.registrableDomain.slice(0, url.registrableDomain.length - url.publicSuffix.length - 1);
 }
 
 function isCountryCode(suffix: string): boolean {

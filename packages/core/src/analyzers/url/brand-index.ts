@@ -205,6 +205,12 @@ export function matchHostSuffix(host: string, set: ReadonlySet<string>): string 
   return null;
 }
 
+/** The registrable domain without its public suffix ("paypal" for paypal.co.uk); null when there is none (IP hosts). */
+export function registrableLabel(url: NormalizedUrl): string | null {
+  if (url.registrableDomain === null || url.publicSuffix === null) return null;
+  return url.registrableDomain.slice(0, url.registrableDomain.length - url.publicSuffix.length - 1);
+}
+
 /** Host -> where user content lives on it and the product's name. */
 const USER_CONTENT = new Map<string, Array<readonly [RegExp, string]>>();
 for (const [host, path, product] of USER_CONTENT_PATHS) push(USER_CONTENT, host, [path, product] as const);

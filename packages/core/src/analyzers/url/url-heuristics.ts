@@ -13,6 +13,7 @@ import {
   hostingOf,
   isLureComposite,
   matchHostSuffix,
+  registrableLabel,
 } from "./brand-index.js";
 import { caseCredentialWords, hasCaseBoundary } from "./case-words.js";
 import { hasMixedScripts } from "./skeleton.js";
@@ -107,11 +108,6 @@ export function looksRandom(label: string): boolean {
   if (letters >= 8 && vowels / letters < 0.2) return true;
   if (digits >= 2 && letters >= 3 && switches >= 3) return true;
   return false;
-}
-
-function registrableLabel(url: NormalizedUrl): string | null {
-  if (url.registrableDomain === null || url.publicSuffix === null) return null;
-  return url.registrableDomain.slice(0, url.registrableDomain.length - url.publicSuffix.length - 1);
 }
 
 /** Structural heuristics evidence for one URL. Pure; never throws. */
