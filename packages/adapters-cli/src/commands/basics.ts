@@ -1,8 +1,9 @@
 // `scamverify db migrate` and `scamverify status`.
 import type { Command } from "commander";
+import { ok } from "neverthrow";
 import { createDatabase, migrate } from "@scamverify/persistence";
 import type { Status } from "@scamverify/core";
-import { CliExit, configFrom, fail, type Io, withOperatorRuntime } from "../cli-support.js";
+import { CliExit, configFrom, emit, type Io, withOperatorRuntime } from "../cli-support.js";
 import { ERROR_EXIT } from "../exit-codes.js";
 import { callApi } from "../remote.js";
 
@@ -47,12 +48,8 @@ export function registerBasicCommands(program: Command, io: Io): void {
     .action(async (o: { apiUrl?: string; json?: boolean }, cmd: Command) => {
       const status = o.apiUrl
         ? await callApi<Status>({ apiUrl: o.apiUrl }, "GET", "/api/v1/status")
-        : await withOperatorRuntime(cmd, io, async (rt) => {
-            const { ok } = await import("neverthrow");
-            return ok<Status, never>(await rt.engine.status());
-          });
-      if (status.isErr()) fail(io, status.error);
-      io.out(o.json ? `${JSON.stringify(status.value, null, 2)}\n` : statusText(status.value));
-      if (status.value.status === "unavailable") throw new CliExit(ERROR_EXIT.service_unavailable);
+        : await withOperatorRuntime(cmd, io, async (rt) => ok<Status, never>(await rt.engine.status()));
+      emit(io, status, o.json, statusText);
+      if (status.isOk() && status.value.status === "unavailable") throw new CliExit(ERROR_EXIT.service_unavailable);
     });
 }
