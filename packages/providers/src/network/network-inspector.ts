@@ -93,6 +93,12 @@ function issuerName(cert: PeerCertificate): string | null {
   return pick(issuer?.["O"]) ?? pick(issuer?.["CN"]);
 }
 
+/** Whether the guard refused the destination for its address (private, loopback, ...), not for a URL rule. */
+function refusedForAddress(err: unknown): boolean {
+  const refusal = err instanceof SafeFetchError && err.code === "blocked" ? err.cause : err;
+  return refusal instanceof BlockedDestinationError && refusal.reason.startsWith("address_");
+}
+
 export function createNetworkInspector(config: NetworkInspectorConfig): SignalSource<NormalizedUrl> {
   const resolver = config.resolver ?? systemResolver;
   const bootstrapUrl = config.rdapBootstrapUrl ?? IANA_RDAP_DNS_BOOTSTRAP;
@@ -212,7 +218,7 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
             } else if (err instanceof SafeFetchError && err.code === "blocked" && err.redirects.length > 0) {
               signals["redirect_count"] = err.redirects.length;
               add("redirects_to_private_network", "The URL redirects to a private or reserved network address", 60);
-            } else if (err instanceof SafeFetchError && /: address_/.test(err.message)) {
+            } else if (refusedForAddress(err)) {
               privateTarget = true;
             } else {
               problems.push(`fetch: ${err instanceof Error ? err.message : String(err)}`);
@@ -236,7 +242,7 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
                   add("ssl_untrusted", "The TLS certificate is not trusted (self-signed or invalid)", 40);
               },
               (err: unknown) => {
-                if (err instanceof BlockedDestinationError && err.reason.startsWith("address_")) {
+                if (refusedForAddress(err)) {
                   privateTarget = true;
                 } else {
                   problems.push(`tls: ${err instanceof Error ? err.message : String(err)}`);
