@@ -1,6 +1,8 @@
 // Server-rendered HTML of the authorization pages (sign-in, sign-up, consent, error). No script runs on them:
 // every value is escaped and the pages' CSP forbids scripts, so a hostile client_name cannot do anything.
-import { SCOPE_DESCRIPTIONS, type Scope } from "@scamverify/core";
+import { PLANS, SCOPE_DESCRIPTIONS, type Scope } from "@scamverify/core";
+
+const FREE = PLANS.free.quotas;
 
 export function escapeHtml(value: string): string {
   return value
@@ -94,7 +96,7 @@ export function renderSignUp(input: CredentialsPageInput & { readonly minPasswor
   return pageLayout(
     "Create an account",
     `<h1>Create a scamverify account</h1>
-<p class="muted">Free plan: 50 phone and 50 URL lookups, 25 text and 25 email analyses a month.</p>
+<p class="muted">Free plan: ${FREE.phone} phone and ${FREE.url} URL lookups, ${FREE.text} text and ${FREE.email} email analyses a month.</p>
 ${errorBox(input.error)}
 <form method="post" action="/api/oauth/signup">
 ${hiddenField("csrf_token", input.csrf)}
