@@ -13,6 +13,7 @@ import { BATCH_RPM, type PlanName } from "../schemas/plans.js";
 import { KEY_PREFIXES } from "../schemas/keys.js";
 import { SCOPES, type Scope } from "../schemas/scopes.js";
 import { currentPeriod, type Period } from "../policies/billing-period.js";
+import { ACCESS_TOKEN_PREFIX } from "../policies/oauth/lifetimes.js";
 import { quotaCeiling, quotaLimit, requestsPerMinute } from "../policies/limits.js";
 import { deterministicExplainer } from "../scoring/deterministic-explainer.js";
 import { guardStore } from "./guard-store.js";
@@ -82,7 +83,7 @@ export class Kernel {
       return err(appError("invalid_api_key", "Malformed Authorization header. Use 'Authorization: Bearer <API_KEY>'."));
     }
     try {
-      if (token.startsWith("svat_")) return await this.authenticateAccessToken(token);
+      if (token.startsWith(ACCESS_TOKEN_PREFIX)) return await this.authenticateAccessToken(token);
       return await this.authenticateApiKey(token);
     } catch (e) {
       return err(toAppError(e));
