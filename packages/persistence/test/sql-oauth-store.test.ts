@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { createPgliteDb, migrate } from "@scamverify/persistence";
 import type { Db } from "@scamverify/persistence";
-import { describeOAuthStoreContract } from "../../core/src/testing/oauth/describe-oauth-store-contract.js";
+import { describeOAuthStoreContract } from "@scamverify/core/testing";
 import { SqlOAuthStore } from "../src/sql-oauth-store.js";
 
 let db: Promise<Db> | undefined;
