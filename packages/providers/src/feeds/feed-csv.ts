@@ -136,6 +136,25 @@ export class RecordCollector {
   }
 }
 
+/**
+ * Passes each row of at least `width` fields to `use` and counts shorter rows as skipped. Returns true when the last
+ * row is the short one: the download stopped mid-line.
+ */
+export function eachFullRow(
+  rows: readonly string[][],
+  width: number,
+  collector: RecordCollector,
+  use: (row: string[]) => void,
+): boolean {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as string[];
+    if (row.length >= width) use(row);
+    else if (i === rows.length - 1) return true;
+    else collector.skipped++;
+  }
+  return false;
+}
+
 export interface FeedParseSuccess {
   readonly ok: true;
   readonly records: FeedRecord[];

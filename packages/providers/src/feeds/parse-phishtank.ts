@@ -1,7 +1,15 @@
 // Maps the PhishTank verified-online CSV (header phish_id,url,phish_detail_url,submission_time,verified,
 // verification_time,online,target) to url records; rows not verified are skipped.
 
-import { RecordCollector, finish, parseFailure, normalizeFeedUrl, readCsv, type FeedParseResult } from "./feed-csv.js";
+import {
+  RecordCollector,
+  eachFullRow,
+  finish,
+  parseFailure,
+  normalizeFeedUrl,
+  readCsv,
+  type FeedParseResult,
+} from "./feed-csv.js";
 
 const COLUMNS = [
   "phish_id",
@@ -23,18 +31,9 @@ export function parsePhishtankCsv(text: string): FeedParseResult {
   const urlCol = 1;
   const verifiedCol = 4;
   const collector = new RecordCollector();
-  let truncated = false;
-  rows.forEach((row, index) => {
-    if (row.length < COLUMNS.length) {
-      if (index === rows.length - 1) truncated = true;
-      else collector.skipped++;
-      return;
-    }
-    if ((row[verifiedCol] ?? "").toLowerCase() !== "yes") {
-      collector.skipped++;
-      return;
-    }
-    collector.add("url", normalizeFeedUrl(row[urlCol] ?? ""), "phishing");
+  const truncated = eachFullRow(rows, COLUMNS.length, collector, (row) => {
+    if ((row[verifiedCol] ?? "").toLowerCase() !== "yes") collector.skipped++;
+    else collector.add("url", normalizeFeedUrl(row[urlCol] ?? ""), "phishing");
   });
   if (truncated) return parseFailure("phishtank: the last row is incomplete (truncated)");
   return finish(collector, "phishtank");

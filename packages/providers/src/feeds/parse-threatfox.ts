@@ -6,6 +6,7 @@
 import type { FeedRecord } from "@scamverify/core";
 import {
   RecordCollector,
+  eachFullRow,
   finish,
   headerNames,
   normalizeFeedHost,
@@ -53,13 +54,7 @@ export function parseThreatfoxCsv(text: string): FeedParseResult {
   const threatCol = names.indexOf("threat_type");
   if (valueCol < 0 || typeCol < 0 || threatCol < 0) return parseFailure("threatfox: header lacks ioc columns");
   const collector = new RecordCollector();
-  let truncated = false;
-  doc.rows.forEach((row, index) => {
-    if (row.length < names.length) {
-      if (index === doc.rows.length - 1) truncated = true;
-      else collector.skipped++;
-      return;
-    }
+  const truncated = eachFullRow(doc.rows, names.length, collector, (row) => {
     addIoc(collector, row[valueCol] ?? "", row[typeCol] ?? "", row[threatCol] ?? "");
   });
   if (truncated) return parseFailure("threatfox: the last row is incomplete (truncated)");

@@ -3,6 +3,7 @@
 
 import {
   RecordCollector,
+  eachFullRow,
   finish,
   headerNames,
   normalizeFeedUrl,
@@ -21,16 +22,10 @@ export function parseUrlhausCsv(text: string): FeedParseResult {
   const threatCol = names.indexOf("threat");
   if (urlCol < 0 || threatCol < 0) return parseFailure("urlhaus: header lacks the url or threat column");
   const collector = new RecordCollector();
-  doc.rows.forEach((row, index) => {
-    if (row.length < names.length) {
-      // A short final row means the download stopped mid-line.
-      if (index === doc.rows.length - 1) collector.skipped = -1;
-      else collector.skipped++;
-      return;
-    }
+  const truncated = eachFullRow(doc.rows, names.length, collector, (row) => {
     const threat = row[threatCol] ?? "";
     collector.add("url", normalizeFeedUrl(row[urlCol] ?? ""), threat === "" ? null : threat);
   });
-  if (collector.skipped < 0) return parseFailure("urlhaus: the last row is incomplete (truncated)");
+  if (truncated) return parseFailure("urlhaus: the last row is incomplete (truncated)");
   return finish(collector, "urlhaus");
 }
