@@ -44,6 +44,11 @@ const BUCKET: Record<Verdict, "high_risk" | "medium_risk" | "low_risk"> = {
   safe: "low_risk",
 };
 
+/** The error object standing in the results in place of an item that failed. */
+function itemError(input: string, index: number, e: AppError): BatchItemError {
+  return { input, index, error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } };
+}
+
 async function runBatch<TInput, TResult extends { verdict: Verdict }, C extends Channel>(
   k: Kernel,
   p: Principal,
@@ -67,15 +72,7 @@ async function runBatch<TInput, TResult extends { verdict: Verdict }, C extends 
       const index = next++;
       const input = items[index] ?? "";
       if (exhausted !== null) {
-        results[index] = {
-          input,
-          index,
-          error: {
-            code: exhausted.code,
-            message: exhausted.message,
-            ...(exhausted.details ? { details: exhausted.details } : {}),
-          },
-        };
+        results[index] = itemError(input, index, exhausted);
         continue;
       }
       const out = await lookupOne(k, p, spec, input, forceRefresh, field(index));
@@ -84,13 +81,8 @@ async function runBatch<TInput, TResult extends { verdict: Verdict }, C extends 
         if (out.value.meta.quota) lastQuota = out.value.meta.quota;
         if (!out.value.value.cached && p.mode === "live") charged++;
       } else {
-        const e = out.error;
-        if (e.code === "quota_exhausted") exhausted = e;
-        results[index] = {
-          input,
-          index,
-          error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) },
-        };
+        if (out.error.code === "quota_exhausted") exhausted = out.error;
+        results[index] = itemError(input, index, out.error);
       }
     }
   };
