@@ -18,6 +18,7 @@ import { createPostgresDb } from "../packages/persistence/src/postgres-db.js";
 import { SqlPhoneRegistryStore } from "../packages/persistence/src/sql-phone-registry-store.js";
 import { PhoneRegistry } from "../packages/providers/src/phone/phone-registry-index.js";
 import { syncPhoneRegistry } from "../packages/providers/src/phone/sync-phone-registry.js";
+import { percentile } from "./lib/stats.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -105,10 +106,6 @@ function mem(): number {
   gc();
   const m = process.memoryUsage();
   return m.heapUsed + m.external;
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
 }
 
 const results: { check: string; value: string; limit: string; ok: boolean }[] = [];

@@ -16,6 +16,7 @@ import { NodeHasher } from "../packages/persistence/src/node-hasher.js";
 import { NodeIds } from "../packages/persistence/src/node-ids.js";
 import { ScryptPasswordHasher } from "../packages/persistence/src/scrypt-password-hasher.js";
 import { SystemClock } from "../packages/persistence/src/system-clock.js";
+import { median } from "./lib/stats.js";
 
 // Each round stays under the 100,000 requests a minute an enterprise account may be given.
 const N = Number(process.argv.find((a) => a.startsWith("--urls="))?.slice(7) ?? 20_000);
@@ -75,7 +76,6 @@ bare();
 await viaEngine(0); // warm-up
 const rounds: { bare: number; engine: number }[] = [];
 for (let r = 1; r <= 3; r++) rounds.push({ bare: bare(), engine: await viaEngine(r) });
-const median = (xs: number[]): number => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const b = median(rounds.map((r) => r.bare));
 const e = median(rounds.map((r) => r.engine));
 const fmt = (x: number): string => Math.round(x).toLocaleString("en-US").padStart(9);
