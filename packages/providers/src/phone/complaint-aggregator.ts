@@ -178,7 +178,6 @@ class NumberTable {
   private keys = new Float64Array(1 << 16);
   private values = new Int32Array(1 << 16);
   private mask = (1 << 16) - 1;
-  private shift = 16;
   private count = 0;
 
   get(key: number): number {
@@ -214,7 +213,6 @@ class NumberTable {
     this.keys = new Float64Array(size);
     this.values = new Int32Array(size);
     this.mask = size - 1;
-    this.shift = 32 - Math.log2(size);
     this.count = 0;
     for (let i = 0; i < oldKeys.length; i++) {
       const k = oldKeys[i] as number;
