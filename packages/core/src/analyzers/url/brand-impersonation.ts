@@ -181,23 +181,20 @@ function typoFinding(candidate: string, ref: LabelRef, edit: Edit): Finding | nu
 /** Typosquat and lookalike findings for one label (or one token of it). */
 function lookalikeFindings(candidate: string, out: Finding[]): void {
   if (candidate.length < 4 || candidate.length > 40 || OFFICIAL_LABELS.has(candidate)) return;
-  {
-    const folded = FOLDED_LABELS.get(asciiFold(candidate));
-    if (folded !== undefined) {
-      for (const ref of folded) {
-        out.push({
-          brand: ref.brand,
-          technique: "homoglyph",
-          points: 90,
-          confidence: 0.95,
-          floor: 85,
-          label: candidate,
-        });
-      }
-      return;
+  const folded = FOLDED_LABELS.get(asciiFold(candidate));
+  if (folded !== undefined) {
+    for (const ref of folded) {
+      out.push({
+        brand: ref.brand,
+        technique: "homoglyph",
+        points: 90,
+        confidence: 0.95,
+        floor: 85,
+        label: candidate,
+      });
     }
+    return;
   }
-  if (candidate.length < 4) return;
   const start = out.length;
   const seen = new Set<LabelRef>();
   const consider = (refs: readonly LabelRef[] | undefined): void => {
