@@ -1,6 +1,6 @@
 export {};
 // URL channel: threat feeds, threat index, SSRF-safe fetching, network inspection, vendor adapters.
-export { classifyAddress, ipLiteralOf, isLoopbackAddress } from "./net/ip-address.js";
+export { classifyAddress, ipLiteralOf } from "./net/ip-address.js";
 export type { AddressClass } from "./net/ip-address.js";
 export { BlockedDestinationError, createAddressGuard, effectivePort, systemResolver } from "./net/address-guard.js";
 export type { AddressGuard, AddressGuardOptions, BlockReason, ResolvedAddress, Resolver } from "./net/address-guard.js";

@@ -139,10 +139,6 @@ export function classifyAddress(ip: string): AddressClass {
   return "invalid";
 }
 
-export function isLoopbackAddress(ip: string): boolean {
-  return classifyAddress(ip) === "loopback";
-}
-
 /** IP literal of a URL host ("[::1]" -> "::1"), or null when the host is a name. */
 export function ipLiteralOf(host: string): string | null {
   const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
