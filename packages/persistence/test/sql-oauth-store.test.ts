@@ -1,20 +1,11 @@
 // The OAuthStore contract on embedded PGlite, all migrations applied.
-import { afterAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { createPgliteDb, migrate } from "@scamverify/persistence";
-import type { Db } from "@scamverify/persistence";
 import { describeOAuthStoreContract } from "@scamverify/core/testing";
 import { SqlOAuthStore } from "../src/sql-oauth-store.js";
+import { useMigratedPglite } from "./support/pglite.js";
 
-let db: Promise<Db> | undefined;
-const getDb = (): Promise<Db> =>
-  (db ??= createPgliteDb().then(async (d) => {
-    await migrate(d);
-    return d;
-  }));
-
-afterAll(async () => {
-  if (db) await (await db).close();
-});
+const getDb = useMigratedPglite();
 
 describeOAuthStoreContract("PGlite", async () => ({
   store: new SqlOAuthStore(await getDb()),
