@@ -329,6 +329,15 @@ function gluedParts(s: string, at: number, length: number): readonly [string, st
   return [s.slice(from, at), s.slice(at + length, to)];
 }
 
+/**
+ * What is glued around a keyword: null unless each side is empty or made of lure words, otherwise whether a
+ * strong lure word is among them.
+ */
+function lureAround(prefix: string, suffix: string): boolean | null {
+  if ((prefix !== "" && !isLureComposite(prefix)) || (suffix !== "" && !isLureComposite(suffix))) return null;
+  return (prefix !== "" && hasStrongLure(prefix)) || (suffix !== "" && hasStrongLure(suffix));
+}
+
 /** Multi-word brand names split into tokens ("bank-of-america-secure", "/wells_fargo/"). */
 function joinedKeywordHits(tokens: readonly string[], hits: KeywordHit[]): void {
   for (let i = 0; i < tokens.length - 1; i++) {
@@ -351,10 +360,8 @@ function joinedKeywordHits(tokens: readonly string[], hits: KeywordHit[]): void 
 function digitKeywordHits(label: string, hits: KeywordHit[]): void {
   for (const ref of DIGIT_KEYWORDS) {
     for (let at = label.indexOf(ref.keyword); at !== -1; at = label.indexOf(ref.keyword, at + 1)) {
-      const [prefix, suffix] = gluedParts(label, at, ref.keyword.length);
-      const lureJoined = (prefix === "" || isLureComposite(prefix)) && (suffix === "" || isLureComposite(suffix));
-      if (!lureJoined) continue;
-      const strong = (prefix !== "" && hasStrongLure(prefix)) || (suffix !== "" && hasStrongLure(suffix));
+      const strong = lureAround(...gluedParts(label, at, ref.keyword.length));
+      if (strong === null) continue;
       hits.push({ ref, withLure: strong, glued: strong });
       break;
     }
@@ -378,13 +385,10 @@ function keywordHits(label: string, anywhereFrom = ANYWHERE_FROM): KeywordHit[] 
       if (refs === undefined) continue;
       for (const ref of refs) {
         const kw = ref.keyword;
-        if (!token.startsWith(kw, i)) continue;
-        const prefix = token.slice(0, i);
-        const suffix = token.slice(i + kw.length);
-        const lureJoined = (prefix === "" || isLureComposite(prefix)) && (suffix === "" || isLureComposite(suffix));
-        const strong = (prefix !== "" && hasStrongLure(prefix)) || (suffix !== "" && hasStrongLure(suffix));
-        if (lureJoined && !ref.tokenOnly) hits.push({ ref, withLure: strong, glued: strong });
-        else if (kw.length >= anywhereFrom && !ref.tokenOnly) hits.push({ ref, withLure: false, glued: false });
+        if (ref.tokenOnly || !token.startsWith(kw, i)) continue;
+        const strong = lureAround(token.slice(0, i), token.slice(i + kw.length));
+        if (strong !== null) hits.push({ ref, withLure: strong, glued: strong });
+        else if (kw.length >= anywhereFrom) hits.push({ ref, withLure: false, glued: false });
       }
     }
   }
