@@ -88,16 +88,19 @@ export async function startServers(scenario: Scenario): Promise<ServersReady & {
     };
   }
   const [baselinePort, appPort] = [await listen(baseline), await listen(server)];
+  // One request before any load, so a failing endpoint stops the run; for the cached lookup it computes and
+  // caches the result the load then reads.
+  const first = await fetch(`http://127.0.0.1:${appPort}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body !== undefined ? { body: request.body } : {}),
+  });
+  if (!first.ok)
+    throw new Error(`${request.method} ${request.path}: first request answered ${first.status}: ${await first.text()}`);
+  const result: unknown = await first.json();
   // What the same bytes cost without the engine: the gap between this and the app is the engine's own work.
   let payloadServer: Server | undefined;
   if (request.body !== undefined) {
-    const first = await fetch(`http://127.0.0.1:${appPort}${request.path}`, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-    });
-    if (!first.ok) throw new Error(`first lookup answered ${first.status}: ${await first.text()}`);
-    const result: unknown = await first.json();
     const echo = express();
     echo.disable("x-powered-by");
     echo.post(request.path, express.json(), (_req, res) => {

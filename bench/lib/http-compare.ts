@@ -139,13 +139,6 @@ export async function compareHttp(options: CompareOptions): Promise<Comparison> 
   try {
     const baselineUrl = `http://127.0.0.1:${info.baselinePort}/`;
     const endpointUrl = `http://127.0.0.1:${info.appPort}${info.request.path}`;
-    // One request first: for the cached lookup it computes and caches the result the load then reads.
-    const first = await fetch(endpointUrl, {
-      method: info.request.method,
-      headers: info.request.headers,
-      ...(info.request.body ? { body: info.request.body } : {}),
-    });
-    if (!first.ok) throw new Error(`${options.name}: first request answered ${first.status}: ${await first.text()}`);
     const payloadUrl =
       info.payloadPort !== undefined ? `http://127.0.0.1:${info.payloadPort}${info.request.path}` : null;
     await load(baselineUrl, warmup, connections, null);
