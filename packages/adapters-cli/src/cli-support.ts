@@ -5,7 +5,7 @@ import type { AppError } from "@scamverify/core";
 import type { Result } from "neverthrow";
 import { DataDirInUseError } from "@scamverify/persistence";
 import { loadConfig, type RuntimeConfig } from "./config.js";
-import { ERROR_EXIT } from "./exit-codes.js";
+import { ERROR_EXIT, USAGE_EXIT } from "./exit-codes.js";
 import { createRuntime, type Runtime, type RuntimeOptions } from "./runtime.js";
 
 export class CliExit extends Error {
@@ -64,6 +64,21 @@ export function fail(io: Io, e: AppError): never {
 export function emit<T>(io: Io, result: Result<T, AppError>, json: boolean | undefined, human: (v: T) => string): void {
   if (result.isErr()) fail(io, result.error);
   io.out(json ? `${JSON.stringify(result.value, null, 2)}\n` : human(result.value));
+}
+
+/** The remote server from --api-url / --api-key or the environment; undefined means the embedded engine. */
+export function remoteFrom(
+  flags: { apiUrl?: string; apiKey?: string },
+  io: Io,
+): { apiUrl: string; apiKey: string } | undefined {
+  const apiUrl = flags.apiUrl ?? process.env["SCAMVERIFY_API_URL"];
+  if (!apiUrl) return undefined;
+  const apiKey = flags.apiKey ?? process.env["SCAMVERIFY_API_KEY"];
+  if (!apiKey) {
+    io.err("error: --api-url needs --api-key (or SCAMVERIFY_API_KEY)\n");
+    throw new CliExit(USAGE_EXIT);
+  }
+  return { apiUrl, apiKey };
 }
 
 /** The runtime for commands that do no lookup: the in-memory indexes are not loaded. */

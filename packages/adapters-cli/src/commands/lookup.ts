@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { Option, type Command } from "commander";
 import type { AppError, Engine, Principal, Verdict } from "@scamverify/core";
 import type { Result } from "neverthrow";
-import { CliExit, configFrom, fail, type Io, withRuntime } from "../cli-support.js";
+import { CliExit, configFrom, fail, type Io, remoteFrom, withRuntime } from "../cli-support.js";
 import { ERROR_EXIT, ITEM_ERRORS_EXIT, USAGE_EXIT, VERDICT_EXIT } from "../exit-codes.js";
 import { FORMATS, progress, render, type Format, type LookupLike, type Row } from "../output.js";
 import { callApi } from "../remote.js";
@@ -107,8 +107,7 @@ export function registerLookupCommands(program: Command, io: Io, stdin: () => st
           throw new CliExit(USAGE_EXIT);
         }
         const concurrency = Math.max(1, Math.min(32, Number.parseInt(flags.concurrency, 10) || 4));
-        const apiUrl = flags.apiUrl ?? process.env["SCAMVERIFY_API_URL"];
-        const apiKey = flags.apiKey ?? process.env["SCAMVERIFY_API_KEY"];
+        const remote = remoteFrom(flags, io);
         const bar = progress(flags.file !== undefined ? inputs.length : 0);
         const body = (input: string): Record<string, unknown> => ({
           [kind.field]: input,
@@ -119,13 +118,9 @@ export function registerLookupCommands(program: Command, io: Io, stdin: () => st
           return r.isOk() ? { input, ok: true, result: r.value } : { input, ok: false, error: r.error };
         };
         let rows: Row[];
-        if (apiUrl) {
-          if (!apiKey) {
-            io.err("error: --api-url needs --api-key (or SCAMVERIFY_API_KEY)\n");
-            throw new CliExit(USAGE_EXIT);
-          }
+        if (remote) {
           rows = await mapLimit(inputs, concurrency, async (input) =>
-            toRow(input, await callApi<LookupLike>({ apiUrl, apiKey }, "POST", kind.path, body(input))),
+            toRow(input, await callApi<LookupLike>(remote, "POST", kind.path, body(input))),
           );
         } else {
           const config = configFrom(cmd, { networkInspection: flags.network !== false });

@@ -4,9 +4,8 @@
 import type { Command } from "commander";
 import { SCOPES, type Principal } from "@scamverify/core";
 import { serveStdio, type McpEngine } from "@scamverify/adapters-mcp";
-import { CliExit, configFrom, type Io, withRuntime } from "../cli-support.js";
-import { USAGE_EXIT } from "../exit-codes.js";
-import { callApi } from "../remote.js";
+import { configFrom, type Io, remoteFrom, withRuntime } from "../cli-support.js";
+import { callApi, type RemoteOptions } from "../remote.js";
 import { localOperator, VERSION } from "../runtime.js";
 
 interface McpFlags {
@@ -16,17 +15,16 @@ interface McpFlags {
 }
 
 /** The engine calls the MCP tools make, answered by a remote server's /api/v1 (which enforces key and quota). */
-export function remoteMcpEngine(apiUrl: string, apiKey: string): McpEngine {
-  const opts = { apiUrl, apiKey };
-  const post = async <T>(path: string, body: unknown) =>
-    (await callApi<T>(opts, "POST", path, body)).map((value) => ({ value, meta: {} }));
+export function remoteMcpEngine(remote: RemoteOptions): McpEngine {
+  const call = async (method: "GET" | "POST", path: string, body?: unknown) =>
+    (await callApi(remote, method, path, body)).map((value) => ({ value, meta: {} }));
   return {
-    lookupUrl: (_p, body) => post("/api/v1/url/lookup", body),
-    lookupPhone: (_p, body) => post("/api/v1/phone/lookup", body),
-    batchUrl: (_p, body) => post("/api/v1/batch/url", body),
-    batchPhone: (_p, body) => post("/api/v1/batch/phone", body),
-    report: (_p, body) => post("/api/v1/reports", body),
-    usage: async () => (await callApi(opts, "GET", "/api/v1/usage")).map((value) => ({ value, meta: {} })),
+    lookupUrl: (_p, body) => call("POST", "/api/v1/url/lookup", body),
+    lookupPhone: (_p, body) => call("POST", "/api/v1/phone/lookup", body),
+    batchUrl: (_p, body) => call("POST", "/api/v1/batch/url", body),
+    batchPhone: (_p, body) => call("POST", "/api/v1/batch/phone", body),
+    report: (_p, body) => call("POST", "/api/v1/reports", body),
+    usage: () => call("GET", "/api/v1/usage"),
   } as McpEngine;
 }
 
@@ -48,16 +46,11 @@ export function registerMcpCommand(program: Command, io: Io): void {
       `\nExamples (an assistant's MCP configuration runs these):\n  scamverify mcp\n  scamverify mcp --api-url https://api.example.com --api-key sv_live_...\n`,
     )
     .action(async (flags: McpFlags, cmd: Command) => {
-      const apiUrl = flags.apiUrl ?? process.env["SCAMVERIFY_API_URL"];
-      const apiKey = flags.apiKey ?? process.env["SCAMVERIFY_API_KEY"];
-      if (apiUrl) {
-        if (!apiKey) {
-          io.err("error: --api-url needs --api-key (or SCAMVERIFY_API_KEY)\n");
-          throw new CliExit(USAGE_EXIT);
-        }
-        io.err(`scamverify MCP server on stdio, forwarding to ${apiUrl}\n`);
+      const remote = remoteFrom(flags, io);
+      if (remote) {
+        io.err(`scamverify MCP server on stdio, forwarding to ${remote.apiUrl}\n`);
         const served = await serveStdio({
-          engine: remoteMcpEngine(apiUrl, apiKey),
+          engine: remoteMcpEngine(remote),
           principal: REMOTE_PRINCIPAL,
           version: VERSION,
         });
