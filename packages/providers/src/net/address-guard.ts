@@ -56,7 +56,8 @@ export const systemResolver: Resolver = async (hostname) => {
   }
 };
 
-export function effectivePort(url: URL): number {
+/** The port a URL or a connection's origin reaches: the one given, else the scheme's default. */
+export function effectivePort(url: { readonly port: string; readonly protocol: string }): number {
   if (url.port !== "") return Number(url.port);
   return url.protocol === "https:" ? 443 : 80;
 }

@@ -71,8 +71,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export function createGuardedDispatcher(guard: AddressGuard, connectTimeoutMs = 10_000): Dispatcher {
   const base = buildConnector({ timeout: connectTimeoutMs });
   const connect: buildConnector.connector = (opts, callback) => {
-    const port = opts.port !== "" ? Number(opts.port) : opts.protocol === "https:" ? 443 : 80;
-    guard.resolve(opts.hostname, port).then(
+    guard.resolve(opts.hostname, effectivePort(opts)).then(
       (resolved) => base({ ...opts, hostname: resolved.address }, callback),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
     );
