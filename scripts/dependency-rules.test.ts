@@ -41,6 +41,18 @@ describe("dependency rules", () => {
     expect(v.join("\n")).toMatch(/core must not import "node:fs"/);
   });
 
+  it("allows the pure data libraries in core, and vitest only in core's contract suites", () => {
+    const root = workspace({
+      "packages/core/src/data.ts":
+        'import { parse } from "tldts";\nimport { parsePhoneNumber } from "libphonenumber-js";\n',
+      "packages/core/src/testing/contract.ts": 'import { describe } from "vitest";\n',
+      "packages/core/src/engine.ts": 'import { it } from "vitest";\n',
+    });
+    expect(check(root)).toEqual([
+      'packages/core/src/engine.ts: core must not import "vitest" (framework, driver or I/O module)',
+    ]);
+  });
+
   it("catches an adapter importing another adapter, but allows the composition root and the MCP mount", () => {
     const root = workspace({
       "packages/persistence/src/a.ts": 'import { x } from "@scamverify/providers";\n',
