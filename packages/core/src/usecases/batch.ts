@@ -57,9 +57,7 @@ async function runBatch<TInput, TResult extends { verdict: Verdict }, C extends 
   field: (i: number) => string,
   forceRefresh: boolean,
 ): Promise<Result<Outcome<BatchResponse<WithCache<TResult>, C>>, AppError>> {
-  const scope = k.requireScope(p, spec.scope);
-  if (scope.isErr()) return err(scope.error);
-  const limited = await k.rateLimit(p, "batch");
+  const limited = await k.admit(p, spec.scope, "batch");
   if (limited.isErr()) return err(limited.error);
 
   const results: (WithCache<TResult> | BatchItemError)[] = new Array(items.length);

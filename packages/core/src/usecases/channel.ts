@@ -50,9 +50,7 @@ export async function guardedLookup<TInput, TResult extends object>(
   spec: ChannelSpec<TInput, TResult>,
   readInput: () => Result<{ raw: string; forceRefresh: boolean; field: string }, AppError>,
 ): Promise<Result<Outcome<WithCache<TResult>>, AppError>> {
-  const scope = k.requireScope(p, spec.scope);
-  if (scope.isErr()) return err(scope.error);
-  const limited = await k.rateLimit(p, "api");
+  const limited = await k.admit(p, spec.scope, "api");
   if (limited.isErr()) return err(limited.error);
   const input = readInput();
   if (input.isErr()) return err(input.error);

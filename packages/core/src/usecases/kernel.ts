@@ -156,7 +156,14 @@ export class Kernel {
     this.accountCache.delete(id);
   }
 
-  requireScope(p: Principal, scope: Scope): Result<void, AppError> {
+  /** What every authenticated call passes before its work: the scope, then the rate limit of its kind. */
+  async admit(p: Principal, scope: Scope, kind: "api" | "batch"): Promise<Result<RateLimitDecision, AppError>> {
+    const allowed = this.requireScope(p, scope);
+    if (allowed.isErr()) return err(allowed.error);
+    return this.rateLimit(p, kind);
+  }
+
+  private requireScope(p: Principal, scope: Scope): Result<void, AppError> {
     if (p.scopes.includes(scope)) return ok(undefined);
     return err(
       appError("insufficient_scope", `This token lacks the scope ${scope}.`, { details: { required_scope: scope } }),
@@ -181,7 +188,7 @@ export class Kernel {
     return { account, plan: state.plan, period: state.period };
   }
 
-  rateLimit(p: Principal, kind: "api" | "batch"): Promise<Result<RateLimitDecision, AppError>> {
+  private rateLimit(p: Principal, kind: "api" | "batch"): Promise<Result<RateLimitDecision, AppError>> {
     return guardStore(() => this.rateLimitOnce(p, kind));
   }
 

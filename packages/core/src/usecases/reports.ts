@@ -17,9 +17,7 @@ export async function createReport(
   const input = parseBody(ReportRequestSchema, body);
   if (input.isErr()) return err(input.error);
   const { kind, value, category, comment } = input.value;
-  const scope = k.requireScope(p, kind === "url" ? "url:lookup" : "phone:lookup");
-  if (scope.isErr()) return err(scope.error);
-  const limited = await k.rateLimit(p, "api");
+  const limited = await k.admit(p, kind === "url" ? "url:lookup" : "phone:lookup", "api");
   if (limited.isErr()) return err(limited.error);
   let normalized: string;
   if (kind === "url") {

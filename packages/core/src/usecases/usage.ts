@@ -36,9 +36,7 @@ export function usageOf(k: Kernel, accountId: string, testMode: boolean): Promis
 }
 
 export async function getUsage(k: Kernel, p: Principal): Promise<Result<Outcome<Usage>, AppError>> {
-  const scope = k.requireScope(p, "usage:read");
-  if (scope.isErr()) return err(scope.error);
-  const limited = await k.rateLimit(p, "api");
+  const limited = await k.admit(p, "usage:read", "api");
   if (limited.isErr()) return err(limited.error);
   const usage = await usageOf(k, p.accountId, p.mode === "test");
   return usage.map((value) => ({ value, meta: { rateLimit: limited.value } }));
