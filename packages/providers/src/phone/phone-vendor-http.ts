@@ -1,6 +1,7 @@
-// GET-a-JSON-document for the phone vendors (fixed, configured hosts, so plain fetch rather than the safe fetcher): a per-attempt timeout, bounded retries on 429, 5xx and network errors
-// that honour Retry-After only while it fits the call's time budget, and a circuit breaker. It never throws: the
-// outcome says whether the vendor answered and why not.
+// GET-a-JSON-document for the phone vendors over a fetch-compatible function (the runtime passes one built by
+// createGuardedFetch, so these calls pass the address guard too): a per-attempt timeout, bounded retries on 429, 5xx
+// and network errors that honour Retry-After only while it fits the call's time budget, and a circuit breaker. It
+// never throws: the outcome says whether the vendor answered and why not.
 import type { Clock } from "@scamverify/core";
 import type { CircuitBreaker } from "../vendors/circuit-breaker.js";
 import { parseRetryAfter } from "../vendors/vendor-http.js";
