@@ -1,6 +1,7 @@
 // The dependency direction of the workspace, checked from the import statements themselves:
-// core imports only zod and neverthrow; adapters import core and never each other, except adapters-http
-// mounting adapters-mcp and the CLI (the composition root) wiring everything. Module cycles fail too.
+// core imports only zod, neverthrow and pure data libraries (CORE_EXTERNALS below); adapters import core and never
+// each other, except adapters-http mounting adapters-mcp and the CLI (the composition root) wiring everything.
+// Module cycles fail too.
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
