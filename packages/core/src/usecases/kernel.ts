@@ -82,12 +82,9 @@ export class Kernel {
     if (token === undefined) {
       return err(appError("invalid_api_key", "Malformed Authorization header. Use 'Authorization: Bearer <API_KEY>'."));
     }
-    try {
-      if (token.startsWith(ACCESS_TOKEN_PREFIX)) return await this.authenticateAccessToken(token);
-      return await this.authenticateApiKey(token);
-    } catch (e) {
-      return err(toAppError(e));
-    }
+    return guardStore(() =>
+      token.startsWith(ACCESS_TOKEN_PREFIX) ? this.authenticateAccessToken(token) : this.authenticateApiKey(token),
+    );
   }
 
   private async authenticateAccessToken(token: string): Promise<Result<Principal, AppError>> {
@@ -258,7 +255,7 @@ export class Kernel {
         return shared.map((o) => ({ value: { ...o.value, cached: true }, meta: o.meta }));
       }
     }
-    const work = this.chargedOnce<T>(p, channel, cacheKey, forceRefresh, compute);
+    const work = guardStore(() => this.chargedOnce<T>(p, channel, cacheKey, forceRefresh, compute));
     if (forceRefresh) return work;
     this.inflight.set(flightKey, work as Promise<Result<Outcome<unknown>, AppError>>);
     try {
@@ -275,49 +272,45 @@ export class Kernel {
     forceRefresh: boolean,
     compute: () => Promise<Result<T, AppError>>,
   ): Promise<Result<Outcome<T & { cached: boolean; cache_expires_at: string }>, AppError>> {
-    try {
-      const state = await this.accountState(p.accountId);
-      if (state === null) return err(appError("invalid_api_key", "The account no longer exists."));
-      const limit = quotaLimit(state.account, state.plan, channel);
-      const key = { accountId: p.accountId, channel, periodStart: state.period.start };
-      const now = this.now();
-      if (!forceRefresh) {
-        const hit = await this.deps.cache.get(cacheKey, now);
-        if (hit) {
-          const used = await this.usedForHeaders(key);
-          return ok({
-            value: { ...(hit.value as T), cached: true, cache_expires_at: hit.expiresAt.toISOString() },
-            meta: { quota: { channel, used, limit } },
-          });
-        }
+    const state = await this.accountState(p.accountId);
+    if (state === null) return err(appError("invalid_api_key", "The account no longer exists."));
+    const limit = quotaLimit(state.account, state.plan, channel);
+    const key = { accountId: p.accountId, channel, periodStart: state.period.start };
+    const now = this.now();
+    if (!forceRefresh) {
+      const hit = await this.deps.cache.get(cacheKey, now);
+      if (hit) {
+        const used = await this.usedForHeaders(key);
+        return ok({
+          value: { ...(hit.value as T), cached: true, cache_expires_at: hit.expiresAt.toISOString() },
+          meta: { quota: { channel, used, limit } },
+        });
       }
-      const reservation = await this.deps.quota.reserve(key, quotaCeiling(limit, state.plan));
-      this.rememberUsed(key, reservation.used);
-      if (!reservation.ok) return err(this.quotaExhausted(channel, reservation.used, limit, state.period.end));
-      // Anything failing between the reservation and the response (computing, or storing the result) gives
-      // the unit back: only successful lookups cost quota.
-      let computed: Result<T, AppError>;
-      let expiresAt = this.now();
-      try {
-        computed = await compute();
-        if (computed.isOk()) {
-          expiresAt = new Date(this.now().getTime() + this.config.cacheTtlMs);
-          await this.deps.cache.set(cacheKey, { value: computed.value, createdAt: this.now(), expiresAt });
-        }
-      } catch (e) {
-        computed = err(toAppError(e));
-      }
-      if (computed.isErr()) {
-        this.rememberUsed(key, await this.deps.quota.release(key));
-        return err(computed.error);
-      }
-      return ok({
-        value: { ...computed.value, cached: false, cache_expires_at: expiresAt.toISOString() },
-        meta: { quota: { channel, used: reservation.used, limit } },
-      });
-    } catch (e) {
-      return err(toAppError(e));
     }
+    const reservation = await this.deps.quota.reserve(key, quotaCeiling(limit, state.plan));
+    this.rememberUsed(key, reservation.used);
+    if (!reservation.ok) return err(this.quotaExhausted(channel, reservation.used, limit, state.period.end));
+    // Anything failing between the reservation and the response (computing, or storing the result) gives
+    // the unit back: only successful lookups cost quota.
+    let computed: Result<T, AppError>;
+    let expiresAt = this.now();
+    try {
+      computed = await compute();
+      if (computed.isOk()) {
+        expiresAt = new Date(this.now().getTime() + this.config.cacheTtlMs);
+        await this.deps.cache.set(cacheKey, { value: computed.value, createdAt: this.now(), expiresAt });
+      }
+    } catch (e) {
+      computed = err(toAppError(e));
+    }
+    if (computed.isErr()) {
+      this.rememberUsed(key, await this.deps.quota.release(key));
+      return err(computed.error);
+    }
+    return ok({
+      value: { ...computed.value, cached: false, cache_expires_at: expiresAt.toISOString() },
+      meta: { quota: { channel, used: reservation.used, limit } },
+    });
   }
 
   private memoKey(key: QuotaKey): string {
