@@ -14,7 +14,7 @@ import { silentLogger } from "../../adapters-http/src/logger.js";
 import { createWorld } from "./support.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const CLI = fileURLToPath(new URL("./fixtures/mcp-cli.ts", import.meta.url));
+const CLI = fileURLToPath(new URL("../../adapters-cli/src/bin.ts", import.meta.url));
 const dirs: string[] = [];
 
 afterAll(() => {
