@@ -113,7 +113,7 @@ const report = (check: string, value: number, unit: string, limit: number): void
   results.push({ check, value: `${value.toFixed(3)} ${unit}`, limit: `${limit} ${unit}`, ok: value <= limit });
 };
 
-async function runEngine(name: "postgres" | "pglite", db: Db, file: string, limitS: number): Promise<Db> {
+async function runEngine(name: "postgres" | "pglite", db: Db, file: string, limitS: number): Promise<void> {
   await migrate(db);
   const store = new SqlPhoneRegistryStore(db);
   const t0 = performance.now();
@@ -138,7 +138,6 @@ async function runEngine(name: "postgres" | "pglite", db: Db, file: string, limi
   if (Number(before.rows) !== N) {
     results.push({ check: `${name} rows stored`, value: String(before.rows), limit: String(N), ok: false });
   }
-  return db;
 }
 
 async function measureIndex(db: Db): Promise<void> {
