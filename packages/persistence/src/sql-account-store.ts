@@ -19,7 +19,7 @@ interface AccountRow {
 const COLUMNS =
   "id, email, password_hash, plan, pending_plan, period_start, period_end, custom_quotas, custom_rpm, created_at";
 
-export function fromAccountRow(row: AccountRow): Account {
+function fromAccountRow(row: AccountRow): Account {
   return {
     id: row.id,
     email: row.email,
