@@ -13,7 +13,6 @@ import {
   getAccount,
   setPeriod,
   setPlan,
-  signIn,
   type AccountView,
   type CreateAccountInput,
 } from "./usecases/accounts.js";
@@ -47,7 +46,6 @@ export interface Engine {
     setPlan(id: string, plan: string): R<AccountView>;
     setPeriod(id: string, start: string, end: string): R<AccountView>;
     usage(id: string): R<Usage>;
-    signIn(email: string, password: string): R<AccountView>;
   };
   readonly keys: {
     create(accountId: string, input: { mode: KeyMode; name?: string | undefined }): R<CreatedApiKey>;
@@ -76,7 +74,6 @@ export function createEngine(deps: EngineDeps): Engine {
       setPlan: (id, plan) => setPlan(k, id, plan),
       setPeriod: (id, start, end) => setPeriod(k, id, start, end),
       usage: (id) => usageOf(k, id, false),
-      signIn: (email, password) => signIn(k, email, password),
     },
     keys: {
       create: (accountId, input) => createApiKey(k, accountId, input),

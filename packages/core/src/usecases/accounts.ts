@@ -114,13 +114,3 @@ export function setPeriod(k: Kernel, id: string, start: string, end: string): Pr
     return updated === null ? err(appError("not_found", "No such account.")) : ok(toAccountView(updated));
   });
 }
-
-/** Verifies an email and password; the same answer for an unknown email and a wrong password. */
-export function signIn(k: Kernel, email: string, password: string): Promise<Result<AccountView, AppError>> {
-  return guardStore(async () => {
-    const account = await k.deps.accounts.findByEmail(email);
-    const valid = account?.passwordHash ? await k.deps.passwords.verify(password, account.passwordHash) : false;
-    if (!account || !valid) return err(appError("invalid_api_key", "Wrong email or password."));
-    return ok(toAccountView(account));
-  });
-}
