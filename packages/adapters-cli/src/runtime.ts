@@ -188,7 +188,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
   };
 }
 
-export const LOCAL_OPERATOR_EMAIL = "operator@scamverify.local";
+const LOCAL_OPERATOR_EMAIL = "operator@scamverify.local";
 
 /**
  * The principal of an analyst using the embedded engine from the terminal: a local enterprise account with

@@ -26,7 +26,7 @@ import {
 } from "@scamverify/core/testing";
 import { InMemoryOAuthStore } from "../../core/src/testing/oauth/in-memory-oauth-store.js";
 
-export const nodeHasher: Hasher = {
+const nodeHasher: Hasher = {
   sha256Hex: (v) => createHash("sha256").update(v, "utf8").digest("hex"),
   sha256Base64Url: (v) => createHash("sha256").update(v, "utf8").digest("base64url"),
   timingSafeEqual: (a, b) => {
@@ -36,9 +36,9 @@ export const nodeHasher: Hasher = {
   },
 };
 
-export const randomIds: Ids = { uuid: () => randomUUID(), token: (n) => randomBytes(n).toString("base64url") };
+const randomIds: Ids = { uuid: () => randomUUID(), token: (n) => randomBytes(n).toString("base64url") };
 
-export const fastPasswords: PasswordHasher = {
+const fastPasswords: PasswordHasher = {
   hash: async (p) => `t$${nodeHasher.sha256Hex(p)}`,
   verify: async (p, h) => h === `t$${nodeHasher.sha256Hex(p)}`,
 };

@@ -33,7 +33,7 @@ function usageText(u: Usage): string {
   return lines.join("\n") + "\n";
 }
 
-export function parseQuotaList(text: string, io: Io): Partial<Record<Channel, number>> {
+function parseQuotaList(text: string, io: Io): Partial<Record<Channel, number>> {
   const out: Partial<Record<Channel, number>> = {};
   for (const part of text.split(",")) {
     const [k, v] = part.split("=").map((s) => s.trim());

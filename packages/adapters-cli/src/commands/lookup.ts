@@ -39,7 +39,7 @@ const KINDS: readonly LookupKind[] = [
   },
 ];
 
-export function readInputs(args: readonly string[], file: string | undefined, stdin: () => string): string[] {
+function readInputs(args: readonly string[], file: string | undefined, stdin: () => string): string[] {
   const items = [...args];
   if (file !== undefined) {
     const text = file === "-" ? stdin() : readFileSync(file, "utf8");
@@ -65,7 +65,7 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return out;
 }
 
-export function exitCodeFor(rows: readonly Row[]): number {
+function exitCodeFor(rows: readonly Row[]): number {
   const verdicts = rows.filter((r) => r.ok).map((r) => (r.ok ? r.result.verdict : "safe")) as Verdict[];
   const worst = Math.max(0, ...verdicts.map((v) => VERDICT_EXIT[v]));
   const errors = rows.filter((r) => !r.ok);

@@ -15,7 +15,7 @@ interface McpFlags {
 }
 
 /** The engine calls the MCP tools make, answered by a remote server's /api/v1 (which enforces key and quota). */
-export function remoteMcpEngine(remote: RemoteOptions): McpEngine {
+function remoteMcpEngine(remote: RemoteOptions): McpEngine {
   const call = async (method: "GET" | "POST", path: string, body?: unknown) =>
     (await callApi(remote, method, path, body)).map((value) => ({ value, meta: {} }));
   return {
