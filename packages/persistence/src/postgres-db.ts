@@ -22,9 +22,9 @@ export interface PostgresDbOptions {
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
-function wrap(client: Queryable, engine: "postgres", transaction: Db["transaction"], close: () => Promise<void>): Db {
+function wrap(client: Queryable, transaction: Db["transaction"], close: () => Promise<void>): Db {
   return {
-    engine,
+    engine: "postgres",
     async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
       try {
         const res = await client.query(sql, params as unknown[]);
@@ -85,7 +85,7 @@ export async function createPostgresDb(options: PostgresDbOptions): Promise<Db> 
     } catch (err) {
       throw classifyDbError(err);
     }
-    const nested: Db = wrap(client, "postgres", (inner) => inner(nested), noClose);
+    const nested: Db = wrap(client, (inner) => inner(nested), noClose);
     try {
       await client.query("BEGIN");
       const out = await fn(nested);
@@ -98,7 +98,7 @@ export async function createPostgresDb(options: PostgresDbOptions): Promise<Db> 
       client.release();
     }
   };
-  return wrap(pool, "postgres", transaction, async () => {
+  return wrap(pool, transaction, async () => {
     await pool.end();
   });
 }
