@@ -195,8 +195,8 @@ const LOCAL_OPERATOR_EMAIL = "operator@scamverify.local";
  * quotas large enough never to get in the way, created on first use.
  */
 export async function localOperator(runtime: Runtime): Promise<Principal> {
-  let account = await runtime.stores.accounts.findByEmail(LOCAL_OPERATOR_EMAIL);
-  if (account === null) {
+  let accountId = (await runtime.stores.accounts.findByEmail(LOCAL_OPERATOR_EMAIL))?.id;
+  if (accountId === undefined) {
     const created = await runtime.engine.accounts.create({
       email: LOCAL_OPERATOR_EMAIL,
       plan: "enterprise",
@@ -204,8 +204,7 @@ export async function localOperator(runtime: Runtime): Promise<Principal> {
       quotas: { phone: 1_000_000_000, url: 1_000_000_000, text: 1_000_000_000, email: 1_000_000_000 },
     });
     if (created.isErr()) throw new Error(created.error.message);
-    account = await runtime.stores.accounts.findByEmail(LOCAL_OPERATOR_EMAIL);
+    accountId = created.value.id;
   }
-  if (account === null) throw new Error("could not create the local operator account");
-  return { accountId: account.id, mode: "live", via: "api_key", scopes: SCOPES };
+  return { accountId, mode: "live", via: "api_key", scopes: SCOPES };
 }
