@@ -107,6 +107,8 @@ export { SCOPES, SCOPE_DESCRIPTIONS, ScopeSchema } from "./schemas/scopes.js";
 export type { Scope } from "./schemas/scopes.js";
 export { calendarMonth, currentPeriod } from "./policies/billing-period.js";
 export { quotaCeiling, quotaLimit, requestsPerMinute } from "./policies/limits.js";
+export { InMemoryRateLimiter } from "./policies/in-memory-rate-limiter.js";
+export type { InMemoryRateLimiterOptions } from "./policies/in-memory-rate-limiter.js";
 
 export type {
   AccessTokenRecord,

@@ -1,7 +1,6 @@
 // Chooses the rate limiter: Redis (shared across processes, with an in-process fallback) when a URL is
 // configured, otherwise the bounded in-process limiter.
-import type { RateLimiter } from "@scamverify/core";
-import { InMemoryRateLimiter } from "@scamverify/core/testing/fakes";
+import { InMemoryRateLimiter, type RateLimiter } from "@scamverify/core";
 import { RedisRateLimiter } from "./redis-rate-limiter.js";
 
 export interface RateLimiterConfig {

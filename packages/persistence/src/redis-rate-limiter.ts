@@ -3,8 +3,7 @@
 // in-process limiter instead, so an outage degrades limits to per-process and never fails a request.
 import { Redis } from "ioredis";
 import type { RedisOptions } from "ioredis";
-import type { RateLimitDecision, RateLimiter } from "@scamverify/core";
-import { InMemoryRateLimiter } from "@scamverify/core/testing/fakes";
+import { InMemoryRateLimiter, type RateLimitDecision, type RateLimiter } from "@scamverify/core";
 
 // Sets the expiry only on the window's first hit, so later hits cannot extend a window's life.
 const HIT_SCRIPT = `

@@ -1,5 +1,5 @@
-// Fixed-window rate limiter in process memory. Also the production limiter when no Redis is configured (and
-// Redis's fallback), so memory is bounded: ended windows are swept, and past `maxKeys` the oldest go first.
+// Fixed-window rate limiter in process memory: the production limiter when no Redis is configured (and Redis's
+// fallback), and the tests' limiter. Memory is bounded: ended windows are swept, and past `maxKeys` the oldest go first.
 import type { RateLimitDecision, RateLimiter } from "../ports/rate-limiter.js";
 
 interface Window {
