@@ -8,7 +8,6 @@ import {
   type Logger,
 } from "@scamverify/adapters-http";
 import { createMcpHttpHandler } from "@scamverify/adapters-mcp";
-import { authenticateAccessToken } from "@scamverify/core";
 import type { Runtime } from "./runtime.js";
 import { startFeedScheduler, startRegistryScheduler } from "./scheduler.js";
 import { startCachePurge } from "@scamverify/persistence";
@@ -49,10 +48,6 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
         createMcpHttpHandler({
           engine: rt.engine,
           baseUrl: rt.config.baseUrl,
-          tokenAudience: async (token) => {
-            const verified = await authenticateAccessToken(rt.oauth, token);
-            return verified.isOk() ? verified.value.resource : null;
-          },
         }),
       );
     },

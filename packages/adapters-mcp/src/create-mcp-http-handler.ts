@@ -15,11 +15,6 @@ export interface McpHttpHandlerDeps {
   };
   /** Public base URL without a trailing slash; the MCP resource is `{baseUrl}/api/mcp`. */
   readonly baseUrl: string;
-  /**
-   * The audience an OAuth access token was minted for (RFC 8707); null when unknown. Tokens for another resource
-   * are refused with invalid_token. When absent, the audience is not checked.
-   */
-  readonly tokenAudience?: (token: string) => Promise<string | null>;
   /** Browser origins allowed to call (DNS rebinding defence); the base URL's own origin is always allowed. */
   readonly allowedOrigins?: readonly string[];
   /** Largest request body (bytes); default 1 MiB. */
@@ -133,13 +128,6 @@ export function createMcpHttpHandler(deps: McpHttpHandlerDeps): Handler {
         unauthorized(res, false, "Authorization required: send 'Authorization: Bearer <access token>'");
         return;
       }
-      if (deps.tokenAudience && bearer.startsWith("svat_")) {
-        const audience = await deps.tokenAudience(bearer);
-        if (audience !== null && audience !== resource) {
-          unauthorized(res, true, "The access token was not issued for this resource");
-          return;
-        }
-      }
       const principal = await deps.engine.authenticate(authorization);
       if (principal.isErr()) {
         if (principal.error.code === "service_unavailable" || principal.error.code === "internal_error") {
@@ -147,6 +135,11 @@ export function createMcpHttpHandler(deps: McpHttpHandlerDeps): Handler {
           return;
         }
         unauthorized(res, true, principal.error.message);
+        return;
+      }
+      // An access token is bound to the resource it was issued for (RFC 8707); API keys are not.
+      if (principal.value.resource !== undefined && principal.value.resource !== resource) {
+        unauthorized(res, true, "The access token was not issued for this resource");
         return;
       }
 

@@ -13,7 +13,7 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { authenticateAccessToken, createOAuthConfig } from "@scamverify/core";
+import { createOAuthConfig } from "@scamverify/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOAuthRouter } from "../../adapters-http/src/oauth/create-oauth-router.js";
 import { createWellKnownRouter } from "../../adapters-http/src/oauth/create-well-known-router.js";
@@ -40,10 +40,6 @@ beforeAll(async () => {
     createMcpHttpHandler({
       engine: world.engine,
       baseUrl,
-      tokenAudience: async (token) => {
-        const p = await authenticateAccessToken(world.oauth, token);
-        return p.isOk() ? p.value.resource : null;
-      },
     }),
   );
 });

@@ -22,12 +22,16 @@ export interface Principal {
   readonly scopes: readonly Scope[];
   readonly keyId?: string;
   readonly clientId?: string;
+  /** OAuth only: the resource (RFC 8707 audience) the access token was issued for. */
+  readonly resource?: string;
 }
 
 /** Resolves OAuth access tokens (svat_...) to a principal; provided by the OAuth module when it is wired. */
 export interface AccessTokenVerifier {
   /** null when the token is unknown, expired or revoked. */
-  verify(token: string): Promise<{ accountId: string; clientId: string; scopes: readonly Scope[] } | null>;
+  verify(
+    token: string,
+  ): Promise<{ accountId: string; clientId: string; scopes: readonly Scope[]; resource: string } | null>;
 }
 
 export interface EngineConfig {

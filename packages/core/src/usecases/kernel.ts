@@ -98,6 +98,7 @@ export class Kernel {
       via: "oauth",
       scopes: verified.scopes,
       clientId: verified.clientId,
+      resource: verified.resource,
     });
   }
 

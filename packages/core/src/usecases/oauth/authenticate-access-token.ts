@@ -50,9 +50,9 @@ export function createAccessTokenVerifier(deps: Pick<OAuthDeps, "store" | "clock
   return {
     async verify(token) {
       const principal = await authenticateAccessToken(deps, token);
-      return principal.isOk()
-        ? { accountId: principal.value.accountId, clientId: principal.value.clientId, scopes: principal.value.scopes }
-        : null;
+      if (principal.isErr()) return null;
+      const { accountId, clientId, scopes, resource } = principal.value;
+      return { accountId, clientId, scopes, resource };
     },
   };
 }
