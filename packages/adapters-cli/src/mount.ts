@@ -27,13 +27,12 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
   });
   // Expired OAuth codes, tokens and sessions are deleted a day after they expire: a replayed code or refresh token
   // is still recognised (and its family revoked) for that long.
-  const purgeOAuth = setInterval(() => {
-    const before = new Date(rt.deps.clock.now().getTime() - 24 * 3_600_000);
-    rt.oauthStore.purgeExpired(before).catch((e: unknown) => {
-      logger.log("warn", "oauth purge failed", { error: e instanceof Error ? e.message : String(e) });
-    });
-  }, 3_600_000);
-  purgeOAuth.unref();
+  const stopOAuthPurge = startCachePurge({
+    cache: { purgeExpired: (now) => rt.oauthStore.purgeExpired(new Date(now.getTime() - 24 * 3_600_000)) },
+    clock: rt.deps.clock,
+    intervalMs: 3_600_000,
+    onError: (e) => logger.log("warn", "oauth purge failed", { error: e instanceof Error ? e.message : String(e) }),
+  });
   return {
     mount: (app) => {
       app.use(
@@ -55,7 +54,7 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
       stopFeeds();
       stopRegistries();
       stopPurge();
-      clearInterval(purgeOAuth);
+      stopOAuthPurge();
     },
   };
 }
