@@ -86,3 +86,4 @@ console.log(`  ThreatIndex.match   ${indexRun.nsPerOp.toFixed(1)} ns/lookup`);
 console.log(`  Set.has baseline    ${setRun.nsPerOp.toFixed(1)} ns/lookup`);
 console.log(`  ratio               ${ratio.toFixed(2)}x baseline`);
 console.log(`  target < ${TARGET_NS} ns: ${indexRun.nsPerOp < TARGET_NS ? "met" : "MISSED"}`);
+if (indexRun.nsPerOp >= TARGET_NS) process.exitCode = 1;

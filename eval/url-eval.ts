@@ -13,6 +13,7 @@ import {
   analyzeUrl,
   assess,
   normalizeUrl,
+  OFFLINE_WEIGHT,
   type NormalizedUrl,
   type SignalSource,
   type WeightedEvidence,
@@ -33,8 +34,6 @@ import {
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "url");
 const DATA = join(ROOT, "sets");
 const THRESHOLDS = [40, 65, 85] as const;
-/** The weight the engine gives each piece of offline analyzer evidence (usecases/assemble.ts). */
-const OFFLINE_WEIGHT = 0.3;
 
 type Kind = "phish" | "legit";
 interface Item {

@@ -60,6 +60,7 @@ export { analyzePhoneNumber } from "./analyzers/phone/analyze-phone-number.js";
 export { assess, combineScore, SAFE_MIN_CONFIDENCE } from "./scoring/score.js";
 export type { Assessment, WeightedEvidence } from "./scoring/score.js";
 export { VERDICT_THRESHOLDS, verdictFor } from "./scoring/verdict.js";
+export { OFFLINE_WEIGHT } from "./usecases/assemble.js";
 export { deterministicExplainer, explainDeterministically } from "./scoring/deterministic-explainer.js";
 
 export {

@@ -58,7 +58,8 @@ export function magicEvidence(verdict: Verdict): Evidence {
   };
 }
 
-const OFFLINE_WEIGHT = 0.3;
+/** How much the offline analyzers weigh beside the network and feed sources (the eval scores with it too). */
+export const OFFLINE_WEIGHT = 0.3;
 const COMMUNITY_WEIGHT = 0.1;
 
 /** Community reports as evidence: none says nothing; each doubling adds about 10 points, up to 60. */
