@@ -13,8 +13,9 @@ export const ALLOWED_WORKSPACE_IMPORTS = {
   "adapters-http": ["core", "adapters-mcp"],
   "adapters-cli": ["core", "providers", "persistence", "adapters-http", "adapters-mcp"],
 };
-// Pure, I/O-free data libraries are allowed: the public suffix list and the numbering plan metadata.
-const CORE_EXTERNALS = new Set(["zod", "neverthrow", "tldts", "libphonenumber-js"]);
+// Pure, I/O-free data libraries are allowed: the public suffix list, the numbering plan metadata, the link grammar
+// and the list of top-level domains.
+const CORE_EXTERNALS = new Set(["zod", "neverthrow", "tldts", "libphonenumber-js", "linkify-it", "tlds"]);
 // The contract suites in core/src/testing register vitest blocks (vitest is an optional peer of core).
 const isCoreTesting = (file) => /[\\/]packages[\\/]core[\\/]src[\\/]testing[\\/]/.test(file);
 
