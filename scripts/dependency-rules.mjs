@@ -1,7 +1,8 @@
 // The dependency direction of the workspace, checked from the import statements themselves:
 // core imports only zod, neverthrow and pure data libraries (CORE_EXTERNALS below); adapters import core and never
 // each other, except adapters-http mounting adapters-mcp and the CLI (the composition root) wiring everything.
-// Module cycles fail too.
+// Module cycles fail too: cycles of modules that load each other at run time (an `import type` is erased by the
+// compiler, so a cycle made only of types cannot change the order modules evaluate in).
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
@@ -33,10 +34,13 @@ function listTs(dir) {
   return out;
 }
 
-export function importsOf(source) {
+export function importsOf(source, { runtimeOnly = false } = {}) {
   const specs = [];
   const text = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-  for (const m of text.matchAll(IMPORT_RE)) specs.push(m[1] ?? m[2]);
+  for (const m of text.matchAll(IMPORT_RE)) {
+    if (runtimeOnly && /^\s*;?\s*(?:import|export)\s+type\s/.test(m[0])) continue;
+    specs.push(m[1] ?? m[2]);
+  }
   return specs;
 }
 
@@ -54,12 +58,12 @@ export function checkDependencies(root) {
     const src = join(root, "packages", pkg, "src");
     for (const file of listTs(src)) {
       const rel = relative(root, file);
-      const edges = [];
-      for (const spec of importsOf(readFileSync(file, "utf8"))) {
-        if (spec.startsWith(".")) {
-          edges.push(resolve(dirname(file), spec).replace(/\.js$/, ".ts"));
-          continue;
-        }
+      const source = readFileSync(file, "utf8");
+      const edges = importsOf(source, { runtimeOnly: true })
+        .filter((spec) => spec.startsWith("."))
+        .map((spec) => resolve(dirname(file), spec).replace(/\.js$/, ".ts"));
+      for (const spec of importsOf(source)) {
+        if (spec.startsWith(".")) continue;
         const name = packageOf(spec);
         if (name.startsWith("@scamverify/")) {
           const target = name.slice("@scamverify/".length);

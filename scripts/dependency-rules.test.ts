@@ -69,4 +69,12 @@ describe("dependency rules", () => {
     });
     expect(check(root).some((v) => v.startsWith("import cycle:"))).toBe(true);
   });
+
+  it("lets types refer to each other: a cycle closed only by `import type` is erased at compile time", () => {
+    const root = workspace({
+      "packages/core/src/a.ts": 'import { b } from "./b.js";\nexport const a = b;\nexport interface A { n: number }\n',
+      "packages/core/src/b.ts": 'import type { A } from "./a.js";\nexport const b = 2;\nexport type B = A;\n',
+    });
+    expect(check(root)).toEqual([]);
+  });
 });

@@ -96,6 +96,8 @@ export function progress(total: number, stream: NodeJS.WriteStream = process.std
     const filled = Math.round((n / total) * width);
     stream.write(`\r[${"#".repeat(filled)}${".".repeat(width - filled)}] ${n}/${total}`);
   };
+  // Drawn at once, so a long run shows it is working from its first second.
+  if (active) draw();
   return {
     tick() {
       n++;

@@ -1,6 +1,7 @@
 // The `scamverify` command: builds the commander program over injected I/O so tests drive it in-process.
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
+import type { ChannelRegistry } from "@scamverify/core";
 import { ZodError } from "zod";
 import { CliExit, type Io, processIo } from "./cli-support.js";
 import { registerAdminCommands } from "./commands/admin.js";
@@ -15,13 +16,19 @@ import { VERSION } from "./runtime.js";
 export interface ProgramOptions {
   readonly io?: Io;
   readonly stdin?: () => string;
+  /** Standard input as bytes (uploads read with -). */
+  readonly stdinBytes?: () => Uint8Array;
+  /** The channels to offer commands for; default the engine's registry. */
+  readonly registry?: ChannelRegistry;
 }
 
 export function buildProgram(options: ProgramOptions = {}): Command {
   const io = options.io ?? processIo;
   const stdin = options.stdin ?? (() => readFileSync(0, "utf8"));
   const program = new Command("scamverify")
-    .description("Tells how likely a phone number or URL is to be part of a scam, and why.")
+    .description(
+      "Tells how likely a phone number, URL, text message, email, document or QR code is to be part of a scam, and why.",
+    )
     .version(VERSION, "-v, --version")
     .option("--database-url <url>", "PostgreSQL URL (env DATABASE_URL); default the embedded database")
     .option("--data-dir <dir>", "folder of the embedded database (env SCAMVERIFY_DATA_DIR)", undefined)
@@ -35,7 +42,10 @@ export function buildProgram(options: ProgramOptions = {}): Command {
     );
   registerServeCommand(program, io);
   registerBasicCommands(program, io);
-  registerLookupCommands(program, io, stdin);
+  registerLookupCommands(program, io, stdin, {
+    ...(options.registry ? { registry: options.registry } : {}),
+    ...(options.stdinBytes ? { stdinBytes: options.stdinBytes } : {}),
+  });
   registerAdminCommands(program, io);
   registerFeedCommands(program, io);
   registerMcpCommand(program, io);

@@ -1,6 +1,6 @@
 // Talks to a remote scamverify server with an API key: the same JSON the library returns, and the error envelope
 // turned back into the core's AppError so the CLI prints and exits the same way in both modes.
-import { appError, ERROR_CODES, type AppError, type ErrorCode } from "@scamverify/core";
+import { appError, ERROR_CODES, type AppError, type ErrorCode, type Upload } from "@scamverify/core";
 import { err, ok, type Result } from "neverthrow";
 
 export interface RemoteOptions {
@@ -10,24 +10,44 @@ export interface RemoteOptions {
   readonly timeoutMs?: number;
 }
 
+/** A multipart form of an upload body ({ file: Upload, ...fields }), as the upload routes read it. */
+function toForm(body: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (name === "file") {
+      const file = value as Upload;
+      form.append(
+        "file",
+        new Blob([file.bytes], { type: file.declaredType ?? "application/octet-stream" }),
+        file.filename ?? "upload",
+      );
+    } else if (value !== undefined) form.append(name, String(value));
+  }
+  return form;
+}
+
 export async function callApi<T>(
   opts: RemoteOptions,
   method: "GET" | "POST",
   path: string,
   body?: unknown,
   attempt = 0,
+  kind: "json" | "multipart" = "json",
 ): Promise<Result<T, AppError>> {
   const f = opts.fetch ?? fetch;
   let res: Response;
+  const multipart = kind === "multipart" && body !== undefined;
   try {
     res = await f(`${opts.apiUrl.replace(/\/+$/, "")}${path}`, {
       method,
       headers: {
         accept: "application/json",
-        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(body !== undefined && !multipart ? { "content-type": "application/json" } : {}),
         ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
       },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(body !== undefined
+        ? { body: multipart ? toForm(body as Record<string, unknown>) : JSON.stringify(body) }
+        : {}),
       signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
     });
   } catch (e) {
@@ -50,7 +70,7 @@ export async function callApi<T>(
   // Honour one rate-limit wait of up to a minute, as a careful client would.
   if (code === "rate_limit_exceeded" && attempt < 3 && (e?.retry_after ?? 61) <= 60) {
     await new Promise((r) => setTimeout(r, (e?.retry_after ?? 1) * 1000));
-    return callApi(opts, method, path, body, attempt + 1);
+    return callApi(opts, method, path, body, attempt + 1, kind);
   }
   return err(
     appError(code, e?.message ?? `HTTP ${res.status}`, {

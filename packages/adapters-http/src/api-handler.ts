@@ -1,16 +1,17 @@
-// The JSON API under /api/v1, served on node:http directly. These are the routes clients call at volume; Express's
-// per-request machinery (its request and response prototypes, router, body-parser) cost more than the whole
-// engine does on a cached lookup, so they go around it. Express still serves everything else (OAuth, dashboard,
-// MCP, the 404 envelope). Both share http-common.ts, so ids, logs, CORS and error envelopes are the same.
+// The JSON API under /api/v1, served on node:http directly from the endpoint table (endpoints.ts). These are the
+// routes clients call at volume; Express's per-request machinery (its request and response prototypes, router,
+// body-parser) cost more than the whole engine does on a cached lookup, so they go around it. Express still serves
+// everything else (OAuth, dashboard, MCP, the 404 envelope). Both share http-common.ts, so ids, logs, CORS and error
+// envelopes are the same.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { appError, type AppError, type Engine, type Meta, type Principal } from "@scamverify/core";
-import type { Result } from "neverthrow";
+import { appError, type Engine, type Meta } from "@scamverify/core";
+import { createEndpoints, type Endpoint, type EngineEndpoint } from "./endpoints.js";
 import {
   applyCors,
   assignRequestId,
-  CHANNEL_HEADER,
   logAccess,
   pathOf,
+  quotaHeaderName,
   requestIdOf,
   sendError,
   writeJson,
@@ -19,6 +20,7 @@ import {
 import { readJsonBody } from "./json-body.js";
 import type { Logger } from "./logger.js";
 import { buildOpenApiDocument } from "./openapi.js";
+import { readUpload } from "./multipart-body.js";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -31,6 +33,7 @@ export interface ApiHandler {
   /** Serves the request and returns true when it is one of the API's routes; otherwise leaves it untouched. */
   handle(req: IncomingMessage, res: ServerResponse): boolean;
   readonly routes: readonly ApiRouteInfo[];
+  readonly endpoints: readonly Endpoint[];
 }
 
 export interface ApiHandlerOptions {
@@ -38,14 +41,17 @@ export interface ApiHandlerOptions {
   readonly logger: Logger;
   /** Largest JSON body accepted (bytes, after decoding); larger gets 413 payload_too_large. Default 1 MiB. */
   readonly maxBodyBytes?: number;
+  /** Largest upload accepted (bytes); larger gets 413 payload_too_large. Default 10 MiB. */
+  readonly maxUploadBytes?: number;
 }
 
 type Serve = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-type Call<T> = (p: Principal, body: unknown) => Promise<Result<{ value: T; meta: Meta }, AppError>>;
 
-function sendMeta(res: ServerResponse, meta: Meta): void {
+export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+function sendMeta(res: ServerResponse, meta: Meta, quotaHeader: (channel: string) => string): void {
   if (meta.quota) {
-    const name = CHANNEL_HEADER[meta.quota.channel];
+    const name = quotaHeader(meta.quota.channel);
     res.setHeader(`X-Quota-${name}-Used`, String(meta.quota.used));
     res.setHeader(`X-Quota-${name}-Limit`, String(meta.quota.limit));
   }
@@ -66,49 +72,48 @@ function routeKey(method: string, path: string): string {
 export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const { engine, logger } = options;
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const uploadLimit = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  const quotaHeader = quotaHeaderName(engine.registry);
+  const endpoints = createEndpoints(engine.registry);
 
-  /** Reads the body (when the route takes one), authenticates, calls the engine, and writes the outcome. */
+  /** Reads the body of its kind, authenticates, calls the engine, and writes the outcome. */
   const authenticated =
-    <T>(call: Call<T>, takesBody: boolean, successStatus = 200): Serve =>
+    (e: EngineEndpoint): Serve =>
     async (req, res) => {
       let body: unknown;
-      if (takesBody) {
-        const read = await readJsonBody(req, limit);
-        if (read.isErr()) return sendError(res, read.error);
+      if (e.body !== "none") {
+        const read = e.body === "json" ? await readJsonBody(req, limit) : await readUpload(req, uploadLimit);
+        if (read.isErr()) return sendError(res, read.error, quotaHeader);
         body = read.value;
       }
       const principal = await engine.authenticate(req.headers.authorization);
-      if (principal.isErr()) return sendError(res, principal.error);
-      const out = await call(principal.value, body);
-      if (out.isErr()) return sendError(res, out.error);
-      sendMeta(res, out.value.meta);
-      writeJson(res, successStatus, out.value.value);
+      if (principal.isErr()) return sendError(res, principal.error, quotaHeader);
+      const out = await e.call(engine, principal.value, body);
+      if (out.isErr()) return sendError(res, out.error, quotaHeader);
+      sendMeta(res, out.value.meta, quotaHeader);
+      writeJson(res, e.status, out.value.value);
     };
 
-  const openapi = JSON.stringify(buildOpenApiDocument(engine.config));
-  const v1 = "/api/v1";
-  const table: [ApiRouteInfo["method"], string, Serve][] = [
-    [
-      "get",
-      `${v1}/status`,
-      async (_req, res) => {
-        const status = await engine.status();
-        res.setHeader("Cache-Control", "public, max-age=30");
-        writeJson(res, status.status === "unavailable" ? 503 : 200, status);
-      },
-    ],
-    ["get", `${v1}/openapi.json`, (_req, res) => Promise.resolve(writeJsonText(res, 200, openapi))],
-    ["post", `${v1}/url/lookup`, authenticated(engine.lookupUrl, true)],
-    ["post", `${v1}/phone/lookup`, authenticated(engine.lookupPhone, true)],
-    ["post", `${v1}/batch/url`, authenticated(engine.batchUrl, true)],
-    ["post", `${v1}/batch/phone`, authenticated(engine.batchPhone, true)],
-    ["get", `${v1}/usage`, authenticated(engine.usage, false)],
-    ["post", `${v1}/reports`, authenticated(engine.report, true, 201)],
-  ];
-  const routes = new Map(table.map(([method, path, serve]) => [routeKey(method.toUpperCase(), path), serve]));
+  const openapi = JSON.stringify(buildOpenApiDocument(engine.config, engine.registry));
+  const serveOf = (e: Endpoint): Serve => {
+    switch (e.kind) {
+      case "engine":
+        return authenticated(e);
+      case "status":
+        return async (_req, res) => {
+          const status = await engine.status();
+          res.setHeader("Cache-Control", "public, max-age=30");
+          writeJson(res, status.status === "unavailable" ? 503 : 200, status);
+        };
+      case "openapi":
+        return (_req, res) => Promise.resolve(writeJsonText(res, 200, openapi));
+    }
+  };
+  const routes = new Map(endpoints.map((e) => [routeKey(e.method.toUpperCase(), e.path), serveOf(e)]));
 
   return {
-    routes: table.map(([method, path]) => ({ method, path })),
+    endpoints,
+    routes: endpoints.map(({ method, path }) => ({ method, path })),
     handle(req, res) {
       // HEAD is GET without the body (node:http leaves the body out by itself).
       const method = req.method === "HEAD" ? "GET" : (req.method ?? "");
@@ -123,6 +128,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
           request_id: requestIdOf(res),
           path: pathOf(req),
           error: error instanceof Error ? error.message : String(error),
+          stack: error instanceof Error ? error.stack : undefined,
         });
         if (res.headersSent) res.destroy();
         else sendError(res, appError("internal_error", "An unexpected error occurred."));

@@ -3,19 +3,18 @@
 // the access log, CORS, and JSON and error-envelope bodies.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AppError, Channel } from "@scamverify/core";
+import { DEFAULT_REGISTRY, type AppError, type ChannelRegistry } from "@scamverify/core";
 import { HTTP_STATUS, toEnvelope } from "./error-map.js";
 import type { Logger } from "./logger.js";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const REQUEST_ID_KEY = Symbol("scamverify.requestId");
 
-export const CHANNEL_HEADER: Readonly<Record<Channel, string>> = {
-  phone: "Phone",
-  url: "Url",
-  text: "Text",
-  email: "Email",
-};
+/** The word of a quota channel's X-Quota-<Word>-Used / -Limit headers, from the registry's quota declarations. */
+export function quotaHeaderName(registry: ChannelRegistry): (channel: string) => string {
+  return (channel) => registry.quota(channel)?.header ?? channel.charAt(0).toUpperCase() + channel.slice(1);
+}
+const defaultQuotaHeader = quotaHeaderName(DEFAULT_REGISTRY);
 
 type Tagged = ServerResponse & { [REQUEST_ID_KEY]?: string };
 
@@ -54,8 +53,16 @@ export function logAccess(logger: Logger, req: IncomingMessage, res: ServerRespo
   });
 }
 
-const EXPOSED =
-  "X-Request-Id, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Quota-Phone-Used, X-Quota-Phone-Limit, X-Quota-Url-Used, X-Quota-Url-Limit, X-Quota-Text-Used, X-Quota-Text-Limit, X-Quota-Email-Used, X-Quota-Email-Limit, WWW-Authenticate, Mcp-Session-Id";
+const EXPOSED = [
+  "X-Request-Id",
+  "Retry-After",
+  "RateLimit-Limit",
+  "RateLimit-Remaining",
+  "RateLimit-Reset",
+  ...DEFAULT_REGISTRY.quotas.flatMap((q) => [`X-Quota-${q.header}-Used`, `X-Quota-${q.header}-Limit`]),
+  "WWW-Authenticate",
+  "Mcp-Session-Id",
+].join(", ");
 
 /**
  * CORS for browsers (Bearer credentials, no cookies: any origin may call). Requests without an Origin get no CORS
@@ -91,14 +98,18 @@ export function writeJson(res: ServerResponse, status: number, body: unknown): v
 }
 
 /** Writes the spec's error envelope with the status and headers that belong to the code. */
-export function sendError(res: ServerResponse, e: AppError): void {
+export function sendError(
+  res: ServerResponse,
+  e: AppError,
+  quotaHeader: (channel: string) => string = defaultQuotaHeader,
+): void {
   const status = HTTP_STATUS[e.code];
   if (e.retryAfter !== undefined) res.setHeader("Retry-After", String(e.retryAfter));
   if (e.code === "quota_exhausted" && e.details) {
-    const d = e.details as { channel?: Channel; used?: number; limit?: number };
+    const d = e.details as { channel?: string; used?: number; limit?: number };
     if (d.channel) {
-      res.setHeader(`X-Quota-${CHANNEL_HEADER[d.channel]}-Used`, String(d.used));
-      res.setHeader(`X-Quota-${CHANNEL_HEADER[d.channel]}-Limit`, String(d.limit));
+      res.setHeader(`X-Quota-${quotaHeader(d.channel)}-Used`, String(d.used));
+      res.setHeader(`X-Quota-${quotaHeader(d.channel)}-Limit`, String(d.limit));
     }
   }
   if (e.code === "rate_limit_exceeded") {

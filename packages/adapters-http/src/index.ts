@@ -1,6 +1,9 @@
 export { createHttpApp, DEFAULT_MAX_BODY_BYTES } from "./app.js";
 export type { HttpApp, HttpAppOptions } from "./app.js";
 export type { ApiRouteInfo } from "./api-handler.js";
+export { AUTHED_ERRORS, createEndpoints, endpointOfVerb } from "./endpoints.js";
+export type { Endpoint, EngineEndpoint, PublicEndpoint } from "./endpoints.js";
+export { parseMultipart, readUpload } from "./multipart-body.js";
 export { sendError } from "./http-common.js";
 export { HTTP_STATUS, toEnvelope } from "./error-map.js";
 export type { ErrorEnvelopeBody } from "./error-map.js";

@@ -53,7 +53,7 @@ export function bodyTooLarge(limit: number): AppError {
 }
 
 /** Reads off whatever is left of the request, then answers with `error`. */
-function refuseAfterDrain(req: IncomingMessage, error: AppError): Promise<Result<never, AppError>> {
+export function refuseAfterDrain(req: IncomingMessage, error: AppError): Promise<Result<never, AppError>> {
   if (req.readableEnded || req.destroyed) return Promise.resolve(err(error));
   return new Promise((resolve) => {
     const done = (): void => resolve(err(error));

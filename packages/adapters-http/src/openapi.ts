@@ -1,25 +1,19 @@
-// The OpenAPI 3.1 document, generated from the core's zod schemas (their .meta ids become components), so the
-// document cannot drift from what the API validates and returns. Pinned by a test.
+// The OpenAPI 3.1 document, generated from the endpoint table (endpoints.ts) and the core's zod schemas (their .meta
+// ids become components), so the document cannot drift from what the API routes, validates and returns. Pinned by
+// a test. The OAuth and MCP routes (served by Express) are described here beside the table's.
 import { z } from "zod";
-import { ERROR_CODES, PLANS, type EngineConfig } from "@scamverify/core";
+import { DEFAULT_REGISTRY, ERROR_CODES, PLANS, type ChannelRegistry, type EngineConfig } from "@scamverify/core";
+import { AUTHED_ERRORS, createEndpoints, type Endpoint } from "./endpoints.js";
 import { HTTP_STATUS } from "./error-map.js";
 import { AUTHORIZE_PARAMS } from "./oauth/create-oauth-router.js";
 
 type Json = Record<string, unknown>;
 
-const REQUEST_IDS = new Set([
-  "ClientRegistrationRequest",
-  "AuthorizeRequest",
-  "TokenRequest",
-  "UrlLookupRequest",
-  "PhoneLookupRequest",
-  "BatchUrlRequest",
-  "BatchPhoneRequest",
-  "ReportRequest",
-]);
+/** Schemas the API reads are documented in their input form (defaults optional); the OAuth ones beside the table's. */
+const OAUTH_REQUEST_IDS = ["ClientRegistrationRequest", "AuthorizeRequest", "TokenRequest"];
 const ref = (id: string): Json => ({ $ref: `#/components/schemas/${id}` });
 
-function componentSchemas(): Record<string, Json> {
+function componentSchemas(requestIds: ReadonlySet<string>): Record<string, Json> {
   const opts = {
     target: "draft-2020-12" as const,
     unrepresentable: "any" as const,
@@ -29,7 +23,7 @@ function componentSchemas(): Record<string, Json> {
   const input = z.toJSONSchema(z.globalRegistry, { ...opts, io: "input" }).schemas as Record<string, Json>;
   const out: Record<string, Json> = {};
   for (const [id, schema] of Object.entries(output)) {
-    const chosen = REQUEST_IDS.has(id) ? (input[id] ?? schema) : schema;
+    const chosen = requestIds.has(id) ? (input[id] ?? schema) : schema;
     const { $schema: _s, $id: _i, ...rest } = chosen;
     void _s;
     void _i;
@@ -66,56 +60,102 @@ function errorResponses(codes: readonly (keyof typeof HTTP_STATUS)[]): Json {
   return out;
 }
 
-const AUTHED = [
-  "missing_api_key",
-  "invalid_api_key",
-  "invalid_token",
-  "insufficient_scope",
-  "rate_limit_exceeded",
-  "internal_error",
-  "service_unavailable",
-] as const;
+/** A schema's component reference when it has an id, else the schema itself inline. */
+function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (id !== undefined) return ref(id);
+  const { $schema: _s, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    unrepresentable: "any",
+    io,
+  }) as Json;
+  void _s;
+  return rest;
+}
 
-function post(
-  summary: string,
-  description: string,
-  request: string,
-  response: string,
-  channel: string | null,
-  extraErrors: readonly (keyof typeof HTTP_STATUS)[],
-  status = "200",
-): Json {
+/** A multipart form: the `file` part, and the request schema's other fields as text parts. */
+function multipartSchema(request: z.ZodType | null): Json {
+  const fields = request instanceof z.ZodObject ? (request.shape as Record<string, z.ZodType>) : {};
+  const properties: Json = {
+    file: {
+      type: "string",
+      contentMediaType: "application/octet-stream",
+      description: "The image or PDF; its type is taken from its bytes, never from the name or declared type",
+    },
+  };
+  for (const [name, field] of Object.entries(fields)) if (name !== "file") properties[name] = schemaOf(field, "input");
+  return { type: "object", properties, required: ["file"] };
+}
+
+function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json {
+  const content = (schema: Json): Json => ({ "application/json": { schema } });
+  if (e.kind !== "engine") {
+    return {
+      summary: e.summary,
+      description: e.description,
+      responses:
+        e.kind === "status"
+          ? {
+              "200": { description: "Operational or degraded", content: content(schemaOf(e.response, "output")) },
+              "503": { description: "The database is unreachable", content: content(schemaOf(e.response, "output")) },
+            }
+          : { "200": { description: "OpenAPI 3.1" } },
+    };
+  }
+  const quota = e.quota === null ? {} : quotaHeaders(quotaHeader(e.quota));
   return {
-    post: {
-      summary,
-      description,
-      security: [{ bearer: [] }],
-      requestBody: { required: true, content: { "application/json": { schema: ref(request) } } },
-      responses: {
-        [status]: {
-          description: "The assessment (a verdict is data: a scam verdict is a success)",
-          headers: { ...rateHeaders, ...(channel ? quotaHeaders(channel) : {}) },
-          content: { "application/json": { schema: ref(response) } },
-        },
-        ...errorResponses([
-          "validation_error",
-          "payload_too_large",
-          "unsupported_media_type",
-          ...AUTHED,
-          ...extraErrors,
-        ]),
+    summary: e.summary,
+    description: e.description,
+    security: [{ bearer: [] }],
+    ...(e.body === "none"
+      ? {}
+      : {
+          requestBody: {
+            required: true,
+            content:
+              e.body === "json"
+                ? content(schemaOf(e.request ?? z.object({}), "input"))
+                : { "multipart/form-data": { schema: multipartSchema(e.request) } },
+          },
+        }),
+    responses: {
+      [String(e.status)]: {
+        description:
+          e.channel === null ? "The resource" : "The assessment (a verdict is data: a scam verdict is a success)",
+        headers: { ...rateHeaders, ...quota },
+        content: content(schemaOf(e.response, "output")),
       },
+      ...errorResponses([...e.errors, ...AUTHED_ERRORS]),
     },
   };
 }
 
-export function buildOpenApiDocument(config: Pick<EngineConfig, "version" | "baseUrl">, extraPaths: Json = {}): Json {
+export function buildOpenApiDocument(
+  config: Pick<EngineConfig, "version" | "baseUrl">,
+  registry: ChannelRegistry = DEFAULT_REGISTRY,
+  extraPaths: Json = {},
+): Json {
   const plans = Object.values(PLANS)
     .map(
       (p) =>
-        `${p.name}: ${p.rpm} requests/min, quotas phone ${p.quotas.phone}, url ${p.quotas.url}, text ${p.quotas.text}, email ${p.quotas.email}`,
+        `${p.name}: ${p.rpm} requests/min, quotas ${registry.quotas.map((q) => `${q.id} ${q.limits[p.name]}`).join(", ")}`,
     )
     .join("; ");
+  const endpoints = createEndpoints(registry);
+  const quotaHeader = (channel: string): string => registry.quota(channel)?.header ?? channel;
+  const paths: Json = {};
+  for (const e of endpoints)
+    paths[e.path] = { ...(paths[e.path] as Json | undefined), [e.method]: operation(e, quotaHeader) };
+  const requestIds = new Set([
+    ...OAUTH_REQUEST_IDS,
+    ...endpoints.flatMap((e) => {
+      const id = e.request === null ? undefined : z.globalRegistry.get(e.request)?.id;
+      return id === undefined ? [] : [id];
+    }),
+  ]);
+  const tools = registry.channels
+    .flatMap((c) => [`${c.mcp.tool} (${c.scope})`, ...(c.batch ? [`${c.batch.mcpTool} (${c.scope})`] : [])])
+    .join(", ");
   return {
     openapi: "3.1.0",
     info: {
@@ -129,7 +169,7 @@ export function buildOpenApiDocument(config: Pick<EngineConfig, "version" | "bas
     },
     servers: [{ url: config.baseUrl }],
     components: {
-      schemas: componentSchemas(),
+      schemas: componentSchemas(requestIds),
       securitySchemes: {
         bearer: {
           type: "http",
@@ -139,82 +179,7 @@ export function buildOpenApiDocument(config: Pick<EngineConfig, "version" | "bas
       },
     },
     paths: {
-      "/api/v1/url/lookup": post(
-        "Check a URL",
-        "Scope url:lookup. Costs 1 url unit unless served from cache.",
-        "UrlLookupRequest",
-        "UrlLookupResult",
-        "Url",
-        ["quota_exhausted"],
-      ),
-      "/api/v1/phone/lookup": post(
-        "Check a U.S. phone number",
-        "Scope phone:lookup. Costs 1 phone unit unless served from cache.",
-        "PhoneLookupRequest",
-        "PhoneLookupResult",
-        "Phone",
-        ["quota_exhausted"],
-      ),
-      "/api/v1/batch/url": post(
-        "Check up to 100 URLs",
-        "urls (array of strings) or items (array of {url}). 10 at a time; items that fail are error objects in place; 5 requests/min.",
-        "BatchUrlRequest",
-        "BatchUrlResponse",
-        "Url",
-        [],
-      ),
-      "/api/v1/batch/phone": post(
-        "Check up to 100 phone numbers",
-        "phone_numbers (array of strings) or items (array of {phone_number}). Same rules as the URL batch.",
-        "BatchPhoneRequest",
-        "BatchPhoneResponse",
-        "Phone",
-        [],
-      ),
-      "/api/v1/reports": post(
-        "Report a URL or phone number",
-        "One counted report per account, value and UTC day; feeds community_reports.",
-        "ReportRequest",
-        "ReportResult",
-        null,
-        [],
-        "201",
-      ),
-      "/api/v1/usage": {
-        get: {
-          summary: "Usage and quota of the calling account",
-          description: "Scope usage:read.",
-          security: [{ bearer: [] }],
-          responses: {
-            "200": {
-              description: "Usage",
-              headers: rateHeaders,
-              content: { "application/json": { schema: ref("Usage") } },
-            },
-            ...errorResponses(AUTHED),
-          },
-        },
-      },
-      "/api/v1/status": {
-        get: {
-          summary: "Service status",
-          description:
-            "No authentication. Cached for 30 seconds. 503 with the same body (status unavailable, components.database unavailable) when the database is unreachable.",
-          responses: {
-            "200": {
-              description: "Operational or degraded",
-              content: { "application/json": { schema: ref("Status") } },
-            },
-            "503": {
-              description: "The database is unreachable",
-              content: { "application/json": { schema: ref("Status") } },
-            },
-          },
-        },
-      },
-      "/api/v1/openapi.json": {
-        get: { summary: "This document", responses: { "200": { description: "OpenAPI 3.1" } } },
-      },
+      ...paths,
       "/.well-known/oauth-authorization-server": {
         get: {
           summary: "OAuth 2.1 authorization server metadata (RFC 8414)",
@@ -301,8 +266,7 @@ export function buildOpenApiDocument(config: Pick<EngineConfig, "version" | "bas
       "/api/mcp": {
         post: {
           summary: "MCP server (Streamable HTTP, stateless, JSON-RPC 2.0)",
-          description:
-            "Bearer access token (svat_, audience this endpoint) or API key. Tools: check_url (url:lookup), check_phone (phone:lookup), check_urls_batch, check_phones_batch, get_usage (usage:read), report_scam. 401 carries WWW-Authenticate with resource_metadata; 403 insufficient_scope names the scope.",
+          description: `Bearer access token (svat_, audience this endpoint) or API key. Tools: ${tools}, get_usage (usage:read), get_status, report_scam. 401 carries WWW-Authenticate with resource_metadata; 403 insufficient_scope names the scope.`,
           security: [{ bearer: [] }],
           requestBody: {
             required: true,

@@ -2,7 +2,7 @@
 // by the engine's clock: free plans follow the UTC calendar month, upgrades apply at once, downgrades wait for
 // the next period and take effect when it starts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BATCH_RPM, PLANS, UsageSchema, type Engine } from "@scamverify/core";
+import { BATCH_RPM, PHONE_QUOTA, PLANS, UsageSchema, type Engine } from "@scamverify/core";
 import type { FixedClock } from "@scamverify/core/testing";
 import {
   call,
@@ -63,7 +63,7 @@ describe("GET /api/v1/usage", () => {
     const s = await seedAccount(engine, { plan: "enterprise", rpm: 2_500, quotas: { url: 123_456 } });
     const r = await usage(s.key);
     expect(r.body.quotas.url).toMatchObject({ limit: 123_456, hard_limit: Math.floor(123_456 * 1.1) });
-    expect(r.body.quotas.phone.limit).toBe(PLANS.enterprise.quotas.phone);
+    expect(r.body.quotas.phone.limit).toBe(PHONE_QUOTA.limits.enterprise);
     expect(r.body.rate_limit.requests_per_minute).toBe(2_500);
   });
 

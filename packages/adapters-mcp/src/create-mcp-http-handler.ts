@@ -62,20 +62,24 @@ async function readBody(
 }
 
 /** The scopes the request's tool calls need and the principal lacks (batched JSON-RPC included). */
-function missingScopes(body: unknown, principal: Principal): { id: unknown; scopes: Scope[] } | null {
+function missingScopes(
+  body: unknown,
+  principal: Principal,
+  registry: McpEngine["registry"],
+): { id: unknown; scopes: Scope[] } | null {
   const messages = (Array.isArray(body) ? body : [body]) as JsonRpcMessage[];
   const missing = new Set<Scope>();
   let id: unknown = null;
   for (const m of messages) {
     if (m?.method !== "tools/call" || typeof m.params?.name !== "string") continue;
-    const tool = findTool(m.params.name);
+    const tool = findTool(m.params.name, registry);
     if (!tool) continue;
     const args =
       m.params.arguments && typeof m.params.arguments === "object"
         ? (m.params.arguments as Record<string, unknown>)
         : {};
     const scope = tool.requiredScope(args);
-    if (!principal.scopes.includes(scope)) {
+    if (scope !== null && !principal.scopes.includes(scope)) {
       missing.add(scope);
       id = m.id;
     }
@@ -148,7 +152,7 @@ export function createMcpHttpHandler(deps: McpHttpHandlerDeps): Handler {
         sendJson(res, parsed.status, rpcError(null, -32700, parsed.message));
         return;
       }
-      const lacking = missingScopes(parsed.body, principal.value);
+      const lacking = missingScopes(parsed.body, principal.value, deps.engine.registry);
       if (lacking) {
         const scope = lacking.scopes.join(" ");
         sendJson(

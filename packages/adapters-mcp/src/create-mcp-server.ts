@@ -10,7 +10,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { appError, type Principal } from "@scamverify/core";
 import { MCP_ERROR_KIND, toMcpError, toToolError } from "./error-map.js";
-import { TOOLS, findTool, type McpEngine } from "./tools.js";
+import { toolsFor, type McpEngine } from "./tools.js";
 
 export interface CreateMcpServerOptions {
   readonly engine: McpEngine;
@@ -19,19 +19,24 @@ export interface CreateMcpServerOptions {
   readonly version?: string;
 }
 
-const INSTRUCTIONS =
-  "scamverify assesses how likely URLs and U.S. phone numbers are to be scams. Use check_url or check_phone for one " +
-  "item and the batch tools for several. Results carry a 0-100 risk score, a verdict and the findings behind it; " +
-  "quote the explanation to the user rather than inventing reasons.";
+function instructions(tools: readonly { name: string }[]): string {
+  return (
+    "scamverify assesses how likely something a person received is to be a scam. Tools: " +
+    tools.map((t) => t.name).join(", ") +
+    ". Results carry a 0-100 risk score, a verdict and the findings behind it; quote the explanation and the " +
+    "findings to the user rather than inventing reasons, and never call something safe that the result does not."
+  );
+}
 
 export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   const { engine, principal } = options;
+  const tools = toolsFor(engine.registry);
   const server = new McpServer(
     { name: "scamverify", title: "scamverify", version: options.version ?? "1.0.0" },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: false } }, instructions: instructions(tools) },
   );
 
-  for (const tool of TOOLS) {
+  for (const tool of tools) {
     server.registerTool(
       tool.name,
       {
@@ -55,11 +60,11 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
 
   server.server.removeRequestHandler("tools/call");
   server.server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = findTool(request.params.name);
+    const tool = tools.find((t) => t.name === request.params.name);
     if (!tool) throw new McpError(JsonRpcCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const scope = tool.requiredScope(args);
-    if (!principal.scopes.includes(scope)) {
+    if (scope !== null && !principal.scopes.includes(scope)) {
       throw toMcpError(
         appError("insufficient_scope", `This token lacks the scope ${scope}.`, { details: { required_scope: scope } }),
       );
@@ -79,10 +84,8 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
       value !== null && typeof value === "object" && !Array.isArray(value)
         ? (value as Record<string, unknown>)
         : { value };
-    return {
-      content: [{ type: "text", text: `${tool.summarize(value)}\n\n${JSON.stringify(value, null, 2)}` }],
-      structuredContent: structured,
-    };
+    // The readable summary for the host and its user; the whole result only as structured content.
+    return { content: [{ type: "text", text: tool.summarize(value) }], structuredContent: structured };
   });
   return server;
 }

@@ -1,29 +1,31 @@
-// The MCP tools: one per engine channel, each with the scope it needs, the core's zod request schema as its input
-// schema, and a one-line summary for the text content beside the structured result.
+// The MCP tools, derived from the engine's channel registry: one per channel (check_url, check_phone, ...) and one
+// per batch, each with the channel's scope and request schema, plus get_usage, get_status and report_scam. The text
+// part of a result is the readable summary with the key findings; the full JSON goes only in structured content.
 import {
-  BatchPhoneRequestSchema,
-  BatchUrlRequestSchema,
-  PhoneLookupRequestSchema,
+  DEFAULT_REGISTRY,
   ReportRequestSchema,
-  UrlLookupRequestSchema,
+  type AnyChannel,
   type AppError,
-  type Engine,
+  type ChannelRegistry,
+  type EngineCore,
   type Principal,
   type Scope,
 } from "@scamverify/core";
-import type { Result } from "neverthrow";
+import { err, ok, type Result } from "neverthrow";
 import { z, type ZodType } from "zod";
 
 /** The part of the engine the tools call; a remote client (CLI --api-url) can stand in for it. */
-export type McpEngine = Pick<Engine, "lookupUrl" | "lookupPhone" | "batchUrl" | "batchPhone" | "usage" | "report">;
+export type McpEngine = Pick<EngineCore, "registry" | "check" | "checkBatch" | "usage" | "report"> & {
+  status?: EngineCore["status"];
+};
 
 export interface ToolDefinition {
   readonly name: string;
   readonly title: string;
   readonly description: string;
   readonly inputSchema?: ZodType;
-  /** The scope a call needs, from its arguments (a report needs the scope of the kind it reports). */
-  requiredScope(args: Record<string, unknown>): Scope;
+  /** The scope a call needs, from its arguments (a report needs the scope of the kind it reports); null: none. */
+  requiredScope(args: Record<string, unknown>): Scope | null;
   /** Every scope the tool can need, for the scope challenge advertised before a call. */
   readonly scopes: readonly Scope[];
   readonly readOnly: boolean;
@@ -35,124 +37,160 @@ export interface ToolDefinition {
   summarize(value: unknown): string;
 }
 
-interface Assessed {
-  risk_score?: number;
-  verdict?: string;
-  confidence?: number;
-  explanation?: string;
-  cached?: boolean;
-}
-
-function assessment(subject: string, v: Assessed): string {
-  const cached = v.cached ? ", cached" : "";
-  return `${subject}: ${v.verdict ?? "unknown"} (risk ${v.risk_score ?? "?"}/100, confidence ${v.confidence ?? "?"}${cached}). ${v.explanation ?? ""}`.trim();
-}
-
-interface BatchLike {
-  summary?: {
-    total?: number;
-    succeeded?: number;
-    failed?: number;
-    high_risk?: number;
-    medium_risk?: number;
-    low_risk?: number;
-  };
-}
-
-function batchSummary(kind: string, v: BatchLike): string {
-  const s = v.summary ?? {};
-  return `Checked ${s.total ?? "?"} ${kind}: ${s.succeeded ?? "?"} succeeded, ${s.failed ?? 0} failed; ${s.high_risk ?? 0} high risk, ${s.medium_risk ?? 0} medium risk, ${s.low_risk ?? 0} low risk.`;
-}
-
 /**
  * The core schemas carry an OpenAPI component id, which the SDK's JSON Schema output turns into a top-level $ref;
  * MCP wants `type: "object"` at the top, so tools advertise a fresh object over the same field schemas. Cross-field
  * rules (exactly one of urls or items) are still enforced: the engine validates every call with the full schema.
  */
-function inline(schema: z.ZodObject): z.ZodObject {
-  return z.object(schema.shape);
+function inline(schema: ZodType): z.ZodObject | undefined {
+  return schema instanceof z.ZodObject ? z.object(schema.shape) : undefined;
 }
 
-export const TOOLS: readonly ToolDefinition[] = [
-  {
-    name: "check_url",
-    title: "Check a URL",
-    description:
-      "Assess how likely a URL or website is to be a scam, phishing or malware page. Returns a 0-100 risk score, a verdict (safe, low_risk, medium_risk, high_risk, scam), a confidence and the findings behind them. Counts 1 URL lookup against the quota unless cached.",
-    inputSchema: inline(UrlLookupRequestSchema),
-    scopes: ["url:lookup"],
-    requiredScope: () => "url:lookup",
-    readOnly: true,
-    call: (e, p, a) => e.lookupUrl(p, a),
-    summarize: (v) => assessment((v as { url?: string }).url ?? "URL", v as Assessed),
-  },
-  {
-    name: "check_phone",
-    title: "Check a phone number",
-    description:
-      "Assess how likely a U.S. phone number is to belong to a scammer or robocaller (complaints, carrier and line type, community reports). Counts 1 phone lookup against the quota unless cached.",
-    inputSchema: inline(PhoneLookupRequestSchema),
-    scopes: ["phone:lookup"],
-    requiredScope: () => "phone:lookup",
-    readOnly: true,
-    call: (e, p, a) => e.lookupPhone(p, a),
-    summarize: (v) => assessment((v as { phone_number?: string }).phone_number ?? "Phone number", v as Assessed),
-  },
-  {
-    name: "check_urls_batch",
-    title: "Check up to 100 URLs",
-    description:
-      "Assess up to 100 URLs in one call (send urls as an array of strings). Each successful non-cached item counts 1 URL lookup; items beyond the remaining quota come back as errors.",
-    inputSchema: inline(BatchUrlRequestSchema),
-    scopes: ["url:lookup"],
-    requiredScope: () => "url:lookup",
-    readOnly: true,
-    call: (e, p, a) => e.batchUrl(p, a),
-    summarize: (v) => batchSummary("URLs", v as BatchLike),
-  },
-  {
-    name: "check_phones_batch",
-    title: "Check up to 100 phone numbers",
-    description:
-      "Assess up to 100 U.S. phone numbers in one call (send phone_numbers as an array of strings). Each successful non-cached item counts 1 phone lookup.",
-    inputSchema: inline(BatchPhoneRequestSchema),
-    scopes: ["phone:lookup"],
-    requiredScope: () => "phone:lookup",
-    readOnly: true,
-    call: (e, p, a) => e.batchPhone(p, a),
-    summarize: (v) => batchSummary("phone numbers", v as BatchLike),
-  },
-  {
-    name: "get_usage",
-    title: "Show usage and quota",
-    description: "Show the account's plan, billing period, and used and remaining lookups per channel this period.",
-    scopes: ["usage:read"],
-    requiredScope: () => "usage:read",
-    readOnly: true,
-    call: (e, p) => e.usage(p),
-    summarize: (v) => {
-      const u = v as { plan?: string; quotas?: Record<string, { used?: number; limit?: number }> };
-      const parts = Object.entries(u.quotas ?? {}).map(([k, q]) => `${k} ${q.used ?? 0}/${q.limit ?? 0}`);
-      return `Plan ${u.plan ?? "unknown"}: ${parts.join(", ")}.`;
-    },
-  },
-  {
-    name: "report_scam",
-    title: "Report a scam URL or phone number",
-    description:
-      "Report a URL or phone number as a scam to the community database (one counted report per account, value and day). Needs url:lookup for URLs and phone:lookup for phone numbers.",
-    inputSchema: inline(ReportRequestSchema),
-    scopes: ["url:lookup", "phone:lookup"],
-    requiredScope: (a) => (a["kind"] === "phone" ? "phone:lookup" : "url:lookup"),
-    readOnly: false,
-    call: (e, p, a) => e.report(p, a),
-    summarize: (v) => {
-      const r = v as { value?: string; counted?: boolean; community_reports?: number };
-      return `${r.counted ? "Report counted" : "Already reported today"} for ${r.value ?? "the value"}; ${r.community_reports ?? 0} community reports in total.`;
-    },
-  },
-];
+/** An upload as MCP hosts can send it: base64 with its media type (or, for the embedded engine, a local path). */
+export const McpUploadSchema = z.object({
+  file_base64: z.string().max(20_000_000).optional().describe("The image or PDF, base64-encoded"),
+  media_type: z.string().max(100).optional().describe("Its media type, e.g. image/png (the bytes decide the type)"),
+  filename: z.string().max(255).optional(),
+});
 
-export function findTool(name: string): ToolDefinition | undefined {
-  return TOOLS.find((t) => t.name === name);
+function uploadArgs(def: AnyChannel): z.ZodObject {
+  const fields = def.request instanceof z.ZodObject ? (def.request.shape as Record<string, ZodType>) : {};
+  const rest = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== "file"));
+  return McpUploadSchema.extend(rest);
+}
+
+/** Turns base64 upload arguments into the engine's { file: Upload } body. */
+function uploadBody(args: Record<string, unknown>): Record<string, unknown> {
+  const { file_base64, media_type, filename, ...rest } = args as {
+    file_base64?: string;
+    media_type?: string;
+    filename?: string;
+  };
+  if (typeof file_base64 !== "string") return rest;
+  return {
+    ...rest,
+    file: { bytes: new Uint8Array(Buffer.from(file_base64, "base64")), declaredType: media_type, filename },
+  };
+}
+
+interface BatchLike {
+  results?: ({ verdict?: string; risk_score?: number; error?: { code?: string } } & Record<string, unknown>)[];
+  summary?: { total?: number; succeeded?: number; failed?: number; high_risk?: number; medium_risk?: number };
+}
+
+/** The batch in a few lines: the counts, then each item with its verdict (the worst first), at most 20. */
+function batchSummary(kind: string, subject: (item: Record<string, unknown>) => string, v: BatchLike): string {
+  const s = v.summary ?? {};
+  const rank: Record<string, number> = { scam: 5, high_risk: 4, medium_risk: 3, low_risk: 2, safe: 1 };
+  const items = (v.results ?? [])
+    .map((r) =>
+      r.error
+        ? { line: `${String(r["input"] ?? "?")}: failed (${r.error.code ?? "error"})`, rank: 0 }
+        : { line: `${subject(r)}: ${r.verdict ?? "?"} (${r.risk_score ?? "?"})`, rank: rank[r.verdict ?? ""] ?? 0 },
+    )
+    .sort((a, b) => b.rank - a.rank);
+  const head = `Checked ${s.total ?? "?"} ${kind}: ${s.succeeded ?? "?"} succeeded, ${s.failed ?? 0} failed; ${s.high_risk ?? 0} high risk, ${s.medium_risk ?? 0} medium risk.`;
+  const shown = items.slice(0, 20).map((i) => `- ${i.line}`);
+  const more = items.length > 20 ? [`- ... and ${items.length - 20} more (see the structured result)`] : [];
+  return [head, ...shown, ...more].join("\n");
+}
+
+function channelTools(def: AnyChannel): ToolDefinition[] {
+  const upload = def.http.body === "multipart";
+  const single: ToolDefinition = {
+    name: def.mcp.tool,
+    title: def.title,
+    description: upload ? `${def.description} Send the file as file_base64 with its media_type.` : def.description,
+    ...(upload ? { inputSchema: uploadArgs(def) } : inline(def.request) ? { inputSchema: inline(def.request)! } : {}),
+    scopes: [def.scope],
+    requiredScope: () => def.scope,
+    readOnly: true,
+    call: (e, p, a) => e.check(def.id, p, upload ? uploadBody(a) : a),
+    summarize: (v) => def.mcp.summarize(v as never),
+  };
+  const batch = def.batch;
+  if (!batch) return [single];
+  const subject = (item: Record<string, unknown>): string => {
+    try {
+      return def.mcp.summarize(item as never).split(":")[0] ?? "item";
+    } catch {
+      return "item";
+    }
+  };
+  return [
+    single,
+    {
+      name: batch.mcpTool,
+      title: batch.title,
+      description: batch.description,
+      ...(inline(batch.request) ? { inputSchema: inline(batch.request)! } : {}),
+      scopes: [def.scope],
+      requiredScope: () => def.scope,
+      readOnly: true,
+      call: (e, p, a) => e.checkBatch(def.id, p, a),
+      summarize: (v) => batchSummary(batch.itemName, subject, v as BatchLike),
+    },
+  ];
+}
+
+/** Every tool an engine with this registry offers. */
+export function toolsFor(registry: ChannelRegistry): readonly ToolDefinition[] {
+  const reportable = registry.channels.filter((c) => c.reportable);
+  return [
+    ...registry.channels.flatMap(channelTools),
+    {
+      name: "get_usage",
+      title: "Show usage and quota",
+      description:
+        "Show the account's plan, billing period, and used and remaining units per quota channel this period.",
+      scopes: ["usage:read"],
+      requiredScope: () => "usage:read",
+      readOnly: true,
+      call: (e, p) => e.usage(p),
+      summarize: (v) => {
+        const u = v as { plan?: string; quotas?: Record<string, { used?: number; limit?: number }> };
+        const parts = Object.entries(u.quotas ?? {}).map(([k, q]) => `${k} ${q.used ?? 0}/${q.limit ?? 0}`);
+        return `Plan ${u.plan ?? "unknown"}: ${parts.join(", ")}.`;
+      },
+    },
+    {
+      name: "get_status",
+      title: "Show service status",
+      description: "Show whether the service and each channel, the database and the AI model are operational.",
+      scopes: [],
+      requiredScope: () => null,
+      readOnly: true,
+      call: async (e) => {
+        if (!e.status) return err({ code: "not_found", message: "Status is not available through this server." });
+        return ok({ value: await e.status() });
+      },
+      summarize: (v) => {
+        const s = v as { status?: string; components?: Record<string, string> };
+        const down = Object.entries(s.components ?? {}).filter(([, c]) => c !== "operational");
+        const tail = down.length === 0 ? "every component operational" : down.map(([k, c]) => `${k} ${c}`).join(", ");
+        return `Service ${s.status ?? "unknown"}: ${tail}.`;
+      },
+    },
+    {
+      name: "report_scam",
+      title: `Report a scam ${reportable.map((c) => c.reportable!.what).join(" or ")}`,
+      description: `Report a ${reportable.map((c) => `${c.id} (${c.reportable!.what}, needs ${c.scope})`).join(" or ")} as a scam to the community database (one counted report per account, value and day).`,
+      inputSchema: inline(ReportRequestSchema)!,
+      scopes: [...new Set(reportable.map((c) => c.scope))],
+      requiredScope: (a) => registry.get(String(a["kind"]))?.scope ?? reportable[0]?.scope ?? null,
+      readOnly: false,
+      call: (e, p, a) => e.report(p, a),
+      summarize: (v) => {
+        const r = v as { value?: string; counted?: boolean; community_reports?: number };
+        return `${r.counted ? "Report counted" : "Already reported today"} for ${r.value ?? "the value"}; ${r.community_reports ?? 0} community reports in total.`;
+      },
+    },
+  ];
+}
+
+/** The tools of the default registry. */
+export const TOOLS: readonly ToolDefinition[] = toolsFor(DEFAULT_REGISTRY);
+
+export function findTool(name: string, registry: ChannelRegistry = DEFAULT_REGISTRY): ToolDefinition | undefined {
+  return (registry === DEFAULT_REGISTRY ? TOOLS : toolsFor(registry)).find((t) => t.name === name);
 }

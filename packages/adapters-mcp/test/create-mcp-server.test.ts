@@ -36,7 +36,15 @@ describe("createMcpServer", () => {
     const { client } = await connect(await principalFor(world), world);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ["check_phone", "check_phones_batch", "check_url", "check_urls_batch", "get_usage", "report_scam"].sort(),
+      [
+        "check_phone",
+        "check_phones_batch",
+        "check_url",
+        "check_urls_batch",
+        "get_status",
+        "get_usage",
+        "report_scam",
+      ].sort(),
     );
     const url = tools.find((t) => t.name === "check_url");
     expect(url?.inputSchema.properties).toHaveProperty("url");
@@ -58,7 +66,10 @@ describe("createMcpServer", () => {
     expect(sc.risk_score).toBeGreaterThanOrEqual(0);
     const text = (res.content as { type: string; text: string }[])[0]?.text ?? "";
     expect(text).toContain(sc.verdict);
-    expect(text).toContain(`"risk_score": ${sc.risk_score}`);
+    // The readable summary with the findings; the JSON only as structured content.
+    expect(text).toContain(`risk ${sc.risk_score}/100`);
+    expect(text).toContain("Findings:");
+    expect(text).not.toContain('"risk_score"');
   });
 
   it("answers get_usage and counts the lookup against the URL quota", async () => {

@@ -1,13 +1,14 @@
 // createEngine(deps) -> Engine: the one object every face (HTTP, CLI, MCP, library) calls. Lookups return
-// neverthrow Results: a verdict is data; expected failures carry a code from the closed list in errors.ts.
+// neverthrow Results: a verdict is data; expected failures carry a code from the closed list in errors.ts. The
+// channel verbs (lookupUrl, analyzeText, batchUrl, ...) are derived from the channel registry.
 import type { Result } from "neverthrow";
 import type { AppError } from "./errors.js";
+import type { AnyChannel, CacheFields, ChannelResult } from "./channels/define-channel.js";
+import type { ChannelRegistry, DEFAULT_CHANNELS } from "./channels/registry.js";
 import type { ApiKey, CreatedApiKey, KeyMode } from "./schemas/keys.js";
-import type { PhoneLookupResult } from "./schemas/phone.js";
 import type { ReportResult } from "./schemas/report.js";
 import type { Status } from "./schemas/status.js";
 import type { Usage } from "./schemas/usage.js";
-import type { UrlLookupResult } from "./schemas/url.js";
 import {
   createAccount,
   getAccount,
@@ -17,25 +18,35 @@ import {
   type CreateAccountInput,
 } from "./usecases/accounts.js";
 import { createApiKey, listApiKeys, renameApiKey, revokeApiKey } from "./usecases/api-keys.js";
-import { batchPhone, batchUrl, type BatchResponse } from "./usecases/batch.js";
+import { check, checkBatch, type BatchResponse } from "./usecases/check.js";
 import type { EngineConfig, EngineDeps, Principal } from "./usecases/deps.js";
 import { Kernel, type Outcome } from "./usecases/kernel.js";
-import { lookupPhone } from "./usecases/lookup-phone.js";
-import { lookupUrl } from "./usecases/lookup-url.js";
 import { createReport } from "./usecases/reports.js";
 import { StatusReporter } from "./usecases/status.js";
 import { getUsage, usageOf } from "./usecases/usage.js";
 
 type R<T> = Promise<Result<T, AppError>>;
+type Verb<T> = (p: Principal, body: unknown) => R<Outcome<T>>;
 
-export interface Engine {
+/** One verb per channel of the default registry (lookupUrl, lookupPhone, ...) and one per batch (batchUrl, ...). */
+export type ChannelVerbs<Cs extends readonly AnyChannel[]> = {
+  [C in Cs[number] as C["verb"]]: Verb<ChannelResult<C>>;
+} & {
+  [C in Cs[number] as C extends { batch?: { verb: infer V extends string } } ? V : never]: Verb<
+    BatchResponse<ChannelResult<C>>
+  >;
+};
+
+export interface EngineCore {
   readonly config: EngineConfig;
+  /** The channels this engine serves; every face lists its routes, tools and commands from it. */
+  readonly registry: ChannelRegistry;
   /** Resolves `Authorization` header values (API keys and OAuth access tokens). */
   authenticate(authorization: string | undefined): R<Principal>;
-  lookupUrl(p: Principal, body: unknown): R<Outcome<UrlLookupResult>>;
-  lookupPhone(p: Principal, body: unknown): R<Outcome<PhoneLookupResult>>;
-  batchUrl(p: Principal, body: unknown): R<Outcome<BatchResponse<UrlLookupResult, "url">>>;
-  batchPhone(p: Principal, body: unknown): R<Outcome<BatchResponse<PhoneLookupResult, "phone">>>;
+  /** One item of any registered channel, by channel id (the typed verbs below call the same). */
+  check(channel: string, p: Principal, body: unknown): R<Outcome<object & CacheFields>>;
+  /** A batch of any registered channel that has one. */
+  checkBatch(channel: string, p: Principal, body: unknown): R<Outcome<BatchResponse<object & CacheFields>>>;
   usage(p: Principal): R<Outcome<Usage>>;
   report(p: Principal, body: unknown): R<Outcome<ReportResult>>;
   status(): Promise<Status>;
@@ -55,16 +66,20 @@ export interface Engine {
   };
 }
 
+export type Engine = EngineCore & ChannelVerbs<typeof DEFAULT_CHANNELS>;
+
 export function createEngine(deps: EngineDeps): Engine {
   const k = new Kernel(deps);
-  const status = new StatusReporter(k, { url: true, phone: true, text: false, email: false });
-  return {
+  const status = new StatusReporter(k);
+  const unknownChannel = (id: string): never => {
+    throw new Error(`no channel ${id} in this engine's registry`);
+  };
+  const core: EngineCore = {
     config: k.config,
+    registry: k.registry,
     authenticate: (header) => k.authenticate(header),
-    lookupUrl: (p, body) => lookupUrl(k, p, body),
-    lookupPhone: (p, body) => lookupPhone(k, p, body),
-    batchUrl: (p, body) => batchUrl(k, p, body),
-    batchPhone: (p, body) => batchPhone(k, p, body),
+    check: (id, p, body) => check(k, k.registry.get(id) ?? unknownChannel(id), p, body),
+    checkBatch: (id, p, body) => checkBatch(k, k.registry.get(id) ?? unknownChannel(id), p, body),
     usage: (p) => getUsage(k, p),
     report: (p, body) => createReport(k, p, body),
     status: () => status.status(),
@@ -82,4 +97,10 @@ export function createEngine(deps: EngineDeps): Engine {
       rename: (accountId, keyId, name) => renameApiKey(k, accountId, keyId, name),
     },
   };
+  const verbs: Record<string, Verb<unknown>> = {};
+  for (const def of k.registry.channels) {
+    verbs[def.verb] = (p, body) => check(k, def, p, body);
+    if (def.batch) verbs[def.batch.verb] = (p, body) => checkBatch(k, def, p, body);
+  }
+  return { ...verbs, ...core } as Engine;
 }

@@ -1,13 +1,42 @@
 export { ERROR_CODES, StoreError, appError, toAppError, validationError } from "./errors.js";
 export type { AppError, ErrorCode, StoreErrorKind, ValidationIssue } from "./errors.js";
 export { createEngine } from "./engine.js";
-export type { Engine } from "./engine.js";
+export type { ChannelVerbs, Engine, EngineCore } from "./engine.js";
 export { DEFAULT_ENGINE_CONFIG } from "./usecases/deps.js";
 export type { AccessTokenVerifier, EngineConfig, EngineDeps, Principal } from "./usecases/deps.js";
 export type { Meta, Outcome, QuotaState } from "./usecases/kernel.js";
 export type { AccountView, CreateAccountInput } from "./usecases/accounts.js";
 export { CreateAccountSchema, MIN_PASSWORD_LENGTH } from "./usecases/accounts.js";
-export type { BatchItemError, BatchResponse, BatchSummary } from "./usecases/batch.js";
+export type { BatchItemError, BatchResponse, BatchSummary } from "./usecases/check.js";
+export {
+  createChannelRegistry,
+  DEFAULT_CHANNELS,
+  DEFAULT_REGISTRY,
+  CHANNELS,
+  ChannelSchema,
+  planQuotas,
+} from "./channels/registry.js";
+export type { Channel, ChannelId, ChannelRegistry } from "./channels/registry.js";
+export { defineChannel } from "./channels/define-channel.js";
+export type {
+  AnyChannel,
+  AssessContext,
+  BatchDefinition,
+  BodyKind,
+  CacheFields,
+  ChannelDefinition,
+  ChannelResult,
+  MagicInput,
+  QuotaChannelDefinition,
+  Upload,
+} from "./channels/define-channel.js";
+export { summarizeAssessment } from "./channels/summary.js";
+export { URL_CHANNEL, URL_QUOTA, assessUrl } from "./channels/url/url-channel.js";
+export { PHONE_CHANNEL, PHONE_QUOTA, assessPhone } from "./channels/phone/phone-channel.js";
+export { TEXT_QUOTA } from "./channels/text/text-quota.js";
+export { EMAIL_QUOTA } from "./channels/email/email-quota.js";
+export { TEST_MODE_BATCH_RPM, TEST_MODE_RPM } from "./usecases/mechanics/admission.js";
+export { realTimers } from "./ports/timers.js";
 export { TEST_PHONE_LINES, TEST_URL_HOST_PREFIX, TEST_VERDICT_SCORES } from "./usecases/test-mode.js";
 
 export type {
@@ -39,6 +68,7 @@ export type {
   ResultCache,
   SignalContext,
   SignalSource,
+  Timers,
 } from "./ports/index.js";
 
 export type { NormalizedUrl } from "./analyzers/url/normalized-url.js";
@@ -63,15 +93,8 @@ export { VERDICT_THRESHOLDS, verdictFor } from "./scoring/verdict.js";
 export { OFFLINE_WEIGHT } from "./usecases/assemble.js";
 export { deterministicExplainer, explainDeterministically } from "./scoring/deterministic-explainer.js";
 
-export {
-  CHANNELS,
-  ChannelSchema,
-  FactorSchema,
-  SourceStatusSchema,
-  VERDICTS,
-  VerdictSchema,
-} from "./schemas/common.js";
-export type { Channel, Factor, SourceStatus, Verdict } from "./schemas/common.js";
+export { FactorSchema, SourceStatusSchema, VERDICTS, VerdictSchema } from "./schemas/common.js";
+export type { Factor, SourceStatus, Verdict } from "./schemas/common.js";
 export {
   BrandImpersonationSchema,
   MAX_URL_LENGTH,
@@ -102,7 +125,7 @@ export { COMPONENT_NAMES, ComponentStatusSchema, StatusSchema } from "./schemas/
 export type { ComponentStatus, Status } from "./schemas/status.js";
 export { ApiKeySchema, CreatedApiKeySchema, KEY_PREFIXES, KeyNameSchema, MAX_ACTIVE_KEYS } from "./schemas/keys.js";
 export type { ApiKey, CreatedApiKey, KeyMode } from "./schemas/keys.js";
-export { REPORT_CATEGORIES, ReportRequestSchema, ReportResultSchema } from "./schemas/report.js";
+export { REPORT_CATEGORIES, REPORT_KINDS, ReportRequestSchema, ReportResultSchema } from "./schemas/report.js";
 export type { ReportRequest, ReportResult } from "./schemas/report.js";
 export { SCOPES, SCOPE_DESCRIPTIONS, ScopeSchema } from "./schemas/scopes.js";
 export type { Scope } from "./schemas/scopes.js";

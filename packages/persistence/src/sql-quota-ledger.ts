@@ -1,7 +1,6 @@
 // QuotaLedger on the quota_usage table. reserve is one statement: an upsert whose update only fires below the
 // ceiling, so the row lock taken by ON CONFLICT serializes concurrent reservations and none overspend.
-import { CHANNELS } from "@scamverify/core";
-import type { Channel, QuotaKey, QuotaLedger, Reservation } from "@scamverify/core";
+import type { QuotaKey, QuotaLedger, Reservation } from "@scamverify/core";
 import type { Db } from "./db.js";
 
 const INT_MAX = 2_147_483_647;
@@ -40,15 +39,12 @@ export class SqlQuotaLedger implements QuotaLedger {
     return rows[0]?.used ?? 0;
   }
 
-  async read(accountId: string, periodStart: Date): Promise<Record<Channel, number>> {
+  async read(accountId: string, periodStart: Date): Promise<Readonly<Record<string, number>>> {
     const { rows } = await this.db.query<{ channel: string; used: number }>(
       "SELECT channel, used::int AS used FROM quota_usage WHERE account_id = $1 AND period_start = $2",
       [accountId, periodStart],
     );
-    const out = Object.fromEntries(CHANNELS.map((c) => [c, 0])) as Record<Channel, number>;
-    for (const row of rows)
-      if ((CHANNELS as readonly string[]).includes(row.channel)) out[row.channel as Channel] = row.used;
-    return out;
+    return Object.fromEntries(rows.map((row) => [row.channel, row.used]));
   }
 
   async set(key: QuotaKey, used: number): Promise<void> {

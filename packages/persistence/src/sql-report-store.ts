@@ -26,7 +26,7 @@ export class SqlReportStore implements ReportStore {
     return { counted: rows.length > 0 };
   }
 
-  async count(kind: "url" | "phone", value: string): Promise<number> {
+  async count(kind: string, value: string): Promise<number> {
     const { rows } = await this.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM community_reports WHERE kind = $1 AND value = $2",
       [kind, value],

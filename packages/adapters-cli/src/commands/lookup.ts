@@ -1,51 +1,84 @@
-// `scamverify url` and `scamverify phone`: one or many inputs (arguments, --file, - for stdin), through the
-// embedded engine or a remote server, printed as a table, JSON, JSON Lines or CSV; the exit code is the worst verdict.
+// One command per channel of the registry (`scamverify url`, `scamverify phone`, `scamverify text`, ...): one or many
+// inputs (arguments, --file, - for stdin), through the embedded engine or a remote server, printed as a table,
+// JSON, JSON Lines or CSV; the exit status is the worst verdict, or 2 when some items failed.
 import { readFileSync } from "node:fs";
 import { Option, type Command } from "commander";
-import type { AppError, Engine, Principal, Verdict } from "@scamverify/core";
+import { DEFAULT_REGISTRY, type AnyChannel, type AppError, type ChannelRegistry, type Verdict } from "@scamverify/core";
 import type { Result } from "neverthrow";
 import { CliExit, configFrom, fail, type Io, remoteFrom, withRuntime } from "../cli-support.js";
 import { ERROR_EXIT, ITEM_ERRORS_EXIT, USAGE_EXIT, VERDICT_EXIT } from "../exit-codes.js";
 import { FORMATS, progress, render, type Format, type LookupLike, type Row } from "../output.js";
-import { callApi } from "../remote.js";
+import { createRemoteEngine } from "../remote-engine.js";
 import { localOperator } from "../runtime.js";
 
-interface LookupKind {
-  readonly name: "url" | "phone";
-  readonly field: "url" | "phone_number";
-  readonly path: string;
-  readonly description: string;
-  readonly example: string;
-  call(engine: Engine, p: Principal, body: Record<string, unknown>): Promise<Result<{ value: LookupLike }, AppError>>;
+const NOT_FOUND_EXIT = ERROR_EXIT.not_found;
+
+/** One input of a command: what the table shows, and the request body. */
+interface Item {
+  readonly input: string;
+  readonly body: Record<string, unknown>;
 }
 
-const KINDS: readonly LookupKind[] = [
-  {
-    name: "url",
-    field: "url",
-    path: "/api/v1/url/lookup",
-    description: "Check URLs for phishing, malware and brand impersonation",
-    example:
-      "scamverify url https://paypa1-login.example.com\n  scamverify url --file urls.txt --format csv > verdicts.csv",
-    call: (e, p, b) => e.lookupUrl(p, b),
-  },
-  {
-    name: "phone",
-    field: "phone_number",
-    path: "/api/v1/phone/lookup",
-    description: "Check U.S. phone numbers against complaint registries, number analysis and carrier data",
-    example: 'scamverify phone "(415) 555-2671"\n  cat numbers.txt | scamverify phone --file - --format jsonl',
-    call: (e, p, b) => e.lookupPhone(p, b),
-  },
-];
+function readText(file: string, stdin: () => string, io: Io): string {
+  if (file === "-") return stdin();
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    io.err(
+      `error: cannot read ${file}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}\n`,
+    );
+    throw new CliExit(NOT_FOUND_EXIT);
+  }
+}
 
-function readInputs(args: readonly string[], file: string | undefined, stdin: () => string): string[] {
-  const items = [...args];
+function readBytes(file: string, stdinBytes: () => Uint8Array, io: Io): Uint8Array {
+  if (file === "-") return stdinBytes();
+  try {
+    return new Uint8Array(readFileSync(file));
+  } catch (e) {
+    io.err(
+      `error: cannot read ${file}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}\n`,
+    );
+    throw new CliExit(NOT_FOUND_EXIT);
+  }
+}
+
+/** A line of --file: a JSON object is a whole request ({"text": ..., "sender_number": ...}); anything else one value. */
+function lineItem(def: AnyChannel, line: string): Item {
+  if (line.startsWith("{")) {
+    try {
+      const body = JSON.parse(line) as Record<string, unknown>;
+      if (body && typeof body === "object" && !Array.isArray(body)) {
+        const shown = Object.values(body).find((v) => typeof v === "string");
+        return { input: typeof shown === "string" ? shown : line, body };
+      }
+    } catch {
+      // Not JSON after all: the line is the value itself.
+    }
+  }
+  return { input: line, body: def.cli.toRequest(line) };
+}
+
+function readItems(
+  def: AnyChannel,
+  args: readonly string[],
+  file: string | undefined,
+  io: Io,
+  stdin: () => string,
+  stdinBytes: () => Uint8Array,
+): Item[] {
+  if (def.cli.files) {
+    const paths = [...args, ...(file !== undefined ? [file] : [])];
+    return paths.map((path) => ({
+      input: path === "-" ? "(stdin)" : path,
+      body: { file: { bytes: readBytes(path, stdinBytes, io), filename: path === "-" ? undefined : path } },
+    }));
+  }
+  const items = args.map((a) => ({ input: a, body: def.cli.toRequest(a) }));
   if (file !== undefined) {
-    const text = file === "-" ? stdin() : readFileSync(file, "utf8");
-    for (const line of text.split(/\r?\n/)) {
+    for (const line of readText(file, stdin, io).split(/\r?\n/)) {
       const t = line.trim();
-      if (t !== "" && !t.startsWith("#")) items.push(t);
+      if (t !== "" && !t.startsWith("#")) items.push(lineItem(def, t));
     }
   }
   return items;
@@ -65,12 +98,13 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return out;
 }
 
-function exitCodeFor(rows: readonly Row[]): number {
-  const verdicts = rows.filter((r) => r.ok).map((r) => (r.ok ? r.result.verdict : "safe")) as Verdict[];
-  const worst = Math.max(0, ...verdicts.map((v) => VERDICT_EXIT[v]));
+/** The worst verdict's code; 2 when some items failed (a failure is never hidden behind a verdict). */
+export function exitCodeFor(rows: readonly Row[]): number {
   const errors = rows.filter((r) => !r.ok);
   if (rows.length === 1 && errors[0] && !errors[0].ok) return ERROR_EXIT[errors[0].error.code];
-  return Math.max(worst, errors.length > 0 ? ITEM_ERRORS_EXIT : 0);
+  if (errors.length > 0) return ITEM_ERRORS_EXIT;
+  const verdicts = rows.map((r) => (r.ok ? r.result.verdict : "safe")) as Verdict[];
+  return Math.max(0, ...verdicts.map((v) => VERDICT_EXIT[v]));
 }
 
 interface LookupFlags {
@@ -83,56 +117,94 @@ interface LookupFlags {
   network?: boolean;
 }
 
-export function registerLookupCommands(program: Command, io: Io, stdin: () => string): void {
-  for (const kind of KINDS) {
+export interface LookupCommandOptions {
+  readonly registry?: ChannelRegistry;
+  readonly stdinBytes?: () => Uint8Array;
+}
+
+export function registerLookupCommands(
+  program: Command,
+  io: Io,
+  stdin: () => string,
+  options: LookupCommandOptions = {},
+): void {
+  const registry = options.registry ?? DEFAULT_REGISTRY;
+  const stdinBytes = options.stdinBytes ?? (() => new Uint8Array(readFileSync(0)));
+  for (const def of registry.channels) {
+    const files = def.cli.files === true;
     program
-      .command(kind.name)
-      .description(kind.description)
-      .argument(`[${kind.name}s...]`, `${kind.name === "url" ? "URLs" : "phone numbers"} to check`)
-      .option("-f, --file <file>", "read one input a line from a file; - reads standard input")
+      .command(def.cli.command)
+      .description(`${def.title}: ${def.description}`)
+      .argument(
+        `[${def.cli.argument.replace(/\s+/g, "-")}...]`,
+        files ? "files to check (- reads stdin)" : `${def.cli.argument} to check`,
+      )
+      .option(
+        "-f, --file <file>",
+        files
+          ? "a file to check; - reads standard input"
+          : "read one input a line (or JSON Lines of requests); - reads stdin",
+      )
       .addOption(new Option("--format <format>", "output format").choices(FORMATS).default("table"))
       .option("--force-refresh", "bypass the 24-hour cache")
       .option("--api-url <url>", "use a remote server instead of the embedded engine (env SCAMVERIFY_API_URL)")
       .option("--api-key <key>", "API key for --api-url (env SCAMVERIFY_API_KEY)")
       .option("--no-network", "embedded engine: skip network inspection (offline analysis and synced data only)")
-      .option("--concurrency <n>", "lookups in flight at once", "4")
+      .option("--concurrency <n>", "checks in flight at once", "4")
       .addHelpText(
         "after",
-        `\nExit status: 0 safe or low_risk, 10 medium_risk, 11 high_risk, 12 scam (the worst item);\n2 when some items failed; 65 invalid input, 77 bad key, 69 unavailable.\n\nExamples:\n  ${kind.example}\n`,
+        `\nExit status: 0 safe or low_risk, 10 medium_risk, 11 high_risk, 12 scam (the worst item);\n2 when some items failed; 65 invalid input, 66 file not found, 77 bad key, 69 unavailable.\n\nExamples:\n  ${def.cli.example}\n`,
       )
       .action(async (args: string[], flags: LookupFlags, cmd: Command) => {
-        const inputs = readInputs(args, flags.file, stdin);
-        if (inputs.length === 0) {
-          io.err(`error: give at least one ${kind.name} or --file\n`);
+        const items = readItems(def, args, flags.file, io, stdin, stdinBytes);
+        if (items.length === 0) {
+          io.err(`error: give at least one ${files ? "file" : def.cli.argument.replace(/s$/, "")} or --file\n`);
           throw new CliExit(USAGE_EXIT);
         }
         const concurrency = Math.max(1, Math.min(32, Number.parseInt(flags.concurrency, 10) || 4));
         const remote = remoteFrom(flags, io);
-        const bar = progress(flags.file !== undefined ? inputs.length : 0);
-        const body = (input: string): Record<string, unknown> => ({
-          [kind.field]: input,
+        const bar = progress(items.length);
+        const body = (item: Item): Record<string, unknown> => ({
+          ...item.body,
           ...(flags.forceRefresh ? { force_refresh: true } : {}),
         });
-        const toRow = (input: string, r: Result<LookupLike, AppError>): Row => {
+        const toRow = (item: Item, r: Result<LookupLike, AppError>): Row => {
           bar.tick();
-          return r.isOk() ? { input, ok: true, result: r.value } : { input, ok: false, error: r.error };
+          return r.isOk()
+            ? { input: item.input, ok: true, result: r.value }
+            : { input: item.input, ok: false, error: r.error };
         };
         let rows: Row[];
         if (remote) {
-          rows = await mapLimit(inputs, concurrency, async (input) =>
-            toRow(input, await callApi<LookupLike>(remote, "POST", kind.path, body(input))),
+          const engine = createRemoteEngine(remote, registry);
+          rows = await mapLimit(items, concurrency, async (item) =>
+            toRow(
+              item,
+              (
+                await engine.check(
+                  def.id,
+                  { accountId: "remote", mode: "live", via: "api_key", scopes: [] },
+                  body(item),
+                )
+              ).map((o) => o.value as unknown as LookupLike),
+            ),
           );
         } else {
           const config = configFrom(cmd, { networkInspection: flags.network !== false });
-          rows = await withRuntime(config, io, async (rt) => {
-            const principal = await localOperator(rt);
-            return mapLimit(inputs, concurrency, async (input) =>
-              toRow(
-                input,
-                (await kind.call(rt.engine, principal, body(input))).map((o) => o.value),
-              ),
-            );
-          });
+          rows = await withRuntime(
+            config,
+            io,
+            async (rt) => {
+              const principal = await localOperator(rt);
+              return mapLimit(items, concurrency, async (item) =>
+                toRow(
+                  item,
+                  (await rt.engine.check(def.id, principal, body(item))).map((o) => o.value as unknown as LookupLike),
+                ),
+              );
+            },
+            registry === DEFAULT_REGISTRY ? undefined : { extend: () => ({ channels: registry.channels }) },
+          );
         }
         bar.done();
         io.out(render(rows, flags.format));

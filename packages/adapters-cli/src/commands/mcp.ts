@@ -3,9 +3,9 @@
 // stderr.
 import type { Command } from "commander";
 import { SCOPES, type Principal } from "@scamverify/core";
-import { serveStdio, type McpEngine } from "@scamverify/adapters-mcp";
+import { serveStdio } from "@scamverify/adapters-mcp";
 import { configFrom, type Io, remoteFrom, withRuntime } from "../cli-support.js";
-import { callApi, type RemoteOptions } from "../remote.js";
+import { createRemoteEngine } from "../remote-engine.js";
 import { localOperator, VERSION } from "../runtime.js";
 
 interface McpFlags {
@@ -14,27 +14,13 @@ interface McpFlags {
   network?: boolean;
 }
 
-/** The engine calls the MCP tools make, answered by a remote server's /api/v1 (which enforces key and quota). */
-function remoteMcpEngine(remote: RemoteOptions): McpEngine {
-  const call = async (method: "GET" | "POST", path: string, body?: unknown) =>
-    (await callApi(remote, method, path, body)).map((value) => ({ value, meta: {} }));
-  return {
-    lookupUrl: (_p, body) => call("POST", "/api/v1/url/lookup", body),
-    lookupPhone: (_p, body) => call("POST", "/api/v1/phone/lookup", body),
-    batchUrl: (_p, body) => call("POST", "/api/v1/batch/url", body),
-    batchPhone: (_p, body) => call("POST", "/api/v1/batch/phone", body),
-    report: (_p, body) => call("POST", "/api/v1/reports", body),
-    usage: () => call("GET", "/api/v1/usage"),
-  } as McpEngine;
-}
-
 /** The remote server checks the key's rights itself; locally every tool is offered. */
 const REMOTE_PRINCIPAL: Principal = { accountId: "remote", mode: "live", via: "api_key", scopes: SCOPES };
 
 export function registerMcpCommand(program: Command, io: Io): void {
   program
     .command("mcp")
-    .description("Serve the MCP tools (URL and phone checks, batches, usage, reports) on stdin/stdout")
+    .description("Serve the MCP tools (every channel's checks, batches, usage, status, reports) on stdin/stdout")
     .option(
       "--api-url <url>",
       "forward tool calls to a remote server instead of the embedded engine (env SCAMVERIFY_API_URL)",
@@ -50,7 +36,7 @@ export function registerMcpCommand(program: Command, io: Io): void {
       if (remote) {
         io.err(`scamverify MCP server on stdio, forwarding to ${remote.apiUrl}\n`);
         const served = await serveStdio({
-          engine: remoteMcpEngine(remote),
+          engine: createRemoteEngine(remote),
           principal: REMOTE_PRINCIPAL,
           version: VERSION,
         });

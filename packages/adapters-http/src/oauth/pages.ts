@@ -1,8 +1,8 @@
 // Server-rendered HTML of the authorization pages (sign-in, sign-up, consent, error). No script runs on them:
 // every value is escaped and the pages' CSP forbids scripts, so a hostile client_name cannot do anything.
-import { PLANS, SCOPE_DESCRIPTIONS, type Scope } from "@scamverify/core";
+import { SCOPE_DESCRIPTIONS, planQuotas, type Scope } from "@scamverify/core";
 
-const FREE = PLANS.free.quotas;
+const FREE = planQuotas("free");
 
 export function escapeHtml(value: string): string {
   return value

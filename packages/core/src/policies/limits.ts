@@ -1,11 +1,15 @@
 import type { Account } from "../ports/account-store.js";
-import type { Channel } from "../schemas/common.js";
+import type { QuotaChannelDefinition } from "../channels/define-channel.js";
 import { PLANS, type PlanName } from "../schemas/plans.js";
 
-/** The plan quota of a channel (enterprise accounts may carry their own). */
-export function quotaLimit(account: Pick<Account, "customQuotas">, plan: PlanName, channel: Channel): number {
-  const custom = plan === "enterprise" ? account.customQuotas?.[channel] : undefined;
-  return custom ?? PLANS[plan].quotas[channel];
+/** The plan quota of a quota channel (enterprise accounts may carry their own). */
+export function quotaLimit(
+  account: Pick<Account, "customQuotas">,
+  plan: PlanName,
+  quota: Pick<QuotaChannelDefinition, "id" | "limits">,
+): number {
+  const custom = plan === "enterprise" ? account.customQuotas?.[quota.id] : undefined;
+  return custom ?? quota.limits[plan];
 }
 
 /** The most that may be used: the limit plus the plan's grace (10% on paid plans, rounded down). */

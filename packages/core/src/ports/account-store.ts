@@ -1,4 +1,3 @@
-import type { Channel } from "../schemas/common.js";
 import type { PlanName } from "../schemas/plans.js";
 
 export interface Account {
@@ -11,8 +10,8 @@ export interface Account {
   readonly pendingPlan: PlanName | null;
   readonly periodStart: Date;
   readonly periodEnd: Date;
-  /** Enterprise only: per-account quotas and rate limit. */
-  readonly customQuotas: Readonly<Partial<Record<Channel, number>>> | null;
+  /** Enterprise only: per-account quotas (by quota channel id) and rate limit. */
+  readonly customQuotas: Readonly<Partial<Record<string, number>>> | null;
   readonly customRpm: number | null;
   readonly createdAt: Date;
 }
@@ -24,7 +23,7 @@ export interface NewAccount {
   readonly plan: PlanName;
   readonly periodStart: Date;
   readonly periodEnd: Date;
-  readonly customQuotas: Readonly<Partial<Record<Channel, number>>> | null;
+  readonly customQuotas: Readonly<Partial<Record<string, number>>> | null;
   readonly customRpm: number | null;
   readonly createdAt: Date;
 }

@@ -2,7 +2,8 @@ import type { Factor, Verdict } from "../schemas/common.js";
 
 export interface ExplanationInput {
   readonly subject: string;
-  readonly channel: "url" | "phone" | "text" | "email" | "document" | "qr";
+  /** The channel id of the registry. */
+  readonly channel: string;
   readonly riskScore: number;
   readonly verdict: Verdict;
   readonly confidence: number;

@@ -5,6 +5,7 @@ export type { CachedValue, ResultCache } from "./result-cache.js";
 export type { RateLimitDecision, RateLimiter } from "./rate-limiter.js";
 export type { CommunityReport, ReportStore } from "./report-store.js";
 export type { Clock } from "./clock.js";
+export type { Timers } from "./timers.js";
 export type { Ids } from "./ids.js";
 export type { Hasher, PasswordHasher } from "./hasher.js";
 export type { HealthProbe } from "./health-probe.js";

@@ -1,8 +1,7 @@
-import type { Channel } from "../schemas/common.js";
-
 export interface QuotaKey {
   readonly accountId: string;
-  readonly channel: Channel;
+  /** A quota channel id of the engine's channel registry (phone, url, text, email, document, ...). */
+  readonly channel: string;
   /** Start of the billing period the unit belongs to; a new period starts from 0. */
   readonly periodStart: Date;
 }
@@ -18,8 +17,8 @@ export interface QuotaLedger {
   reserve(key: QuotaKey, ceiling: number): Promise<Reservation>;
   /** Gives back one unit taken by reserve (never below 0). Returns the counter after the call. */
   release(key: QuotaKey): Promise<number>;
-  /** Current counters for the period; channels never used read 0. */
-  read(accountId: string, periodStart: Date): Promise<Record<Channel, number>>;
+  /** The counters stored for the period, by channel id; a channel never used is absent (read it as 0). */
+  read(accountId: string, periodStart: Date): Promise<Readonly<Record<string, number>>>;
   /** Sets a counter (operators and tests). */
   set(key: QuotaKey, used: number): Promise<void>;
 }

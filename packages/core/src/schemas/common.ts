@@ -8,11 +8,6 @@ export const VerdictSchema = z.enum(VERDICTS).meta({
 });
 export type Verdict = z.infer<typeof VerdictSchema>;
 
-/** Quota channels. Document and QR analyses are charged to the url channel for each URL they check. */
-export const CHANNELS = ["phone", "url", "text", "email"] as const;
-export const ChannelSchema = z.enum(CHANNELS).meta({ id: "Channel" });
-export type Channel = z.infer<typeof ChannelSchema>;
-
 export const FactorSchema = z
   .object({
     id: z.string().describe("Stable machine name of the finding, e.g. brand_typosquat"),

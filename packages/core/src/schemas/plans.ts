@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { Channel } from "./common.js";
 
 export const PLAN_NAMES = ["free", "starter", "professional", "business", "scale", "enterprise"] as const;
 export const PlanNameSchema = z.enum(PLAN_NAMES).meta({ id: "PlanName" });
@@ -7,7 +6,6 @@ export type PlanName = z.infer<typeof PlanNameSchema>;
 
 export interface Plan {
   readonly name: PlanName;
-  readonly quotas: Readonly<Record<Channel, number>>;
   /** Requests per minute on every endpoint except batch (batch is fixed at BATCH_RPM). */
   readonly rpm: number;
   readonly priceUsd: number | null;
@@ -18,11 +16,13 @@ export interface Plan {
 
 export const BATCH_RPM = 5;
 
-/** The spec's plan table. Rate limits per plan are ours (the spec gives the range 10 to more than 600). */
+/**
+ * The spec's plan table without its quotas (each quota channel declares its own limits per plan, see channels/).
+ * Rate limits per plan are ours (the spec gives the range 10 to more than 600).
+ */
 export const PLANS: Readonly<Record<PlanName, Plan>> = {
   free: {
     name: "free",
-    quotas: { phone: 50, url: 50, text: 25, email: 25 },
     rpm: 10,
     priceUsd: 0,
     graceRatio: 0,
@@ -30,7 +30,6 @@ export const PLANS: Readonly<Record<PlanName, Plan>> = {
   },
   starter: {
     name: "starter",
-    quotas: { phone: 1000, url: 1000, text: 500, email: 500 },
     rpm: 60,
     priceUsd: 149,
     graceRatio: 0.1,
@@ -38,7 +37,6 @@ export const PLANS: Readonly<Record<PlanName, Plan>> = {
   },
   professional: {
     name: "professional",
-    quotas: { phone: 3000, url: 3000, text: 1500, email: 1500 },
     rpm: 120,
     priceUsd: 499,
     graceRatio: 0.1,
@@ -46,7 +44,6 @@ export const PLANS: Readonly<Record<PlanName, Plan>> = {
   },
   business: {
     name: "business",
-    quotas: { phone: 10000, url: 10000, text: 5000, email: 5000 },
     rpm: 300,
     priceUsd: 1499,
     graceRatio: 0.1,
@@ -54,16 +51,14 @@ export const PLANS: Readonly<Record<PlanName, Plan>> = {
   },
   scale: {
     name: "scale",
-    quotas: { phone: 25000, url: 25000, text: 12500, email: 12500 },
     rpm: 600,
     priceUsd: 2999,
     graceRatio: 0.1,
     rank: 4,
   },
-  // Enterprise quotas and rate limit are set per account; these are the defaults until an operator sets them.
+  // Enterprise quotas and rate limit are set per account; the defaults apply until an operator sets them.
   enterprise: {
     name: "enterprise",
-    quotas: { phone: 100000, url: 100000, text: 50000, email: 50000 },
     rpm: 1200,
     priceUsd: null,
     graceRatio: 0.1,

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import { DEFAULT_REGISTRY } from "../channels/registry.js";
+
+/** The channels whose values can be reported: derived from the channel registry (url, phone). */
+export const REPORT_KINDS = DEFAULT_REGISTRY.reportKinds as readonly [string, ...string[]];
+const ReportKindSchema = z.enum(REPORT_KINDS).describe("The channel of the reported value");
 
 export const REPORT_CATEGORIES = [
   "phishing",
@@ -13,7 +18,7 @@ export const REPORT_CATEGORIES = [
 
 export const ReportRequestSchema = z
   .object({
-    kind: z.enum(["url", "phone"]),
+    kind: ReportKindSchema,
     value: z.string().min(1).max(2048).describe("The URL or phone number being reported"),
     category: z.enum(REPORT_CATEGORIES),
     comment: z.string().max(1000).optional(),
@@ -24,7 +29,7 @@ export type ReportRequest = z.infer<typeof ReportRequestSchema>;
 export const ReportResultSchema = z
   .object({
     id: z.string(),
-    kind: z.enum(["url", "phone"]),
+    kind: ReportKindSchema,
     value: z.string().describe("The normalized value the report counts against"),
     category: z.enum(REPORT_CATEGORIES),
     counted: z.boolean().describe("false when this account already reported this value today"),

@@ -1,14 +1,24 @@
 import { z } from "zod";
+import { DEFAULT_REGISTRY } from "../channels/registry.js";
 
+/** The spec's components, then one per channel of the default registry, then the engine's own. */
 export const COMPONENT_NAMES = [
-  "phone_lookup",
-  "url_lookup",
-  "text_analysis",
-  "email_analysis",
-  "database",
-  "ai_inference",
+  ...new Set([
+    "phone_lookup",
+    "url_lookup",
+    "text_analysis",
+    "email_analysis",
+    ...DEFAULT_REGISTRY.statusComponents,
+    "database",
+    "ai_inference",
+  ]),
 ] as const;
-export const ComponentStatusSchema = z.enum(["operational", "degraded", "unavailable"]).meta({ id: "ComponentStatus" });
+
+export const ComponentStatusSchema = z.enum(["operational", "degraded", "unavailable", "not_configured"]).meta({
+  id: "ComponentStatus",
+  description:
+    "operational; degraded (answering with less: e.g. the AI model failing its health probe while the rules answer); unavailable (down, or a channel this server does not serve); not_configured (an optional part no one has set up, such as ai_inference without a model)",
+});
 export type ComponentStatus = z.infer<typeof ComponentStatusSchema>;
 
 export const StatusSchema = z
@@ -16,14 +26,10 @@ export const StatusSchema = z
     status: z
       .enum(["operational", "degraded", "unavailable"])
       .describe("unavailable when the database is unreachable (HTTP 503)"),
-    components: z.object({
-      phone_lookup: ComponentStatusSchema,
-      url_lookup: ComponentStatusSchema,
-      text_analysis: ComponentStatusSchema,
-      email_analysis: ComponentStatusSchema,
-      database: ComponentStatusSchema,
-      ai_inference: ComponentStatusSchema,
-    }),
+    components: z
+      .object(Object.fromEntries(COMPONENT_NAMES.map((c) => [c, ComponentStatusSchema])))
+      .catchall(ComponentStatusSchema)
+      .describe("One entry per channel (from the channel registry), plus database and ai_inference"),
     version: z.string(),
     timestamp: z.iso.datetime(),
   })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PlanNameSchema } from "./plans.js";
+import { DEFAULT_REGISTRY, type Channel } from "../channels/registry.js";
 
 const ChannelUsageSchema = z.object({
   used: z.number().int(),
@@ -12,12 +13,14 @@ export const UsageSchema = z
   .object({
     plan: PlanNameSchema,
     billing_period: z.object({ start: z.iso.datetime(), end: z.iso.datetime() }),
-    quotas: z.object({
-      phone: ChannelUsageSchema,
-      url: ChannelUsageSchema,
-      text: ChannelUsageSchema,
-      email: ChannelUsageSchema,
-    }),
+    quotas: z
+      .object(
+        Object.fromEntries(DEFAULT_REGISTRY.quotas.map((q) => [q.id, ChannelUsageSchema])) as Record<
+          Channel,
+          typeof ChannelUsageSchema
+        >,
+      )
+      .describe("One entry per quota channel (phone, url, text, email, document)"),
     rate_limit: z
       .object({
         requests_per_minute: z.number().int().describe("Limit for lookup, usage and report endpoints"),

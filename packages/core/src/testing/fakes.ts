@@ -9,3 +9,4 @@ export type { InMemoryRateLimiterOptions } from "../policies/in-memory-rate-limi
 export { InMemoryReportStore } from "./in-memory-report-store.js";
 export { FixedClock } from "./fixed-clock.js";
 export { SequentialIds, toBase64Url } from "./sequential-ids.js";
+export { ManualTimers } from "./manual-timers.js";

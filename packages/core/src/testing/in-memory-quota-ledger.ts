@@ -1,7 +1,5 @@
 // QuotaLedger in process memory: counters per account, channel and period. reserve checks and adds without
 // yielding, so concurrent callers in one process never overspend.
-import { CHANNELS } from "../schemas/common.js";
-import type { Channel } from "../schemas/common.js";
 import type { QuotaKey, QuotaLedger, Reservation } from "../ports/quota-ledger.js";
 
 const keyOf = (k: QuotaKey): string => `${k.accountId}\u0000${k.channel}\u0000${k.periodStart.getTime()}`;
@@ -24,9 +22,12 @@ export class InMemoryQuotaLedger implements QuotaLedger {
     return next;
   }
 
-  async read(accountId: string, periodStart: Date): Promise<Record<Channel, number>> {
-    const out = {} as Record<Channel, number>;
-    for (const channel of CHANNELS) out[channel] = this.used.get(keyOf({ accountId, channel, periodStart })) ?? 0;
+  async read(accountId: string, periodStart: Date): Promise<Readonly<Record<string, number>>> {
+    const prefix = `${accountId}\u0000`;
+    const suffix = `\u0000${periodStart.getTime()}`;
+    const out: Record<string, number> = {};
+    for (const [k, used] of this.used)
+      if (k.startsWith(prefix) && k.endsWith(suffix)) out[k.slice(prefix.length, k.length - suffix.length)] = used;
     return out;
   }
 

@@ -19,7 +19,7 @@ export class InMemoryReportStore implements ReportStore {
     return { counted: true };
   }
 
-  async count(kind: "url" | "phone", value: string): Promise<number> {
+  async count(kind: string, value: string): Promise<number> {
     return this.counts.get(`${kind}\u0000${value}`) ?? 0;
   }
 }

@@ -9,6 +9,7 @@ export {
   InMemoryRateLimiter,
   InMemoryReportStore,
   InMemoryResultCache,
+  ManualTimers,
   SequentialIds,
   toBase64Url,
 } from "./fakes.js";

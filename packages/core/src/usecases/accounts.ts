@@ -4,7 +4,7 @@ import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { appError, validationError, type AppError } from "../errors.js";
 import type { Account } from "../ports/account-store.js";
-import { CHANNELS, type Channel } from "../schemas/common.js";
+import { CHANNELS, type Channel } from "../channels/registry.js";
 import { PlanNameSchema, type PlanName } from "../schemas/plans.js";
 import { calendarMonth } from "../policies/billing-period.js";
 import { isDowngrade } from "../policies/limits.js";
@@ -19,7 +19,9 @@ export const CreateAccountSchema = z.object({
   password: z.string().min(MIN_PASSWORD_LENGTH).max(512).optional(),
   plan: PlanNameSchema.default("free"),
   rpm: z.number().int().positive().max(100_000).optional(),
-  quotas: z.partialRecord(z.enum(CHANNELS), z.number().int().nonnegative()).optional(),
+  quotas: z
+    .partialRecord(z.enum(CHANNELS as unknown as [Channel, ...Channel[]]), z.number().int().nonnegative())
+    .optional(),
 });
 export type CreateAccountInput = z.input<typeof CreateAccountSchema>;
 
@@ -29,7 +31,7 @@ export interface AccountView {
   readonly plan: PlanName;
   readonly pending_plan: PlanName | null;
   readonly billing_period: { start: string; end: string };
-  readonly custom_quotas: Readonly<Partial<Record<Channel, number>>> | null;
+  readonly custom_quotas: Readonly<Partial<Record<string, number>>> | null;
   readonly custom_rpm: number | null;
   readonly created_at: string;
 }

@@ -98,7 +98,7 @@ export interface CommonResultFields {
 }
 
 export interface ChannelAssessmentInput<T> {
-  readonly channel: "url" | "phone";
+  readonly channel: string;
   readonly input: T;
   /** What the explanation names, e.g. the host or the national number. */
   readonly subject: string;
@@ -107,7 +107,8 @@ export interface ChannelAssessmentInput<T> {
   readonly offline: readonly Evidence[];
   readonly magic: Verdict | null;
   readonly sources: readonly SignalSource<T>[];
-  readonly report: { readonly kind: "url" | "phone"; readonly value: string; readonly what: string };
+  /** Community reports counted against this value (kind: a reportable channel id), or none. */
+  readonly report: { readonly kind: string; readonly value: string; readonly what: string } | null;
 }
 
 /**
@@ -125,11 +126,14 @@ export async function assessWith<T>(
       ? [{ evidence: magicEvidence(a.magic), weight: 1 }]
       : a.offline.map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT }));
   if (mode === "live") {
+    const report = a.report;
     const [sourced, reports] = await Promise.all([
       k.gather(a.sources, a.input),
-      k.deps.reports.count(a.report.kind, a.report.value),
+      report === null ? null : k.deps.reports.count(report.kind, report.value),
     ]);
-    items.push(...sourced, { evidence: communityEvidence(reports, a.report.what), weight: COMMUNITY_WEIGHT });
+    items.push(...sourced);
+    if (report !== null && reports !== null)
+      items.push({ evidence: communityEvidence(reports, report.what), weight: COMMUNITY_WEIGHT });
   }
   const { assessment, explanation } = await assemble(k, a.channel, a.subject, items);
   const test = mode === "test";

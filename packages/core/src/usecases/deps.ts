@@ -13,6 +13,8 @@ import type { SignalSource } from "../ports/signal-source.js";
 import type { NormalizedUrl } from "../analyzers/url/normalized-url.js";
 import type { NormalizedPhone } from "../analyzers/phone/normalized-phone.js";
 import type { Scope } from "../schemas/scopes.js";
+import type { Timers } from "../ports/timers.js";
+import type { AnyChannel } from "../channels/define-channel.js";
 
 /** Who is calling: resolved from an API key or an OAuth access token. */
 export interface Principal {
@@ -72,4 +74,10 @@ export interface EngineDeps {
   readonly phoneSources?: readonly SignalSource<NormalizedPhone>[];
   readonly accessTokens?: AccessTokenVerifier;
   readonly config?: Partial<EngineConfig>;
+  /** The channels served; default the registry's DEFAULT_CHANNELS. */
+  readonly channels?: readonly AnyChannel[];
+  /** Timers for source budgets and retries; default the host's. */
+  readonly timers?: Timers;
+  /** The AI model's health as status shows it; absent when no model is configured. */
+  readonly ai?: { health(): "operational" | "degraded" | "unavailable" };
 }

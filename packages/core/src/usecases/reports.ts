@@ -1,14 +1,13 @@
 import { err, ok, type Result } from "neverthrow";
-import type { AppError } from "../errors.js";
+import { validationError, type AppError } from "../errors.js";
 import { ReportRequestSchema, type ReportResult } from "../schemas/report.js";
 import { guardStore } from "./guard-store.js";
 import type { Principal } from "./deps.js";
 import type { Kernel, Outcome } from "./kernel.js";
-import { URL_CHANNEL } from "./lookup-url.js";
-import { PHONE_CHANNEL } from "./lookup-phone.js";
 import { parseBody } from "./parse-body.js";
 
-/** A community report: one counted report per account, value and UTC day; rate limited like any call. */
+/** A community report: one counted report per account, value and UTC day; rate limited like any call. The kind is
+ * a reportable channel of the registry, which also normalizes the value and names the scope it needs. */
 export async function createReport(
   k: Kernel,
   p: Principal,
@@ -17,18 +16,14 @@ export async function createReport(
   const input = parseBody(ReportRequestSchema, body);
   if (input.isErr()) return err(input.error);
   const { kind, value, category, comment } = input.value;
-  const limited = await k.admit(p, kind === "url" ? "url:lookup" : "phone:lookup", "api");
+  const def = k.registry.get(kind);
+  if (def?.reportable === undefined)
+    return err(validationError([{ field: "kind", message: `${kind} values cannot be reported` }]));
+  const limited = await k.admit(p, def.scope, "api");
   if (limited.isErr()) return err(limited.error);
-  let normalized: string;
-  if (kind === "url") {
-    const url = URL_CHANNEL.parse(value, "value");
-    if (url.isErr()) return err(url.error);
-    normalized = url.value.registrableDomain ?? url.value.host;
-  } else {
-    const phone = PHONE_CHANNEL.parse(value, "value");
-    if (phone.isErr()) return err(phone.error);
-    normalized = phone.value.e164;
-  }
+  const normalizedValue = def.reportable.normalize(value);
+  if (normalizedValue.isErr()) return err(normalizedValue.error);
+  const normalized = normalizedValue.value;
   return guardStore(async () => {
     const now = k.now();
     const id = k.deps.ids.uuid();

@@ -1,6 +1,9 @@
 // The status resource: cached for 30 s (the spec), but the database is re-probed at most every 500 ms so an outage
-// shows within 1.5 s (interval + probe timeout) and recovery as soon as the database answers again.
-import type { Status, ComponentStatus } from "../schemas/status.js";
+// shows within 1.5 s (interval + probe timeout) and recovery as soon as the database answers again. One component
+// per registered channel (unavailable when a dependency it needs is missing), plus the spec's channels this server
+// does not serve (unavailable), the database, and the AI model (not_configured unless one is set up).
+import type { ComponentStatus, Status } from "../schemas/status.js";
+import { COMPONENT_NAMES } from "../schemas/status.js";
 import type { Kernel } from "./kernel.js";
 
 const PROBE_EVERY_MS = 500;
@@ -11,10 +14,7 @@ export class StatusReporter {
   private probe: { up: boolean; at: number } | null = null;
   private probing: Promise<boolean> | null = null;
 
-  constructor(
-    private readonly k: Kernel,
-    private readonly channels: { url: boolean; phone: boolean; text: boolean; email: boolean },
-  ) {}
+  constructor(private readonly k: Kernel) {}
 
   private async databaseUp(now: number): Promise<boolean> {
     if (this.probe && now - this.probe.at < PROBE_EVERY_MS) return this.probe.up;
@@ -29,30 +29,33 @@ export class StatusReporter {
     return this.probing;
   }
 
+  private aiStatus(): ComponentStatus {
+    return this.k.deps.ai?.health() ?? "not_configured";
+  }
+
   async status(): Promise<Status> {
     const now = this.k.now().getTime();
     const up = await this.databaseUp(now);
+    const ai = this.aiStatus();
     const cached = this.snapshot;
     if (
       cached &&
       now - cached.at < this.k.config.statusTtlMs &&
-      (cached.status.components.database === "operational") === up
+      (cached.status.components["database"] === "operational") === up &&
+      cached.status.components["ai_inference"] === ai
     ) {
       return cached.status;
     }
-    const db: ComponentStatus = up ? "operational" : "unavailable";
-    const channel = (served: boolean): ComponentStatus =>
-      !up ? "unavailable" : served ? "operational" : "unavailable";
+    const components: Record<string, ComponentStatus> = {};
+    for (const name of COMPONENT_NAMES) components[name] = "unavailable";
+    for (const def of this.k.registry.channels) {
+      components[def.statusComponent] = up && (def.available?.(this.k.deps) ?? true) ? "operational" : "unavailable";
+    }
+    components["database"] = up ? "operational" : "unavailable";
+    components["ai_inference"] = ai;
     const status: Status = {
       status: up ? "operational" : "unavailable",
-      components: {
-        phone_lookup: channel(this.channels.phone),
-        url_lookup: channel(this.channels.url),
-        text_analysis: channel(this.channels.text),
-        email_analysis: channel(this.channels.email),
-        database: db,
-        ai_inference: "operational",
-      },
+      components,
       version: this.k.config.version,
       timestamp: new Date(now).toISOString(),
     };

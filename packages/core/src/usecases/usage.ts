@@ -1,7 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import { appError, type AppError } from "../errors.js";
 import { guardStore } from "./guard-store.js";
-import { CHANNELS, type Channel } from "../schemas/common.js";
 import { BATCH_RPM } from "../schemas/plans.js";
 import type { Usage } from "../schemas/usage.js";
 import { quotaCeiling, quotaLimit, requestsPerMinute } from "../policies/limits.js";
@@ -14,16 +13,17 @@ export function usageOf(k: Kernel, accountId: string, testMode: boolean): Promis
     const state = await k.accountState(accountId);
     if (state === null) return err(appError("not_found", "No such account."));
     const used = await k.deps.quota.read(accountId, state.period.start);
-    const quotas = {} as Usage["quotas"];
-    for (const channel of CHANNELS) {
-      const limit = quotaLimit(state.account, state.plan, channel as Channel);
+    const quotas: Record<string, Usage["quotas"]["url"]> = {};
+    for (const quota of k.registry.quotas) {
+      const limit = quotaLimit(state.account, state.plan, quota);
       const hard = quotaCeiling(limit, state.plan);
-      quotas[channel] = { used: used[channel], limit, hard_limit: hard, remaining: Math.max(0, hard - used[channel]) };
+      const n = used[quota.id] ?? 0;
+      quotas[quota.id] = { used: n, limit, hard_limit: hard, remaining: Math.max(0, hard - n) };
     }
     return ok({
       plan: state.plan,
       billing_period: { start: state.period.start.toISOString(), end: state.period.end.toISOString() },
-      quotas,
+      quotas: quotas as Usage["quotas"],
       rate_limit: {
         requests_per_minute: requestsPerMinute(state.account, state.plan),
         batch_requests_per_minute: BATCH_RPM,

@@ -24,6 +24,7 @@ import {
   InMemoryRateLimiter,
   InMemoryReportStore,
   InMemoryResultCache,
+  ManualTimers,
 } from "../../src/testing/fakes.js";
 
 const hasher: Hasher = {
@@ -290,5 +291,68 @@ describe("a store outage", () => {
     ]) {
       expect(out.isErr() && out.error.code).toBe("service_unavailable");
     }
+  });
+});
+
+describe("refunds, timers and test-mode limits", () => {
+  it("a unit the database could not give back at once is given back when it answers again", async () => {
+    const ledger = new InMemoryQuotaLedger();
+    let down = false;
+    const timers = new ManualTimers();
+    const cache = new InMemoryResultCache();
+    const refused = (): never => {
+      throw new StoreError("unavailable", "connection refused", true);
+    };
+    const d = deps({
+      timers,
+      quota: {
+        reserve: (k, c) => ledger.reserve(k, c),
+        release: async (k) => (down ? refused() : ledger.release(k)),
+        read: (a, s) => ledger.read(a, s),
+        set: (k, u) => ledger.set(k, u),
+      },
+      // The database fails between the reservation and storing the result.
+      cache: { get: (k, n) => cache.get(k, n), set: async (k, v) => (down ? refused() : cache.set(k, v)) },
+    });
+    const engine = createEngine(d);
+    const { p } = await principal(engine);
+    down = true;
+    const r = await engine.lookupUrl(p, { url: "https://db-dies-midway.example.com/" });
+    expect(r._unsafeUnwrapErr().code).toBe("service_unavailable");
+    expect(await urlUsed(engine, p.accountId)).toBe(1);
+    down = false;
+    timers.advance(2_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await urlUsed(engine, p.accountId)).toBe(0);
+  });
+
+  it("a source's time budget runs on the injected timers: a hung source reads timed out without real waiting", async () => {
+    const timers = new ManualTimers();
+    const hung: SignalSource<NormalizedUrl> = {
+      name: "hung",
+      weight: 0.5,
+      timeoutMs: 60_000,
+      check: () => new Promise<Evidence>(() => undefined),
+    };
+    const engine = createEngine(deps({ timers, urlSources: [hung] }));
+    const { p } = await principal(engine);
+    const pending = engine.lookupUrl(p, { url: "https://slow-vendor.example.com/" });
+    while (timers.size === 0) await new Promise((resolve) => setImmediate(resolve));
+    timers.advance(60_000);
+    const result = (await pending)._unsafeUnwrap().value;
+    expect(result.sources).toContainEqual({ name: "hung", status: "unavailable", reason: "timed out" });
+  });
+
+  it("test keys have their own documented rate limit, apart from the live plan's", async () => {
+    const engine = createEngine(deps({ rateLimiter: new InMemoryRateLimiter() }));
+    const { p: live } = await principal(engine, "free", "live");
+    const test = (
+      await engine.authenticate(
+        `Bearer ${(await engine.keys.create(live.accountId, { mode: "test" }))._unsafeUnwrap().key}`,
+      )
+    )._unsafeUnwrap();
+    for (let i = 0; i < 50; i++) expect((await engine.usage(test)).isOk()).toBe(true);
+    for (let i = 0; i < 10; i++) expect((await engine.usage(live)).isOk()).toBe(true);
+    expect((await engine.usage(live))._unsafeUnwrapErr().code).toBe("rate_limit_exceeded");
   });
 });

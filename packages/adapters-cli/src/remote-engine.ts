@@ -1,0 +1,48 @@
+// The engine calls of the CLI's --api-url mode and the remote MCP server, answered by a server's /api/v1: the paths,
+// methods and body kinds come from the HTTP face's endpoint table, so a channel added to the registry is reachable
+// remotely with no change here. The server enforces the key's scopes and quota itself.
+import { DEFAULT_REGISTRY, type ChannelRegistry, type EngineCore, type Outcome, type AppError } from "@scamverify/core";
+import { createEndpoints, endpointOfVerb, type Endpoint } from "@scamverify/adapters-http";
+import { err, type Result } from "neverthrow";
+import { callApi, type RemoteOptions } from "./remote.js";
+
+export type RemoteEngine = Pick<EngineCore, "registry" | "check" | "checkBatch" | "usage" | "report" | "status">;
+
+export function createRemoteEngine(remote: RemoteOptions, registry: ChannelRegistry = DEFAULT_REGISTRY): RemoteEngine {
+  const endpoints = createEndpoints(registry);
+  const call = async <T>(
+    e: Endpoint | undefined,
+    verb: string,
+    body?: unknown,
+  ): Promise<Result<Outcome<T>, AppError>> => {
+    if (e === undefined) return err({ code: "not_found", message: `The server has no route for ${verb}.` });
+    const method = e.method === "get" ? "GET" : "POST";
+    const kind = e.body === "multipart" ? "multipart" : "json";
+    return (await callApi<T>(remote, method, e.path, e.body === "none" ? undefined : body, 0, kind)).map((value) => ({
+      value,
+      meta: {},
+    }));
+  };
+  const verbOf = (channel: string, batch: boolean): string => {
+    const def = registry.get(channel);
+    return (batch ? def?.batch?.verb : def?.verb) ?? `${channel}${batch ? " batch" : ""}`;
+  };
+  return {
+    registry,
+    check: (channel, _p, body) => call(endpointOfVerb(endpoints, verbOf(channel, false)), verbOf(channel, false), body),
+    checkBatch: (channel, _p, body) =>
+      call(endpointOfVerb(endpoints, verbOf(channel, true)), verbOf(channel, true), body),
+    usage: () => call(endpointOfVerb(endpoints, "usage"), "usage"),
+    report: (_p, body) => call(endpointOfVerb(endpoints, "report"), "report", body),
+    status: async () => {
+      const statusRoute = endpoints.find((e) => e.kind === "status");
+      const r = await callApi<Awaited<ReturnType<EngineCore["status"]>>>(
+        remote,
+        "GET",
+        statusRoute?.path ?? "/api/v1/status",
+      );
+      if (r.isErr()) throw new Error(r.error.message);
+      return r.value;
+    },
+  };
+}

@@ -1,0 +1,153 @@
+// One declaration per channel. Everything a face needs (route, OpenAPI path, MCP tool, CLI command, status
+// component, quota channel and its plan limits, scope, test-mode magic inputs, batch and report support) is read
+// from the definition, so adding a channel is one folder plus one line in the registry.
+import type { Result } from "neverthrow";
+import type { z } from "zod";
+import type { AppError } from "../errors.js";
+import type { Verdict } from "../schemas/common.js";
+import type { PlanName } from "../schemas/plans.js";
+import type { Scope } from "../schemas/scopes.js";
+import type { EngineDeps, Principal } from "../usecases/deps.js";
+import type { Kernel } from "../usecases/kernel.js";
+
+/** A quota channel: a counter per account and billing period, with a limit per plan and its response headers. */
+export interface QuotaChannelDefinition<Id extends string = string> {
+  readonly id: Id;
+  /** The word in the X-Quota-<Header>-Used / -Limit response headers. */
+  readonly header: string;
+  /** What one unit is, for people ("URL verifications"). */
+  readonly unit: string;
+  readonly limits: Readonly<Record<PlanName, number>>;
+}
+
+/** An input that always gives one verdict with a test key (like test card numbers). */
+export interface MagicInput {
+  readonly input: string;
+  readonly verdict: Verdict;
+}
+
+/** What an assessment may call besides its own analyzers. */
+export interface AssessContext {
+  readonly kernel: Kernel;
+  readonly principal: Principal;
+  readonly mode: "live" | "test";
+}
+
+/** Fields the mechanics add to every computed result. */
+export interface CacheFields {
+  readonly cached: boolean;
+  readonly cache_expires_at: string;
+}
+
+/** How the body of a request arrives: JSON, or a multipart form with one `file` part. */
+export type BodyKind = "json" | "multipart";
+
+/** An uploaded file as every face hands it to the engine (HTTP multipart, MCP base64 or path, CLI path or stdin). */
+export interface Upload {
+  readonly bytes: Uint8Array;
+  /** As the client declared them; never trusted for the type (the magic bytes decide). */
+  readonly filename?: string | undefined;
+  readonly declaredType?: string | undefined;
+}
+
+export interface BatchDefinition<BatchVerb extends string = string> {
+  /** Engine verb, e.g. "batchUrl". */
+  readonly verb: BatchVerb;
+  readonly path: string;
+  readonly title: string;
+  readonly description: string;
+  readonly request: z.ZodType;
+  readonly response: z.ZodType;
+  readonly mcpTool: string;
+  /** The single-item bodies the validated batch body stands for, each with the field path its errors name. */
+  items(body: unknown): { readonly body: Record<string, unknown>; readonly input: string; readonly field: string }[];
+  /** Whether the batch asked to bypass the cache. */
+  forceRefresh(body: unknown): boolean;
+  /** What the items are, for people ("URLs"). */
+  readonly itemName: string;
+}
+
+export interface ChannelDefinition<
+  Id extends string = string,
+  Req = unknown,
+  Input = unknown,
+  Res extends object = object,
+  Verb extends string = string,
+  BatchVerb extends string = string,
+> {
+  readonly id: Id;
+  /** Engine verb, e.g. "lookupUrl" or "analyzeText". */
+  readonly verb: Verb;
+  readonly title: string;
+  /** One paragraph for people and models: what it checks and what it costs. */
+  readonly description: string;
+  readonly scope: Scope;
+  /**
+   * The quota an analysis costs: a quota channel of its own (declared here), the id of another channel's quota
+   * (charged by the assessment itself through a charged sub-lookup, as a QR code holding a URL costs 1 URL unit), or
+   * null for none.
+   */
+  readonly quota: QuotaChannelDefinition | { readonly chargedBy: string } | null;
+  /** The component of GET /api/v1/status that reports this channel. */
+  readonly statusComponent: string;
+  readonly http: { readonly path: string; readonly body: BodyKind; readonly errors?: readonly AppError["code"][] };
+  /** The request body (JSON) or the fields beside `file` (multipart). */
+  readonly request: z.ZodType<Req>;
+  readonly result: z.ZodType;
+  /** Turns the validated request into the normalized input, or a validation_error. */
+  parse(request: Req): Result<Input, AppError>;
+  forceRefresh(request: Req): boolean;
+  /** Cache key of the normalized input; never the raw input itself when it may hold personal content (hash it). */
+  cacheKey(input: Input, deps: Pick<EngineDeps, "hasher">): string;
+  /** The assessment without the cache fields. Test mode uses offline analysis and the magic inputs only. */
+  assess(ctx: AssessContext, input: Input): Promise<Res>;
+  readonly magic: readonly MagicInput[];
+  readonly batch?: BatchDefinition<BatchVerb>;
+  /** Community reports count against this channel's normalized values (report kind = channel id). */
+  readonly reportable?: { normalize(value: string): Result<string, AppError>; readonly what: string };
+  readonly mcp: {
+    readonly tool: string;
+    /** The compact readable summary a host shows first. */
+    summarize(result: Res): string;
+  };
+  readonly cli: {
+    readonly command: string;
+    /** Name of the positional arguments in help ("urls"). */
+    readonly argument: string;
+    readonly example: string;
+    /** Turns one command-line argument (or one line of --file) into a request body. */
+    toRequest(arg: string): Record<string, unknown>;
+    /** Whether arguments are file paths (uploads) instead of values. */
+    readonly files?: boolean;
+  };
+  /** false when a dependency the channel needs is missing (the status component then reads unavailable). */
+  available?(deps: EngineDeps): boolean;
+}
+
+/** The result type of a channel as the faces see it. */
+export type ChannelResult<C> =
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  C extends ChannelDefinition<string, any, any, infer R, string, string> ? R & CacheFields : never;
+
+// `any` here only erases the definition's type parameters for heterogeneous lists; each definition is checked
+// against its own parameters where it is declared.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyChannel = ChannelDefinition<string, any, any, any, string, string>;
+
+/** Declares a channel; the identity function keeps its literal types for the registry. */
+export function defineChannel<
+  Id extends string,
+  Req,
+  Input,
+  Res extends object,
+  Verb extends string,
+  BatchVerb extends string = never,
+>(
+  definition: ChannelDefinition<Id, Req, Input, Res, Verb, BatchVerb>,
+): ChannelDefinition<Id, Req, Input, Res, Verb, BatchVerb> {
+  return definition;
+}
+
+export function ownQuota(def: AnyChannel): QuotaChannelDefinition | null {
+  return def.quota !== null && "id" in def.quota ? def.quota : null;
+}

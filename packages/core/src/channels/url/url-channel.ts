@@ -1,0 +1,127 @@
+// The URL channel: POST /api/v1/url/lookup, its batch, check_url, `scamverify url`, and community reports of sites.
+import { err, ok } from "neverthrow";
+import { validationError } from "../../errors.js";
+import { analyzeUrl } from "../../analyzers/url/analyze-url.js";
+import { normalizeUrl } from "../../analyzers/url/normalize-url.js";
+import type { NormalizedUrl } from "../../analyzers/url/normalized-url.js";
+import { BatchUrlRequestSchema, BatchUrlResponseSchema } from "../../schemas/batch.js";
+import {
+  UrlLookupRequestSchema,
+  UrlLookupResultSchema,
+  type UrlLookupResult,
+  type UrlSignals,
+} from "../../schemas/url.js";
+import { assessWith, pickSignals } from "../../usecases/assemble.js";
+import type { Kernel } from "../../usecases/kernel.js";
+import { TEST_URL_HOST_PREFIX, magicUrlVerdict } from "../../usecases/test-mode.js";
+import { defineChannel, type QuotaChannelDefinition } from "../define-channel.js";
+import { summarizeAssessment } from "../summary.js";
+
+export const URL_QUOTA: QuotaChannelDefinition<"url"> = {
+  id: "url",
+  header: "Url",
+  unit: "URL verifications",
+  limits: { free: 50, starter: 1000, professional: 3000, business: 10000, scale: 25000, enterprise: 100000 },
+};
+
+const EMPTY_SIGNALS: UrlSignals = {
+  domain_age_days: null,
+  registrar: null,
+  ssl_issuer: null,
+  ssl_age_days: null,
+  redirect_count: null,
+  final_url: null,
+  brand_impersonation: { detected: false, brand: null, confidence: 0, technique: null },
+  vendor1_web_risk: null,
+  vendor2_listed: null,
+  vendor3_listed: null,
+  vendor4_risk_score: null,
+  phishing_feed_listed: null,
+  community_reports: 0,
+};
+
+export type UrlAssessment = Omit<UrlLookupResult, "cached" | "cache_expires_at">;
+
+/** Computes the assessment of one normalized URL (no cache, no quota). Live mode consults every source. */
+export async function assessUrl(k: Kernel, url: NormalizedUrl, mode: "live" | "test"): Promise<UrlAssessment> {
+  const { common, signals } = await assessWith(k, mode, {
+    channel: "url",
+    input: url,
+    subject: url.hostUnicode,
+    identity: url.href,
+    offline: analyzeUrl(url),
+    magic: mode === "test" ? magicUrlVerdict(url.host) : null,
+    sources: k.deps.urlSources ?? [],
+    report: { kind: "url", value: url.registrableDomain ?? url.host, what: "site" },
+  });
+  return {
+    ...common,
+    url: url.href,
+    domain: url.hostUnicode,
+    registrable_domain: url.registrableDomain,
+    signals: pickSignals(EMPTY_SIGNALS, signals),
+  };
+}
+
+export function parseUrl(raw: string, field: string) {
+  const parsed = normalizeUrl(raw);
+  if (parsed.isErr()) return err(validationError(parsed.error.map((i) => ({ ...i, field }))));
+  return ok(parsed.value);
+}
+
+type BatchUrlBody = { urls?: string[] | undefined; items?: { url: string }[] | undefined; force_refresh?: boolean };
+
+export const URL_CHANNEL = defineChannel({
+  id: "url",
+  verb: "lookupUrl",
+  title: "Check a URL",
+  description:
+    "Assess how likely a URL or website is to be a scam, phishing or malware page: brand impersonation, domain " +
+    "heuristics, threat feeds, network inspection and community reports. Scope url:lookup. Costs 1 url unit unless " +
+    "served from cache.",
+  scope: "url:lookup",
+  quota: URL_QUOTA,
+  statusComponent: "url_lookup",
+  http: { path: "/api/v1/url/lookup", body: "json" },
+  request: UrlLookupRequestSchema,
+  result: UrlLookupResultSchema,
+  parse: (req) => parseUrl(req.url, "url"),
+  forceRefresh: (req) => req.force_refresh === true,
+  cacheKey: (url) => `url:${url.href}`,
+  assess: (ctx, url) => assessUrl(ctx.kernel, url, ctx.mode),
+  magic: (["safe", "low_risk", "medium_risk", "high_risk", "scam"] as const).map((verdict) => ({
+    input: `https://${TEST_URL_HOST_PREFIX}${verdict.replace("_", "-")}.example.com/`,
+    verdict,
+  })),
+  batch: {
+    verb: "batchUrl",
+    path: "/api/v1/batch/url",
+    title: "Check up to 100 URLs",
+    description:
+      "urls (array of strings) or items (array of {url}). 10 at a time; items that fail are error objects in place; " +
+      "each successful non-cached item costs 1 url unit; 5 requests/min.",
+    request: BatchUrlRequestSchema,
+    response: BatchUrlResponseSchema,
+    mcpTool: "check_urls_batch",
+    itemName: "URLs",
+    items: (body) => {
+      const b = body as BatchUrlBody;
+      return b.urls
+        ? b.urls.map((url, i) => ({ body: { url }, input: url, field: `urls.${i}` }))
+        : (b.items ?? []).map((item, i) => ({ body: { url: item.url }, input: item.url, field: `items.${i}.url` }));
+    },
+    forceRefresh: (body) => (body as BatchUrlBody).force_refresh === true,
+  },
+  reportable: {
+    what: "site",
+    normalize: (value) => parseUrl(value, "value").map((u) => u.registrableDomain ?? u.host),
+  },
+  mcp: { tool: "check_url", summarize: (v) => summarizeAssessment(v.url, v) },
+  cli: {
+    command: "url",
+    argument: "urls",
+    example:
+      "scamverify url https://paypa1-login.example.com\n  scamverify url --file urls.txt --format csv > verdicts.csv",
+    toRequest: (url) => ({ url }),
+  },
+});

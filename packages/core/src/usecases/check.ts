@@ -1,0 +1,178 @@
+// The two verbs every channel shares: check one item, and check a batch of them. A channel only says how to parse
+// its input and how to assess it (channels/<id>/); these run it through the mechanics: scope, rate limit, parse,
+// test mode, cache, quota, compute.
+import { err, ok, type Result } from "neverthrow";
+import type { AppError } from "../errors.js";
+import type { AnyChannel, CacheFields } from "../channels/define-channel.js";
+import { BATCH_CONCURRENCY } from "../schemas/batch.js";
+import type { Verdict } from "../schemas/common.js";
+import type { Principal } from "./deps.js";
+import type { Kernel, Outcome } from "./kernel.js";
+import { parseBody } from "./parse-body.js";
+import { TEST_EPOCH } from "./test-mode.js";
+
+export interface BatchItemError {
+  readonly input: string;
+  readonly index: number;
+  readonly error: { code: AppError["code"]; message: string; details?: Readonly<Record<string, unknown>> };
+}
+
+export interface BatchSummary {
+  total: number;
+  succeeded: number;
+  failed: number;
+  high_risk: number;
+  medium_risk: number;
+  low_risk: number;
+}
+
+export interface BatchResponse<T, C extends string = string> {
+  readonly batch_id: string;
+  readonly results: (T | BatchItemError)[];
+  readonly summary: BatchSummary;
+  readonly quota_used: Record<C, number>;
+}
+
+const BUCKET: Record<Verdict, "high_risk" | "medium_risk" | "low_risk"> = {
+  scam: "high_risk",
+  high_risk: "high_risk",
+  medium_risk: "medium_risk",
+  low_risk: "low_risk",
+  safe: "low_risk",
+};
+
+/** The quota channel a channel's own analyses are charged to (null: free, or charged inside the assessment). */
+export function quotaChannelOf(def: AnyChannel): string | null {
+  return def.quota !== null && "id" in def.quota ? def.quota.id : null;
+}
+
+/** The channel whose counters a response's quota headers show. */
+export function headerChannelOf(def: AnyChannel): string | null {
+  if (def.quota === null) return null;
+  return "id" in def.quota ? def.quota.id : def.quota.chargedBy;
+}
+
+/** One validated request through the mechanics, after authentication, scope and rate limiting. */
+export async function checkOne(
+  k: Kernel,
+  p: Principal,
+  def: AnyChannel,
+  request: unknown,
+  forceRefresh: boolean,
+): Promise<Result<Outcome<object & CacheFields>, AppError>> {
+  const parsed = def.parse(request) as Result<unknown, AppError>;
+  if (parsed.isErr()) return err(parsed.error);
+  const input = parsed.value;
+  if (p.mode === "test") {
+    const value = (await def.assess({ kernel: k, principal: p, mode: "test" }, input)) as object;
+    const header = headerChannelOf(def);
+    const quota = header === null ? undefined : await k.quotaState(p.accountId, header);
+    const expires = new Date(Date.parse(TEST_EPOCH) + k.config.cacheTtlMs).toISOString();
+    return ok({ value: { ...value, cached: false, cache_expires_at: expires }, meta: quota ? { quota } : {} });
+  }
+  return k.charged(p, quotaChannelOf(def), def.cacheKey(input, k.deps), forceRefresh, async () =>
+    ok((await def.assess({ kernel: k, principal: p, mode: "live" }, input)) as object),
+  );
+}
+
+/** A single-item endpoint: scope and rate limit, the body, then the item. */
+export async function check(
+  k: Kernel,
+  def: AnyChannel,
+  p: Principal,
+  body: unknown,
+): Promise<Result<Outcome<object & CacheFields>, AppError>> {
+  const limited = await k.admit(p, def.scope, "api");
+  if (limited.isErr()) return err(limited.error);
+  const request = parseBody(def.request, body);
+  if (request.isErr()) return err(request.error);
+  const out = await checkOne(k, p, def, request.value, def.forceRefresh(request.value));
+  return out.map((o) => ({ value: o.value, meta: { ...o.meta, rateLimit: limited.value } }));
+}
+
+/** The error object standing in the results in place of an item that failed. */
+function itemError(input: string, index: number, e: AppError): BatchItemError {
+  return { input, index, error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } };
+}
+
+/** A validation error names the batch field (urls.3), not the single request's field (url). */
+function atField(e: AppError, field: string): AppError {
+  if (e.code !== "validation_error") return e;
+  const issues = (e.details?.["issues"] as { field: string; message: string }[] | undefined) ?? [];
+  const renamed = issues.map((i) => ({ ...i, field }));
+  return { ...e, message: renamed[0] ? `${field}: ${renamed[0].message}` : e.message, details: { issues: renamed } };
+}
+
+/**
+ * Up to 100 items, 10 at a time, each through the same mechanics as a single lookup. An item that fails becomes an
+ * error object in its place; once the quota runs out, every item not yet started fails the same way.
+ */
+export async function checkBatch(
+  k: Kernel,
+  def: AnyChannel,
+  p: Principal,
+  body: unknown,
+): Promise<Result<Outcome<BatchResponse<object & CacheFields>>, AppError>> {
+  const batch = def.batch;
+  if (batch === undefined) throw new Error(`channel ${def.id} has no batch`);
+  const limited = await k.admit(p, def.scope, "batch");
+  if (limited.isErr()) return err(limited.error);
+  const validated = parseBody(batch.request, body);
+  if (validated.isErr()) return err(validated.error);
+  const items = batch.items(validated.value);
+  const forceRefresh = batch.forceRefresh(validated.value);
+
+  const results: ((object & CacheFields) | BatchItemError)[] = new Array(items.length);
+  let charged = 0;
+  let exhausted: AppError | null = null;
+  let lastQuota: Outcome<unknown>["meta"]["quota"];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      const item = items[index]!;
+      if (exhausted !== null) {
+        results[index] = itemError(item.input, index, exhausted);
+        continue;
+      }
+      const request = parseBody(def.request, item.body);
+      const out = request.isErr() ? err(request.error) : await checkOne(k, p, def, request.value, forceRefresh);
+      if (out.isOk()) {
+        results[index] = out.value.value;
+        if (out.value.meta.quota) lastQuota = out.value.meta.quota;
+        if (!out.value.value.cached && p.mode === "live") charged++;
+      } else {
+        if (out.error.code === "quota_exhausted") exhausted = out.error;
+        results[index] = itemError(item.input, index, atField(out.error, item.field));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, items.length) }, worker));
+
+  const summary: BatchSummary = {
+    total: items.length,
+    succeeded: 0,
+    failed: 0,
+    high_risk: 0,
+    medium_risk: 0,
+    low_risk: 0,
+  };
+  for (const r of results) {
+    if ("error" in r) summary.failed++;
+    else {
+      summary.succeeded++;
+      summary[BUCKET[(r as unknown as { verdict: Verdict }).verdict]]++;
+    }
+  }
+  const header = headerChannelOf(def);
+  const quota = lastQuota ?? (header === null ? undefined : await k.quotaState(p.accountId, header));
+  return ok({
+    value: {
+      batch_id: k.deps.ids.uuid(),
+      results,
+      summary,
+      quota_used: header === null ? {} : { [header]: charged },
+    },
+    meta: { rateLimit: limited.value, ...(quota ? { quota } : {}) },
+  });
+}

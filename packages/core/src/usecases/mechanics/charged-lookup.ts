@@ -1,0 +1,161 @@
+// Cache -> quota -> compute for one item. A cache hit or a coalesced follower is marked cached and costs nothing;
+// quota is reserved before computing (so concurrent callers never overspend) and given back when the computation
+// fails. A refund the store cannot take at that moment (the database itself failing) is kept and retried until it
+// lands, so a lookup the client saw fail never stays charged.
+import { err, ok, type Result } from "neverthrow";
+import { appError, toAppError, type AppError } from "../../errors.js";
+import type { QuotaKey } from "../../ports/quota-ledger.js";
+import type { RateLimitDecision } from "../../ports/rate-limiter.js";
+import type { Timers } from "../../ports/timers.js";
+import type { CacheFields } from "../../channels/define-channel.js";
+import { quotaCeiling } from "../../policies/limits.js";
+import type { EngineConfig, EngineDeps, Principal } from "../deps.js";
+import { guardStore } from "../guard-store.js";
+import type { AccountPeriods } from "./account-periods.js";
+import type { QuotaCounters, QuotaState } from "./quota-counters.js";
+
+export interface Meta {
+  readonly quota?: QuotaState;
+  readonly rateLimit?: RateLimitDecision;
+}
+
+export interface Outcome<T> {
+  readonly value: T;
+  readonly meta: Meta;
+}
+
+const REFUND_RETRY_MS = 2_000;
+
+export class ChargedLookups {
+  private readonly inflight = new Map<string, Promise<Result<Outcome<unknown>, AppError>>>();
+  /** Units owed back to accounts whose refund the store refused; retried until it lands. */
+  private readonly owed: QuotaKey[] = [];
+  private retrying = false;
+
+  constructor(
+    private readonly deps: EngineDeps,
+    private readonly config: EngineConfig,
+    private readonly periods: AccountPeriods,
+    private readonly counters: QuotaCounters,
+    private readonly timers: Timers,
+  ) {}
+
+  /** Units still owed back (operators' view; 0 once the store has taken every refund). */
+  get refundsOwed(): number {
+    return this.owed.length;
+  }
+
+  async run<T extends object>(
+    p: Principal,
+    channel: string | null,
+    cacheKey: string,
+    forceRefresh: boolean,
+    compute: () => Promise<Result<T, AppError>>,
+  ): Promise<Result<Outcome<T & CacheFields>, AppError>> {
+    type Out = Outcome<T & CacheFields>;
+    const flightKey = `${p.accountId}\u0000${cacheKey}`;
+    if (!forceRefresh) {
+      const running = this.inflight.get(flightKey);
+      if (running) {
+        const shared = (await running) as Result<Out, AppError>;
+        return shared.map((o) => ({ value: { ...o.value, cached: true }, meta: o.meta }));
+      }
+    }
+    const work = guardStore(() => this.once<T>(p, channel, cacheKey, forceRefresh, compute));
+    if (forceRefresh) return work;
+    this.inflight.set(flightKey, work as Promise<Result<Outcome<unknown>, AppError>>);
+    try {
+      return await work;
+    } finally {
+      this.inflight.delete(flightKey);
+    }
+  }
+
+  private async once<T extends object>(
+    p: Principal,
+    channel: string | null,
+    cacheKey: string,
+    forceRefresh: boolean,
+    compute: () => Promise<Result<T, AppError>>,
+  ): Promise<Result<Outcome<T & CacheFields>, AppError>> {
+    const state = await this.periods.state(p.accountId);
+    if (state === null) return err(appError("invalid_api_key", "The account no longer exists."));
+    const key = channel === null ? null : { accountId: p.accountId, channel, periodStart: state.period.start };
+    const limit = channel === null ? 0 : this.counters.limit(state, channel);
+    if (!forceRefresh) {
+      const hit = await this.deps.cache.get(cacheKey, this.deps.clock.now());
+      if (hit) {
+        const value = { ...(hit.value as T), cached: true, cache_expires_at: hit.expiresAt.toISOString() };
+        if (key === null) return ok({ value, meta: {} });
+        return ok({
+          value,
+          meta: { quota: { channel: key.channel, used: await this.counters.forHeaders(key), limit } },
+        });
+      }
+    }
+    await this.settleOwed();
+    let used = 0;
+    if (key !== null) {
+      const reservation = await this.deps.quota.reserve(key, quotaCeiling(limit, state.plan));
+      this.counters.remember(key, reservation.used);
+      if (!reservation.ok) return err(this.counters.exhausted(key.channel, reservation.used, limit, state.period.end));
+      used = reservation.used;
+    }
+    // Anything failing between the reservation and the response (computing, or storing the result) gives the unit
+    // back: only successful lookups cost quota.
+    let computed: Result<T, AppError>;
+    let expiresAt = this.deps.clock.now();
+    try {
+      computed = await compute();
+      if (computed.isOk()) {
+        const createdAt = this.deps.clock.now();
+        expiresAt = new Date(createdAt.getTime() + this.config.cacheTtlMs);
+        await this.deps.cache.set(cacheKey, { value: computed.value, createdAt, expiresAt });
+      }
+    } catch (e) {
+      computed = err(toAppError(e));
+    }
+    if (computed.isErr()) {
+      if (key !== null) await this.refund(key);
+      return err(computed.error);
+    }
+    const value = { ...computed.value, cached: false, cache_expires_at: expiresAt.toISOString() };
+    return ok({ value, meta: key === null ? {} : { quota: { channel: key.channel, used, limit } } });
+  }
+
+  private async refund(key: QuotaKey): Promise<void> {
+    try {
+      this.counters.remember(key, await this.deps.quota.release(key));
+    } catch {
+      this.owed.push(key);
+      this.scheduleRetry();
+    }
+  }
+
+  /** Gives back the units owed, oldest first; stops at the first the store still refuses. */
+  async settleOwed(): Promise<void> {
+    while (this.owed.length > 0) {
+      const key = this.owed[0]!;
+      try {
+        this.counters.remember(key, await this.deps.quota.release(key));
+      } catch {
+        this.scheduleRetry();
+        return;
+      }
+      this.owed.shift();
+    }
+  }
+
+  private scheduleRetry(): void {
+    if (this.retrying) return;
+    this.retrying = true;
+    this.timers.schedule(
+      REFUND_RETRY_MS,
+      () => {
+        this.retrying = false;
+        void this.settleOwed();
+      },
+      { background: true },
+    );
+  }
+}

@@ -1,0 +1,32 @@
+// A small per-process memo whose entries expire by the engine clock, bounded so a flood of distinct keys cannot
+// grow it without limit.
+import type { Clock } from "../../ports/clock.js";
+
+const MAX_ENTRIES = 10_000;
+
+export class ExpiringMemo<T> {
+  private readonly entries = new Map<string, { readonly value: T; readonly until: number }>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly ttlMs: () => number,
+  ) {}
+
+  /** The value remembered for `key`, or what `load` reads (then remembered). */
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.until > this.clock.now().getTime()) return hit.value;
+    const value = await load();
+    this.set(key, value);
+    return value;
+  }
+
+  set(key: string, value: T): void {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, { value, until: this.clock.now().getTime() + this.ttlMs() });
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}

@@ -1,0 +1,78 @@
+// Quota counters as responses show them: the X-Quota-* headers and the quota_exhausted error. Charging itself is
+// atomic in the store (charged-lookup.ts); the counters a cache hit shows may lag another process's charges by up
+// to a second, which spares every cache hit a database read.
+import { appError, type AppError } from "../../errors.js";
+import type { QuotaKey } from "../../ports/quota-ledger.js";
+import type { ChannelRegistry } from "../../channels/registry.js";
+import { quotaLimit } from "../../policies/limits.js";
+import type { EngineConfig, EngineDeps } from "../deps.js";
+import type { AccountPeriods, AccountState } from "./account-periods.js";
+import { ExpiringMemo } from "./memo.js";
+
+export interface QuotaState {
+  readonly channel: string;
+  readonly used: number;
+  readonly limit: number;
+}
+
+const USED_MEMO_MS = 1_000;
+
+export class QuotaCounters {
+  private readonly used: ExpiringMemo<number>;
+
+  constructor(
+    private readonly deps: EngineDeps,
+    private readonly config: EngineConfig,
+    private readonly registry: ChannelRegistry,
+    private readonly periods: AccountPeriods,
+  ) {
+    this.used = new ExpiringMemo(deps.clock, () => USED_MEMO_MS);
+  }
+
+  /** The limit of a quota channel for the account's plan now. */
+  limit(state: AccountState, channel: string): number {
+    const quota = this.registry.quota(channel);
+    if (quota === undefined) throw new Error(`unknown quota channel ${channel}`);
+    return quotaLimit(state.account, state.plan, quota);
+  }
+
+  private memoKey(key: QuotaKey): string {
+    return `${key.accountId}\u0000${key.channel}\u0000${key.periodStart.getTime()}`;
+  }
+
+  /** Records a counter this process has just read or changed. */
+  remember(key: QuotaKey, used: number): void {
+    this.used.set(this.memoKey(key), used);
+  }
+
+  /** The counter for headers, from this process's memo when fresh. */
+  forHeaders(key: QuotaKey): Promise<number> {
+    return this.used.get(this.memoKey(key), async () => {
+      return (await this.deps.quota.read(key.accountId, key.periodStart))[key.channel] ?? 0;
+    });
+  }
+
+  exhausted(channel: string, used: number, limit: number, resetsAt: Date): AppError {
+    return appError(
+      "quota_exhausted",
+      `The ${channel} quota of this billing period is used up (${used} of ${limit}).`,
+      {
+        details: { channel, used, limit, resets_at: resetsAt.toISOString() },
+        upgradeUrl: this.config.upgradeUrl,
+      },
+    );
+  }
+
+  /** Current counters for response headers (test keys and batches use it); undefined when unreadable. */
+  async state(accountId: string, channel: string): Promise<QuotaState | undefined> {
+    try {
+      const state = await this.periods.state(accountId);
+      if (state === null) return undefined;
+      const used = (await this.deps.quota.read(accountId, state.period.start))[channel] ?? 0;
+      return { channel, used, limit: this.limit(state, channel) };
+    } catch {
+      // Headers only: a response is not failed for want of its quota counters.
+      return undefined;
+    }
+  }
+}
