@@ -32,6 +32,11 @@ export interface Organisation {
   readonly aliases: readonly string[];
   /** Registrable domains it operates (a subdomain of one counts as the same channel). */
   readonly officialDomains: readonly string[];
+  /**
+   * Hosts the organisation runs inside a registrable domain it shares with others (dmv.ca.gov inside the State of
+   * California's ca.gov). Their registrable domains are in officialDomains too; absent when it owns whole domains only.
+   */
+  readonly officialHosts?: readonly string[];
   /** Published phone numbers in E.164 (+1...). Empty when none is published or known. */
   readonly officialPhones: readonly string[];
   /** Two-letter U.S. state code for state and regional bodies; absent for national ones. */
