@@ -76,7 +76,7 @@ export function createOrganisationDirectory(
     byDomain(registrableDomain: string): Organisation | undefined {
       const host = registrableDomain.trim().toLowerCase().replace(/\.$/, "");
       if (host === "") return undefined;
-      for (let h = host; ; ) {
+      for (let h = host; ;) {
         const owner = byHost.get(h);
         if (owner !== undefined) return owner;
         const dot = h.indexOf(".");
