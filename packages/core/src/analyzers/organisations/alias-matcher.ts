@@ -37,7 +37,7 @@ const CUES = new Set(
     "savings rewards bill billing energy power electric gas utility order orders package parcel delivery shipment " +
     "tracking store gift giftcard refund subscription toll tolls pass notice department official id wallet " +
     "protection agent representative care com net org gov us verification verify investments airlines airline " +
-    "flight internet cable wifi antivirus"
+    "flight internet cable wifi antivirus check checks"
   ).split(" "),
 );
 

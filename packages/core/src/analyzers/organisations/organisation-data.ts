@@ -58,6 +58,19 @@ nj-courts|court|NJ|New Jersey Courts|New Jersey Courts;NJ Courts;New Jersey Judi
 va-courts|court|VA|Virginia's Judicial System|Virginia Courts;Virginia Judicial System;Virginia's Judicial System|vacourts.gov||https://www.vacourts.gov/
 wa-courts|court|WA|Washington State Courts|Washington Courts;Washington State Courts|courts.wa.gov||https://www.courts.wa.gov/
 az-courts|court|AZ|Arizona Judicial Branch|Arizona Courts;Arizona Judicial Branch|azcourts.gov||https://www.azcourts.gov/
+ca-edd|state_agency|CA|California Employment Development Department|EDD;California EDD;Employment Development Department|edd.ca.gov||https://edd.ca.gov/
+ca-ftb|state_agency|CA|California Franchise Tax Board|Franchise Tax Board;California FTB;^FTB|ftb.ca.gov||https://www.ftb.ca.gov/
+ny-tax|state_agency|NY|New York State Department of Taxation and Finance|New York State Department of Taxation and Finance;NYS Department of Taxation and Finance;NYS Tax Department;NY Tax Department|tax.ny.gov||https://www.tax.ny.gov/
+ny-dol|state_agency|NY|New York State Department of Labor|New York State Department of Labor;NYS Department of Labor;NYS DOL;NY DOL|dol.ny.gov||https://dol.ny.gov/
+tx-twc|state_agency|TX|Texas Workforce Commission|Texas Workforce Commission;^TWC|twc.texas.gov||https://www.twc.texas.gov/
+tx-comptroller|state_agency|TX|Texas Comptroller of Public Accounts|Texas Comptroller;Texas Comptroller of Public Accounts|comptroller.texas.gov||https://comptroller.texas.gov/
+fl-dor|state_agency|FL|Florida Department of Revenue|Florida Department of Revenue|floridarevenue.com||https://floridarevenue.com/
+fl-commerce|state_agency|FL|FloridaCommerce (Reemployment Assistance)|FloridaCommerce;Florida Commerce;Florida Department of Economic Opportunity;Florida DEO|floridajobs.org||https://www.floridajobs.org/
+il-ides|state_agency|IL|Illinois Department of Employment Security|Illinois Department of Employment Security;IDES|ides.illinois.gov||https://ides.illinois.gov/
+pa-uc|state_agency|PA|Pennsylvania Unemployment Compensation|Pennsylvania Unemployment Compensation;PA Unemployment;PA UC|uc.pa.gov||https://www.uc.pa.gov/
+ga-dol|state_agency|GA|Georgia Department of Labor|Georgia Department of Labor;GA DOL|dol.georgia.gov||https://dol.georgia.gov/
+oh-jfs|state_agency|OH|Ohio Department of Job and Family Services|Ohio Department of Job and Family Services;ODJFS;Ohio Job and Family Services|jfs.ohio.gov||https://jfs.ohio.gov/
+nj-unemployment|state_agency|NJ|New Jersey Department of Labor and Workforce Development|New Jersey Department of Labor;NJ Department of Labor;NJDOL;NJ Unemployment|myunemployment.nj.gov||https://myunemployment.nj.gov/
 ezpass-ny|toll|NY|E-ZPass New York|E-ZPass New York;E-ZPass NY;NY E-ZPass;New York E-ZPass;NYS E-ZPass;Tolls by Mail NY;NY Tolls by Mail|e-zpassny.com tollsbymailny.com|+18003338655|https://www.e-zpassny.com/
 ny-thruway|toll|NY|New York State Thruway Authority|NYS Thruway;New York State Thruway;Thruway Authority;New York State Thruway Authority|thruway.ny.gov||https://www.thruway.ny.gov/
 mta-bt|toll|NY|MTA Bridges and Tunnels|MTA Bridges and Tunnels;^MTA|mta.info||https://new.mta.info/
@@ -75,7 +88,7 @@ ktag|toll|KS|Kansas Turnpike Authority (K-TAG)|Kansas Turnpike;Kansas Turnpike A
 ezpass|toll|-|E-ZPass|E-ZPass;EZ Pass;E ZPass;E-ZPass Group;E-ZPass IAG|@E-ZPass||https://www.e-zpassiag.com/
 sunpass|toll|FL|SunPass|SunPass;Sun Pass;SunPass Pro;SunPass Toll-By-Plate;Florida Toll-By-Plate|@SunPass|+18888655352|https://www.sunpass.com/
 florida-turnpike|toll|FL|Florida's Turnpike Enterprise|Florida's Turnpike;Florida Turnpike;Florida's Turnpike Enterprise|floridasturnpike.com||https://floridasturnpike.com/
-cfx-epass|toll|FL|Central Florida Expressway Authority (E-PASS)|E-PASS;Central Florida Expressway;Central Florida Expressway Authority;^CFX|cfxway.com|+14078237277|https://www.cfxway.com/
+cfx-epass|toll|FL|Central Florida Expressway Authority (E-PASS, Uni)|E-PASS;E-PASS Xtra;=Uni;Uni Pass;Central Florida Expressway;Central Florida Expressway Authority;^CFX|cfxway.com|+14078237277 +18003537277|https://www.cfxway.com/
 bayarea-fastrak|toll|CA|FasTrak Bay Area|Bay Area FasTrak;FasTrak Bay Area;Bay Area Toll Authority;^BATA|bayareafastrak.org|+18772298655|https://www.bayareafastrak.org/
 thetollroads|toll|CA|The Toll Roads (Transportation Corridor Agencies)|The Toll Roads;Transportation Corridor Agencies;The Toll Roads FasTrak|@The_Toll_Roads|+19497274800|https://www.thetollroads.com/
 91-express-lanes|toll|CA|91 Express Lanes|91 Express Lanes|91expresslanes.com||https://www.91expresslanes.com/
@@ -96,7 +109,7 @@ dhl|parcel|-|DHL|DHL;DHL Express|@DHL|+18002255345|https://www.dhl.com/us-en/hom
 ontrac|parcel|-|OnTrac|OnTrac;On Trac;LaserShip|ontrac.com lasership.com||https://www.ontrac.com/
 pge|utility|CA|Pacific Gas and Electric Company|PG&E;PG and E;Pacific Gas and Electric|pge.com|+18007435000|https://www.pge.com/en/about/contact-us.html
 sce|utility|CA|Southern California Edison|SCE;Southern California Edison;SoCal Edison|sce.com|+18006554555|https://www.sce.com/customer-service
-socalgas|utility|CA|Southern California Gas Company|SoCalGas;SoCal Gas;Southern California Gas|socalgas.com|+18004272200|https://www.socalgas.com/contact-us
+socalgas|utility|CA|Southern California Gas Company|SoCalGas;SoCal Gas;Southern California Gas|socalgas.com|+18004272200 +18772380092|https://www.socalgas.com/contact-us
 sdge|utility|CA|San Diego Gas & Electric|SDG&E;San Diego Gas and Electric|sdge.com|+18004117343|https://www.sdge.com/contact-us
 ladwp|utility|CA|Los Angeles Department of Water and Power|LADWP;Los Angeles Department of Water and Power;LA Department of Water and Power|ladwp.com|+18003425397|https://www.ladwp.com/
 coned|utility|NY|Con Edison|Con Edison;ConEd;Con Ed;Consolidated Edison|coned.com|+18007526633|https://www.coned.com/en/contact-us

@@ -147,6 +147,9 @@ describe("organisation data", () => {
     }
     const courts = ORGANISATIONS.filter((o) => o.category === "court" && o.region !== undefined);
     expect(courts.length).toBeGreaterThanOrEqual(10);
+    const stateAgencies = ORGANISATIONS.filter((o) => o.category === "state_agency");
+    expect(stateAgencies.length).toBeGreaterThanOrEqual(10);
+    for (const o of stateAgencies) expect(o.region, o.id).toBeDefined();
   });
 
   it("takes brand-backed entries' domains from the brand list rather than repeating them", () => {

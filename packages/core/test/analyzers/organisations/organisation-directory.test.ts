@@ -43,6 +43,10 @@ describe("find: aliases and their spellings", () => {
     ["Your Good To Go account has unpaid tolls", "good-to-go"],
     ["Amazon: your order has shipped", "amazon"],
     ["U.S. Marshals: warrant for failure to appear for jury duty", "usms"],
+    ["Uni pass: you have unpaid tolls", "cfx-epass"],
+    ["California EDD: your claim is suspended", "ca-edd"],
+    ["Texas Workforce Commission benefits hold", "tx-twc"],
+    ["Jury duty: the Superior Court of California issued a warrant", "ca-courts"],
   ])("finds %j", (text, id) => {
     expect(ids(text)).toContain(id);
   });
@@ -64,6 +68,8 @@ describe("find: aliases and their spellings", () => {
     ["dmvs and other words"],
     ["Thefedexpress train"],
     ["housps"],
+    ["back at uni next week"],
+    ["the twc stands for nothing here"],
   ])("finds nothing in %j", (text) => {
     expect(ids(text)).toEqual([]);
   });
