@@ -176,15 +176,18 @@ export function createAliasMatcher(specs: readonly AliasSpec[]): AliasMatcher {
 
   const accepts = (mode: AliasMode, text: string, tokens: readonly Token[], first: number, last: number): boolean => {
     if (mode === "plain") return true;
+    if (mode === "word") {
+      const after = tokens[last + 1];
+      if (after !== undefined && CUES.has(after.norm)) return true;
+      if (first !== 0) return false;
+    }
     const head = tokens[first];
     const tail = tokens[last];
     if (head === undefined || tail === undefined) return false;
     const written = text.slice(head.start, tail.end);
     const inCapitals = UPPER.test(written) && written === written.toUpperCase();
     if (mode === "caps") return inCapitals;
-    const after = tokens[last + 1];
-    if (after !== undefined && CUES.has(after.norm)) return true;
-    if (first !== 0 || !UPPER.test(written[0] ?? "")) return false;
+    if (!UPPER.test(written[0] ?? "")) return false;
     if (inCapitals) return true;
     let k = tail.end;
     while (k < text.length && (text[k] === " " || text[k] === "\t")) k++;
