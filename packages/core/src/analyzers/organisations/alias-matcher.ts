@@ -125,15 +125,8 @@ interface TrieNode {
 export interface AliasSpec {
   /** The caller's handle for whatever the alias names. */
   readonly key: number;
-  /** The alias as written in the data; a leading "=" makes it a "word" alias, "^" a "caps" alias. */
   readonly alias: string;
-}
-
-/** Reads the mode marker off an alias as written in the data. */
-export function parseAlias(alias: string): { text: string; mode: AliasMode } {
-  if (alias.startsWith("=")) return { text: alias.slice(1), mode: "word" };
-  if (alias.startsWith("^")) return { text: alias.slice(1), mode: "caps" };
-  return { text: alias, mode: "plain" };
+  readonly mode: AliasMode;
 }
 
 // Spaced aliases of up to this many words also match written as one word ("EZ Pass" -> "EZPass", "Bank of America"
@@ -166,10 +159,9 @@ export function createAliasMatcher(specs: readonly AliasSpec[]): AliasMatcher {
     depth = Math.max(depth, words.length);
   };
   for (const spec of specs) {
-    const { text, mode } = parseAlias(spec.alias);
-    const words = tokenize(text).map((t) => t.norm);
+    const words = tokenize(spec.alias).map((t) => t.norm);
     if (words.length === 0) throw new Error(`Alias without words: ${spec.alias}`);
-    const entry = { key: spec.key, mode, weight: words.join(" ").length };
+    const entry = { key: spec.key, mode: spec.mode, weight: words.join(" ").length };
     insert(words, entry);
     if (words.length > 1 && words.length <= JOIN_UP_TO) insert([words.join("")], entry);
   }

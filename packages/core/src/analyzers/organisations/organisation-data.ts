@@ -7,9 +7,9 @@ import { ORGANISATION_CATEGORIES, type Organisation, type OrganisationCategory }
 // only, because a wrong "official" number would make a scammer's line read as legitimate.
 //
 // Columns: id | category | region ("-" for national) | name | aliases (";") | domains (" ") | phones (" ") | source
-// Aliases: plain ones count wherever they stand as whole words. "=Chase" marks an alias that is also an ordinary word:
-// it counts only beside a cue ("Chase bank", "Chase account") or as the sender tag opening a message ("CHASE:",
-// "Chase: your card ..."). "^ICE" marks an alias that counts only written in capitals.
+// Aliases: plain ones count wherever they stand as whole words. "=Chase" marks an alias that is also an ordinary word
+// (it goes to cuedAliases: it counts only beside a cue, "Chase account", or as the sender tag opening a message,
+// "CHASE: ..."); "^ICE" one that counts only written in capitals (capitalAliases).
 // Domains: "@Brand" ("@Bank_of_America") takes every official domain of that brand in url/lists/brands.ts (one list, two uses); a host
 // below a shared registrable domain ("dmv.ca.gov") names the organisation's part of it.
 const TABLE = `
@@ -333,6 +333,22 @@ function toChannels(line: string, listed: readonly string[]): { domains: string[
   return { domains, hosts: hosts.filter((h) => !wholly.has(getDomain(h) ?? "")) };
 }
 
+/** Sorts aliases written with the table's markers into the organisation's three alias lists. */
+function toAliases(written: readonly string[]): Pick<Organisation, "aliases" | "cuedAliases" | "capitalAliases"> {
+  const unique = [...new Set(written)];
+  const plain = unique.filter((a) => !a.startsWith("=") && !a.startsWith("^"));
+  // A name also listed plain ("CA DMV" beside the generated "^CA DMV") already counts everywhere.
+  const marked = (marker: string): string[] =>
+    unique.filter((a) => a.startsWith(marker) && !plain.includes(a.slice(1))).map((a) => a.slice(1));
+  const cued = marked("=");
+  const capital = marked("^");
+  return {
+    aliases: plain,
+    ...(cued.length > 0 ? { cuedAliases: cued } : {}),
+    ...(capital.length > 0 ? { capitalAliases: capital } : {}),
+  };
+}
+
 function split(value: string, separator: string): string[] {
   return value
     .split(separator)
@@ -368,7 +384,7 @@ function parseTable(table: string): Organisation[] {
           id,
           name,
           category: category as OrganisationCategory,
-          aliases: split(aliases, ";"),
+          ...toAliases(split(aliases, ";")),
           officialPhones: split(phones, " "),
           ...(region === "-" ? {} : { region }),
           source,
@@ -407,7 +423,7 @@ function parseDmvTable(table: string): { organisations: Organisation[]; sites: s
           id: `dmv-${code.toLowerCase()}`,
           name,
           category: "state_dmv",
-          aliases: [...new Set([...generated, ...split(aliases, ";")])],
+          ...toAliases([...generated, ...split(aliases, ";")]),
           officialPhones: split(phones, " "),
           region: code,
           source,
@@ -429,7 +445,7 @@ const genericDmv = build(
     id: GENERIC_DMV.id,
     name: GENERIC_DMV.name,
     category: "state_dmv",
-    aliases: GENERIC_DMV.aliases,
+    aliases: [...GENERIC_DMV.aliases],
     officialPhones: STATE_DMVS.organisations.flatMap((o) => o.officialPhones),
     source: GENERIC_DMV.source,
   },

@@ -3,10 +3,10 @@ import { createAliasMatcher } from "./alias-matcher.js";
 import type { Organisation, OrganisationDirectory } from "./organisation.js";
 import { ORGANISATIONS } from "./organisation-data.js";
 
-// Alias rules (see alias-matcher.ts): plain aliases count wherever they stand as whole words; aliases that are also
-// ordinary words ("=Chase") count only when a cue word follows them ("Chase account", "Discover card") or when they
+// Alias rules (see alias-matcher.ts): aliases count wherever they stand as whole words; cued aliases, which are also
+// ordinary words ("Chase"), count only when a cue word follows them ("Chase account", "Discover card") or when they
 // open the message as its sender tag, in capitals or followed by ":", "]", "-" ("CHASE: ...", "[Chase] ...");
-// capitals-only aliases ("^ICE") count only written in capitals. A mention inside a longer one ("Virginia DMV" in
+// capital aliases ("ICE") count only written in capitals. A mention inside a longer one ("Virginia DMV" in
 // "West Virginia DMV", "DMV" in "NY DMV") is dropped, and what remains is ranked by the length of the alias it
 // matched, then by how often it is named, then by where it first appears.
 //
@@ -32,7 +32,11 @@ export function createOrganisationDirectory(
   organisations: readonly Organisation[] = ORGANISATIONS,
 ): OrganisationDirectory {
   const matcher = createAliasMatcher(
-    organisations.flatMap((organisation, key) => organisation.aliases.map((alias) => ({ key, alias }))),
+    organisations.flatMap((organisation, key) => [
+      ...organisation.aliases.map((alias) => ({ key, alias, mode: "plain" as const })),
+      ...(organisation.cuedAliases ?? []).map((alias) => ({ key, alias, mode: "word" as const })),
+      ...(organisation.capitalAliases ?? []).map((alias) => ({ key, alias, mode: "caps" as const })),
+    ]),
   );
 
   const byHost = new Map<string, Organisation>();

@@ -30,6 +30,13 @@ export interface Organisation {
   readonly category: OrganisationCategory;
   /** Names and spellings messages use for it ("E-ZPass", "EZPass", "NY E-ZPass"); matched case-insensitively on word boundaries. */
   readonly aliases: readonly string[];
+  /**
+   * Names that are also ordinary words ("Chase", "Discover", "Target"): they count only with a cue word right after them
+   * ("Chase account", "Discover card") or as the sender tag opening a message ("CHASE: ...", "Chase: ...", "[Chase]").
+   */
+  readonly cuedAliases?: readonly string[];
+  /** Names that count only written in capitals ("ICE", "UPS"), because their lower-case form is a common word. */
+  readonly capitalAliases?: readonly string[];
   /** Registrable domains it operates (a subdomain of one counts as the same channel). */
   readonly officialDomains: readonly string[];
   /**

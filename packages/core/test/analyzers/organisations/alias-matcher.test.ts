@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createAliasMatcher, parseAlias, tokenize } from "../../../src/analyzers/organisations/alias-matcher.js";
+import { createAliasMatcher, tokenize } from "../../../src/analyzers/organisations/alias-matcher.js";
 
 const words = (text: string): string[] => tokenize(text).map((t) => t.norm);
 
@@ -48,20 +48,12 @@ describe("tokenize", () => {
   });
 });
 
-describe("parseAlias", () => {
-  it("reads the mode markers", () => {
-    expect(parseAlias("Chase Bank")).toEqual({ text: "Chase Bank", mode: "plain" });
-    expect(parseAlias("=Chase")).toEqual({ text: "Chase", mode: "word" });
-    expect(parseAlias("^ICE")).toEqual({ text: "ICE", mode: "caps" });
-  });
-});
-
 describe("createAliasMatcher", () => {
   const matcher = createAliasMatcher([
-    { key: 0, alias: "EZ Pass" },
-    { key: 1, alias: "New York EZ Pass" },
-    { key: 2, alias: "=Delta" },
-    { key: 3, alias: "^ICE" },
+    { key: 0, alias: "EZ Pass", mode: "plain" },
+    { key: 1, alias: "New York EZ Pass", mode: "plain" },
+    { key: 2, alias: "Delta", mode: "word" },
+    { key: 3, alias: "ICE", mode: "caps" },
   ]);
   const keys = (text: string): number[] => matcher.match(text).map((m) => m.key);
 
@@ -96,6 +88,6 @@ describe("createAliasMatcher", () => {
   });
 
   it("refuses an alias without words", () => {
-    expect(() => createAliasMatcher([{ key: 0, alias: "--" }])).toThrow(/without words/);
+    expect(() => createAliasMatcher([{ key: 0, alias: "--", mode: "plain" }])).toThrow(/without words/);
   });
 });

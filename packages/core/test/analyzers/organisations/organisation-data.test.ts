@@ -11,13 +11,17 @@ const STATES_AND_DC = (
 ).split(" ");
 
 describe("organisation data", () => {
-  it("gives every organisation a unique kebab-case id, a name, aliases and a known category", () => {
+  it("gives every organisation a unique kebab-case id, a name, unmarked aliases and a known category", () => {
     const ids = ORGANISATIONS.map((o) => o.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const o of ORGANISATIONS) {
       expect(o.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(o.name.trim()).not.toBe("");
-      expect(o.aliases.length).toBeGreaterThan(0);
+      const all = [...o.aliases, ...(o.cuedAliases ?? []), ...(o.capitalAliases ?? [])];
+      expect(all.length, o.id).toBeGreaterThan(0);
+      expect(new Set(all).size, o.id).toBe(all.length);
+      for (const alias of all) expect(alias, o.id).toMatch(/^[\p{L}\p{N}]/u);
+      for (const alias of o.capitalAliases ?? []) expect(alias, o.id).toBe(alias.toUpperCase());
       expect(ORGANISATION_CATEGORIES).toContain(o.category);
     }
   });

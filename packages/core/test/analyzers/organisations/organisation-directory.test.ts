@@ -121,9 +121,7 @@ describe("find: ranking", () => {
 });
 
 describe("find: properties", () => {
-  const plainAliases = ORGANISATIONS.flatMap((o) =>
-    o.aliases.filter((a) => !a.startsWith("=") && !a.startsWith("^")).map((alias) => ({ alias, id: o.id })),
-  );
+  const plainAliases = ORGANISATIONS.flatMap((o) => o.aliases.map((alias) => ({ alias, id: o.id })));
 
   it("finds any plain alias set between ordinary words, whatever its case", () => {
     fc.assert(
@@ -227,7 +225,9 @@ describe("a directory over other organisations", () => {
     id: "acme",
     name: "Acme Power",
     category: "utility",
-    aliases: ["Acme Power", "=Acme"],
+    aliases: ["Acme Power"],
+    cuedAliases: ["Acme"],
+    capitalAliases: ["AP"],
     officialDomains: ["acme-power.example"],
     officialPhones: ["+12025550100"],
     source: "https://acme-power.example/contact",
@@ -247,5 +247,10 @@ describe("a directory over other organisations", () => {
     expect(small.find("your acme account").map((o) => o.id)).toEqual(["acme"]);
     expect(small.find("ACME: bill due").map((o) => o.id)).toEqual(["acme"]);
     expect(small.find("Acme of perfection")).toEqual([]);
+  });
+
+  it("applies the capitals rule to capital aliases", () => {
+    expect(small.find("AP outage in your area").map((o) => o.id)).toEqual(["acme"]);
+    expect(small.find("ap outage in your area")).toEqual([]);
   });
 });
