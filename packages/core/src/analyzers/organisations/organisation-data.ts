@@ -71,12 +71,12 @@ pa-uc|state_agency|PA|Pennsylvania Unemployment Compensation|Pennsylvania Unempl
 ga-dol|state_agency|GA|Georgia Department of Labor|Georgia Department of Labor;GA DOL|dol.georgia.gov||https://dol.georgia.gov/
 oh-jfs|state_agency|OH|Ohio Department of Job and Family Services|Ohio Department of Job and Family Services;ODJFS;Ohio Job and Family Services|jfs.ohio.gov||https://jfs.ohio.gov/
 nj-unemployment|state_agency|NJ|New Jersey Department of Labor and Workforce Development|New Jersey Department of Labor;NJ Department of Labor;NJDOL;NJ Unemployment|myunemployment.nj.gov||https://myunemployment.nj.gov/
-ezpass-ny|toll|NY|E-ZPass New York|E-ZPass New York;E-ZPass NY;NY E-ZPass;New York E-ZPass;NYS E-ZPass;Tolls by Mail NY;NY Tolls by Mail|e-zpassny.com tollsbymailny.com|+18003338655|https://www.e-zpassny.com/
-ny-thruway|toll|NY|New York State Thruway Authority|NYS Thruway;New York State Thruway;Thruway Authority;New York State Thruway Authority|thruway.ny.gov||https://www.thruway.ny.gov/
+ezpass-ny|toll|NY|E-ZPass New York|E-ZPass New York;E-ZPass NY;NY E-ZPass;New York E-ZPass;NYS E-ZPass|e-zpassny.com|+18003338655|https://www.e-zpassny.com/
+ny-thruway|toll|NY|New York State Thruway Authority|NYS Thruway;New York State Thruway;Thruway Authority;New York State Thruway Authority;Tolls by Mail NY;NY Tolls by Mail;Tolls by Mail New York|thruway.ny.gov|+18448268400|https://www.thruway.ny.gov/travelers/tolls/cashless-tolls.html
 mta-bt|toll|NY|MTA Bridges and Tunnels|MTA Bridges and Tunnels;^MTA|mta.info||https://new.mta.info/
 ezpass-nj|toll|NJ|New Jersey E-ZPass|E-ZPass New Jersey;E-ZPass NJ;NJ E-ZPass;New Jersey E-ZPass;NJ Turnpike;New Jersey Turnpike|ezpassnj.com|+18882886865|https://www.ezpassnj.com/
 pa-turnpike|toll|PA|Pennsylvania Turnpike Commission|Pennsylvania Turnpike;PA Turnpike;PA E-ZPass;Pennsylvania E-ZPass;PA Turnpike Toll By Plate;Pennsylvania Turnpike Commission|paturnpike.com|+18777366727|https://www.paturnpike.com/contact-us
-ezdrivema|toll|MA|MassDOT EZDriveMA|EZDriveMA;EZ Drive MA;EZDrive Massachusetts;E-ZPass MA;Massachusetts E-ZPass;Mass E-ZPass;MassDOT|ezdrivema.com||https://www.ezdrivema.com/
+ezdrivema|toll|MA|MassDOT EZDriveMA|EZDriveMA;EZ Drive MA;EZDrive Massachusetts;E-ZPass MA;Massachusetts E-ZPass;Mass E-ZPass;MassDOT|ezdrivema.com|+18776277745|https://www.ezdrivema.com/
 ezpass-md|toll|MD|E-ZPass Maryland (Maryland Transportation Authority)|E-ZPass Maryland;Maryland E-ZPass;MD E-ZPass;MDTA;Maryland Transportation Authority|ezpassmd.com driveezmd.com mdta.maryland.gov|+18883216824|https://driveezmd.com/
 ezpass-va|toll|VA|E-ZPass Virginia|E-ZPass Virginia;Virginia E-ZPass;VA E-ZPass|ezpassva.com|+18777627824|https://www.ezpassva.com/
 ezpass-de|toll|DE|Delaware E-ZPass|E-ZPass Delaware;Delaware E-ZPass;DE E-ZPass;DelDOT|ezpassde.com||https://www.ezpassde.com/
@@ -84,7 +84,7 @@ ezpass-nh|toll|NH|New Hampshire E-ZPass|E-ZPass New Hampshire;New Hampshire E-ZP
 maine-turnpike|toll|ME|Maine Turnpike Authority|Maine Turnpike;Maine Turnpike Authority;Maine E-ZPass|maineturnpike.com||https://www.maineturnpike.com/
 ohio-turnpike|toll|OH|Ohio Turnpike and Infrastructure Commission|Ohio Turnpike;Ohio E-ZPass|ohioturnpike.org||https://www.ohioturnpike.org/
 riverlink|toll|KY|RiverLink|RiverLink|riverlink.com||https://riverlink.com/
-ktag|toll|KS|Kansas Turnpike Authority (K-TAG)|Kansas Turnpike;Kansas Turnpike Authority;K-TAG;KTAG|ksturnpike.com||https://www.ksturnpike.com/
+ktag|toll|KS|Kansas Turnpike Authority (K-TAG)|Kansas Turnpike;Kansas Turnpike Authority;K-TAG;KTAG|ksturnpike.com myktag.com||https://www.ksturnpike.com/
 ezpass|toll|-|E-ZPass|E-ZPass;EZ Pass;E ZPass;E-ZPass Group;E-ZPass IAG|@E-ZPass||https://www.e-zpassiag.com/
 sunpass|toll|FL|SunPass|SunPass;Sun Pass;SunPass Pro;SunPass Toll-By-Plate;Florida Toll-By-Plate|@SunPass|+18888655352|https://www.sunpass.com/
 florida-turnpike|toll|FL|Florida's Turnpike Enterprise|Florida's Turnpike;Florida Turnpike;Florida's Turnpike Enterprise|floridasturnpike.com||https://floridasturnpike.com/
@@ -101,7 +101,7 @@ peach-pass|toll|GA|Peach Pass (State Road and Tollway Authority)|Peach Pass;Stat
 ipass|toll|IL|Illinois Tollway (I-PASS)|I-PASS;Illinois Tollway;Illinois Tollway I-PASS;Illinois Toll Way|@I-PASS|+18008247277|https://www.illinoistollway.com/
 good-to-go|toll|WA|Good To Go! (WSDOT)|=Good To Go;Good2Go;WSDOT;WSDOT Good To Go;Washington State Department of Transportation|mygoodtogo.com wsdot.wa.gov|+18669368246|https://mygoodtogo.com/
 expresstoll|toll|CO|ExpressToll (E-470 Public Highway Authority)|ExpressToll;Express Toll;E-470;E-470 Public Highway Authority|expresstoll.com e-470.com|+13035373470|https://www.expresstoll.com/
-pikepass|toll|OK|PikePass (Oklahoma Turnpike Authority)|PikePass;Pike Pass;Oklahoma Turnpike Authority;Oklahoma Turnpike;PlatePay|pikepass.com||https://www.pikepass.com/
+pikepass|toll|OK|PikePass (Oklahoma Turnpike Authority)|PikePass;Pike Pass;Oklahoma Turnpike Authority;Oklahoma Turnpike;PlatePay|pikepass.com|+18007453727|https://www.pikepass.com/
 nc-quick-pass|toll|NC|NC Quick Pass (North Carolina Turnpike Authority)|NC Quick Pass;NCQuickPass;North Carolina Quick Pass;North Carolina Turnpike Authority|ncquickpass.com myncquickpass.com|+18777697277|https://www.ncquickpass.com/
 ups|parcel|-|UPS|^UPS;United Parcel Service;The UPS Store|@UPS|+18007425877|https://www.ups.com/us/en/support/contact-us.page
 fedex|parcel|-|FedEx|FedEx;Fed Ex;Federal Express|@FedEx|+18004633339|https://www.fedex.com/en-us/customer-support.html
