@@ -56,7 +56,10 @@ export interface Organisation {
 export interface OrganisationDirectory {
   /** Every organisation whose alias appears in the text; empty when none does. Pure and deterministic. */
   find(text: string): readonly Organisation[];
-  /** The organisation that operates this registrable domain, or undefined. */
+  /**
+   * The organisation that operates this registrable domain, or undefined. A host is accepted too: one listed in
+   * officialHosts names its organisation, any other resolves through its registrable domain (tldts getDomain).
+   */
   byDomain(registrableDomain: string): Organisation | undefined;
   /** The organisation that publishes this E.164 number, or undefined. */
   byPhone(e164: string): Organisation | undefined;
