@@ -30,8 +30,20 @@ export interface Organisation {
   readonly category: OrganisationCategory;
   /** Names and spellings messages use for it ("E-ZPass", "EZPass", "NY E-ZPass"); matched case-insensitively on word boundaries. */
   readonly aliases: readonly string[];
+  /**
+   * Names that are also ordinary words ("Chase", "Discover", "Target"): they count only with a cue word right after them
+   * ("Chase account", "Discover card") or as the sender tag opening a message ("CHASE: ...", "Chase: ...", "[Chase]").
+   */
+  readonly cuedAliases?: readonly string[];
+  /** Names that count only written in capitals ("ICE", "UPS"), because their lower-case form is a common word. */
+  readonly capitalAliases?: readonly string[];
   /** Registrable domains it operates (a subdomain of one counts as the same channel). */
   readonly officialDomains: readonly string[];
+  /**
+   * Hosts the organisation runs inside a registrable domain it shares with others (dmv.ca.gov inside the State of
+   * California's ca.gov). Their registrable domains are in officialDomains too; absent when it owns whole domains only.
+   */
+  readonly officialHosts?: readonly string[];
   /** Published phone numbers in E.164 (+1...). Empty when none is published or known. */
   readonly officialPhones: readonly string[];
   /** Two-letter U.S. state code for state and regional bodies; absent for national ones. */
@@ -44,7 +56,10 @@ export interface Organisation {
 export interface OrganisationDirectory {
   /** Every organisation whose alias appears in the text; empty when none does. Pure and deterministic. */
   find(text: string): readonly Organisation[];
-  /** The organisation that operates this registrable domain, or undefined. */
+  /**
+   * The organisation that operates this registrable domain, or undefined. A host is accepted too: one listed in
+   * officialHosts names its organisation, any other resolves through its registrable domain (tldts getDomain).
+   */
   byDomain(registrableDomain: string): Organisation | undefined;
   /** The organisation that publishes this E.164 number, or undefined. */
   byPhone(e164: string): Organisation | undefined;
