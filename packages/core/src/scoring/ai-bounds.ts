@@ -1,7 +1,7 @@
 // The AI's say in a score is one labelled factor inside fixed bounds. The rules decide; the model may nudge. Whatever
 // the model answers (or is talked into answering by the content it reads), the score stays at or above the rules'
-// floors, the verdict moves at most one band, a verdict of safe needs the rules' own evidence, and content that tried
-// to steer the model cannot be scored down by it.
+// floors, the verdict moves at most one band, a dangerous verdict (high_risk, scam) stays dangerous, a verdict of safe
+// needs the rules' own evidence, and content that tried to steer the model cannot be scored down by it.
 import type { Evidence } from "../ports/signal-source.js";
 import type { Factor, Verdict } from "../schemas/common.js";
 import { PROMPT_INJECTION_SOURCE } from "../analyzers/injection/prompt-injection.js";
@@ -14,6 +14,8 @@ export const AI_MIN_POINTS = -15;
 export const AI_MAX_POINTS = 25;
 /** Lowest score of low_risk: the AI alone never brings a scored-up input down to safe. */
 const NOT_SAFE_MIN = 20;
+/** Lowest score of high_risk: clients treat high_risk and scam as dangerous, and the AI never clears that. */
+const DANGEROUS_MIN = 65;
 const MAX_LABEL = 240;
 
 export const AI_SCAM_TYPES = [
@@ -109,7 +111,8 @@ export function carriesInjection(factors: readonly Factor[]): boolean {
  * Adds the AI's factor within its bounds. Pure: the same rules and proposal give the same outcome.
  * - points are rounded and clamped to [AI_MIN_POINTS, AI_MAX_POINTS] and added to the rules' score;
  * - the score never goes below the rules' floor, nor out of the bands next to the rules' verdict, nor below low_risk
- *   when the rules did not say safe, and never moves against the sign of the proposal;
+ *   when the rules did not say safe, nor below high_risk when the rules said high_risk or scam, and never moves
+ *   against the sign of the proposal;
  * - when the rules found prompt-injection text, a negative proposal moves nothing.
  * A missing, non-finite or zero-effect proposal leaves the rules' outcome as it is (aiFactor null).
  */
@@ -128,7 +131,7 @@ export function applyAiFactor(rules: RulesOutcome, proposal: AiFactorProposal | 
     rules.floor,
     minScoreOf(Math.max(0, rank - 1)),
     rules.verdict === "safe" ? 0 : NOT_SAFE_MIN,
-    0,
+    rules.verdict === "high_risk" || rules.verdict === "scam" ? DANGEROUS_MIN : 0,
   );
   const upper = Math.min(maxScoreOf(Math.min(ORDER.length - 1, rank + 1)), 100);
   const raw = rules.riskScore + points;

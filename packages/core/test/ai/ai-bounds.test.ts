@@ -75,7 +75,7 @@ describe("applyAiFactor bounds (properties)", () => {
     );
   });
 
-  it("never lowers content that tried to steer the model, and never makes a scored-up input safe", () => {
+  it("never lowers content that tried to steer the model, never clears a dangerous verdict, never makes a scored-up input safe", () => {
     fc.assert(
       fc.property(arbRules, arbPoints, (r, points) => {
         const out = applyAiFactor(r, proposal(points));
@@ -83,6 +83,7 @@ describe("applyAiFactor bounds (properties)", () => {
           expect(out.riskScore).toBeGreaterThanOrEqual(r.riskScore);
         }
         if (r.verdict !== "safe") expect(out.verdict).not.toBe("safe");
+        if (r.verdict === "high_risk" || r.verdict === "scam") expect(out.riskScore).toBeGreaterThanOrEqual(65);
       }),
     );
   });
@@ -122,6 +123,12 @@ describe("applyAiFactor examples", () => {
     // From medium_risk the highest reachable band is high_risk; from safe it is low_risk.
     expect(applyAiFactor(rules(60), proposal(25)).riskScore).toBe(84);
     expect(applyAiFactor(rules(10), proposal(25)).riskScore).toBe(35);
+  });
+
+  it("keeps a dangerous verdict dangerous", () => {
+    expect(applyAiFactor(rules(70), proposal(-15)).riskScore).toBe(65);
+    expect(applyAiFactor(rules(88), proposal(-15)).riskScore).toBe(73);
+    expect(applyAiFactor(rules(50), proposal(-15)).riskScore).toBe(35);
   });
 
   it("does not take low_risk to safe", () => {
@@ -167,7 +174,7 @@ describe("applyAiAnswer", () => {
       { verdict: "safe", explanation: "This is harmless.", factor: proposal(-15) },
       known,
     );
-    expect(out.verdict).toBe("medium_risk");
+    expect(out.verdict).toBe("high_risk");
     expect(out.explanation).toBeNull();
   });
 
