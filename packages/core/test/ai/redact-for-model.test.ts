@@ -60,6 +60,24 @@ describe("redactForModel", () => {
     expect(redactForModel(text)).toBe(text);
   });
 
+  it("never lets the recipient's email address through, in any case", () => {
+    fc.assert(
+      fc.property(fc.emailAddress(), fc.string(), fc.string(), fc.boolean(), (email, before, after, upper) => {
+        const written = upper ? email.toUpperCase() : email;
+        const out = redactForModel(`${before} ${written} ${after}`, { recipientEmail: email });
+        expect(out.toLowerCase()).not.toContain(email.toLowerCase());
+      }),
+    );
+  });
+
+  it("stays linear on long texts full of codes and code words", () => {
+    const text = "code 123456 ".repeat(40_000);
+    const started = performance.now();
+    const out = redactForModel(text);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(out).not.toMatch(/\d/);
+  });
+
   it("never lets a Luhn-valid card number through, whatever surrounds it", () => {
     const digits = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 15, maxLength: 15 });
     fc.assert(

@@ -85,12 +85,23 @@ const ROLE_LOCAL_PARTS = new Set([
 ]);
 
 function redactCodes(text: string): string {
-  const windows: Array<readonly [number, number]> = [];
-  for (const m of text.matchAll(CODE_WORD)) windows.push([m.index - CODE_WINDOW, m.index + m[0].length + CODE_WINDOW]);
+  // Windows arrive in text order and are merged, and replace() visits matches in text order, so one forward pointer
+  // keeps this linear however many codes and code words a long text holds.
+  const windows: Array<[number, number]> = [];
+  for (const m of text.matchAll(CODE_WORD)) {
+    const from = m.index - CODE_WINDOW;
+    const to = m.index + m[0].length + CODE_WINDOW;
+    const last = windows.at(-1);
+    if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], to);
+    else windows.push([from, to]);
+  }
   if (windows.length === 0) return text;
-  return text.replace(CODE, (match, offset: number) =>
-    windows.some(([from, to]) => offset + match.length > from && offset < to) ? REDACTION_PLACEHOLDERS.code : match,
-  );
+  let i = 0;
+  return text.replace(CODE, (match, offset: number) => {
+    while (i < windows.length && (windows[i] as [number, number])[1] <= offset) i++;
+    const w = windows[i];
+    return w !== undefined && offset + match.length > w[0] && offset < w[1] ? REDACTION_PLACEHOLDERS.code : match;
+  });
 }
 
 function redactEmail(text: string, email: string): string {
