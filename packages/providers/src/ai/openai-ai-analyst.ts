@@ -3,7 +3,7 @@
 // Retry-After, token usage logged without content, and a cached health probe. Mapping lives in openai-messages.ts.
 
 import { randomBytes } from "node:crypto";
-import OpenAI, { APIError, APIUserAbortError } from "openai";
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import {
   AI_IMAGE_MEDIA_TYPES,
   type AiAnalyst,
@@ -296,7 +296,7 @@ class OpenAiAiAnalyst implements OpenAiAnalyst {
         result: { value: null, outcome: "http", status: err.status, attempts: attempt },
       };
     }
-    const timedOut = err instanceof Error && err.name === "APIConnectionTimeoutError";
+    const timedOut = err instanceof APIConnectionTimeoutError;
     return {
       retryable: !timedOut,
       result: { value: null, outcome: timedOut ? "timeout" : "network", attempts: attempt },

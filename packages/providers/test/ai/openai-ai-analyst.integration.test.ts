@@ -188,6 +188,23 @@ describe("analyze against an OpenAI-compatible server", () => {
     expect(sleeps).toEqual([250, 500]);
   });
 
+  it("honours retry-after-ms, the finer hint OpenAI sends", async () => {
+    fake.script({ kind: "status", status: 503, headers: { "retry-after-ms": "300" } }, { kind: "json", body: answer });
+    expect(await analyst().analyze(input, ctx())).toEqual(answer);
+    expect(sleeps).toEqual([300]);
+  });
+
+  it("goes through the fetch it is given", async () => {
+    fake.script({ kind: "json", body: answer });
+    const seen: string[] = [];
+    const counting: typeof fetch = (url, init) => {
+      seen.push(String(url));
+      return fetch(url, init);
+    };
+    expect(await analyst({ fetch: counting }).analyze(input, ctx())).toEqual(answer);
+    expect(seen).toEqual([`${fake.baseURL}/chat/completions`]);
+  });
+
   it("does not retry a 400", async () => {
     fake.script({ kind: "status", status: 400 });
     expect(await analyst().analyze(input, ctx())).toBeNull();
