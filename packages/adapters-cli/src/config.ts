@@ -24,6 +24,11 @@ export const RuntimeConfigSchema = z.object({
   threatfoxKey: z.string().min(1).optional(),
   twilioAccountSid: z.string().min(1).optional(),
   twilioAuthToken: z.string().min(1).optional(),
+  /** The AI model: the OpenAI SDK's own variables, so OpenAI and any OpenAI-compatible server work alike. */
+  openaiApiKey: z.string().min(1).optional(),
+  openaiBaseUrl: z.string().url().optional(),
+  aiModel: z.string().min(1).optional(),
+  aiVisionModel: z.string().min(1).optional(),
   oauthRedirectHosts: z
     .string()
     .transform((v) =>
@@ -63,6 +68,10 @@ const ENV: Record<string, keyof z.input<typeof RuntimeConfigSchema>> = {
   THREATFOX_AUTH_KEY: "threatfoxKey",
   TWILIO_ACCOUNT_SID: "twilioAccountSid",
   TWILIO_AUTH_TOKEN: "twilioAuthToken",
+  OPENAI_API_KEY: "openaiApiKey",
+  OPENAI_BASE_URL: "openaiBaseUrl",
+  SCAMVERIFY_AI_MODEL: "aiModel",
+  SCAMVERIFY_AI_VISION_MODEL: "aiVisionModel",
   SCAMVERIFY_OAUTH_REDIRECT_HOSTS: "oauthRedirectHosts",
   SCAMVERIFY_FTC_DNC_URL: "ftcDncUrl",
   SCAMVERIFY_FCC_COMPLAINTS_URL: "fccComplaintsUrl",

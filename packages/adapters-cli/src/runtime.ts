@@ -33,6 +33,7 @@ import {
   createGuardedFetch,
   createPhoneSignalSources,
   createSafeFetcher,
+  createOpenAiAnalyst,
   createUrlSignalSources,
   type SafeFetcher,
 } from "@scamverify/providers";
@@ -147,6 +148,17 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
         : DEFAULT_REDIRECT_POLICY,
     ),
   };
+  // An AI model only when one is configured (a key, or a self-hosted OpenAI-compatible server's URL).
+  const ai =
+    config.openaiApiKey !== undefined || config.openaiBaseUrl !== undefined
+      ? createOpenAiAnalyst({
+          ...(config.openaiApiKey !== undefined ? { apiKey: config.openaiApiKey } : {}),
+          ...(config.openaiBaseUrl !== undefined ? { baseURL: config.openaiBaseUrl } : {}),
+          ...(config.aiModel !== undefined ? { model: config.aiModel } : {}),
+          ...(config.aiVisionModel !== undefined ? { visionModel: config.aiVisionModel } : {}),
+          clock,
+        })
+      : undefined;
   const base: EngineDeps = {
     accounts: stores.accounts,
     apiKeys: stores.apiKeys,
@@ -157,6 +169,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     rateLimiter,
     urlSources,
     phoneSources,
+    ...(ai ? { ai } : {}),
     clock,
     ids,
     hasher,

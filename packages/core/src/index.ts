@@ -234,3 +234,58 @@ export type {
   PhoneRegistryStore,
   RegistryFile,
 } from "./ports/phone-registry.js";
+
+export { ORGANISATIONS, ORGANISATION_CATEGORIES, createOrganisationDirectory } from "./analyzers/organisations/index.js";
+export type { Organisation, OrganisationCategory, OrganisationDirectory } from "./analyzers/organisations/index.js";
+
+export {
+  AI_ENTITY_KINDS,
+  AI_IMAGE_MEDIA_TYPES,
+  AiAnswerFormatSchema,
+  ImageReadingFormatSchema,
+  aiInputText,
+} from "./ports/ai-analyst.js";
+export type {
+  AiAnalyst,
+  AiAnswer,
+  AiChannel,
+  AiContext,
+  AiEntity,
+  AiEntityKind,
+  AiHealth,
+  AiImage,
+  AiImageMediaType,
+  AiInput,
+  AiLookupSummary,
+  ImageReading,
+} from "./ports/ai-analyst.js";
+export {
+  AI_FACTOR_ID,
+  AI_FACTOR_SOURCE,
+  AI_MAX_POINTS,
+  AI_MIN_POINTS,
+  AI_SCAM_TYPES,
+  applyAiAnswer,
+  applyAiFactor,
+  carriesInjection,
+  evidenceFloor,
+  foreignContacts,
+} from "./scoring/ai-bounds.js";
+export type {
+  AiAnswerLike,
+  AiAppliedOutcome,
+  AiBoundedOutcome,
+  AiFactorProposal,
+  AiScamType,
+  RulesOutcome,
+} from "./scoring/ai-bounds.js";
+export {
+  PROMPT_INJECTION_FACTOR_ID,
+  PROMPT_INJECTION_FLOOR,
+  PROMPT_INJECTION_SOURCE,
+  REDACTION_PLACEHOLDERS,
+  detectPromptInjection,
+  findInjectionCues,
+  redactForModel,
+} from "./analyzers/injection/index.js";
+export type { InjectionCue, Recipient, RedactedText } from "./analyzers/injection/index.js";

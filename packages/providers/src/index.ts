@@ -129,3 +129,11 @@ export {
 export { createPhoneSignalSources } from "./phone/create-phone-signal-sources.js";
 export type { PhoneSignalSourcesConfig } from "./phone/create-phone-signal-sources.js";
 export { createGuardedFetch } from "./net/guarded-fetch.js";
+export {
+  createOpenAiAnalyst,
+  notConfiguredAiAnalyst,
+  DEFAULT_AI_MODEL,
+  OPENAI_DEFAULT_BASE_URL,
+} from "./ai/openai-ai-analyst.js";
+export type { AiLogger, AiLogLevel, OpenAiAnalyst, OpenAiAnalystConfig } from "./ai/openai-ai-analyst.js";
+export type { TokenLimitParam } from "./ai/openai-messages.js";

@@ -4,6 +4,9 @@ import { assess, type Assessment, type WeightedEvidence } from "../scoring/score
 import { explainDeterministically } from "../scoring/deterministic-explainer.js";
 import type { Factor, SourceStatus, Verdict } from "../schemas/common.js";
 import type { Kernel } from "./kernel.js";
+import { aiInputText, type AiAnswer, type AiInput } from "../ports/ai-analyst.js";
+import { applyAiAnswer, evidenceFloor } from "../scoring/ai-bounds.js";
+import { redactForModel } from "../analyzers/injection/redact-for-model.js";
 import { TEST_EPOCH, TEST_VERDICT_SCORES, deterministicId } from "./test-mode.js";
 
 export interface Assembled {
@@ -11,14 +14,97 @@ export interface Assembled {
   readonly explanation: string;
 }
 
-/** Scores the evidence and writes the explanation. */
+/** What the AI model may read beside the factors: the user's content and the sub-lookups (text, email, documents). */
+export interface AiMaterial {
+  readonly content?: string | null;
+  readonly lookups?: readonly {
+    readonly kind: "url" | "phone";
+    readonly subject: string;
+    readonly risk_score: number;
+    readonly verdict: Verdict;
+    readonly factors: readonly Factor[];
+  }[];
+  /** Whether the model may add its one bounded factor (text, email, documents); otherwise it only explains. */
+  readonly mayAddFactor?: boolean;
+  /** Test mode: deterministic, no model is asked. */
+  readonly skipModel?: boolean;
+}
+
+/** How long a lookup waits for the model before answering with the rules' explanation. */
+export const AI_BUDGET_MS = 10_000;
+const AI_SOURCE = "ai_explainer";
+
+/**
+ * Asks the configured model for its explanation (and, where allowed, one bounded factor), within AI_BUDGET_MS. The
+ * rules' score, verdict and floors bound what it may change (scoring/ai-bounds.ts); null when no model answered.
+ */
+async function askModel(
+  k: Kernel,
+  channel: string,
+  subject: string,
+  assessment: Assessment,
+  items: readonly WeightedEvidence[],
+  material: AiMaterial,
+): Promise<{ assessment: Assessment; explanation: string | null; status: SourceStatus } | null> {
+  const ai = k.deps.ai;
+  if (ai === undefined || material.skipModel === true) return null;
+  const input: AiInput = {
+    channel: channel as AiInput["channel"],
+    subject: redactForModel(subject),
+    riskScore: assessment.riskScore,
+    verdict: assessment.verdict,
+    confidence: assessment.confidence,
+    factors: assessment.factors,
+    lookups: (material.lookups ?? []).map((l) => ({
+      kind: l.kind,
+      subject: redactForModel(l.subject),
+      riskScore: l.risk_score,
+      verdict: l.verdict,
+      reasons: l.factors.slice(0, 3).map((f) => f.label),
+    })),
+    unavailableSources: assessment.unavailableSources,
+    content: material.content == null ? null : redactForModel(material.content),
+  };
+  const controller = new AbortController();
+  const cancel = k.timers.schedule(AI_BUDGET_MS, () => controller.abort());
+  let answer: AiAnswer | null;
+  try {
+    answer = await Promise.race([
+      ai.analyze(input, { signal: controller.signal }).catch(() => null),
+      new Promise<null>((resolve) => controller.signal.addEventListener("abort", () => resolve(null))),
+    ]);
+  } finally {
+    cancel();
+  }
+  if (answer === null) {
+    return { assessment, explanation: null, status: { name: AI_SOURCE, status: "unavailable", reason: "no answer" } };
+  }
+  const allowed = material.mayAddFactor === true ? answer : { verdict: answer.verdict, explanation: answer.explanation };
+  const applied = applyAiAnswer({ ...assessment, floor: evidenceFloor(items) }, allowed, aiInputText(input));
+  return {
+    assessment: { ...assessment, riskScore: applied.riskScore, verdict: applied.verdict, factors: applied.factors },
+    explanation: applied.explanation,
+    status: { name: AI_SOURCE, status: applied.explanation === null ? "unavailable" : "ok", ...(applied.explanation === null ? { reason: "answer discarded" } : {}) },
+  };
+}
+
+/**
+ * Scores the evidence and writes the explanation: the AI model's when one is configured and answers within its
+ * budget and bounds, otherwise the rules' (deterministic) one. `sources` says which wrote it (ai_explainer ok).
+ */
 export async function assemble(
   k: Kernel,
   channel: ExplanationInput["channel"],
   subject: string,
   items: readonly WeightedEvidence[],
+  material: AiMaterial = {},
 ): Promise<Assembled> {
-  const assessment = assess(items);
+  let assessment = assess(items);
+  const model = await askModel(k, channel, subject, assessment, items, material);
+  if (model !== null) {
+    assessment = { ...model.assessment, sources: [...assessment.sources, model.status] };
+    if (model.explanation !== null) return { assessment, explanation: model.explanation };
+  }
   const input: ExplanationInput = {
     subject,
     channel,
@@ -135,7 +221,8 @@ export async function assessWith<T>(
     if (report !== null && reports !== null)
       items.push({ evidence: communityEvidence(reports, report.what), weight: COMMUNITY_WEIGHT });
   }
-  const { assessment, explanation } = await assemble(k, a.channel, a.subject, items);
+  // Test mode is deterministic: no model is asked.
+  const { assessment, explanation } = await assemble(k, a.channel, a.subject, items, { skipModel: mode === "test" });
   const test = mode === "test";
   return {
     signals: assessment.signals,

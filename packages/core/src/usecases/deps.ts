@@ -14,6 +14,7 @@ import type { NormalizedUrl } from "../analyzers/url/normalized-url.js";
 import type { NormalizedPhone } from "../analyzers/phone/normalized-phone.js";
 import type { Scope } from "../schemas/scopes.js";
 import type { Timers } from "../ports/timers.js";
+import type { AiAnalyst } from "../ports/ai-analyst.js";
 import type { AnyChannel } from "../channels/define-channel.js";
 
 /** Who is calling: resolved from an API key or an OAuth access token. */
@@ -78,6 +79,6 @@ export interface EngineDeps {
   readonly channels?: readonly AnyChannel[];
   /** Timers for source budgets and retries; default the host's. */
   readonly timers?: Timers;
-  /** The AI model's health as status shows it; absent when no model is configured. */
-  readonly ai?: { health(): "operational" | "degraded" | "unavailable" };
+  /** The AI model (explanations, one bounded factor, vision); absent when none is configured. */
+  readonly ai?: AiAnalyst;
 }

@@ -29,14 +29,17 @@ export class StatusReporter {
     return this.probing;
   }
 
-  private aiStatus(): ComponentStatus {
-    return this.k.deps.ai?.health() ?? "not_configured";
+  /** operational only while a configured model passes its (cached) health probe. */
+  private async aiStatus(): Promise<ComponentStatus> {
+    const ai = this.k.deps.ai;
+    if (ai === undefined) return "not_configured";
+    return ai.health().catch(() => "degraded" as const);
   }
 
   async status(): Promise<Status> {
     const now = this.k.now().getTime();
     const up = await this.databaseUp(now);
-    const ai = this.aiStatus();
+    const ai = await this.aiStatus();
     const cached = this.snapshot;
     if (
       cached &&
