@@ -348,9 +348,10 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
             );
 
       const [addresses, finalUrl] = await Promise.all([dnsPart, redirectPart, tlsPart, rdapPart]);
-      if (!reached && noRoute.length > 0 && !privateTarget) {
-        // Nothing answered and the failures are the network's own: what the parts found is not evidence, and the
-        // next lookups should not wait for the same timeouts.
+      if (!reached && noRoute.includes("rdap") && !privateTarget) {
+        // Nothing answered, not even the registry's RDAP service, which is always up: the network is down, what the
+        // parts found is not evidence, and the next lookups should not wait for the same timeouts. A site that
+        // alone cannot be reached (taken down, as scam sites often are) is not a network failure.
         const reason = `nothing could be reached (${noRoute.sort().join(", ")}): ${problems.join("; ")}`;
         connectivity.markOffline(reason);
         return offline(reason);

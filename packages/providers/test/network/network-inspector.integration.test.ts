@@ -243,4 +243,36 @@ describe("network inspector without a network", () => {
     expect(fetches).toBe(afterFirst + 2);
     await fetcher.close();
   });
+
+  it("does not take one unreachable site for a missing network", async () => {
+    const closed = await startLocalServer();
+    const closedPort = closed.port;
+    await closed.close();
+    const rdapServer = await startLocalServer((req, res) =>
+      req.url === "/bootstrap.json"
+        ? sendJson(res, 200, { version: "1.0", services: [[["test"], [`http://127.0.0.1:${rdapServer.port}/rdap/`]]] })
+        : sendJson(res, 404, { errorCode: 404 }),
+    );
+    const resolver: Resolver = async (name) =>
+      ["gone.test", "example.com", "gone.zz"].includes(name) ? [{ address: "127.0.0.1", family: 4 }] : [];
+    const fetcher = createSafeFetcher({ resolver, allowLoopbackForTests: true });
+    const inspector = createNetworkInspector({
+      fetcher,
+      clock,
+      resolver,
+      rdapBootstrapUrl: `${rdapServer.origin}/bootstrap.json`,
+      partTimeoutMs: 2_000,
+    });
+    // The registry answers (no record) while the site refuses connections: the source still answered.
+    const dead = await inspector.check(nurl(`http://gone.test:${closedPort}/`), ctx);
+    expect(dead.status).toBe("ok");
+    expect(dead.reason).toMatch(/fetch: .*ECONNREFUSED/);
+    // No RDAP service for the suffix and the site refuses: nothing says the network is down either.
+    const noRegistry = await inspector.check(nurl(`http://gone.zz:${closedPort}/`), ctx);
+    expect(noRegistry.reason ?? "").not.toMatch(/^no network/);
+    const next = await inspector.check(nurl(`http://gone.test:${closedPort}/again`), ctx);
+    expect(next.reason ?? "").not.toMatch(/^no network/);
+    await fetcher.close();
+    await rdapServer.close();
+  });
 });
