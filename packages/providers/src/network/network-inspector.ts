@@ -100,6 +100,8 @@ function issuerName(cert: PeerCertificate): string | null {
   return pick(issuer?.["O"]) ?? pick(issuer?.["CN"]);
 }
 
+const TLS_TIMEOUT_MESSAGE = "TLS handshake timed out";
+
 /** Socket errors that mean this machine could not reach anyone, not that one server refused. */
 const NO_ROUTE_CODES = new Set([
   "ENETUNREACH",
@@ -138,8 +140,6 @@ export function isConnectivityFailure(err: unknown, nameMustExist = false): bool
   if (errorCode(err) !== undefined) return true;
   return err instanceof Error && err.message === TLS_TIMEOUT_MESSAGE;
 }
-
-const TLS_TIMEOUT_MESSAGE = "TLS handshake timed out";
 
 /** Whether the guard refused the destination for its address (private, loopback, ...), not for a URL rule. */
 function refusedForAddress(err: unknown): boolean {
@@ -348,7 +348,8 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
             );
 
       const [addresses, finalUrl] = await Promise.all([dnsPart, redirectPart, tlsPart, rdapPart]);
-      if (!reached && noRoute.includes("rdap") && !privateTarget) {
+      // A lookup the engine gave up on failed for its own budget, which says nothing about the network.
+      if (!reached && noRoute.includes("rdap") && !privateTarget && !ctx.signal.aborted) {
         // Nothing answered, not even the registry's RDAP service, which is always up: the network is down, what the
         // parts found is not evidence, and the next lookups should not wait for the same timeouts. A site that
         // alone cannot be reached (taken down, as scam sites often are) is not a network failure.

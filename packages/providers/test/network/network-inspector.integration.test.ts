@@ -244,6 +244,33 @@ describe("network inspector without a network", () => {
     await fetcher.close();
   });
 
+  it("does not count a lookup the engine gave up on as a missing network", async () => {
+    const resolver: Resolver = async () => [{ address: "127.0.0.1", family: 4 }];
+    const fetcher = createSafeFetcher({ resolver, allowLoopbackForTests: true });
+    let fetches = 0;
+    const counting = {
+      ...fetcher,
+      fetch: (u: string | URL, init?: Parameters<typeof fetcher.fetch>[1]) => {
+        fetches++;
+        return fetcher.fetch(u, init);
+      },
+    };
+    const inspector = createNetworkInspector({
+      fetcher: counting,
+      clock,
+      resolver,
+      rdapBootstrapUrl: "http://127.0.0.1:9/bootstrap.json",
+    });
+    const cancelled = new AbortController();
+    cancelled.abort();
+    const given = await inspector.check(nurl("http://slow.test:9/"), { signal: cancelled.signal });
+    expect(given.reason ?? "").not.toMatch(/^no network/);
+    const before = fetches;
+    await inspector.check(nurl("http://slow.test:9/"), { signal: cancelled.signal });
+    expect(fetches).toBe(before + 2);
+    await fetcher.close();
+  });
+
   it("does not take one unreachable site for a missing network", async () => {
     const closed = await startLocalServer();
     const closedPort = closed.port;
