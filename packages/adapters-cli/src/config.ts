@@ -1,5 +1,8 @@
 // Configuration from flags and the environment, parsed once with zod in the composition root.
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve, win32 } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 const bool = z
@@ -10,7 +13,7 @@ export const RuntimeConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
   host: z.string().optional(),
   databaseUrl: z.string().min(1).optional(),
-  dataDir: z.string().min(1).default(".scamverify-data"),
+  dataDir: z.string().min(1).optional(),
   redisUrl: z.string().min(1).optional(),
   baseUrl: z.string().url().optional(),
   upgradeUrl: z.string().url().optional(),
@@ -78,8 +81,53 @@ const ENV: Record<string, keyof z.input<typeof RuntimeConfigSchema>> = {
   SCAMVERIFY_NANPA_CODES_URL: "nanpaCodesUrl",
 };
 
+/** What the default data folder depends on besides the environment. */
+export interface HostFacts {
+  readonly platform: NodeJS.Platform;
+  readonly home: string;
+  /** Whether this package runs from a clone of the repository (pnpm start, pnpm scamverify), not an installed copy. */
+  readonly inClone: boolean;
+}
+
+/** The clone keeps its data beside the sources, where the README's quick start expects it. */
+export const CLONE_DATA_DIR = ".scamverify-data";
+
+function runsFromClone(): boolean {
+  // src/config.ts or dist/config.js of packages/adapters-cli: the workspace file sits three levels up in a clone;
+  // an installed copy lives under node_modules, where no such file is.
+  const here = fileURLToPath(import.meta.url);
+  return !/[\\/]node_modules[\\/]/.test(here) && existsSync(new URL("../../../pnpm-workspace.yaml", import.meta.url));
+}
+
+export function currentHost(): HostFacts {
+  return { platform: process.platform, home: homedir(), inClone: runsFromClone() };
+}
+
+/**
+ * Where the embedded database lives when neither --data-dir nor SCAMVERIFY_DATA_DIR says: `./.scamverify-data` in a
+ * clone; otherwise the per-user data folder of the platform, so an installed CLI works the same from any directory.
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv, host: HostFacts): string {
+  if (host.inClone) return CLONE_DATA_DIR;
+  const set = (name: string): string | undefined => {
+    const v = env[name];
+    return v !== undefined && v !== "" ? v : undefined;
+  };
+  if (host.platform === "win32") {
+    return win32.join(set("LOCALAPPDATA") ?? win32.join(host.home, "AppData", "Local"), "scamverify");
+  }
+  if (host.platform === "darwin") return join(host.home, "Library", "Application Support", "scamverify");
+  // XDG asks that a relative XDG_DATA_HOME be ignored.
+  const xdg = set("XDG_DATA_HOME");
+  return join(xdg !== undefined && xdg.startsWith("/") ? xdg : join(host.home, ".local", "share"), "scamverify");
+}
+
 /** Flags win over the environment; empty values count as unset. */
-export function loadConfig(flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+export function loadConfig(
+  flags: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = process.env,
+  host: HostFacts = currentHost(),
+): RuntimeConfig {
   const raw: Record<string, unknown> = {};
   for (const [name, key] of Object.entries(ENV)) {
     const v = env[name];
@@ -89,7 +137,7 @@ export function loadConfig(flags: Record<string, unknown>, env: NodeJS.ProcessEn
   const parsed = RuntimeConfigSchema.parse(raw);
   return {
     ...parsed,
-    dataDir: resolve(parsed.dataDir),
+    dataDir: resolve(parsed.dataDir ?? defaultDataDir(env, host)),
     baseUrl: (parsed.baseUrl ?? `http://localhost:${parsed.port}`).replace(/\/+$/, ""),
   };
 }

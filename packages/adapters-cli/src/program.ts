@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import type { ChannelRegistry } from "@scamverify/core";
 import { ZodError } from "zod";
+import { DataDirInUseError } from "@scamverify/persistence";
 import { CliExit, type Io, processIo } from "./cli-support.js";
 import { registerAdminCommands } from "./commands/admin.js";
 import { registerBasicCommands } from "./commands/basics.js";
@@ -10,7 +11,7 @@ import { registerLookupCommands } from "./commands/lookup.js";
 import { registerServeCommand } from "./commands/serve.js";
 import { registerFeedCommands } from "./commands/feeds.js";
 import { registerMcpCommand } from "./commands/mcp.js";
-import { USAGE_EXIT } from "./exit-codes.js";
+import { ERROR_EXIT, USAGE_EXIT } from "./exit-codes.js";
 import { VERSION } from "./runtime.js";
 
 export interface ProgramOptions {
@@ -62,6 +63,11 @@ export async function runCli(argv: readonly string[], options: ProgramOptions = 
   } catch (e) {
     if (e instanceof CliExit) return e.code;
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : USAGE_EXIT;
+    if (e instanceof DataDirInUseError) {
+      // Commands that open the database themselves (db migrate) meet the lock too: the same plain words.
+      io.err(`error: ${e.message}\n`);
+      return ERROR_EXIT.service_unavailable;
+    }
     if (e instanceof ZodError) {
       // A bad flag or environment variable (PORT, BASE_URL, DATABASE_URL ...): say which, not a stack.
       for (const issue of e.issues)

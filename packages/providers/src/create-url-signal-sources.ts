@@ -4,6 +4,7 @@
 import type { Clock, NormalizedUrl, SignalSource } from "@scamverify/core";
 import type { Resolver } from "./net/address-guard.js";
 import { createSafeFetcher, type SafeFetcher } from "./net/safe-fetch.js";
+import type { ConnectivityProbe } from "./network/connectivity.js";
 import { createNetworkInspector } from "./network/network-inspector.js";
 import {
   createPhishingFeedSource,
@@ -31,6 +32,8 @@ export interface UrlSignalSourcesConfig {
     readonly resolver?: Resolver;
     readonly rdapBootstrapUrl?: string;
     readonly partTimeoutMs?: number;
+    /** Whether the machine is online; default a probe through `resolver` (or the system's), kept a minute. */
+    readonly connectivity?: ConnectivityProbe;
   };
   readonly keys?: {
     readonly webRisk?: string;
@@ -70,6 +73,7 @@ export function createUrlSignalSources(config: UrlSignalSourcesConfig): SignalSo
         ...(net.resolver !== undefined ? { resolver: net.resolver } : {}),
         ...(net.rdapBootstrapUrl !== undefined ? { rdapBootstrapUrl: net.rdapBootstrapUrl } : {}),
         ...(net.partTimeoutMs !== undefined ? { partTimeoutMs: net.partTimeoutMs } : {}),
+        ...(net.connectivity !== undefined ? { connectivity: net.connectivity } : {}),
       }),
     );
   }

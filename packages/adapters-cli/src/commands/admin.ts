@@ -2,8 +2,8 @@
 // the account it acts on, so one account can never read or change another's keys.
 import type { Command } from "commander";
 import type { AccountView, ApiKey, Channel, Usage } from "@scamverify/core";
-import { CHANNELS } from "@scamverify/core";
-import { CliExit, emit, type Io, withOperatorRuntime } from "../cli-support.js";
+import { CHANNELS, appError } from "@scamverify/core";
+import { CliExit, emit, fail, type Io, withOperatorRuntime } from "../cli-support.js";
 import { USAGE_EXIT } from "../exit-codes.js";
 
 function accountText(a: AccountView): string {
@@ -47,6 +47,23 @@ function parseQuotaList(text: string, io: Io): Partial<Record<Channel, number>> 
   return out;
 }
 
+/**
+ * The account a command acts on: `--account <id>`, as every key and usage command takes it. The older positional
+ * form still works; both at once must agree.
+ */
+function accountOf(io: Io, flag: string | undefined, positional: string | undefined): string {
+  if (flag !== undefined && positional !== undefined && flag !== positional) {
+    io.err(`error: --account ${flag} and the account argument ${positional} differ; give one\n`);
+    throw new CliExit(USAGE_EXIT);
+  }
+  const id = flag ?? positional;
+  if (id === undefined) {
+    io.err("error: required option '--account <id>' not specified\n");
+    throw new CliExit(USAGE_EXIT);
+  }
+  return id;
+}
+
 export function registerAdminCommands(program: Command, io: Io): void {
   const accounts = program.command("accounts").description("Create and manage accounts (operators)");
   accounts
@@ -80,34 +97,51 @@ export function registerAdminCommands(program: Command, io: Io): void {
   accounts
     .command("show")
     .description("Show an account")
-    .argument("<id>", "account id")
+    .option("--account <id>", "account id")
+    .argument("[id]", "account id (older form of --account)")
     .option("--json", "print JSON")
-    .action(async (id: string, o: { json?: boolean }, cmd: Command) => {
+    .addHelpText("after", "\nExample:\n  scamverify accounts show --account <id> --json\n")
+    .action(async (positional: string | undefined, o: { account?: string; json?: boolean }, cmd: Command) => {
+      const id = accountOf(io, o.account, positional);
       await withOperatorRuntime(cmd, io, async (rt) => emit(io, await rt.engine.accounts.get(id), o.json, accountText));
     });
   accounts
     .command("set-plan")
     .description("Change the plan: upgrades apply at once, downgrades at the start of the next period")
-    .argument("<id>", "account id")
-    .argument("<plan>", "plan name")
+    .option("--account <id>", "account id")
+    .argument("<plan-or-id>", "plan name (with --account), or the account id followed by the plan")
+    .argument("[plan]", "plan name, in the older form set-plan <id> <plan>")
     .option("--json", "print JSON")
-    .action(async (id: string, plan: string, o: { json?: boolean }, cmd: Command) => {
-      await withOperatorRuntime(cmd, io, async (rt) =>
-        emit(io, await rt.engine.accounts.setPlan(id, plan), o.json, accountText),
-      );
-    });
+    .addHelpText("after", "\nExample:\n  scamverify accounts set-plan --account <id> professional\n")
+    .action(
+      async (first: string, second: string | undefined, o: { account?: string; json?: boolean }, cmd: Command) => {
+        const [positional, plan] = second === undefined ? [undefined, first] : [first, second];
+        const id = accountOf(io, o.account, positional);
+        await withOperatorRuntime(cmd, io, async (rt) =>
+          emit(io, await rt.engine.accounts.setPlan(id, plan), o.json, accountText),
+        );
+      },
+    );
   accounts
     .command("set-period")
     .description("Set the billing period of a paid account (ISO 8601 times)")
-    .argument("<id>", "account id")
+    .option("--account <id>", "account id")
+    .argument("[id]", "account id (older form of --account)")
     .requiredOption("--start <time>", "period start, e.g. 2026-11-01T00:00:00Z")
     .requiredOption("--end <time>", "period end")
     .option("--json", "print JSON")
-    .action(async (id: string, o: { start: string; end: string; json?: boolean }, cmd: Command) => {
-      await withOperatorRuntime(cmd, io, async (rt) =>
-        emit(io, await rt.engine.accounts.setPeriod(id, o.start, o.end), o.json, accountText),
-      );
-    });
+    .action(
+      async (
+        positional: string | undefined,
+        o: { account?: string; start: string; end: string; json?: boolean },
+        cmd: Command,
+      ) => {
+        const id = accountOf(io, o.account, positional);
+        await withOperatorRuntime(cmd, io, async (rt) =>
+          emit(io, await rt.engine.accounts.setPeriod(id, o.start, o.end), o.json, accountText),
+        );
+      },
+    );
 
   const keys = program.command("keys").description("Create, list, revoke and rename API keys (operators)");
   keys
@@ -144,9 +178,15 @@ export function registerAdminCommands(program: Command, io: Io): void {
     .requiredOption("--account <id>", "the account that owns the key")
     .option("--json", "print JSON")
     .action(async (keyId: string, o: { account: string; json?: boolean }, cmd: Command) => {
-      await withOperatorRuntime(cmd, io, async (rt) =>
-        emit(io, await rt.engine.keys.revoke(o.account, keyId), o.json, keyText),
-      );
+      await withOperatorRuntime(cmd, io, async (rt) => {
+        // Revoking twice changes nothing (the first time is kept): say so rather than report a fresh revocation.
+        const listed = await rt.engine.keys.list(o.account);
+        const current = listed.isOk() ? listed.value.find((k) => k.id === keyId) : undefined;
+        if (current?.revoked_at) {
+          fail(io, appError("conflict", `Key ${keyId} was already revoked at ${current.revoked_at}; nothing changed.`));
+        }
+        emit(io, await rt.engine.keys.revoke(o.account, keyId), o.json, keyText);
+      });
     });
   keys
     .command("rename")

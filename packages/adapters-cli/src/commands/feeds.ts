@@ -1,5 +1,6 @@
 // `scamverify feeds sync <name>` and `feeds status`: load a threat feed from its published URL, another URL or a
 // file, atomically (a broken or truncated feed keeps the previous data and says why).
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import {
   FEED_NAMES,
@@ -61,6 +62,19 @@ function summaryText(s: SyncFeedSummary): string {
   return `${s.feed}: ${s.status}, ${s.records} records${s.skipped ? `, ${s.skipped} lines skipped` : ""}${s.reason ? ` (${s.reason})` : ""}\n`;
 }
 
+/** sysexits' EX_NOINPUT: the file named does not exist. */
+const NO_INPUT_EXIT = 66;
+
+/**
+ * The exit code of a sync that changed nothing: a source that could not be reached is the service being
+ * unavailable (69), a missing file is missing input (66), and content that was read but refused is bad data (65).
+ */
+export function syncFailureExit(notRead: boolean, source: { url: string } | { file: string }): number {
+  if (!notRead) return ERROR_EXIT.validation_error;
+  if ("url" in source) return ERROR_EXIT.service_unavailable;
+  return existsSync(source.file) ? ERROR_EXIT.validation_error : NO_INPUT_EXIT;
+}
+
 export function registerFeedCommands(program: Command, io: Io): void {
   const feeds = program.command("feeds").description("Threat feeds and registries the engine syncs");
   feeds
@@ -79,16 +93,21 @@ export function registerFeedCommands(program: Command, io: Io): void {
       const source = o.file !== undefined ? { file: o.file } : o.url !== undefined ? { url: o.url } : undefined;
       if ((REGISTRY_NAMES as readonly string[]).includes(name)) {
         const registry = name as PhoneRegistryFeed;
-        const outcome = await withOperatorRuntime(cmd, io, async (rt) => {
-          const from = source ?? (registryUrl(rt, registry) ? { url: registryUrl(rt, registry)! } : undefined);
+        const { outcome, from } = await withOperatorRuntime(cmd, io, async (rt) => {
+          const configured = registryUrl(rt, registry);
+          const from = source ?? (configured !== undefined ? { url: configured } : undefined);
           if (!from) {
             io.err(`error: ${registry} needs --file or --url\n`);
             throw new CliExit(USAGE_EXIT);
           }
-          return syncRegistry(rt, registry, from);
+          return { outcome: await syncRegistry(rt, registry, from), from };
         });
         io.out(o.json ? `${JSON.stringify(outcome, null, 2)}\n` : registryText(outcome));
-        if (outcome.status === "failed") throw new CliExit(ERROR_EXIT.validation_error);
+        if (outcome.status === "failed") {
+          // Only a source that could not be read leaves no hash: anything read was hashed first.
+          const notRead = outcome.sha256 === null && outcome.reason?.startsWith("could not read") === true;
+          throw new CliExit(syncFailureExit(notRead, from));
+        }
         return;
       }
       if (!(FEED_NAMES as readonly string[]).includes(name)) {
@@ -99,7 +118,9 @@ export function registerFeedCommands(program: Command, io: Io): void {
         syncUrlFeed(rt, name as FeedName, source, o.force === true),
       );
       io.out(o.json ? `${JSON.stringify(summary, null, 2)}\n` : summaryText(summary));
-      if (summary.status === "failed" || summary.status === "refused") throw new CliExit(ERROR_EXIT.validation_error);
+      if (summary.status === "failed" || summary.status === "refused") {
+        throw new CliExit(syncFailureExit(summary.status === "failed", source ?? { url: summary.source }));
+      }
     });
   feeds
     .command("status")

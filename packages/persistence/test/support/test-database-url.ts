@@ -1,16 +1,24 @@
-// Where the integration tests find PostgreSQL and Redis. CI must say so explicitly: a silent default there
-// would hide a misconfigured job behind a connection error.
-export function testDatabaseUrl(): string {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) return url;
-  if (process.env.CI)
-    throw new Error("TEST_DATABASE_URL must be set in CI (e.g. postgres://postgres@127.0.0.1:5432/test)");
-  return "postgres://postgres@127.0.0.1:5432/test";
+// Where the integration tests find PostgreSQL and Redis: the URL in the environment, else the local default when
+// something answers there. Both are looked for once, when a test file loads, so the synchronous getters below can
+// fail with one line that says what to install or set, not a connection error from deep inside a hook.
+import { findTestDatabase, findTestRedis, type TestService } from "@scamverify/persistence/testing";
+
+const [database, redis] = await Promise.all([findTestDatabase(), findTestRedis()]);
+
+function urlOf(service: TestService): string {
+  if (service.ok) return service.url;
+  const err = new Error(service.message);
+  // The message is the whole story: a stack into this helper would only bury it.
+  err.stack = `Error: ${service.message}`;
+  throw err;
 }
 
+/** The PostgreSQL URL; throws the one-line explanation when none is usable. */
+export function testDatabaseUrl(): string {
+  return urlOf(database);
+}
+
+/** The Redis URL; throws the one-line explanation when none is usable. */
 export function testRedisUrl(): string {
-  const url = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
-  if (url) return url;
-  if (process.env.CI) throw new Error("TEST_REDIS_URL (or REDIS_URL) must be set in CI (e.g. redis://127.0.0.1:6379)");
-  return "redis://127.0.0.1:6379";
+  return urlOf(redis);
 }

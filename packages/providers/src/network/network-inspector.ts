@@ -1,12 +1,14 @@
 // Inspects a URL over the network, every connection through the address guard: redirect chain (redirect_count,
 // final_url), TLS certificate (ssl_issuer, ssl_age_days), DNS presence, and RDAP registration found through the
-// IANA bootstrap (domain_age_days, registrar).
+// IANA bootstrap (domain_age_days, registrar). A missing address record is a finding only while names that must exist
+// resolve through the same resolver; with no network the source says unavailable, at once, instead of guessing.
 
 import { connect as tlsConnect, type PeerCertificate } from "node:tls";
 import type { Clock, Evidence, Factor, NormalizedUrl, SignalSource } from "@scamverify/core";
 import { getDomain } from "tldts";
 import { BlockedDestinationError, systemResolver, type Resolver } from "../net/address-guard.js";
 import { SafeFetchError, type SafeFetcher } from "../net/safe-fetch.js";
+import { createConnectivityProbe, type ConnectivityProbe } from "./connectivity.js";
 
 export const IANA_RDAP_DNS_BOOTSTRAP = "https://data.iana.org/rdap/dns.json";
 const DAY_MS = 86_400_000;
@@ -21,6 +23,11 @@ export interface NetworkInspectorConfig {
   readonly bootstrapTtlMs?: number;
   /** Budget of each part (redirects, TLS, RDAP); they run in parallel. */
   readonly partTimeoutMs?: number;
+  /**
+   * Whether the machine is online; default a probe of names that must exist through `resolver`, kept a minute.
+   * Pass one to share it between inspectors or to script it in tests.
+   */
+  readonly connectivity?: ConnectivityProbe;
 }
 
 export interface RdapRegistration {
@@ -93,10 +100,56 @@ function issuerName(cert: PeerCertificate): string | null {
   return pick(issuer?.["O"]) ?? pick(issuer?.["CN"]);
 }
 
+const TLS_TIMEOUT_MESSAGE = "TLS handshake timed out";
+
+/** Socket errors that mean this machine could not reach anyone, not that one server refused. */
+const NO_ROUTE_CODES = new Set([
+  "ENETUNREACH",
+  "ENETDOWN",
+  "EHOSTUNREACH",
+  "ETIMEDOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EAI_AGAIN",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_SOCKET",
+]);
+
+function errorCode(err: unknown): string | undefined {
+  let cur: unknown = err;
+  for (let depth = 0; cur !== null && typeof cur === "object" && depth < 5; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === "string" && NO_ROUTE_CODES.has(code)) return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a failure says "could not get through" rather than "the server answered badly". `nameMustExist` is set
+ * for servers the inspector depends on (the RDAP registry): their name not resolving is a network fault too.
+ */
+export function isConnectivityFailure(err: unknown, nameMustExist = false): boolean {
+  if (err instanceof SafeFetchError) {
+    if (err.code === "network" || err.code === "timeout") return true;
+    if (err.code === "blocked" && nameMustExist)
+      return err.cause instanceof BlockedDestinationError && err.cause.reason === "no_address";
+    return false;
+  }
+  if (err instanceof BlockedDestinationError) return nameMustExist && err.reason === "no_address";
+  if (errorCode(err) !== undefined) return true;
+  return err instanceof Error && err.message === TLS_TIMEOUT_MESSAGE;
+}
+
 /** Whether the guard refused the destination for its address (private, loopback, ...), not for a URL rule. */
 function refusedForAddress(err: unknown): boolean {
   const refusal = err instanceof SafeFetchError && err.code === "blocked" ? err.cause : err;
   return refusal instanceof BlockedDestinationError && refusal.reason.startsWith("address_");
+}
+
+/** An RDAP server answered, but not with a registration: proof of connectivity, not of absence. */
+class RdapAnswerError extends Error {
+  override readonly name = "RdapAnswerError";
 }
 
 export function createNetworkInspector(config: NetworkInspectorConfig): SignalSource<NormalizedUrl> {
@@ -104,13 +157,14 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
   const bootstrapUrl = config.rdapBootstrapUrl ?? IANA_RDAP_DNS_BOOTSTRAP;
   const ttl = config.bootstrapTtlMs ?? DAY_MS;
   const partTimeout = config.partTimeoutMs ?? 5_000;
+  const connectivity = config.connectivity ?? createConnectivityProbe({ resolver, clock: config.clock });
   let bootstrap: { at: number; body: unknown } | null = null;
 
   async function loadBootstrap(signal: AbortSignal): Promise<unknown> {
     const now = config.clock.now().getTime();
     if (bootstrap !== null && now - bootstrap.at < ttl) return bootstrap.body;
     const res = await config.fetcher.fetch(bootstrapUrl, { timeoutMs: partTimeout, maxBytes: 2 * 1024 * 1024, signal });
-    if (res.status !== 200) throw new Error(`RDAP bootstrap answered HTTP ${res.status}`);
+    if (res.status !== 200) throw new RdapAnswerError(`RDAP bootstrap answered HTTP ${res.status}`);
     const body = res.json();
     bootstrap = { at: now, body };
     return body;
@@ -126,8 +180,8 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
       maxBytes: 1024 * 1024,
       signal,
     });
-    if (res.status === 404) throw new Error(`RDAP has no record of ${domain}`);
-    if (res.status !== 200) throw new Error(`RDAP answered HTTP ${res.status}`);
+    if (res.status === 404) throw new RdapAnswerError(`RDAP has no record of ${domain}`);
+    if (res.status !== 200) throw new RdapAnswerError(`RDAP answered HTTP ${res.status}`);
     return fromRdapDomain(res.json());
   }
 
@@ -142,7 +196,7 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
         // The certificate is inspected, not trusted: invalid ones are findings, not failures.
         rejectUnauthorized: false,
       });
-      const timer = setTimeout(() => socket.destroy(new Error("TLS handshake timed out")), partTimeout);
+      const timer = setTimeout(() => socket.destroy(new Error(TLS_TIMEOUT_MESSAGE)), partTimeout);
       const abort = (): void => {
         socket.destroy(new Error("aborted"));
       };
@@ -175,16 +229,30 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
     timeoutMs: partTimeout * 2 + 1_000,
     async check(url, ctx): Promise<Evidence> {
       const now = config.clock.now().getTime();
-      const factors: Factor[] = [];
-      const problems: string[] = [];
-      const signals: Record<string, unknown> = {
+      const emptySignals = (): Record<string, unknown> => ({
         domain_age_days: null,
         registrar: null,
         ssl_issuer: null,
         ssl_age_days: null,
         redirect_count: null,
         final_url: null,
-      };
+      });
+      const offline = (reason: string): Evidence => ({
+        source: "network",
+        status: "unavailable",
+        reason: `no network: ${reason}`,
+        signals: emptySignals(),
+        factors: [],
+      });
+      const state = await connectivity.state();
+      if (!state.online) return offline(state.reason);
+
+      // Whether any remote party answered at all, and the failures that say nobody could be reached.
+      let reached = false;
+      const noRoute: string[] = [];
+      const factors: Factor[] = [];
+      const problems: string[] = [];
+      const signals = emptySignals();
       let privateTarget = false;
       const add = (id: string, label: string, points: number): void => {
         factors.push({ id, source: "network", label, points });
@@ -207,6 +275,7 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
         .fetch(url.href, { discardBody: true, timeoutMs: partTimeout, signal: ctx.signal })
         .then(
           (res) => {
+            reached = true;
             signals["redirect_count"] = res.redirects.length;
             signals["final_url"] = res.url;
             return res.url;
@@ -221,6 +290,8 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
             } else if (refusedForAddress(err)) {
               privateTarget = true;
             } else {
+              if (err instanceof SafeFetchError && err.redirects.length > 0) reached = true;
+              if (isConnectivityFailure(err)) noRoute.push("fetch");
               problems.push(`fetch: ${err instanceof Error ? err.message : String(err)}`);
             }
             return null;
@@ -231,6 +302,7 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
         url.scheme === "https"
           ? certificate(url, ctx.signal).then(
               (cert) => {
+                reached = true;
                 signals["ssl_issuer"] = cert.issuer;
                 if (cert.validFrom !== null) {
                   const age = Math.floor((now - cert.validFrom.getTime()) / DAY_MS);
@@ -245,6 +317,7 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
                 if (refusedForAddress(err)) {
                   privateTarget = true;
                 } else {
+                  if (isConnectivityFailure(err)) noRoute.push("tls");
                   problems.push(`tls: ${err instanceof Error ? err.message : String(err)}`);
                 }
               },
@@ -256,6 +329,7 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
           ? Promise.resolve()
           : rdap(url.registrableDomain, ctx.signal).then(
               (reg) => {
+                reached = true;
                 signals["registrar"] = reg.registrar;
                 if (reg.registeredAt !== null) {
                   const age = Math.floor((now - reg.registeredAt.getTime()) / DAY_MS);
@@ -267,11 +341,22 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
                 }
               },
               (err: unknown) => {
+                if (err instanceof RdapAnswerError) reached = true;
+                else if (isConnectivityFailure(err, true)) noRoute.push("rdap");
                 problems.push(`rdap: ${err instanceof Error ? err.message : String(err)}`);
               },
             );
 
       const [addresses, finalUrl] = await Promise.all([dnsPart, redirectPart, tlsPart, rdapPart]);
+      // A lookup the engine gave up on failed for its own budget, which says nothing about the network.
+      if (!reached && noRoute.includes("rdap") && !privateTarget && !ctx.signal.aborted) {
+        // Nothing answered, not even the registry's RDAP service, which is always up: the network is down, what the
+        // parts found is not evidence, and the next lookups should not wait for the same timeouts. A site that
+        // alone cannot be reached (taken down, as scam sites often are) is not a network failure.
+        const reason = `nothing could be reached (${noRoute.sort().join(", ")}): ${problems.join("; ")}`;
+        connectivity.markOffline(reason);
+        return offline(reason);
+      }
       if (privateTarget) {
         add("resolves_to_private_network", `${url.host} points to a private or reserved network address`, 50);
       }

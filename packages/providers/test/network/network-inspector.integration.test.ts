@@ -74,6 +74,8 @@ describe("network inspector against local servers", () => {
     "old.test": ["127.0.0.1"],
     "tls.test": ["127.0.0.1"],
     "intranet.test": ["10.0.0.7"],
+    // A name that must exist: the resolver is known to work, so a missing name is a finding.
+    "example.com": ["192.0.2.10"],
   };
   const resolver: Resolver = async (name) => (table[name] ?? []).map((address) => ({ address, family: 4 }) as const);
   const fetcher = createSafeFetcher({ resolver, allowLoopbackForTests: true });
@@ -171,6 +173,133 @@ describe("network inspector against local servers", () => {
     });
     const ev = await offline.check(nurl("http://down.test/"), ctx);
     expect(ev.status).toBe("unavailable");
-    expect(ev.reason).toMatch(/dns lookup failed/);
+    expect(ev.reason).toMatch(/^no network: DNS lookups fail \(resolver down\)/);
+    expect(ev.factors).toEqual([]);
+  });
+});
+
+describe("network inspector without a network", () => {
+  const silentResolver: Resolver = async () => [];
+
+  it("does not read a resolver that answers nothing as missing address records", async () => {
+    const fetcher = createSafeFetcher({ resolver: silentResolver });
+    const calls: string[] = [];
+    const counting = {
+      ...fetcher,
+      fetch: (u: string | URL, init?: Parameters<typeof fetcher.fetch>[1]) => {
+        calls.push(String(u));
+        return fetcher.fetch(u, init);
+      },
+    };
+    const inspector = createNetworkInspector({ fetcher: counting, clock, resolver: silentResolver });
+    for (const href of ["http://example.org/", "https://a1.com/login"]) {
+      const ev = await inspector.check(nurl(href), ctx);
+      expect(ev.status).toBe("unavailable");
+      expect(ev.factors).toEqual([]);
+      expect(ev.reason).toMatch(/^no network: DNS knows none of example\.com, iana\.org/);
+    }
+    expect(calls).toEqual([]);
+    await fetcher.close();
+  });
+
+  it("fails fast once nothing can be reached, then asks again after a minute", async () => {
+    // Names resolve but no connection gets through: a port where nothing listens stands for a dropped route.
+    const closed = await startLocalServer();
+    const closedPort = closed.port;
+    await closed.close();
+    const resolver: Resolver = async (name) =>
+      name === "gone.test" || name === "example.com" ? [{ address: "127.0.0.1", family: 4 }] : [];
+    const fetcher = createSafeFetcher({ resolver, allowLoopbackForTests: true });
+    let fetches = 0;
+    const counting = {
+      ...fetcher,
+      fetch: (u: string | URL, init?: Parameters<typeof fetcher.fetch>[1]) => {
+        fetches++;
+        return fetcher.fetch(u, init);
+      },
+    };
+    let t = NOW.getTime();
+    const inspector = createNetworkInspector({
+      fetcher: counting,
+      clock: { now: () => new Date(t) },
+      resolver,
+      rdapBootstrapUrl: `http://127.0.0.1:${closedPort}/bootstrap.json`,
+      partTimeoutMs: 2_000,
+    });
+    const first = await inspector.check(nurl(`http://gone.test:${closedPort}/`), ctx);
+    expect(first.status).toBe("unavailable");
+    expect(first.factors).toEqual([]);
+    expect(first.reason).toMatch(/^no network: nothing could be reached \(fetch, rdap\)/);
+    const afterFirst = fetches;
+    expect(afterFirst).toBe(2);
+
+    const second = await inspector.check(nurl(`http://gone.test:${closedPort}/other`), ctx);
+    expect(second.status).toBe("unavailable");
+    expect(second.reason).toBe(first.reason);
+    expect(fetches).toBe(afterFirst);
+
+    t += 60_000;
+    await inspector.check(nurl(`http://gone.test:${closedPort}/`), ctx);
+    expect(fetches).toBe(afterFirst + 2);
+    await fetcher.close();
+  });
+
+  it("does not count a lookup the engine gave up on as a missing network", async () => {
+    const resolver: Resolver = async () => [{ address: "127.0.0.1", family: 4 }];
+    const fetcher = createSafeFetcher({ resolver, allowLoopbackForTests: true });
+    let fetches = 0;
+    const counting = {
+      ...fetcher,
+      fetch: (u: string | URL, init?: Parameters<typeof fetcher.fetch>[1]) => {
+        fetches++;
+        return fetcher.fetch(u, init);
+      },
+    };
+    const inspector = createNetworkInspector({
+      fetcher: counting,
+      clock,
+      resolver,
+      rdapBootstrapUrl: "http://127.0.0.1:9/bootstrap.json",
+    });
+    const cancelled = new AbortController();
+    cancelled.abort();
+    const given = await inspector.check(nurl("http://slow.test:9/"), { signal: cancelled.signal });
+    expect(given.reason ?? "").not.toMatch(/^no network/);
+    const before = fetches;
+    await inspector.check(nurl("http://slow.test:9/"), { signal: cancelled.signal });
+    expect(fetches).toBe(before + 2);
+    await fetcher.close();
+  });
+
+  it("does not take one unreachable site for a missing network", async () => {
+    const closed = await startLocalServer();
+    const closedPort = closed.port;
+    await closed.close();
+    const rdapServer = await startLocalServer((req, res) =>
+      req.url === "/bootstrap.json"
+        ? sendJson(res, 200, { version: "1.0", services: [[["test"], [`http://127.0.0.1:${rdapServer.port}/rdap/`]]] })
+        : sendJson(res, 404, { errorCode: 404 }),
+    );
+    const resolver: Resolver = async (name) =>
+      ["gone.test", "example.com", "gone.zz"].includes(name) ? [{ address: "127.0.0.1", family: 4 }] : [];
+    const fetcher = createSafeFetcher({ resolver, allowLoopbackForTests: true });
+    const inspector = createNetworkInspector({
+      fetcher,
+      clock,
+      resolver,
+      rdapBootstrapUrl: `${rdapServer.origin}/bootstrap.json`,
+      partTimeoutMs: 2_000,
+    });
+    // The registry answers (no record) while the site refuses connections: the source still answered.
+    const dead = await inspector.check(nurl(`http://gone.test:${closedPort}/`), ctx);
+    expect(dead.status).toBe("ok");
+    expect(dead.reason).toMatch(/fetch: .*ECONNREFUSED/);
+    // No RDAP service for the suffix and the site refuses: nothing says the network is down either.
+    const noRegistry = await inspector.check(nurl(`http://gone.zz:${closedPort}/`), ctx);
+    expect(noRegistry.reason ?? "").not.toMatch(/^no network/);
+    const next = await inspector.check(nurl(`http://gone.test:${closedPort}/again`), ctx);
+    expect(next.reason ?? "").not.toMatch(/^no network/);
+    await fetcher.close();
+    await rdapServer.close();
   });
 });

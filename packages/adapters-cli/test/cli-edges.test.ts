@@ -1,0 +1,99 @@
+// The CLI at its edges: feeds that cannot be reached or read, a data folder held by another process for commands
+// that open the database themselves, and a reader that closes the pipe early.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runCli } from "../src/program.js";
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const dir = mkdtempSync(join(tmpdir(), "scamverify-edges-"));
+const dataDir = join(dir, "data");
+const ENV_NAMES = ["BASE_URL", "DATABASE_URL", "REDIS_URL", "SCAMVERIFY_DATA_DIR"];
+const saved = new Map(ENV_NAMES.map((n) => [n, process.env[n]]));
+
+async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await runCli(["--data-dir", dataDir, ...args], {
+    io: { out: (s) => void (out += s), err: (s) => void (err += s) },
+  });
+  return { code, out, err };
+}
+
+beforeAll(() => {
+  for (const n of ENV_NAMES) delete process.env[n];
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  for (const [n, v] of saved) if (v !== undefined) process.env[n] = v;
+});
+
+describe("feeds sync exit codes", () => {
+  // The reserved .invalid top-level domain never resolves: the feed cannot be reached, on any machine.
+  it("exits 69 when the feed cannot be reached", async () => {
+    const r = await run("feeds", "sync", "urlhaus", "--url", "https://feeds.invalid/urlhaus.csv", "--json");
+    expect(r.code).toBe(69);
+    expect(JSON.parse(r.out)).toMatchObject({ feed: "urlhaus", status: "failed" });
+    const registry = await run("feeds", "sync", "ftc-dnc", "--url", "https://feeds.invalid/dnc.csv", "--json");
+    expect(registry.code).toBe(69);
+    expect(JSON.parse(registry.out)).toMatchObject({
+      status: "failed",
+      reason: expect.stringMatching(/^could not read/),
+    });
+  });
+
+  it("exits 66 for a file that does not exist and 65 for one that is refused", async () => {
+    expect((await run("feeds", "sync", "openphish", "--file", join(dir, "missing.txt"))).code).toBe(66);
+    expect((await run("feeds", "sync", "ftc-dnc", "--file", join(dir, "missing.csv"))).code).toBe(66);
+    const empty = join(dir, "empty.txt");
+    writeFileSync(empty, "");
+    expect((await run("feeds", "sync", "openphish", "--file", empty)).code).toBe(65);
+    expect((await run("feeds", "sync", "ftc-dnc", "--file", empty)).code).toBe(65);
+  });
+});
+
+describe("a data folder held by another process", () => {
+  let holder: ChildProcess | undefined;
+  afterAll(() => {
+    if (holder?.exitCode === null) holder.kill("SIGTERM");
+  });
+
+  it("stops db migrate with the plain explanation and exit 69", async () => {
+    holder = spawn(process.execPath, ["-e", "setInterval(() => {}, 60000)"], { stdio: "ignore" });
+    const held = join(dir, "held");
+    mkdirSync(held, { recursive: true });
+    // The lock file holds its owner's pid.
+    writeFileSync(join(held, "scamverify.lock"), String(holder.pid));
+    let err = "";
+    const code = await runCli(["--data-dir", held, "db", "migrate"], {
+      io: { out: () => undefined, err: (s) => void (err += s) },
+    });
+    expect(code).toBe(69);
+    expect(err).toBe(
+      `error: The data folder ${held} is in use by process ${holder.pid} (probably "scamverify serve"). ` +
+        "Stop that process, or run this command against the server with --api-url and --api-key.\n",
+    );
+  });
+});
+
+describe("a reader that closes the pipe early", () => {
+  it("ends `scamverify --help | head` quietly", async () => {
+    const bin = fileURLToPath(new URL("../src/bin.ts", import.meta.url));
+    const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", bin, "--help"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NODE_OPTIONS: "" },
+    });
+    // Closed before the program has written a byte, as `head` closes it after its lines.
+    child.stdout.destroy();
+    let err = "";
+    child.stderr.on("data", (b: Buffer) => void (err += b.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("close", (c) => resolve(c)));
+    expect(err).toBe("");
+    expect(code).toBe(0);
+  });
+});

@@ -1,0 +1,2 @@
+export { DEFAULT_TEST_DATABASE_URL, DEFAULT_TEST_REDIS_URL, findTestDatabase, findTestRedis } from "./test-services.js";
+export type { FindTestServiceOptions, TestService } from "./test-services.js";
