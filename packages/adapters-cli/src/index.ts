@@ -2,5 +2,7 @@ export { createRuntime, localOperator, VERSION } from "./runtime.js";
 export type { Runtime, RuntimeOptions } from "./runtime.js";
 export { loadConfig, RuntimeConfigSchema } from "./config.js";
 export type { RuntimeConfig } from "./config.js";
+export { CLONE_DATA_DIR, currentHost, defaultDataDir } from "./config.js";
+export type { HostFacts } from "./config.js";
 export { buildProgram, runCli } from "./program.js";
 export { ERROR_EXIT, VERDICT_EXIT } from "./exit-codes.js";

@@ -235,7 +235,11 @@ export type {
   RegistryFile,
 } from "./ports/phone-registry.js";
 
-export { ORGANISATIONS, ORGANISATION_CATEGORIES, createOrganisationDirectory } from "./analyzers/organisations/index.js";
+export {
+  ORGANISATIONS,
+  ORGANISATION_CATEGORIES,
+  createOrganisationDirectory,
+} from "./analyzers/organisations/index.js";
 export type { Organisation, OrganisationCategory, OrganisationDirectory } from "./analyzers/organisations/index.js";
 
 export {

@@ -42,6 +42,7 @@ export {
   createNetworkInspector,
   fromRdapDomain,
   rdapBaseUrls,
+  isConnectivityFailure,
 } from "./network/network-inspector.js";
 export type { NetworkInspectorConfig, RdapRegistration } from "./network/network-inspector.js";
 export { CircuitBreaker } from "./vendors/circuit-breaker.js";
@@ -137,3 +138,5 @@ export {
 } from "./ai/openai-ai-analyst.js";
 export type { AiLogger, AiLogLevel, OpenAiAnalyst, OpenAiAnalystConfig } from "./ai/openai-ai-analyst.js";
 export type { TokenLimitParam } from "./ai/openai-messages.js";
+export { CONNECTIVITY_PROBE_NAMES, createConnectivityProbe } from "./network/connectivity.js";
+export type { ConnectivityProbe, ConnectivityProbeConfig, ConnectivityState } from "./network/connectivity.js";

@@ -79,12 +79,17 @@ async function askModel(
   if (answer === null) {
     return { assessment, explanation: null, status: { name: AI_SOURCE, status: "unavailable", reason: "no answer" } };
   }
-  const allowed = material.mayAddFactor === true ? answer : { verdict: answer.verdict, explanation: answer.explanation };
+  const allowed =
+    material.mayAddFactor === true ? answer : { verdict: answer.verdict, explanation: answer.explanation };
   const applied = applyAiAnswer({ ...assessment, floor: evidenceFloor(items) }, allowed, aiInputText(input));
   return {
     assessment: { ...assessment, riskScore: applied.riskScore, verdict: applied.verdict, factors: applied.factors },
     explanation: applied.explanation,
-    status: { name: AI_SOURCE, status: applied.explanation === null ? "unavailable" : "ok", ...(applied.explanation === null ? { reason: "answer discarded" } : {}) },
+    status: {
+      name: AI_SOURCE,
+      status: applied.explanation === null ? "unavailable" : "ok",
+      ...(applied.explanation === null ? { reason: "answer discarded" } : {}),
+    },
   };
 }
 
