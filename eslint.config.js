@@ -31,6 +31,20 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware checks for what the compiler alone lets through: a promise nobody awaits or catches, a promise
+    // passed where a callback's result is ignored, and a switch that forgets a member of a union.
+    files: ["packages/*/{src,test}/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/switch-exhaustiveness-check": [
+        "error",
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+    },
+  },
+  {
     // The core is framework-free: no Node built-ins, drivers, frameworks or environment access.
     files: ["packages/core/src/**/*.ts"],
     rules: {
