@@ -102,6 +102,14 @@ export interface ChannelDefinition<
   /** The assessment without the cache fields. Test mode uses offline analysis and the magic inputs only. */
   assess(ctx: AssessContext, input: Input): Promise<Res>;
   readonly magic: readonly MagicInput[];
+  /**
+   * Request bodies for the scenario table every face runs: the body of a magic input (for upload channels, a file
+   * holding it), and one the channel must refuse as a validation_error.
+   */
+  readonly samples: {
+    magicBody(input: MagicInput): Record<string, unknown>;
+    readonly invalid: Record<string, unknown>;
+  };
   readonly batch?: BatchDefinition<BatchVerb>;
   /** Community reports count against this channel's normalized values (report kind = channel id). */
   readonly reportable?: { normalize(value: string): Result<string, AppError>; readonly what: string };

@@ -94,6 +94,7 @@ export const PHONE_CHANNEL = defineChannel({
   cacheKey: (phone) => `phone:${phone.e164}${phone.extension === null ? "" : `;ext=${phone.extension}`}`,
   assess: (ctx, phone) => assessPhone(ctx.kernel, phone, ctx.mode),
   magic: Object.entries(TEST_PHONE_LINES).map(([input, verdict]) => ({ input, verdict })),
+  samples: { magicBody: (m) => ({ phone_number: m.input }), invalid: { phone_number: "12" } },
   batch: {
     verb: "batchPhone",
     path: "/api/v1/batch/phone",

@@ -93,6 +93,7 @@ export const URL_CHANNEL = defineChannel({
     input: `https://${TEST_URL_HOST_PREFIX}${verdict.replace("_", "-")}.example.com/`,
     verdict,
   })),
+  samples: { magicBody: (m) => ({ url: m.input }), invalid: { url: "not a url" } },
   batch: {
     verb: "batchUrl",
     path: "/api/v1/batch/url",
