@@ -130,7 +130,13 @@ function fromVerified(
           clientIp,
         };
   const signatures: DkimSignatureOutcome[] = (res.dkim?.results ?? []).map((s) => ({
-    result: soften(mapResult(s.status.result), dnsFailed),
+    // mailauth answers "neutral" for a body that no longer matches its signature; RFC 6376 calls that a failure.
+    result: soften(
+      s.status.result === "neutral" && /body hash did not verify/i.test(s.status.comment ?? "")
+        ? "fail"
+        : mapResult(s.status.result),
+      dnsFailed,
+    ),
     domain: (s.signingDomain ?? "").toLowerCase(),
     selector: s.selector ?? null,
     aligned:

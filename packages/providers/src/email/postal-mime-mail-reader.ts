@@ -146,7 +146,7 @@ function messageFromParts(body: string, rawHeaders: string): string {
   if (/^multipart\//i.test(type) && (boundary === undefined || !body.includes(`--${boundary}`))) {
     drop("content-type");
     drop("content-transfer-encoding");
-    headers = `${headers}\r\n${plain}`;
+    headers = `${headers.replace(/\s+$/, "")}\r\n${plain}`;
   } else if (!/^multipart\//i.test(type) && encoding === "base64" && !looksLikeBase64(body)) {
     drop("content-transfer-encoding");
   }
