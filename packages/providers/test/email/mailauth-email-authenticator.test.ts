@@ -65,7 +65,9 @@ function message(o: MessageOptions = {}): string {
 async function signed(raw: string): Promise<string> {
   const res = await dkimSign(raw, {
     canonicalization: "relaxed/relaxed",
-    signatureData: [{ signingDomain: "example-bank.com", selector: "sel1", privateKey: privatePem }],
+    signingDomain: "example-bank.com",
+    selector: "sel1",
+    privateKey: privatePem,
   });
   expect(res.errors).toEqual([]);
   return res.signatures + raw;

@@ -11,7 +11,7 @@ import { detectBrandImpersonation } from "../url/brand-impersonation.js";
 import { OFFICIAL_DOMAINS, editDistance } from "../url/brand-index.js";
 import { BRANDS, type Brand } from "../url/lists/brands.js";
 import { normalizeUrl } from "../url/normalize-url.js";
-import { unicodeSkeleton } from "../url/skeleton.js";
+import { asciiFold, unicodeSkeleton } from "../url/skeleton.js";
 import { FREE_MAIL_DOMAINS } from "./free-mail.js";
 import type { HeaderAnalysis, HeaderBrandImpersonation } from "./header-analysis-schema.js";
 
@@ -125,6 +125,8 @@ export function isLookalikeDomain(candidate: string, target: string): boolean {
   // of the finger apart (.com, .co, .cm, .om) are the squatter's.
   if (la === lb) return TYPO_SUFFIXES.has(suffixOf(a)) && TYPO_SUFFIXES.has(suffixOf(b));
   if (lb.length < 4 || la.length < 4) return false;
+  // "rn" for "m", "0" for "o": the same name to a reader.
+  if (asciiFold(unicodeSkeleton(la)) === asciiFold(lb)) return true;
   const max = lb.length >= 8 ? 2 : 1;
   if (editDistance(unicodeSkeleton(la), lb, max) <= max) return true;
   // The organisation's name with a word glued on: "acme-payments", "acmeinc".
