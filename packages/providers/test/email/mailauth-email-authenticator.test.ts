@@ -63,12 +63,12 @@ function message(o: MessageOptions = {}): string {
 }
 
 async function signed(raw: string): Promise<string> {
-  const res = await dkimSign(raw, {
+  // mailauth 4.13.3 signs from `signatureData` (its README); its bundled typings declare the keys at the top level.
+  const options = {
     canonicalization: "relaxed/relaxed",
-    signingDomain: "example-bank.com",
-    selector: "sel1",
-    privateKey: privatePem,
-  });
+    signatureData: [{ signingDomain: "example-bank.com", selector: "sel1", privateKey: privatePem }],
+  } as unknown as Parameters<typeof dkimSign>[1];
+  const res = await dkimSign(raw, options);
   expect(res.errors).toEqual([]);
   return res.signatures + raw;
 }
