@@ -98,6 +98,13 @@ function isOfficialFor(brand: Brand, domain: string | null): boolean {
   );
 }
 
+/** true when the sending domain's name contains one of the brand's keywords ("docusign-envelope.net"). */
+function keywordInDomain(brand: Brand, domain: string | null): boolean {
+  if (domain === null) return false;
+  const label = labelOf(domain);
+  return brand.keywords.some((k) => k.length >= 4 && label.includes(k));
+}
+
 /** The brand a display name speaks for, when it plainly names one. */
 export function brandInDisplayName(displayName: string): Brand | null {
   const text = ` ${unicodeSkeleton(displayName.toLowerCase())
@@ -275,9 +282,6 @@ function authenticationEvidence(
       ),
     );
   }
-  if (!dmarcFailed && dmarc.result === "pass") {
-    f.push(factor("dmarc_pass", src, "The sender's domain authorised this message (DMARC pass)", -10));
-  }
   const checked = [auth.spf.result, auth.dkim.result, auth.dmarc.result].some((r) => r !== "unknown");
   const evidence: Evidence = {
     source: src,
@@ -360,7 +364,7 @@ export function analyzeHeaders(
       const brand = brandInDisplayName(displayName);
       if (brand !== null && (fromFree || !isOfficialFor(brand, fromDomain))) {
         displayMismatch = true;
-        const points = fromFree ? 60 : 45;
+        const points = fromFree ? 70 : keywordInDomain(brand, fromDomain) ? 65 : 45;
         f.push(
           factor(
             fromFree ? "brand_name_free_mail" : "brand_name_unrelated_domain",

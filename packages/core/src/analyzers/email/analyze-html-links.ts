@@ -93,7 +93,7 @@ export function analyzeHtmlLinks(links: readonly HtmlLink[]): Evidence {
     seen.add(key);
     const brand = OFFICIAL_DOMAINS.get(shownReg);
     const tracked = isTracker(host) || (perDomain.get(hrefReg) ?? 0) >= TRACKER_MIN_LINKS;
-    const points = tracked ? (brand !== undefined ? 20 : 5) : brand !== undefined ? 60 : 30;
+    const points = tracked ? (brand !== undefined ? 20 : 5) : brand !== undefined ? 70 : 30;
     factors.push({
       id: tracked ? "link_text_mismatch_tracked" : "link_text_mismatch",
       source: HTML_LINKS_SOURCE,
@@ -106,7 +106,7 @@ export function analyzeHtmlLinks(links: readonly HtmlLink[]): Evidence {
       id: "link_to_ip_address",
       source: HTML_LINKS_SOURCE,
       label: "A link goes to a bare IP address",
-      points: 35,
+      points: 45,
     });
   }
   factors.sort((a, b) => b.points - a.points);
