@@ -246,7 +246,8 @@ class MailauthEmailAuthenticator implements EmailAuthenticator {
     const headers = topHeaders(rawMessage);
     if (headers.length === 0) return UNKNOWN_AUTHENTICATION;
     const fromHeaders = headers.filter((h) => h.name.toLowerCase() === "from");
-    const fromDomain = /@([^\s>@"]+)\s*>?\s*$/.exec(fromHeaders[0]?.value ?? "")?.[1]?.toLowerCase() ?? null;
+    const fromDomain =
+      /@([^\s>@"]+)\s*>?\s*$/.exec((fromHeaders[0]?.value ?? "").slice(0, 1000))?.[1]?.toLowerCase() ?? null;
     // The first hop, from the top, that came from a public address: where the message entered the receiver.
     const hop = headers
       .filter((h) => h.name.toLowerCase() === "received")
@@ -255,7 +256,7 @@ class MailauthEmailAuthenticator implements EmailAuthenticator {
       .find((r) => r.external);
     const clientIp = hop?.fromIp ?? null;
     const returnPath = /<?([^<>\s]+@[^<>\s]+)>?/.exec(
-      headers.find((h) => h.name.toLowerCase() === "return-path")?.value ?? "",
+      (headers.find((h) => h.name.toLowerCase() === "return-path")?.value ?? "").slice(0, 1000),
     )?.[1];
 
     let dnsFailed = false;

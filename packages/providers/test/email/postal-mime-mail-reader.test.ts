@@ -258,3 +258,22 @@ describe("looksLikeRfc822 and parseReceived", () => {
     });
   });
 });
+
+describe("hostile headers end to end", () => {
+  it("reads and authenticates a message whose From and Return-Path are 16 KB without an address quickly", async () => {
+    const { createMailauthAuthenticator } = await import("../../src/email/mailauth-email-authenticator.js");
+    const long = "a".repeat(200_000);
+    const raw = `Return-Path: ${long}\r\nFrom: "${long}" ${long}\r\nMessage-ID: <1@y.example>\r\n\r\nbody`;
+    const start = performance.now();
+    const r = await reader.read(raw);
+    expect(r.isOk()).toBe(true);
+    if (r.isOk()) {
+      const auth = createMailauthAuthenticator({
+        resolver: () => Promise.reject(Object.assign(new Error("x"), { code: "ENOTFOUND" })),
+      });
+      const result = await auth.authenticate(r.value.raw, { signal: new AbortController().signal });
+      expect(result.dmarc.result).not.toBe("fail");
+    }
+    expect(performance.now() - start).toBeLessThan(3_000);
+  });
+});

@@ -336,7 +336,8 @@ export function analyzeHeaders(
   // The display name: a brand, or an address of another domain, over the real address.
   let brandSignal: HeaderBrandImpersonation = NO_BRAND;
   let displayMismatch = false;
-  const displayName = from?.name.trim() ?? "";
+  // Display names are short; a long one is cut before the pattern searches, which would be quadratic on it.
+  const displayName = (from?.name.trim() ?? "").slice(0, 256);
   if (from !== null && displayName !== "") {
     const shown = ADDRESS_IN_TEXT.exec(displayName);
     const shownDomain = shown?.[1]?.toLowerCase() ?? null;
