@@ -572,7 +572,7 @@ export function analyzeHeaders(
     source: src,
     status: mail.kind === "pasted_text" ? "skipped" : "ok",
     ...(mail.kind === "pasted_text" ? { reason: "no headers" } : {}),
-    signals: { header_analysis: headerAnalysis, brand_impersonation: brandSignal },
+    signals: { header_analysis: headerAnalysis },
     factors: f,
     ...(floor > 0 ? { floor } : {}),
   };

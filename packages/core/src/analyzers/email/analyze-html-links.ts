@@ -27,6 +27,8 @@ const DOMAIN_IN_TEXT =
   /(?:^|[\s(<"'])(?:https?:\/\/)?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24})(?=$|[/:?#\s>)"',;]|\.(?:\s|$))/i;
 /** Links to one domain from which on it counts as the sender's own click tracker. */
 const TRACKER_MIN_LINKS = 5;
+/** Fewer links than this make a short, targeted message rather than a newsletter. */
+const FEW_LINKS = 8;
 const IPV4_HOST = /^(?:\d{1,3}\.){3}\d{1,3}$/;
 
 function hostOf(href: string): string | null {
@@ -106,7 +108,8 @@ export function analyzeHtmlLinks(links: readonly HtmlLink[]): Evidence {
       id: "link_to_ip_address",
       source: HTML_LINKS_SOURCE,
       label: "A link goes to a bare IP address",
-      points: 45,
+      // One link to an address in a short message is a lure; one among dozens in a newsletter is an old tracker.
+      points: links.length < FEW_LINKS ? 45 : 25,
     });
   }
   factors.sort((a, b) => b.points - a.points);

@@ -39,6 +39,11 @@ describe("analyzeHtmlLinks", () => {
   it("flags links to bare IP addresses", () => {
     const ev = analyzeHtmlLinks([{ href: "http://198.51.100.4/verify", text: "Verify now" }]);
     expect(ev.factors.map((f) => f.id)).toEqual(["link_to_ip_address"]);
+    const newsletter = analyzeHtmlLinks([
+      { href: "http://198.51.100.4/t", text: "Read more" },
+      ...Array.from({ length: 12 }, (_, i) => ({ href: `https://news.example.com/${i}`, text: `Story ${i}` })),
+    ]);
+    expect(newsletter.factors[0]?.points).toBeLessThan(ev.factors[0]?.points ?? 0);
   });
 
   it("reads the domain a link's text shows", () => {
