@@ -220,7 +220,14 @@ function authenticationEvidence(
   const f: Factor[] = [];
   const src = AUTHENTICATION_SOURCE;
   const dkimAligned = auth.dkim.signatures.some((s) => s.result === "pass" && s.aligned === true);
-  const dmarc = auth.dmarc;
+  // A body pasted under its raw headers is rarely the bytes that were signed: checked here, a DKIM failure (and a
+  // DMARC failure the envelope does not confirm) may be the paste's doing rather than the sender's.
+  const rewritten = mail.kind === "mime_body" && auth.dkim.origin === "verified";
+  const dkimDoubtful = rewritten && auth.dkim.result === "fail";
+  const dmarc =
+    dkimDoubtful && auth.dmarc.origin === "verified" && auth.spf.result !== "fail" && auth.spf.result !== "softfail"
+      ? { ...auth.dmarc, result: "unknown" as const }
+      : auth.dmarc;
   let floor = 0;
   if (mail.fromCount > 1) {
     f.push(
@@ -272,7 +279,7 @@ function authenticationEvidence(
     );
   }
   const dkimPassed = auth.dkim.signatures.some((s) => s.result === "pass") || auth.dkim.result === "pass";
-  if (auth.dkim.result === "fail" && !dkimPassed && !listBreakage) {
+  if (auth.dkim.result === "fail" && !dkimPassed && !listBreakage && !dkimDoubtful) {
     f.push(
       factor(
         "dkim_fail",

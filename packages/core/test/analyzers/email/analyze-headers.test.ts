@@ -184,6 +184,22 @@ describe("analyzeHeaders", () => {
     expect(points(out)).toBeLessThan(30);
   });
 
+  it("doubts a DKIM failure of a body pasted under its raw headers unless the envelope fails too", () => {
+    const pasted = analyzeHeaders(
+      mail({ kind: "mime_body" }),
+      auth({ spf: "pass", dkim: "fail", dmarc: "fail", policy: "reject" }),
+    );
+    expect(ids(pasted)).not.toContain("dkim_fail");
+    expect(ids(pasted)).not.toContain("dmarc_fail");
+    const forged = analyzeHeaders(
+      mail({ kind: "mime_body" }),
+      auth({ spf: "fail", dkim: "fail", dmarc: "fail", policy: "reject" }),
+    );
+    expect(ids(forged)).toContain("dmarc_fail");
+    const whole = analyzeHeaders(mail(), auth({ spf: "pass", dkim: "fail", dmarc: "fail", policy: "reject" }));
+    expect(ids(whole)).toEqual(expect.arrayContaining(["dkim_fail", "dmarc_fail"]));
+  });
+
   it("summarises the Received chain and flags hops out of order", () => {
     const out = analyzeHeaders(
       mail({
