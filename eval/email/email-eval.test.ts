@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { createEmailScorer } from "../email-eval.js";
+import { LEGIT_MESSAGES, SCAM_MESSAGES } from "./messages.js";
+import { renderMessage } from "./render.js";
+import { createPostalMimeReader } from "../../packages/providers/src/email/index.js";
+
+describe("email evaluation", () => {
+  it("renders every labelled message into a whole message the reader takes as RFC 822", async () => {
+    const reader = createPostalMimeReader();
+    const ids = new Set<string>();
+    for (const spec of [...SCAM_MESSAGES, ...LEGIT_MESSAGES]) {
+      expect(ids.has(spec.id)).toBe(false);
+      ids.add(spec.id);
+      const r = await reader.read(renderMessage(spec));
+      expect(r.isOk() && r.value.kind).toBe("rfc822");
+      if (r.isOk()) expect(r.value.subject).toBe(spec.subject);
+    }
+    expect(SCAM_MESSAGES.length).toBeGreaterThanOrEqual(36);
+    expect(LEGIT_MESSAGES.length).toBeGreaterThanOrEqual(36);
+  });
+
+  it("adds the body scorer's evidence to the score", async () => {
+    const spec = LEGIT_MESSAGES.find((m) => m.id === "l-friend-urgent");
+    if (spec === undefined) throw new Error("fixture missing");
+    const raw = renderMessage(spec);
+    const plain = await createEmailScorer().score(raw);
+    const withBody = await createEmailScorer(() => [
+      {
+        source: "message",
+        status: "ok",
+        signals: {},
+        factors: [{ id: "test_cue", source: "message", label: "a body cue", points: 50 }],
+      },
+    ]).score(raw);
+    expect(plain?.score).toBeLessThan(40);
+    expect(withBody?.score).toBeGreaterThanOrEqual(50);
+    expect(withBody?.factors.map((f) => f.id)).toContain("test_cue");
+  });
+
+  it("reads the receiver's verdicts offline: a spoofed brand domain scores high, its genuine mail low", async () => {
+    const scorer = createEmailScorer();
+    const spoof = SCAM_MESSAGES.find((m) => m.id === "s-spoof-paypal");
+    const real = LEGIT_MESSAGES.find((m) => m.id === "l-paypal-receipt");
+    if (spoof === undefined || real === undefined) throw new Error("fixture missing");
+    expect((await scorer.score(renderMessage(spoof)))?.score).toBeGreaterThanOrEqual(65);
+    expect((await scorer.score(renderMessage(real)))?.score).toBeLessThan(20);
+  });
+});

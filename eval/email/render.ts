@@ -1,0 +1,159 @@
+// Renders a labelled message description into the raw message a mailbox shows under "show original": the receiving
+// server's Received and Authentication-Results on top, then the sender's headers, then MIME parts.
+
+export interface AttachmentSpec {
+  readonly name: string;
+  readonly type: string;
+  /** The file's bytes. */
+  readonly bytes: Uint8Array;
+}
+
+export interface AuthSpec {
+  readonly spf: string;
+  readonly dkim: string;
+  readonly dmarc: string;
+  /** The DMARC policy the receiver reports; "none" when absent. */
+  readonly p?: string;
+  /** Signing domain; the From domain when absent. */
+  readonly dkimDomain?: string;
+  readonly arc?: string;
+}
+
+export interface MessageSpec {
+  readonly id: string;
+  readonly label: "scam" | "legit";
+  /** What the message is, for the report. */
+  readonly what: string;
+  readonly from: string;
+  readonly to?: string;
+  readonly replyTo?: string;
+  readonly returnPath?: string;
+  readonly subject: string;
+  /** The receiving server's verdicts; null for a message whose receiver wrote none. */
+  readonly auth: AuthSpec | null;
+  /** The sending server's IP. */
+  readonly ip?: string;
+  readonly helo?: string;
+  readonly text?: string;
+  readonly html?: string;
+  readonly attachments?: readonly AttachmentSpec[];
+  readonly listId?: string;
+  readonly listUnsubscribe?: boolean;
+  readonly extraHeaders?: readonly string[];
+}
+
+function domainOf(address: string): string {
+  const m = /@([^>\s]+)>?\s*$/.exec(address);
+  return (m?.[1] ?? "unknown.invalid").toLowerCase();
+}
+
+function addressOf(header: string): string {
+  return /<([^>]+)>/.exec(header)?.[1] ?? header.trim();
+}
+
+/** FNV-1a, 32 bit: stable message ids and dates that do not depend on file order. */
+export function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+function wrap64(b64: string): string {
+  return b64.replace(/.{1,76}/g, "$&\r\n").trimEnd();
+}
+
+export function renderMessage(spec: MessageSpec): string {
+  const h = fnv1a(spec.id);
+  const fromDomain = domainOf(spec.from);
+  const returnPath = spec.returnPath ?? `bounce@${fromDomain}`;
+  const envelopeDomain = domainOf(returnPath);
+  const ip = spec.ip ?? `203.0.113.${(h % 200) + 20}`;
+  const helo = spec.helo ?? `mail.${envelopeDomain}`;
+  const to = spec.to ?? "jordan.lee@gmail.com";
+  const minute = String(h % 60).padStart(2, "0");
+  const date = `Tue, 5 Nov 2024 14:${minute}:07 +0000`;
+  const lines: string[] = [];
+  lines.push(`Delivered-To: ${addressOf(to)}`);
+  lines.push(
+    `Received: by 2002:a05:6a10:${(h % 9000).toString(16)}::1 with SMTP id q${h}; ${date.replace(":07", ":09")}`,
+  );
+  if (spec.auth !== null) {
+    const a = spec.auth;
+    const dkimDomain = a.dkimDomain ?? fromDomain;
+    const parts = [
+      `dkim=${a.dkim} header.i=@${dkimDomain} header.s=s${h % 3} header.b=Qx${(h % 99999).toString(36)}`,
+      `spf=${a.spf} (google.com: domain of ${returnPath} designates ${ip} as permitted sender) smtp.mailfrom=${returnPath}`,
+      `dmarc=${a.dmarc} (p=${(a.p ?? "none").toUpperCase()} sp=${(a.p ?? "none").toUpperCase()} dis=NONE) header.from=${fromDomain}`,
+    ];
+    if (a.arc !== undefined) parts.unshift(`arc=${a.arc} (i=1)`);
+    lines.push(`Authentication-Results: mx.google.com;\r\n       ${parts.join(";\r\n       ")}`);
+  }
+  lines.push(
+    `Received: from ${helo} (${helo}. [${ip}])\r\n        by mx.google.com with ESMTPS id x${h}si.1; ${date.replace(":07", ":08")}`,
+  );
+  lines.push(`Return-Path: <${returnPath}>`);
+  lines.push(...(spec.extraHeaders ?? []));
+  lines.push(`From: ${spec.from}`);
+  lines.push(`To: ${to}`);
+  if (spec.replyTo !== undefined) lines.push(`Reply-To: ${spec.replyTo}`);
+  lines.push(`Subject: ${spec.subject}`);
+  lines.push(`Date: ${date}`);
+  lines.push(`Message-ID: <${h.toString(36)}.${spec.id}@${fromDomain}>`);
+  if (spec.listId !== undefined) lines.push(`List-Id: ${spec.listId}`);
+  if (spec.listUnsubscribe === true) {
+    lines.push(`List-Unsubscribe: <https://${fromDomain}/unsubscribe?u=${h}>, <mailto:unsub-${h}@${fromDomain}>`);
+  }
+  lines.push("MIME-Version: 1.0");
+  const text = spec.text ?? "";
+  const html = spec.html;
+  const attachments = spec.attachments ?? [];
+  const alt = html === undefined ? null : `alt-${h}`;
+  const mixed = attachments.length > 0 ? `mixed-${h}` : null;
+  const bodyPart = (): string[] => {
+    if (alt === null) return ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", text];
+    const out = [`Content-Type: multipart/alternative; boundary="${alt}"`, ""];
+    if (text !== "") out.push(`--${alt}`, "Content-Type: text/plain; charset=utf-8", "", text);
+    out.push(`--${alt}`, "Content-Type: text/html; charset=utf-8", "", html ?? "", `--${alt}--`);
+    return out;
+  };
+  if (mixed === null) {
+    lines.push(...bodyPart());
+  } else {
+    lines.push(`Content-Type: multipart/mixed; boundary="${mixed}"`, "", `--${mixed}`, ...bodyPart());
+    for (const a of attachments) {
+      lines.push(
+        `--${mixed}`,
+        `Content-Type: ${a.type}; name="${a.name}"`,
+        `Content-Disposition: attachment; filename="${a.name}"`,
+        "Content-Transfer-Encoding: base64",
+        "",
+        wrap64(Buffer.from(a.bytes).toString("base64")),
+      );
+    }
+    lines.push(`--${mixed}--`);
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** A minimal ZIP archive of stored entries (local file headers only), optionally flagged as encrypted. */
+export function zipOf(entries: ReadonlyArray<readonly [string, string]>, encrypted = false): Uint8Array {
+  const chunks: Buffer[] = [];
+  for (const [name, content] of entries) {
+    const nameBytes = Buffer.from(name);
+    const data = Buffer.from(content);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(encrypted ? 1 : 0, 6);
+    header.writeUInt32LE(data.length, 18);
+    header.writeUInt32LE(data.length, 22);
+    header.writeUInt16LE(nameBytes.length, 26);
+    chunks.push(header, nameBytes, data);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+export const bytesOf = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, "latin1"));

@@ -1,0 +1,14 @@
+export {
+  AUTHENTICATION_SOURCE,
+  HEADERS_SOURCE,
+  analyzeHeaders,
+  brandInDisplayName,
+  isLookalikeDomain,
+} from "./analyze-headers.js";
+export type { HeaderAnalysisOptions, HeaderAnalysisOutput } from "./analyze-headers.js";
+export { ATTACHMENTS_SOURCE, analyzeAttachments, sniffKind } from "./analyze-attachments.js";
+export type { SniffedKind } from "./analyze-attachments.js";
+export { HTML_LINKS_SOURCE, analyzeHtmlLinks, shownDomain } from "./analyze-html-links.js";
+export { FREE_MAIL_DOMAINS } from "./free-mail.js";
+export { HeaderAnalysisSchema, HeaderBrandImpersonationSchema } from "./header-analysis-schema.js";
+export type { HeaderAnalysis, HeaderBrandImpersonation } from "./header-analysis-schema.js";

@@ -1,0 +1,17 @@
+// The DNS resolver for email authentication online: the system's resolvers through node:dns/promises, one try per
+// query with a timeout, answers in the shapes mailauth expects (TXT as arrays of strings).
+import { Resolver } from "node:dns/promises";
+import type { DnsResolver } from "./mailauth-email-authenticator.js";
+
+export interface SystemDnsResolverOptions {
+  /** Per-query timeout. */
+  readonly timeoutMs?: number;
+  /** Resolver addresses ("8.8.8.8", "[2001:db8::1]:53"); the system's when absent. */
+  readonly servers?: readonly string[];
+}
+
+export function createSystemDnsResolver(opts: SystemDnsResolverOptions = {}): DnsResolver {
+  const resolver = new Resolver({ timeout: opts.timeoutMs ?? 2_000, tries: 1 });
+  if (opts.servers !== undefined && opts.servers.length > 0) resolver.setServers([...opts.servers]);
+  return (name, rrtype) => resolver.resolve(name, rrtype);
+}
