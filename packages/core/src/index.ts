@@ -293,3 +293,50 @@ export {
   redactForModel,
 } from "./analyzers/injection/index.js";
 export type { InjectionCue, Recipient, RedactedText } from "./analyzers/injection/index.js";
+
+export type {
+  HtmlLink,
+  MailAddress,
+  MailAttachment,
+  MailHeader,
+  MailInputKind,
+  MailReader,
+  ParsedMail,
+  ReceivedHop,
+} from "./ports/mail-reader.js";
+export { mailRead, mailRefused } from "./ports/mail-reader.js";
+export { AUTH_RESULTS, UNKNOWN_AUTHENTICATION } from "./ports/email-authenticator.js";
+export type {
+  ArcOutcome,
+  AuthOrigin,
+  AuthResult,
+  DkimOutcome,
+  DkimSignatureOutcome,
+  DmarcOutcome,
+  EmailAuthentication,
+  EmailAuthenticator,
+  SpfOutcome,
+} from "./ports/email-authenticator.js";
+export {
+  AUTHENTICATION_SOURCE,
+  ATTACHMENTS_SOURCE,
+  FREE_MAIL_DOMAINS,
+  HEADERS_SOURCE,
+  HTML_LINKS_SOURCE,
+  HeaderAnalysisSchema,
+  HeaderBrandImpersonationSchema,
+  analyzeAttachments,
+  analyzeHeaders,
+  analyzeHtmlLinks,
+  brandInDisplayName,
+  isLookalikeDomain,
+  shownDomain,
+  sniffKind,
+} from "./analyzers/email/index.js";
+export type {
+  HeaderAnalysis,
+  HeaderAnalysisOptions,
+  HeaderAnalysisOutput,
+  HeaderBrandImpersonation,
+  SniffedKind,
+} from "./analyzers/email/index.js";

@@ -140,3 +140,26 @@ export type { AiLogger, AiLogLevel, OpenAiAnalyst, OpenAiAnalystConfig } from ".
 export type { TokenLimitParam } from "./ai/openai-messages.js";
 export { CONNECTIVITY_PROBE_NAMES, createConnectivityProbe } from "./network/connectivity.js";
 export type { ConnectivityProbe, ConnectivityProbeConfig, ConnectivityState } from "./network/connectivity.js";
+export {
+  DEFAULT_MAIL_READER_LIMITS,
+  MAX_ATTACHMENTS,
+  MAX_EMAIL_BYTES,
+  MAX_HEADER_BYTES,
+  MAX_HEADER_LINE,
+  MAX_LINKS,
+  MAX_MIME_DEPTH,
+  MAX_MIME_PARTS,
+  createPostalMimeReader,
+  looksLikeRfc822,
+  DEFAULT_DNS_TIMEOUT_MS,
+  createMailauthAuthenticator,
+  DEFAULT_TRUSTED_AUTHSERV_IDS,
+  parseAuthenticationResults,
+  createSystemDnsResolver,
+} from "./email/index.js";
+export type {
+  MailReaderLimits,
+  DnsResolver,
+  MailauthAuthenticatorOptions,
+  SystemDnsResolverOptions,
+} from "./email/index.js";
