@@ -25,3 +25,5 @@ export { describeReportStoreContract } from "./report-store-contract.js";
 export { describeHasherContract, describeIdsContract, describePasswordHasherContract } from "./hasher-contract.js";
 export { InMemoryOAuthStore, describeOAuthStoreContract, oauthStoreContract } from "./oauth/index.js";
 export type { OAuthStoreContractCase, OAuthStoreContractContext } from "./oauth/index.js";
+export { channelScenarios, describeScenarios, scenariosFor } from "./scenarios.js";
+export type { FaceDriver, FaceOutcome, KeyKind, Scenario } from "./scenarios.js";
