@@ -36,8 +36,9 @@ meter{width:110px;height:12px}
 .badge.revoked{background:#eceef1;color:#5b6474}
 tr.revoked td{color:#8a919e}
 input[type=text]{padding:7px 9px;border:1px solid #c5cad3;border-radius:8px;font:inherit;width:100%;max-width:260px}
-form.inline{display:flex;gap:6px;align-items:center;margin:0;flex-wrap:wrap}
-td.actions{display:flex;gap:6px;flex-wrap:wrap}
+form.inline{display:inline-flex;gap:6px;align-items:center;margin:0 6px 0 0;vertical-align:middle}
+form.inline input[type=text]{width:170px}
+td.actions{white-space:nowrap}
 a.button{display:inline-block;font:inherit;padding:6px 12px;border-radius:8px;border:1px solid #b3261e;color:#b3261e;text-decoration:none;background:#fff}
 .copy-row{display:flex;gap:10px;align-items:center;flex-wrap:wrap}
 form.inline button{padding:6px 12px}
@@ -55,10 +56,11 @@ table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:
 table.cards tr{border:1px solid #e3e6eb;border-radius:8px;padding:6px 10px;margin:0 0 10px}
 table.cards td{display:flex;justify-content:space-between;gap:12px;border:none;padding:4px 0;text-align:right}
 table.cards td::before{content:attr(data-label);color:#5b6474;font-weight:600;text-align:left}
-table.cards td.actions{display:flex;justify-content:flex-start}
+table.cards td.actions{display:flex;flex-wrap:wrap;gap:8px;justify-content:flex-start;white-space:normal}
+table.cards form.inline{display:flex;flex:1 1 100%;margin:0}
+table.cards form.inline input[type=text]{width:auto;min-width:0;flex:1 1 120px}
 table.cards td.actions::before{content:none}
 table.cards td.key-name{font-weight:600}
-input[type=text]{max-width:none;flex:1 1 140px}
 meter{width:80px}
 }
 `;
