@@ -21,11 +21,33 @@ export interface RateLimiterConfig {
 }
 
 export interface ClosableRateLimiter extends RateLimiter {
+  close(): Promise<void>;
+}
+
+/** What every limiter made by createRateLimiter also answers (see rateLimiterState and rateLimiterReady). */
+interface ReportsState {
   /** Where hits are counted now. */
   state(): RateLimiterState;
   /** The state once the first connection attempt has succeeded or failed (or after `timeoutMs`). */
   ready(timeoutMs?: number): Promise<RateLimiterState>;
-  close(): Promise<void>;
+}
+
+function reportsState(limiter: RateLimiter): limiter is RateLimiter & ReportsState {
+  const l = limiter as Partial<ReportsState>;
+  return typeof l.state === "function" && typeof l.ready === "function";
+}
+
+/** Where a limiter made by createRateLimiter counts now; any other limiter counts in process. */
+export function rateLimiterState(limiter: RateLimiter): RateLimiterState {
+  return reportsState(limiter) ? limiter.state() : "in-process";
+}
+
+/**
+ * The state once a limiter made by createRateLimiter has tried to reach Redis (waits at most `timeoutMs`, default
+ * 1,000): what a start-up line should report, rather than what was configured.
+ */
+export function rateLimiterReady(limiter: RateLimiter, timeoutMs?: number): Promise<RateLimiterState> {
+  return reportsState(limiter) ? limiter.ready(timeoutMs) : Promise.resolve("in-process");
 }
 
 function causeOf(cause: unknown): Record<string, unknown> {
@@ -40,19 +62,20 @@ function causeOf(cause: unknown): Record<string, unknown> {
 export function createRateLimiter(config: RateLimiterConfig = {}): ClosableRateLimiter {
   if (!config.redisUrl) {
     const memory = new InMemoryRateLimiter();
-    return {
+    const local: ClosableRateLimiter & ReportsState = {
       hit: (key, limit, windowMs, now) => memory.hit(key, limit, windowMs, now),
       state: () => "in-process",
       ready: async () => "in-process",
       close: async () => undefined,
     };
+    return local;
   }
 
   return new ReportingRedisRateLimiter(config, config.redisUrl);
 }
 
 /** The Redis limiter that also tells its state and logs each change of it. */
-class ReportingRedisRateLimiter extends RedisRateLimiter implements ClosableRateLimiter {
+class ReportingRedisRateLimiter extends RedisRateLimiter implements ClosableRateLimiter, ReportsState {
   private reported: "redis" | "memory" | undefined;
   private lastError: unknown;
   private readonly waiting: (() => void)[] = [];

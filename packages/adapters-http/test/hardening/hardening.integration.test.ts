@@ -7,6 +7,7 @@ import { gzipSync } from "node:zlib";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimiter, type ClosableRateLimiter } from "@scamverify/persistence";
+import { rateLimiterReady } from "../../../persistence/src/create-rate-limiter.js";
 import { SIGN_IN_THROTTLE } from "../../../core/src/policies/oauth/sign-in-throttle.js";
 import { CookieBrowser, hiddenFields } from "../oauth/support.js";
 import {
@@ -222,7 +223,7 @@ describe("sign-in throttle", () => {
       redisUrl: testRedisUrl(),
       keyPrefix: `sv:test:${randomUUID()}:`,
     });
-    await limiter.ready(2_000);
+    await rateLimiterReady(limiter, 2_000);
     const db = await pg.open();
     const a = await startStack(db, { rateLimiter: limiter });
     const b = await startStack(db, { rateLimiter: limiter });

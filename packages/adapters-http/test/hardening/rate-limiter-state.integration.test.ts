@@ -3,6 +3,7 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRateLimiter, type ClosableRateLimiter } from "@scamverify/persistence";
+import { rateLimiterReady, rateLimiterState } from "../../../persistence/src/create-rate-limiter.js";
 import { testRedisUrl } from "../support/harness.js";
 
 interface Line {
@@ -76,7 +77,7 @@ const W0 = new Date("2026-03-10T12:00:00.000Z");
 describe("rate limiter state", () => {
   it("reports Redis unreachable at start, logs it once, and still limits in process", async () => {
     const { limiter, lines } = limiterAt(`redis://127.0.0.1:${await closedPort()}`);
-    expect(await limiter.ready(3_000)).toBe("redis-unavailable");
+    expect(await rateLimiterReady(limiter, 3_000)).toBe("redis-unavailable");
     for (let i = 0; i < 5; i++) await limiter.hit("k", 3, 60_000, W0);
     expect((await limiter.hit("k", 3, 60_000, W0)).allowed).toBe(false);
     const warnings = lines.filter((l) => l.level === "warn");
@@ -89,17 +90,17 @@ describe("rate limiter state", () => {
     const relay = new Relay();
     await relay.open();
     const { limiter, lines } = limiterAt(`redis://127.0.0.1:${relay.port}`);
-    expect(await limiter.ready(3_000)).toBe("redis");
+    expect(await rateLimiterReady(limiter, 3_000)).toBe("redis");
     expect(lines).toEqual([{ level: "info", msg: "rate limiter: Redis connected", fields: { rate_limiter: "redis" } }]);
 
     await relay.cut();
-    await until(() => limiter.state() === "redis-unavailable");
+    await until(() => rateLimiterState(limiter) === "redis-unavailable");
     for (let i = 0; i < 5; i++) expect((await limiter.hit("k2", 100, 60_000, W0)).allowed).toBe(true);
     await until(() => lines.some((l) => l.level === "warn"));
     expect(lines.filter((l) => l.level === "warn")).toHaveLength(1);
 
     await relay.open();
-    await until(() => limiter.state() === "redis");
+    await until(() => rateLimiterState(limiter) === "redis");
     await until(() => lines.length === 3);
     expect(lines[2]).toMatchObject({ level: "info", msg: "rate limiter: Redis is back; limits are shared" });
     expect((await limiter.hit("k3", 1, 60_000, W0)).allowed).toBe(true);
@@ -109,8 +110,8 @@ describe("rate limiter state", () => {
 
   it("is in-process without a Redis URL", async () => {
     const limiter = createRateLimiter({});
-    expect(limiter.state()).toBe("in-process");
-    expect(await limiter.ready()).toBe("in-process");
+    expect(rateLimiterState(limiter)).toBe("in-process");
+    expect(await rateLimiterReady(limiter)).toBe("in-process");
     await limiter.close();
   });
 });
