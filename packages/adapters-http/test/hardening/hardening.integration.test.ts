@@ -125,6 +125,12 @@ describe("NUL characters never reach PostgreSQL", () => {
     });
     expect(form.status).toBe(400);
     expect(JSON.parse(form.text)).toMatchObject({ error: "invalid_request" });
+    const basic = await rawRequest(stack.port, "/api/oauth/token", {
+      headers: { ...FORM, authorization: `Basic ${Buffer.from("%00:secret").toString("base64")}` },
+      body: "grant_type=refresh_token&refresh_token=svrt_x",
+    });
+    expect(basic.status).toBe(401);
+    expect(JSON.parse(basic.text)).toMatchObject({ error: "invalid_client" });
     const json = await rawRequest(stack.port, "/api/oauth/token", {
       headers: JSON_TYPE,
       body: JSON.stringify({ grant_type: "refresh_token", client_id: "\u0000", refresh_token: "svrt_x" }),

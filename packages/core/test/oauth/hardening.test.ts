@@ -10,6 +10,7 @@ import {
 } from "../../src/schemas/oauth.js";
 import { isAllowedRedirectUri } from "../../src/policies/oauth/redirect-uris.js";
 import { SIGN_IN_THROTTLE } from "../../src/policies/oauth/sign-in-throttle.js";
+import { authenticateClient } from "../../src/usecases/oauth/authenticate-client.js";
 import { registerClient } from "../../src/usecases/oauth/register-client.js";
 import { signIn } from "../../src/usecases/oauth/sign-in.js";
 import { signUp } from "../../src/usecases/oauth/sign-up.js";
@@ -48,6 +49,21 @@ describe("NUL characters", () => {
     const out = await validateAuthorizationRequest({ ...deps, store: spying }, { client_id: NUL });
     expect(out._unsafeUnwrapErr()).toMatchObject({ kind: "show", error: { error: "invalid_request" } });
     expect(asked).toEqual([]);
+  });
+
+  it("in a Basic client_id are an unknown client, without asking the store", async () => {
+    const deps = createHarness();
+    const store = Object.assign(Object.create(deps.store) as typeof deps.store, {
+      findClient: async () => {
+        throw new Error("the store was asked");
+      },
+    });
+    const out = await authenticateClient(
+      { ...deps, store },
+      { clientId: `a${NUL}`, clientSecret: "s", method: "client_secret_basic" },
+      "authorization_code",
+    );
+    expect(out._unsafeUnwrapErr().error).toBe("invalid_client");
   });
 
   it("in a sign-up email are an invalid email, and in a sign-in email an unknown account", async () => {
