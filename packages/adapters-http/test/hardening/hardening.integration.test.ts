@@ -3,6 +3,10 @@
 // corrupt gzip bodies, password guessing spread over many addresses, sign-up as an account oracle, redirect URIs that
 // rewrite the consent page's CSP, the registered scope, CSRF tokens outside their session, and what the log says.
 import { Agent } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { InMemoryRateLimiter } from "@scamverify/core/testing";
+import { ipRateLimit } from "../../src/ip-rate-limit.js";
 import { gzipSync } from "node:zlib";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -355,6 +359,33 @@ describe("logs", () => {
       expect(all).not.toContain("svrt_zzz");
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe("the per-address limit", () => {
+  it("answers a person's form with a page and an OAuth client with the RFC error", async () => {
+    const app = express();
+    const limited = () => ipRateLimit({ limiter: new InMemoryRateLimiter(), perMinute: 1, now: () => new Date(0) });
+    app.use("/api/oauth/signin", limited());
+    app.use("/api/oauth/token", limited());
+    app.post(["/api/oauth/signin", "/api/oauth/token"], (_req, res) => res.status(204).end());
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      for (const path of ["/api/oauth/signin", "/api/oauth/token"]) {
+        expect((await rawRequest(port, path, { headers: FORM, body: "a=1" })).status).toBe(204);
+      }
+      const page = await rawRequest(port, "/api/oauth/signin", { headers: FORM, body: "a=1" });
+      expect(page.status).toBe(429);
+      expect(page.headers["content-type"]).toMatch(/^text\/html/);
+      expect(page.text).toContain("Too many requests from this address. Try again in 60 s.");
+      const client = await rawRequest(port, "/api/oauth/token", { headers: FORM, body: "a=1" });
+      expect(client.status).toBe(429);
+      expect(JSON.parse(client.text)).toMatchObject({ error: "temporarily_unavailable" });
+    } finally {
+      server.close();
     }
   });
 });
