@@ -40,7 +40,7 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
         ipRateLimit({ limiter: rt.deps.rateLimiter }),
       );
       app.use(createWellKnownRouter({ config: rt.oauth.config }));
-      app.use(createOAuthRouter({ oauth: rt.oauth }));
+      app.use(createOAuthRouter({ oauth: rt.oauth, engine: rt.engine }));
       app.use(createDashboardRouter({ engine: rt.engine, oauth: rt.oauth }));
       app.all(
         "/api/mcp",

@@ -84,6 +84,8 @@ export interface RuntimeOptions {
    * no lookup skip it: with millions of registry numbers the load takes seconds.
    */
   readonly loadIndexes?: boolean;
+  /** Where the runtime's own adapters report outages (a Redis that went away); the server passes its logger. */
+  readonly log?: (level: "info" | "warn", message: string, fields: Record<string, unknown>) => void;
 }
 
 export async function createRuntime(config: RuntimeConfig, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -93,7 +95,10 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     ...(options.migrate === false ? { migrate: false } : {}),
   });
   const stores = createStores(db);
-  const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl });
+  const rateLimiter = createRateLimiter({
+    redisUrl: config.redisUrl,
+    ...(options.log ? { log: options.log } : {}),
+  });
   const clock = new SystemClock();
   const fetcher = createSafeFetcher();
   const feeds: FeedData = { store: createSqlFeedStore(db), threatIndex: new LiveThreatIndex(), fetcher };
@@ -137,6 +142,8 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
   const oauth: OAuthDeps = {
     store: oauthStore,
     accounts: stores.accounts,
+    // The sign-in throttle counts in the shared limiter, so every process sees the same attempts.
+    rateLimiter,
     clock,
     ids,
     hasher,

@@ -18,7 +18,7 @@ import {
   writeJsonText,
 } from "./http-common.js";
 import { readJsonBody } from "./json-body.js";
-import type { Logger } from "./logger.js";
+import { errorFields, type Logger } from "./logger.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { readUpload } from "./multipart-body.js";
 
@@ -127,8 +127,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         logger.log("error", "unhandled error", {
           request_id: requestIdOf(res),
           path: pathOf(req),
-          error: error instanceof Error ? error.message : String(error),
-          stack: error instanceof Error ? error.stack : undefined,
+          ...errorFields(error),
         });
         if (res.headersSent) res.destroy();
         else sendError(res, appError("internal_error", "An unexpected error occurred."));

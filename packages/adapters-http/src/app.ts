@@ -6,9 +6,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type ErrorRequestHandler, type Express } from "express";
 import { appError, type Engine } from "@scamverify/core";
 import { createApiHandler, DEFAULT_MAX_BODY_BYTES, type ApiRouteInfo } from "./api-handler.js";
-import { applyCors, assignRequestId, logAccess, pathOf, requestIdOf, sendError } from "./http-common.js";
+import { applyCors, assignRequestId, pathOf, requestIdOf, sendError } from "./http-common.js";
 import { bodyTooLarge, malformedJson } from "./json-body.js";
-import type { Logger } from "./logger.js";
+import { errorFields, logAccessLine, type Logger } from "./logger.js";
 
 export { DEFAULT_MAX_BODY_BYTES };
 
@@ -53,8 +53,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.set("etag", false);
   app.set("trust proxy", false);
   app.use((req, res, next) => {
-    assignRequestId(req, res);
-    logAccess(logger, req, res);
+    logAccessLine(logger, req, res, assignRequestId(req, res));
     if (applyCors(req, res)) return;
     res.setHeader("X-Content-Type-Options", "nosniff");
     next();
@@ -69,8 +68,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     void _next;
     logger.log("error", "unhandled error", {
       request_id: requestIdOf(res),
-      path: pathOf(req),
-      error: error instanceof Error ? error.message : String(error),
+      path: req.originalUrl.split("?")[0],
+      ...errorFields(error),
     });
     if (res.headersSent) return;
     const status = (error as { status?: number }).status;

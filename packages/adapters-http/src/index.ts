@@ -7,7 +7,7 @@ export { parseMultipart, readUpload } from "./multipart-body.js";
 export { sendError } from "./http-common.js";
 export { HTTP_STATUS, toEnvelope } from "./error-map.js";
 export type { ErrorEnvelopeBody } from "./error-map.js";
-export { createJsonLogger, redact, silentLogger } from "./logger.js";
+export { createJsonLogger, redact, silentLogger, errorFields, noteFailure, logAccessLine } from "./logger.js";
 export type { LogLevel, Logger } from "./logger.js";
 export { buildOpenApiDocument } from "./openapi.js";
 export { startHttpServer } from "./server.js";
@@ -21,5 +21,7 @@ export {
 export type { OAuthRouterDeps, WellKnownRouterDeps } from "./oauth/index.js";
 export { createDashboardRouter } from "./dashboard/index.js";
 export type { DashboardRouterDeps } from "./dashboard/index.js";
+export { createMemoryFlash, FLASH_TTL_MS } from "./dashboard/index.js";
+export type { DashboardFlash, Flash } from "./dashboard/index.js";
 export { ipRateLimit } from "./ip-rate-limit.js";
 export type { IpRateLimitOptions } from "./ip-rate-limit.js";

@@ -2,6 +2,7 @@
 // the charset UTF-8, the encoding identity, gzip, deflate or br; at most `limit` bytes after decoding (413), and
 // valid JSON (400). On a refusal the rest of the body is still read off, so the client that is still sending
 // gets the answer rather than a reset connection.
+import { isUtf8 } from "node:buffer";
 import type { IncomingMessage } from "node:http";
 import type { Readable, Transform } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
@@ -70,6 +71,10 @@ export function malformedJson(): AppError {
 }
 
 function parse(bytes: Buffer): Result<unknown, AppError> {
+  // Bytes that are not UTF-8 would be read as replacement characters: refuse them, as the charset rule promises.
+  if (!isUtf8(bytes)) {
+    return err(appError("unsupported_media_type", "The body is not valid UTF-8; send the JSON body in UTF-8."));
+  }
   let text = bytes.toString("utf8");
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {

@@ -1,5 +1,6 @@
 // Structured JSON logs, one object a line. Anything that looks like a credential is masked before it is written:
 // API keys, OAuth tokens and codes, passwords, secrets and Authorization headers.
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
@@ -34,3 +35,53 @@ export function createJsonLogger(
 }
 
 export const silentLogger: Logger = { log: () => undefined };
+
+const FAILURE = Symbol("scamverify.failure");
+type WithFailure = ServerResponse & { [FAILURE]?: unknown };
+
+/**
+ * Remembers why a request failed, so its access line can say so. The handler that answers a 5xx knows the cause;
+ * the access log, written when the response finishes, does not.
+ */
+export function noteFailure(res: ServerResponse, error: unknown): void {
+  (res as WithFailure)[FAILURE] = error;
+}
+
+const MAX_STACK = 4000;
+
+/** The error's name, message and stack, masked like every other field. Never the request or its body. */
+export function errorFields(error: unknown): { error: string; error_name?: string; stack?: string } {
+  if (!(error instanceof Error)) return { error: redact(String(error)) as string };
+  return {
+    error: redact(error.message) as string,
+    error_name: error.name,
+    ...(error.stack ? { stack: redact(error.stack.slice(0, MAX_STACK)) as string } : {}),
+  };
+}
+
+/**
+ * The access line of a request served by Express. The path comes from `originalUrl`: a mounted router rewrites
+ * `url` without its mount prefix (`/api/oauth/token` would be logged as `/token`). A 5xx names its cause.
+ */
+export function logAccessLine(
+  logger: Logger,
+  req: IncomingMessage & { originalUrl?: string },
+  res: ServerResponse,
+  requestId: string,
+): void {
+  const started = process.hrtime.bigint();
+  const url = req.originalUrl ?? req.url ?? "/";
+  const q = url.indexOf("?");
+  const path = q === -1 ? url : url.slice(0, q);
+  res.once("finish", () => {
+    const failure = (res as WithFailure)[FAILURE];
+    logger.log(res.statusCode >= 500 ? "error" : "info", "request", {
+      request_id: requestId,
+      method: req.method,
+      path,
+      status: res.statusCode,
+      duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      ...(res.statusCode >= 500 && failure !== undefined ? errorFields(failure) : {}),
+    });
+  });
+}

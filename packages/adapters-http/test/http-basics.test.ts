@@ -62,6 +62,17 @@ describe("unreadable requests get the error envelope", () => {
     await stillAnswers();
   });
 
+  it("a JSON body whose bytes are not UTF-8 is 415, not read with replacement characters", async () => {
+    const res = await fetch(`${server.url}/api/v1/url/lookup`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: Buffer.concat([Buffer.from('{"url":"https://a.example.com/'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+    });
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unsupported_media_type");
+    await stillAnswers();
+  });
+
   it("an unknown route is 404 not_found, under /api/v1 and outside it", async () => {
     for (const [method, path] of [
       ["GET", "/api/v1/nope"],

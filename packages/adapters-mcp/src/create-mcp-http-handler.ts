@@ -41,24 +41,65 @@ function rpcError(id: unknown, code: number, message: string, data?: unknown) {
   return { jsonrpc: "2.0", id: id ?? null, error: { code, message, ...(data !== undefined ? { data } : {}) } };
 }
 
-async function readBody(
-  req: Req,
-  limit: number,
-): Promise<{ ok: true; body: unknown } | { ok: false; status: number; message: string }> {
-  if (req.body !== undefined) return { ok: true, body: req.body };
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > limit) return { ok: false, status: 413, message: `The body exceeds ${limit} bytes` };
-    chunks.push(buf);
-  }
-  try {
-    return { ok: true, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
-  } catch {
-    return { ok: false, status: 400, message: "Parse error: the body is not valid JSON" };
-  }
+/** How much of an oversized body is read off (and dropped) to keep the connection usable; past it, it is closed. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+type BodyRead =
+  { ok: true; body: unknown } | { ok: false; status: number; code: number; message: string; close?: boolean };
+
+/**
+ * Reads the JSON body. An oversized one is still read to its end, without keeping it, so the 413 reaches a client
+ * that is still sending and the keep-alive connection can carry the next request; beyond DRAIN_LIMIT the
+ * connection is closed instead.
+ */
+function readBody(req: Req, limit: number): Promise<BodyRead> {
+  if (req.body !== undefined) return Promise.resolve({ ok: true, body: req.body });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (result: BodyRead): void => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    const tooLarge = (close: boolean): BodyRead => ({
+      ok: false,
+      status: 413,
+      code: -32600,
+      message: `The body exceeds ${limit} bytes`,
+      close,
+    });
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else if (size > limit + DRAIN_LIMIT) {
+        req.pause();
+        settle(tooLarge(true));
+      }
+    });
+    req.once("end", () => {
+      if (size > limit) return settle(tooLarge(false));
+      try {
+        settle({ ok: true, body: JSON.parse(Buffer.concat(chunks, size).toString("utf8")) as unknown });
+      } catch {
+        settle({ ok: false, status: 400, code: -32700, message: "Parse error: the body is not valid JSON" });
+      }
+    });
+    req.once("error", () =>
+      settle({ ok: false, status: 400, code: -32600, message: "The request body was not received in full" }),
+    );
+  });
+}
+
+/**
+ * JSON-RPC 2.0 section 6: a request is an object, a batch a non-empty array of them. Anything else (`[]`, `1`,
+ * `null`) gets one Invalid Request error, not an empty 202.
+ */
+function isJsonRpcShape(body: unknown): boolean {
+  const isObject = (v: unknown): boolean => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (Array.isArray(body)) return body.length > 0 && body.every(isObject);
+  return isObject(body);
 }
 
 /** The scopes the request's tool calls need and the principal lacks (batched JSON-RPC included). */
@@ -149,7 +190,20 @@ export function createMcpHttpHandler(deps: McpHttpHandlerDeps): Handler {
 
       const parsed = await readBody(req, limit);
       if (!parsed.ok) {
-        sendJson(res, parsed.status, rpcError(null, -32700, parsed.message));
+        sendJson(
+          res,
+          parsed.status,
+          rpcError(null, parsed.code, parsed.message),
+          parsed.close ? { connection: "close" } : {},
+        );
+        return;
+      }
+      if (!isJsonRpcShape(parsed.body)) {
+        sendJson(
+          res,
+          400,
+          rpcError(null, -32600, "Invalid Request: send a JSON-RPC request object or a non-empty batch"),
+        );
         return;
       }
       const lacking = missingScopes(parsed.body, principal.value, deps.engine.registry);

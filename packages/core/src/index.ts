@@ -193,6 +193,15 @@ export {
 } from "./policies/oauth/index.js";
 export type { OAuthError, OAuthErrorCode, RedirectUriPolicy } from "./policies/oauth/index.js";
 export {
+  SIGN_IN_THROTTLE,
+  signInThrottleKey,
+  clientIdFor,
+  scopeCeiling,
+  isDnsHostname,
+  isWellFormedRedirectUri,
+} from "./policies/oauth/index.js";
+export type { SignedUp } from "./usecases/oauth/index.js";
+export {
   authenticateAccessToken,
   authenticateClient,
   createAccessTokenVerifier,

@@ -2,6 +2,7 @@
 // graceful shutdown on SIGINT/SIGTERM.
 import type { Command } from "commander";
 import { createHttpApp, createJsonLogger, startHttpServer } from "@scamverify/adapters-http";
+import { rateLimiterReady, type ClosableRateLimiter } from "@scamverify/persistence";
 import { configFrom, type Io, withRuntime } from "../cli-support.js";
 
 import { mountExtras } from "../mount.js";
@@ -24,27 +25,32 @@ export function registerServeCommand(program: Command, io: Io): void {
         ...(o.network === false ? { networkInspection: false } : {}),
       });
       const logger = createJsonLogger(undefined, config.logLevel);
-      await withRuntime(config, io, async (rt) => {
-        const extras = await mountExtras(rt, logger);
-        const app = createHttpApp({ engine: rt.engine, logger, mount: extras.mount });
-        const server = await startHttpServer(app, config.port, config.host);
-        logger.log("info", "listening", {
-          port: server.port,
-          base_url: config.baseUrl,
-          database: config.databaseUrl ? "postgres" : `embedded (${config.dataDir})`,
-          rate_limiter: config.redisUrl ? "redis" : "in-process",
-        });
-        await new Promise<void>((resolve) => {
-          const stop = (signal: string): void => {
-            logger.log("info", "shutting down", { signal });
-            void server
-              .close()
-              .then(() => extras.close())
-              .finally(resolve);
-          };
-          process.once("SIGINT", () => stop("SIGINT"));
-          process.once("SIGTERM", () => stop("SIGTERM"));
-        });
-      });
+      await withRuntime(
+        config,
+        io,
+        async (rt) => {
+          const extras = await mountExtras(rt, logger);
+          const app = createHttpApp({ engine: rt.engine, logger, mount: extras.mount });
+          const server = await startHttpServer(app, config.port, config.host);
+          logger.log("info", "listening", {
+            port: server.port,
+            base_url: config.baseUrl,
+            database: config.databaseUrl ? "postgres" : `embedded (${config.dataDir})`,
+            rate_limiter: await rateLimiterReady(rt.deps.rateLimiter as ClosableRateLimiter),
+          });
+          await new Promise<void>((resolve) => {
+            const stop = (signal: string): void => {
+              logger.log("info", "shutting down", { signal });
+              void server
+                .close()
+                .then(() => extras.close())
+                .finally(resolve);
+            };
+            process.once("SIGINT", () => stop("SIGINT"));
+            process.once("SIGTERM", () => stop("SIGTERM"));
+          });
+        },
+        { log: (level, message, fields) => logger.log(level, message, fields) },
+      );
     });
 }

@@ -1,6 +1,8 @@
 // The developer dashboard under /dashboard: HTML forms over engine.keys and engine.accounts, signed in through the
-// OAuth pages' session cookie and guarded by the same double-submit CSRF cookie. Maps engine errors to plain-worded
-// messages on the page; every action names the session's account, never one taken from the form.
+// OAuth pages' session cookie and guarded by the same session-bound CSRF token. Every form answers with a redirect
+// (post/redirect/get), so a reload never repeats an action; what the next page must say (a new key, a notice, an
+// error) waits in a one-shot flash keyed by the session. Every action names the session's account, never one taken
+// from the form.
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from "express";
 import {
   StoreError,
@@ -14,23 +16,41 @@ import {
   type OAuthDeps,
 } from "@scamverify/core";
 import { HTTP_STATUS } from "../error-map.js";
+import { noteFailure } from "../logger.js";
 import { cookieNames, parseCookies, serializeCookie } from "../oauth/cookies.js";
 import { createCsrf } from "../oauth/csrf.js";
+import { bodyProblem, formParser } from "../oauth/form-body.js";
+import { FAVICON_SVG, servedChannels } from "../oauth/pages.js";
+import { createMemoryFlash, type Flash } from "./flash.js";
 import { DASHBOARD_PATHS, renderDashboard, renderDashboardError, renderRevokeConfirm } from "./pages.js";
+
+/** What a form leaves for the page it redirects to. */
+export interface DashboardFlash {
+  readonly created?: CreatedApiKey;
+  readonly notice?: string;
+  readonly error?: string;
+  /** What the person typed into the create form, kept when it was refused. */
+  readonly createName?: string;
+}
 
 export interface DashboardRouterDeps {
   readonly engine: Engine;
   readonly oauth: OAuthDeps;
+  /**
+   * Carries a new key and messages across the redirect (default: in this process for two minutes). Processes behind
+   * a load balancer without sticky sessions share one, or the page after "Create key" may miss the key.
+   */
+  readonly flash?: Flash<DashboardFlash>;
 }
 
 const BODY_LIMIT = "16kb";
 // The OAuth pages mint the same cookie with the same lifetime; a nonce minted on either page works on both.
 const SIGN_IN = `/api/oauth/signin?${new URLSearchParams({ return_to: DASHBOARD_PATHS.home }).toString()}`;
 
-const NOTICES: Readonly<Record<string, string>> = {
+const NOTICES = {
   renamed: "Key renamed.",
   revoked: "Key revoked. Requests made with it are now refused with 401.",
-};
+} as const;
 
 function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
@@ -65,14 +85,15 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
   const names = cookieNames(oauth.config.issuer);
   const router = express.Router();
   const pages = express.Router();
-  const form = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 20 });
+  const form = formParser(BODY_LIMIT, 20);
+  const flash = deps.flash ?? createMemoryFlash<DashboardFlash>();
 
-  /** A fresh nonce per response: the page's only <style> carries it, nothing else may style or run. */
+  /** A fresh nonce per response: the page's <style> and its one script (the copy button) carry it, nothing else runs. */
   const headers = (res: Response): string => {
     const nonce = oauth.ids.token(16);
     res.setHeader(
       "Content-Security-Policy",
-      `default-src 'self'; script-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' data:; object-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; object-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
     );
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "no-referrer");
@@ -116,57 +137,53 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
     return account;
   };
 
-  const showHome = async (
-    req: Request,
-    res: Response,
-    account: Account,
-    status: number,
-    extra: { created?: CreatedApiKey; notice?: string; error?: string; createName?: string } = {},
-  ): Promise<void> => {
-    const [usage, keys] = await Promise.all([engine.accounts.usage(account.id), engine.keys.list(account.id)]);
+  const flashKey = (req: Request): string => oauth.hasher.sha256Hex(`dashboard-flash\u0000${sessionIdOf(req) ?? ""}`);
+
+  const showHome = async (req: Request, res: Response, account: Account, extra: DashboardFlash): Promise<void> => {
+    const [usage, keys, status] = await Promise.all([
+      engine.accounts.usage(account.id),
+      engine.keys.list(account.id),
+      engine.status(),
+    ]);
     if (usage.isErr() || keys.isErr()) {
       const e = usage.isErr() ? usage.error : keys.isErr() ? keys.error : undefined;
       return sendError(res, e ? HTTP_STATUS[e.code] : 500, "Dashboard unavailable", e ? plainMessage(e) : "");
     }
-    const csrf = forms.nonceFor(req, res);
+    const csrf = forms.tokenFor(req, res);
     const nonce = headers(res);
+    const channels = servedChannels(status).map((c) => c.channel);
     send(
       res,
-      status,
-      renderDashboard({ nonce, csrf, email: account.email, usage: usage.value, keys: keys.value, ...extra }),
+      200,
+      renderDashboard({ nonce, csrf, email: account.email, usage: usage.value, keys: keys.value, channels, ...extra }),
     );
   };
 
-  const redirectHome = (res: Response, done: keyof typeof NOTICES): void => {
+  /** Post/redirect/get: leaves `message` for the next page and sends the browser there. */
+  const redirectHome = (req: Request, res: Response, message: DashboardFlash): void => {
+    flash.put(flashKey(req), message, oauth.clock.now());
     res.setHeader("Cache-Control", "no-store");
-    res.redirect(303, `${DASHBOARD_PATHS.home}?${new URLSearchParams({ done }).toString()}`);
+    res.redirect(303, DASHBOARD_PATHS.home);
   };
 
   pages.get("/", async (req, res) => {
     const account = await resolveSession(oauth, sessionIdOf(req));
     if (!account) return toSignIn(res, 302);
-    const done = str(req.query["done"]);
-    const notice = done !== undefined && Object.hasOwn(NOTICES, done) ? NOTICES[done] : undefined;
-    await showHome(req, res, account, 200, notice ? { notice } : {});
+    await showHome(req, res, account, flash.take(flashKey(req), oauth.clock.now()) ?? {});
   });
 
-  // The new key is rendered in this response and nowhere else (no-store, not in the URL, not in a log): a reload
-  // asks the browser to post again, which would make another key rather than reveal this one.
+  // The new key goes into the flash and is rendered by the page the browser is redirected to, once: a reload of that
+  // page shows the list without it, and never posts the form again.
   pages.post("/keys/create", form, async (req, res) => {
     const account = await formAccount(req, res);
     if (!account) return;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const name = str(body["name"]) ?? "";
     const mode = modeOf(body["mode"]);
-    if (!mode) return showHome(req, res, account, 400, { error: "Choose live or test mode.", createName: name });
+    if (!mode) return redirectHome(req, res, { error: "Choose live or test mode.", createName: name });
     const created = await engine.keys.create(account.id, { mode, name });
-    if (created.isErr()) {
-      return showHome(req, res, account, HTTP_STATUS[created.error.code], {
-        error: plainMessage(created.error),
-        createName: name,
-      });
-    }
-    await showHome(req, res, account, 201, { created: created.value });
+    if (created.isErr()) return redirectHome(req, res, { error: plainMessage(created.error), createName: name });
+    redirectHome(req, res, { created: created.value });
   });
 
   pages.post("/keys/rename", form, async (req, res) => {
@@ -174,35 +191,39 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
     if (!account) return;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const out = await engine.keys.rename(account.id, str(body["key_id"]) ?? "", str(body["name"]) ?? "");
-    if (out.isErr())
-      return showHome(req, res, account, HTTP_STATUS[out.error.code], { error: plainMessage(out.error) });
-    redirectHome(res, "renamed");
+    redirectHome(req, res, out.isErr() ? { error: plainMessage(out.error) } : { notice: NOTICES.renamed });
   });
 
-  // Without confirm=yes this shows what is about to be revoked; the confirmation page posts back with it.
+  const confirmPath = (keyId: string): string =>
+    `${DASHBOARD_PATHS.revoke}?${new URLSearchParams({ key_id: keyId }).toString()}`;
+
+  // What is about to be revoked, with the confirming form. A page to read, so a GET; the row's button links here.
+  pages.get("/keys/revoke", async (req, res) => {
+    const account = await resolveSession(oauth, sessionIdOf(req));
+    if (!account) return toSignIn(res, 302);
+    const keyId = str(req.query["key_id"]) ?? "";
+    const keys = await engine.keys.list(account.id);
+    if (keys.isErr()) return redirectHome(req, res, { error: plainMessage(keys.error) });
+    const key = keys.value.find((k) => k.id === keyId && k.revoked_at === null);
+    if (!key)
+      return redirectHome(req, res, { error: "That key does not exist on this account or is already revoked." });
+    const csrf = forms.tokenFor(req, res);
+    const nonce = headers(res);
+    send(res, 200, renderRevokeConfirm({ nonce, csrf, key }));
+  });
+
+  // Without confirm=yes this forwards to the confirmation page; the confirmation posts back with it.
   pages.post("/keys/revoke", form, async (req, res) => {
     const account = await formAccount(req, res);
     if (!account) return;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const keyId = str(body["key_id"]) ?? "";
     if (body["confirm"] !== "yes") {
-      const keys = await engine.keys.list(account.id);
-      if (keys.isErr())
-        return showHome(req, res, account, HTTP_STATUS[keys.error.code], { error: plainMessage(keys.error) });
-      const key = keys.value.find((k) => k.id === keyId && k.revoked_at === null);
-      if (!key) {
-        return showHome(req, res, account, 404, {
-          error: "That key does not exist on this account or is already revoked.",
-        });
-      }
-      const csrf = forms.nonceFor(req, res);
-      const nonce = headers(res);
-      return send(res, 200, renderRevokeConfirm({ nonce, csrf, key }));
+      res.setHeader("Cache-Control", "no-store");
+      return res.redirect(303, confirmPath(keyId));
     }
     const out = await engine.keys.revoke(account.id, keyId);
-    if (out.isErr())
-      return showHome(req, res, account, HTTP_STATUS[out.error.code], { error: plainMessage(out.error) });
-    redirectHome(res, "revoked");
+    redirectHome(req, res, out.isErr() ? { error: plainMessage(out.error) } : { notice: NOTICES.revoked });
   });
 
   pages.post("/signout", form, async (req, res) => {
@@ -221,15 +242,16 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
 
   const failures: ErrorRequestHandler = (error: unknown, _req, res, next) => {
     if (res.headersSent) return next(error);
-    const e = error as { type?: string };
-    if (typeof e.type === "string") {
+    const problem = bodyProblem(error);
+    if (problem) {
       return sendError(
         res,
-        e.type === "entity.too.large" ? 413 : 400,
+        problem.status,
         "Form not accepted",
-        "The form could not be read. Reload the dashboard and try again.",
+        `${problem.description}. Reload the dashboard and try again.`,
       );
     }
+    noteFailure(res, error);
     if (error instanceof StoreError && error.kind === "unavailable") {
       res.setHeader("Retry-After", "5");
       return sendError(res, 503, "Temporarily unavailable", "A backing service is unavailable. Try again in a moment.");
@@ -238,5 +260,10 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
   };
   pages.use(failures);
   router.use(DASHBOARD_PATHS.home, pages);
+  // Browsers ask for it on every page of the site, JSON ones included; the pages also link the same icon inline.
+  router.get("/favicon.ico", (_req, res) => {
+    res.setHeader("Cache-Control", "public, max-age=86400");
+    res.type("image/svg+xml").send(FAVICON_SVG);
+  });
   return router;
 }

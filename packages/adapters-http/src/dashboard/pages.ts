@@ -1,6 +1,7 @@
 // Server-rendered HTML of the developer dashboard (account, usage, API keys) and its revoke confirmation. Every value
-// is escaped, no script runs, and the one <style> element carries the response's CSP nonce, so injected markup can
-// neither run code nor restyle the page.
+// is escaped; the <style> element and the copy button's one script carry the response's CSP nonce, so injected
+// markup can neither run code nor restyle the page. Below 720 px the tables become stacked cards, so a phone
+// (390 px) never scrolls sideways.
 import { MAX_ACTIVE_KEYS, type ApiKey, type Channel, type CreatedApiKey, type Usage } from "@scamverify/core";
 import { escapeHtml, hiddenField, pageLayout } from "../oauth/pages.js";
 
@@ -14,6 +15,7 @@ export const DASHBOARD_PATHS = {
 
 const DASHBOARD_STYLE = `
 main{max-width:980px}
+html{-webkit-text-size-adjust:100%}
 header.top{display:flex;justify-content:space-between;align-items:flex-start;gap:16px;flex-wrap:wrap;margin-bottom:8px}
 header.top form{margin:0}
 h2{font-size:1.1rem;margin:28px 0 10px}
@@ -22,7 +24,7 @@ table{width:100%;border-collapse:collapse;font-size:.95rem}
 th,td{text-align:left;padding:8px 6px;border-bottom:1px solid #e3e6eb;vertical-align:middle}
 th{font-weight:600;color:#5b6474;font-size:.85rem}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-td.prefix{white-space:nowrap}
+td.prefix code{white-space:nowrap}
 meter{width:110px;height:12px}
 .notice{background:#e8f5ec;color:#1c5b31;padding:10px 12px;border-radius:8px}
 .new-key{background:#fff8e1;border:1px solid #e9c46a;padding:14px;border-radius:8px;margin:0 0 12px}
@@ -34,16 +36,33 @@ meter{width:110px;height:12px}
 .badge.revoked{background:#eceef1;color:#5b6474}
 tr.revoked td{color:#8a919e}
 input[type=text]{padding:7px 9px;border:1px solid #c5cad3;border-radius:8px;font:inherit;width:100%;max-width:260px}
-form.inline{display:flex;gap:6px;align-items:center;margin:0}
+form.inline{display:inline-flex;gap:6px;align-items:center;margin:0 6px 0 0;vertical-align:middle}
+form.inline input[type=text]{width:170px}
+td.actions{white-space:nowrap}
+a.button{display:inline-block;font:inherit;padding:6px 12px;border-radius:8px;border:1px solid #b3261e;color:#b3261e;text-decoration:none;background:#fff}
+.copy-row{display:flex;gap:10px;align-items:center;flex-wrap:wrap}
 form.inline button{padding:6px 12px}
 button.danger{background:#fff;color:#b3261e;border-color:#b3261e}
 button.link{background:none;border:none;color:#1f4fd1;padding:0;text-decoration:underline}
-fieldset{border:none;padding:0;margin:12px 0 0;display:flex;gap:18px;align-items:center}
+fieldset{border:none;padding:0;margin:12px 0 0;display:flex;gap:8px 18px;align-items:center;flex-wrap:wrap}
 fieldset label{display:inline;font-weight:400;margin:0}
 .create label.name{margin-top:0}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}
 dt{color:#5b6474}
-dd{margin:0}
+dd{margin:0;overflow-wrap:anywhere}
+@media (max-width:720px){
+table.cards thead{display:none}
+table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:100%}
+table.cards tr{border:1px solid #e3e6eb;border-radius:8px;padding:6px 10px;margin:0 0 10px}
+table.cards td{display:flex;justify-content:space-between;gap:12px;border:none;padding:4px 0;text-align:right}
+table.cards td::before{content:attr(data-label);color:#5b6474;font-weight:600;text-align:left}
+table.cards td.actions{display:flex;flex-wrap:wrap;gap:8px;justify-content:flex-start;white-space:normal}
+table.cards form.inline{display:flex;flex:1 1 100%;margin:0}
+table.cards form.inline input[type=text]{width:auto;min-width:0;flex:1 1 120px}
+table.cards td.actions::before{content:none}
+table.cards td.key-name{font-weight:600}
+meter{width:80px}
+}
 `;
 
 function layout(nonce: string, title: string, body: string): string {
@@ -72,6 +91,40 @@ const CHANNEL_LABELS: Record<Channel, string> = {
 };
 const CHANNEL_ORDER: readonly Channel[] = ["phone", "url", "text", "email"];
 
+/** The copy button: shown only once its script runs; falls back to selecting the key where the clipboard API is off. */
+function copyScript(nonce: string): string {
+  return `<script nonce="${escapeHtml(nonce)}">
+(function () {
+  var button = document.getElementById("copy-key");
+  var key = document.getElementById("new-key");
+  var status = document.getElementById("copy-status");
+  if (!button || !key || !status) return;
+  button.hidden = false;
+  function select() {
+    var range = document.createRange();
+    range.selectNodeContents(key);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+  button.addEventListener("click", function () {
+    var value = key.textContent || "";
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(value).then(
+        function () { status.textContent = "Copied."; },
+        function () { select(); status.textContent = "Selected: press Ctrl+C (or Cmd+C) to copy."; }
+      );
+    } else {
+      select();
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+      status.textContent = copied ? "Copied." : "Selected: press Ctrl+C (or Cmd+C) to copy.";
+    }
+  });
+})();
+</script>`;
+}
+
 export interface DashboardPageInput {
   readonly nonce: string;
   readonly csrf: string;
@@ -84,28 +137,33 @@ export interface DashboardPageInput {
   readonly error?: string;
   /** What the person typed into the create form, kept when it was refused. */
   readonly createName?: string;
+  /** The channels the engine serves (from its status); quota rows of other channels are not shown. */
+  readonly channels: readonly string[];
 }
 
-function usageSection(usage: Usage): string {
-  const rows = CHANNEL_ORDER.map((c) => {
-    const q = usage.quotas[c];
-    const grace = q.hard_limit > q.limit ? ` <span class="muted">(+${q.hard_limit - q.limit} grace)</span>` : "";
-    return `<tr id="usage-${c}">
-<td>${CHANNEL_LABELS[c]}</td>
-<td class="num">${q.used}</td>
-<td class="num">${q.limit}</td>
-<td class="num">${q.hard_limit}${grace}</td>
-<td class="num">${q.remaining}</td>
-<td><meter min="0" max="${Math.max(q.hard_limit, 1)}" low="${Math.floor(q.limit * 0.8)}" high="${q.limit}" optimum="0" value="${Math.min(q.used, Math.max(q.hard_limit, 1))}" aria-label="${CHANNEL_LABELS[c]} used">${q.used} of ${q.hard_limit}</meter></td>
+function usageSection(usage: Usage, channels: readonly string[]): string {
+  const served = CHANNEL_ORDER.filter((c) => channels.includes(c));
+  const rows = served
+    .map((c) => {
+      const q = usage.quotas[c];
+      const grace = q.hard_limit > q.limit ? ` <span class="muted">(+${q.hard_limit - q.limit} grace)</span>` : "";
+      return `<tr id="usage-${c}">
+<td data-label="Channel">${CHANNEL_LABELS[c]}</td>
+<td class="num" data-label="Used">${q.used}</td>
+<td class="num" data-label="Plan limit">${q.limit}</td>
+<td class="num" data-label="Hard limit">${q.hard_limit}${grace}</td>
+<td class="num" data-label="Remaining">${q.remaining}</td>
+<td data-label="Share used"><meter min="0" max="${Math.max(q.hard_limit, 1)}" low="${Math.floor(q.limit * 0.8)}" high="${q.limit}" optimum="0" value="${Math.min(q.used, Math.max(q.hard_limit, 1))}" aria-label="${CHANNEL_LABELS[c]} used">${q.used} of ${q.hard_limit}</meter></td>
 </tr>`;
-  }).join("\n");
+    })
+    .join("\n");
   const rl = usage.rate_limit;
   return `<section aria-labelledby="usage-title">
 <h2 id="usage-title">Usage this period</h2>
-<table id="usage">
+<table id="usage" class="cards">
 <thead><tr><th>Channel</th><th class="num">Used</th><th class="num">Plan limit</th><th class="num">Hard limit</th><th class="num">Remaining</th><th></th></tr></thead>
 <tbody>
-${rows}
+${rows || `<tr><td colspan="6" class="muted">No channel is available right now.</td></tr>`}
 </tbody>
 </table>
 <p class="muted">Only successful, uncached lookups with a live key count. Test keys (<code>sv_test_</code>) use no quota.
@@ -128,23 +186,20 @@ ${hiddenField("key_id", key.id)}
 <input type="text" name="name" value="${escapeHtml(key.name)}" required maxlength="64" aria-label="New name for ${escapeHtml(key.name)}">
 <button type="submit" class="secondary">Rename</button>
 </form>
-<form class="inline" method="post" action="${DASHBOARD_PATHS.revoke}">
-${hiddenField("csrf_token", csrf)}
-${hiddenField("key_id", key.id)}
-<button type="submit" class="danger" aria-label="Revoke ${escapeHtml(key.name)}…">Revoke…</button>
-</form>`;
+<a class="button" href="${DASHBOARD_PATHS.revoke}?${escapeHtml(new URLSearchParams({ key_id: key.id }).toString())}" aria-label="Revoke ${escapeHtml(key.name)}…">Revoke…</a>`;
   return `<tr class="${revoked ? "revoked" : "active"}" data-key-id="${escapeHtml(key.id)}">
-<td class="key-name">${escapeHtml(key.name)}</td>
-<td class="prefix"><code>${escapeHtml(key.prefix)}…</code></td>
-<td><span class="badge ${key.mode}">${key.mode === "live" ? "Live" : "Test"}</span></td>
-<td>${formatInstant(key.created_at)}</td>
-<td>${formatInstant(key.last_used_at)}</td>
-<td>${status}</td>
-<td>${actions}</td>
+<td class="key-name" data-label="Name">${escapeHtml(key.name)}</td>
+<td class="prefix" data-label="Prefix"><code>${escapeHtml(key.prefix)}…</code></td>
+<td data-label="Mode"><span class="badge ${key.mode}">${key.mode === "live" ? "Live" : "Test"}</span></td>
+<td data-label="Created">${formatInstant(key.created_at)}</td>
+<td data-label="Last used">${formatInstant(key.last_used_at)}</td>
+<td data-label="Status">${status}</td>
+<td class="actions">${actions}</td>
 </tr>`;
 }
 
 function keysSection(input: DashboardPageInput): string {
+  const script = input.created ? copyScript(input.nonce) : "";
   const active = input.keys.filter((k) => k.revoked_at === null).length;
   const rows = input.keys.length
     ? input.keys.map((k) => keyRow(input.csrf, k)).join("\n")
@@ -155,13 +210,15 @@ function keysSection(input: DashboardPageInput): string {
 <strong>Your new ${input.created.mode} key “${escapeHtml(input.created.name)}”.</strong>
 Copy it now: it is shown only this once and cannot be recovered (only a hash is stored).
 <code id="new-key" class="secret">${escapeHtml(input.created.key)}</code>
-<span class="muted">Send it as <code>Authorization: Bearer …</code>. <a href="/dashboard">I have saved it</a></span>
-</div>`
+<div class="copy-row"><button type="button" id="copy-key" hidden>Copy key</button><span id="copy-status" class="muted" role="status"></span></div>
+<span class="muted">Send it as <code>Authorization: Bearer …</code>. Reloading this page hides it for good.</span>
+</div>
+${script}`
     : "";
   return `<section aria-labelledby="keys-title">
 <h2 id="keys-title">API keys <span class="muted">(${active} of ${MAX_ACTIVE_KEYS} active)</span></h2>
 ${created}
-<table id="keys">
+<table id="keys" class="cards">
 <thead><tr><th>Name</th><th>Prefix</th><th>Mode</th><th>Created</th><th>Last used</th><th>Status</th><th></th></tr></thead>
 <tbody>
 ${rows}
@@ -209,7 +266,7 @@ ${hiddenField("csrf_token", input.csrf)}
 ${input.notice ? `<p class="notice" role="status" id="notice">${escapeHtml(input.notice)}</p>` : ""}
 ${input.error ? `<p class="error" role="alert" id="error">${escapeHtml(input.error)}</p>` : ""}
 ${keysSection(input)}
-${usageSection(u)}`,
+${usageSection(u, input.channels)}`,
   );
 }
 

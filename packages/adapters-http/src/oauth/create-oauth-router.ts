@@ -3,6 +3,7 @@
 // Maps OAuth errors to RFC bodies and statuses, error redirects (with state and iss, RFC 9207) and HTML pages.
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from "express";
 import {
+  InMemoryRateLimiter,
   MIN_PASSWORD_LENGTH,
   OAUTH_ERROR_STATUS,
   OAUTH_LIFETIMES,
@@ -19,16 +20,29 @@ import {
   signUp,
   validateAuthorizationRequest,
   type ClientCredentials,
+  type Engine,
   type OAuthDeps,
   type OAuthError,
   type ValidAuthorizationRequest,
 } from "@scamverify/core";
+import { noteFailure } from "../logger.js";
 import { cookieNames, parseCookies, serializeCookie } from "./cookies.js";
 import { createCsrf } from "./csrf.js";
-import { renderConsent, renderError, renderSignIn, renderSignUp, renderSignedIn } from "./pages.js";
+import { bodyProblem, formParser, jsonParser } from "./form-body.js";
+import {
+  freePlanOffer,
+  renderConsent,
+  renderError,
+  renderSignIn,
+  renderSignUp,
+  renderSignedIn,
+  SIGNED_UP_NOTICE,
+} from "./pages.js";
 
 export interface OAuthRouterDeps {
   readonly oauth: OAuthDeps;
+  /** Tells the sign-up page which channels the engine serves (its status components); without it none are named. */
+  readonly engine?: Pick<Engine, "status">;
 }
 
 const AUTHORIZE_PATH = "/api/oauth/authorize";
@@ -155,14 +169,22 @@ function clientCredentials(
   };
 }
 
-/** Body parse failures on the OAuth endpoints are RFC errors, not the API's envelope. */
+/**
+ * Unreadable bodies: RFC errors on the JSON endpoints (registration, token), a page on the browser forms. Never a 500:
+ * corrupt gzip, bytes that are not UTF-8 and NUL characters are the client's mistake.
+ */
 const oauthBodyErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
-  const e = error as { type?: string };
-  if (typeof e.type !== "string") return next(error);
-  const description =
-    e.type === "entity.too.large" ? "The request body is too large" : "The request body could not be parsed";
-  if (req.path === "/register") return sendOAuthError(res, oauthError("invalid_client_metadata", description));
-  sendOAuthError(res, oauthError("invalid_request", description));
+  const problem = bodyProblem(error);
+  if (!problem) return next(error);
+  if (req.path === "/register") {
+    return sendOAuthError(res, oauthError("invalid_client_metadata", problem.description));
+  }
+  if (req.path === "/token") return sendOAuthError(res, oauthError("invalid_request", problem.description));
+  sendPage(
+    res,
+    problem.status,
+    renderError("Form not accepted", `${problem.description}. Go back, reload the page and try again.`),
+  );
 };
 
 /**
@@ -174,8 +196,10 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
   const names = cookieNames(oauth.config.issuer);
   const router = express.Router();
   const api = express.Router();
-  const json = express.json({ limit: BODY_LIMIT, strict: true });
-  const form = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 });
+  const json = jsonParser(BODY_LIMIT);
+  const form = formParser(BODY_LIMIT, 50);
+  // Shared by every process when the composition root passes the shared limiter; otherwise counted here.
+  const signInDeps = { ...oauth, rateLimiter: oauth.rateLimiter ?? new InMemoryRateLimiter() };
 
   const sessionIdOf = (req: Request): string | undefined => parseCookies(req.get("cookie")).get(names.session);
 
@@ -245,7 +269,7 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
       res.setHeader("Cache-Control", "no-store");
       return res.redirect(302, `/api/oauth/signin?${new URLSearchParams({ return_to: returnTo }).toString()}`);
     }
-    const csrf = forms.nonceFor(req, res);
+    const csrf = forms.tokenFor(req, res);
     sendPage(
       res,
       200,
@@ -302,7 +326,8 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
   // --- sign-in, sign-up, sign-out ---
   api.get("/signin", (req, res) => {
     const returnTo = safeReturnTo(req.query["return_to"]) ?? "";
-    sendPage(res, 200, renderSignIn({ csrf: forms.nonceFor(req, res), returnTo }));
+    const notice = req.query["signed_up"] === "1" ? SIGNED_UP_NOTICE : undefined;
+    sendPage(res, 200, renderSignIn({ csrf: forms.tokenFor(req, res), returnTo, ...(notice ? { notice } : {}) }));
   });
 
   api.post("/signin", form, async (req, res) => {
@@ -310,12 +335,14 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
     const returnTo = safeReturnTo(body["return_to"]) ?? "";
     if (!forms.valid(req)) return csrfFailure(res);
     const email = str(body["email"]) ?? "";
-    const out = await signInWithPassword(oauth, { email, password: str(body["password"]) ?? "" });
+    const out = await signInWithPassword(signInDeps, { email, password: str(body["password"]) ?? "" });
     if (out.isErr()) {
+      const throttled = out.error.code === "too_many_attempts";
+      if (throttled) res.setHeader("Retry-After", String(out.error.retryAfterSeconds ?? 60));
       return sendPage(
         res,
-        401,
-        renderSignIn({ csrf: forms.nonceFor(req, res), returnTo, email, error: out.error.message }),
+        throttled ? 429 : 401,
+        renderSignIn({ csrf: forms.tokenFor(req, res), returnTo, email, error: out.error.message }),
       );
     }
     setSession(res, out.value.sessionId);
@@ -323,12 +350,19 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
     sendPage(res, 200, renderSignedIn(out.value.account.email));
   });
 
-  api.get("/signup", (req, res) => {
+  const offer = async (): Promise<string | null> => (deps.engine ? freePlanOffer(await deps.engine.status()) : null);
+
+  api.get("/signup", async (req, res) => {
     const returnTo = safeReturnTo(req.query["return_to"]) ?? "";
     sendPage(
       res,
       200,
-      renderSignUp({ csrf: forms.nonceFor(req, res), returnTo, minPasswordLength: MIN_PASSWORD_LENGTH }),
+      renderSignUp({
+        csrf: forms.tokenFor(req, res),
+        returnTo,
+        minPasswordLength: MIN_PASSWORD_LENGTH,
+        offer: await offer(),
+      }),
     );
   });
 
@@ -339,22 +373,24 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
     const email = str(body["email"]) ?? "";
     const out = await signUp(oauth, { email, password: str(body["password"]) ?? "" });
     if (out.isErr()) {
-      const status = out.error.code === "email_taken" ? 409 : 400;
       return sendPage(
         res,
-        status,
+        400,
         renderSignUp({
-          csrf: forms.nonceFor(req, res),
+          csrf: forms.tokenFor(req, res),
           returnTo,
           email,
           error: out.error.message,
           minPasswordLength: MIN_PASSWORD_LENGTH,
+          offer: await offer(),
         }),
       );
     }
-    setSession(res, out.value.sessionId);
-    if (returnTo) return res.redirect(303, returnTo);
-    sendPage(res, 201, renderSignedIn(out.value.account.email));
+    // A new email and one already registered get this same answer (no session either way), so the form cannot be
+    // used to find out who has an account; the person signs in next.
+    const q = new URLSearchParams({ ...(returnTo ? { return_to: returnTo } : {}), signed_up: "1" });
+    res.setHeader("Cache-Control", "no-store");
+    res.redirect(303, `/api/oauth/signin?${q.toString()}`);
   });
 
   api.post("/signout", form, async (req, res) => {
@@ -416,6 +452,7 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
   api.use(oauthBodyErrors);
   // Infrastructure failures on these endpoints still answer in the OAuth format.
   const serverError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    noteFailure(res, error);
     if (res.headersSent) return;
     if (error instanceof StoreError && error.kind === "unavailable") {
       res.setHeader("Retry-After", "5");

@@ -1,8 +1,43 @@
 // Server-rendered HTML of the authorization pages (sign-in, sign-up, consent, error). No script runs on them:
 // every value is escaped and the pages' CSP forbids scripts, so a hostile client_name cannot do anything.
-import { SCOPE_DESCRIPTIONS, planQuotas, type Scope } from "@scamverify/core";
+import { SCOPE_DESCRIPTIONS, planQuotas, type Scope, type Status } from "@scamverify/core";
 
-const FREE = planQuotas("free");
+const FREE: Readonly<Record<string, number>> = planQuotas("free");
+
+/** A shield in the brand blue; inline, so no route serves it and the pages' CSP (img-src data:) allows it. */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><path fill="#1f4fd1" d="M32 3 8 12v18c0 15 10 27 24 31 14-4 24-16 24-31V12z"/><path fill="#fff" d="m27 44-11-11 4-4 7 7 17-17 4 4z"/></svg>';
+const FAVICON_HREF = `data:image/svg+xml,${encodeURIComponent(FAVICON_SVG)}`;
+
+const CHANNEL_WORDS: Readonly<Record<string, string>> = { url: "URL", qr: "QR code" };
+const UNIT_WORDS: Readonly<Record<string, string>> = { lookup: "lookups", analysis: "analyses" };
+
+/**
+ * The channels the engine serves now, from its status components (`url_lookup` -> url, `text_analysis` -> text),
+ * in the engine's order. A channel that is not built yet reports unavailable and is not offered.
+ */
+export function servedChannels(status: Status): { channel: string; unit: string }[] {
+  const out: { channel: string; unit: string }[] = [];
+  for (const [name, state] of Object.entries(status.components)) {
+    const m = /^([a-z]+)_(lookup|analysis)$/.exec(name);
+    if (m && state !== "unavailable") out.push({ channel: m[1] as string, unit: m[2] as string });
+  }
+  return out;
+}
+
+/** "50 phone lookups and 50 URL lookups": the free plan's monthly allowance on the channels served; null if none. */
+export function freePlanOffer(status: Status): string | null {
+  const parts = servedChannels(status).map(({ channel, unit }) => {
+    const quota = FREE[channel];
+    const words = `${CHANNEL_WORDS[channel] ?? channel} ${UNIT_WORDS[unit] ?? unit}`;
+    return quota !== undefined ? `${quota} ${words}` : words;
+  });
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? (parts[0] as string) : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1) as string}`;
+}
+
+export const SIGNED_UP_NOTICE =
+  "Sign-up done. Sign in with your email and password to continue. If the email already had an account, its existing password applies.";
 
 export function escapeHtml(value: string): string {
   return value
@@ -18,6 +53,7 @@ export const PAGE_STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1d2330}
 main{max-width:440px;margin:48px auto;padding:32px;background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
+@media (max-width:520px){main{margin:0;padding:20px 16px;border-radius:0;box-shadow:none;min-height:100vh}}
 h1{font-size:1.35rem;margin:0 0 16px}
 p{margin:0 0 12px}
 label{display:block;font-weight:600;margin:14px 0 4px}
@@ -26,6 +62,8 @@ button{font:inherit;padding:10px 18px;border-radius:8px;border:1px solid #1f4fd1
 button.secondary{background:#fff;color:#1f4fd1}
 .actions{display:flex;gap:12px;margin-top:22px}
 .error{background:#fdecec;color:#8a1c1c;padding:10px 12px;border-radius:8px}
+.notice{background:#e8f5ec;color:#1c5b31;padding:10px 12px;border-radius:8px}
+code{overflow-wrap:anywhere}
 .muted{color:#5b6474;font-size:.9rem}
 ul.scopes{padding-left:20px}
 ul.scopes li{margin:6px 0}
@@ -41,6 +79,7 @@ export function pageLayout(title: string, body: string, options: { nonce?: strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" type="image/svg+xml" href="${FAVICON_HREF}">
 <title>${escapeHtml(title)} · scamverify</title>
 <style${nonce}>${PAGE_STYLE}${options.style ?? ""}</style>
 </head>
@@ -65,6 +104,7 @@ export interface CredentialsPageInput {
   readonly returnTo: string;
   readonly email?: string;
   readonly error?: string;
+  readonly notice?: string;
 }
 
 export function renderSignIn(input: CredentialsPageInput): string {
@@ -77,6 +117,7 @@ export function renderSignIn(input: CredentialsPageInput): string {
         ? "Sign in to manage your API keys and see your usage."
         : "An application asked to use your scamverify account. Sign in to review its request."
     }</p>
+${input.notice ? `<p class="notice" role="status" id="notice">${escapeHtml(input.notice)}</p>` : ""}
 ${errorBox(input.error)}
 <form method="post" action="/api/oauth/signin">
 ${hiddenField("csrf_token", input.csrf)}
@@ -91,12 +132,19 @@ ${hiddenField("return_to", input.returnTo)}
   );
 }
 
-export function renderSignUp(input: CredentialsPageInput & { readonly minPasswordLength: number }): string {
+export function renderSignUp(
+  input: CredentialsPageInput & {
+    readonly minPasswordLength: number;
+    /** The free plan's allowance on the channels served (freePlanOffer); null: not named. */
+    readonly offer?: string | null;
+  },
+): string {
   const q = new URLSearchParams({ return_to: input.returnTo }).toString();
+  const offer = input.offer ? `Free plan: ${escapeHtml(input.offer)} a month.` : "New accounts start on the free plan.";
   return pageLayout(
     "Create an account",
     `<h1>Create a scamverify account</h1>
-<p class="muted">Free plan: ${FREE.phone} phone and ${FREE.url} URL lookups, ${FREE.text} text and ${FREE.email} email analyses a month.</p>
+<p class="muted" id="plan-offer">${offer}</p>
 ${errorBox(input.error)}
 <form method="post" action="/api/oauth/signup">
 ${hiddenField("csrf_token", input.csrf)}

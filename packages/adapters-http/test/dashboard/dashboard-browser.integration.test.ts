@@ -37,7 +37,13 @@ describe("dashboard in Chromium", () => {
     await page.getByRole("link", { name: "Create one" }).click();
     await page.fill("#email", "dashboard.user@example.com");
     await page.fill("#password", "a long enough password");
-    await Promise.all([page.waitForURL(/\/dashboard$/), page.getByRole("button", { name: "Create account" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/api\/oauth\/signin\?/),
+      page.getByRole("button", { name: "Create account" }).click(),
+    ]);
+    await page.fill("#email", "dashboard.user@example.com");
+    await page.fill("#password", "a long enough password");
+    await Promise.all([page.waitForURL(/\/dashboard$/), page.getByRole("button", { name: "Sign in" }).click()]);
     expect(await page.textContent("#account-email")).toBe("dashboard.user@example.com");
     expect(await page.textContent("#account-plan")).toBe("Free");
 
@@ -65,24 +71,27 @@ describe("dashboard in Chromium", () => {
     ).toBe("grid");
     await page.screenshot({ path: `${ARTIFACTS}dashboard.png`, fullPage: true });
 
-    await page.getByRole("link", { name: "I have saved it" }).click();
-    await page.waitForURL(/\/dashboard$/);
+    // Post/redirect/get: a reload shows the list without the key and creates nothing.
+    await page.reload();
     expect(await page.locator("#new-key").count()).toBe(0);
     expect(await page.content()).not.toContain(key);
+    expect(await page.locator("td.key-name").count()).toBe(2);
 
     const row = page.locator("tr", { has: page.locator("td.key-name", { hasText: "Production server" }) });
     await row.locator("input[name=name]").fill("Main backend");
-    await Promise.all([page.waitForURL(/done=renamed/), row.getByRole("button", { name: "Rename" }).click()]);
+    await row.getByRole("button", { name: "Rename" }).click();
+    await page.waitForSelector("#notice");
     expect(await page.textContent("#notice")).toBe("Key renamed.");
 
     const renamed = page.locator("tr", { has: page.locator("td.key-name", { hasText: "Main backend" }) });
-    await renamed.getByRole("button", { name: "Revoke Main backend…" }).click();
+    await renamed.getByRole("link", { name: "Revoke Main backend…" }).click();
     expect(await page.textContent("h1")).toBe("Revoke “Main backend”?");
     expect(await bearerStatus(key)).toBe(200);
     await Promise.all([
-      page.waitForURL(/done=revoked/),
+      page.waitForURL(/\/dashboard$/),
       page.getByRole("button", { name: "Revoke this key permanently" }).click(),
     ]);
+    expect(await page.textContent("#notice")).toMatch(/^Key revoked/);
     expect(await bearerStatus(key)).toBe(401);
     expect(await renamed.locator(".badge.revoked").textContent()).toBe("Revoked");
 

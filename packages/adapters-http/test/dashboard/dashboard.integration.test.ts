@@ -26,8 +26,14 @@ async function signedUp(): Promise<{ browser: CookieBrowser; email: string; page
   const email = `dev-${randomUUID()}@example.com`;
   const form = await browser.request("/api/oauth/signup?return_to=%2Fdashboard");
   expect(form.status).toBe(200);
-  const done = await browser.request("/api/oauth/signup", {
+  const up = await browser.request("/api/oauth/signup", {
     form: { ...formFields(form.html, "/api/oauth/signup"), email, password: PASSWORD },
+  });
+  expect(up.status).toBe(303);
+  expect(up.location).toBe("/api/oauth/signin?return_to=%2Fdashboard&signed_up=1");
+  const signIn = await browser.request(up.location ?? "");
+  const done = await browser.request("/api/oauth/signin", {
+    form: { ...formFields(signIn.html, "/api/oauth/signin"), email, password: PASSWORD },
   });
   expect(done.status).toBe(303);
   expect(done.location).toBe("/dashboard");
@@ -40,19 +46,31 @@ async function createKey(
   browser: CookieBrowser,
   name: string,
   mode: "live" | "test" = "live",
-): Promise<{ res: PageResponse; key: string | undefined }> {
+): Promise<{ post: PageResponse; res: PageResponse; key: string | undefined }> {
   const page = await browser.request("/dashboard");
-  const res = await browser.request("/dashboard/keys/create", {
+  const post = await browser.request("/dashboard/keys/create", {
     form: { ...formFields(page.html, "/dashboard/keys/create"), name, mode },
   });
-  return { res, key: textOf(res.html, "new-key") };
+  expect(post.status).toBe(303);
+  expect(post.location).toBe("/dashboard");
+  const res = await browser.request(post.location ?? "");
+  return { post, res, key: textOf(res.html, "new-key") };
+}
+
+/** Posts a dashboard form and follows its redirect, as a browser would. */
+async function submit(browser: CookieBrowser, action: string, form: Record<string, string>): Promise<PageResponse> {
+  const post = await browser.request(action, { form });
+  expect(post.status).toBe(303);
+  let page = await browser.request(post.location ?? "");
+  if (page.status === 303) page = await browser.request(page.location ?? "");
+  return page;
 }
 
 /** The table row of the key with this name. */
 function rowOf(html: string, name: string): string | undefined {
   return [...html.matchAll(/<tr class="(?:active|revoked)" data-key-id="[^"]+">[\s\S]*?<\/tr>/g)]
     .map((m) => m[0])
-    .find((row) => row.includes(`<td class="key-name">${name}</td>`));
+    .find((row) => row.includes(`<td class="key-name" data-label="Name">${name}</td>`));
 }
 
 function keyIdOf(html: string, name: string): string {
@@ -114,9 +132,10 @@ describe("the dashboard page", () => {
     expect(textOf(page.html, "account-plan")).toBe("Free");
     expect(textOf(page.html, "billing-period")).toBe("2026-03-01 00:00 UTC to 2026-04-01 00:00 UTC");
     const url = /<tr id="usage-url">([\s\S]*?)<\/tr>/.exec(page.html)?.[1] ?? "";
-    expect([...url.matchAll(/<td class="num">(\d+)/g)].map((m) => Number(m[1]))).toEqual([0, 50, 50, 50]);
-    const text = /<tr id="usage-text">([\s\S]*?)<\/tr>/.exec(page.html)?.[1] ?? "";
-    expect([...text.matchAll(/<td class="num">(\d+)/g)].map((m) => Number(m[1]))).toEqual([0, 25, 25, 25]);
+    expect([...url.matchAll(/<td class="num"[^>]*>(\d+)/g)].map((m) => Number(m[1]))).toEqual([0, 50, 50, 50]);
+    // Channels the engine does not serve yet (its status says unavailable) are not offered.
+    expect(page.html).not.toContain('id="usage-text"');
+    expect(page.html).not.toContain('id="usage-email"');
     expect(textOf(page.html, "rate-limits")).toMatch(
       /^\d+ requests per minute on lookup.*5 requests per minute on batch/,
     );
@@ -125,8 +144,8 @@ describe("the dashboard page", () => {
     const csp = page.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'none'");
     const nonce = /style-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(csp).toContain(`script-src 'nonce-${nonce}'`);
     expect(nonce).toBeTruthy();
     expect(page.html).toContain(`<style nonce="${nonce}">`);
     expect(page.headers.get("cache-control")).toBe("no-store");
@@ -144,7 +163,7 @@ describe("the dashboard page", () => {
     const page = await browser.request("/dashboard");
     expect(textOf(page.html, "account-plan")).toBe("Starter");
     const phone = /<tr id="usage-phone">([\s\S]*?)<\/tr>/.exec(page.html)?.[1] ?? "";
-    expect([...phone.matchAll(/<td class="num">(\d+)/g)].map((m) => Number(m[1]))).toEqual([0, 1000, 1100, 1100]);
+    expect([...phone.matchAll(/<td class="num"[^>]*>(\d+)/g)].map((m) => Number(m[1]))).toEqual([0, 1000, 1100, 1100]);
     expect(phone).toContain("(+100 grace)");
   });
 });
@@ -153,7 +172,7 @@ describe("key lifecycle", () => {
   it("creates a key shown once, which works on the API, then renames and revokes it", async () => {
     const { browser } = await signedUp();
     const created = await createKey(browser, "CI server");
-    expect(created.res.status).toBe(201);
+    expect(created.res.status).toBe(200);
     expect(created.res.headers.get("cache-control")).toBe("no-store");
     const key = created.key ?? "";
     expect(key).toMatch(/^sv_live_[A-Za-z0-9_-]{43}$/);
@@ -177,34 +196,28 @@ describe("key lifecycle", () => {
     expect(row).toContain("Active");
     expect(row).not.toContain("never"); // used just now
     const url = /<tr id="usage-url">([\s\S]*?)<\/tr>/.exec(page.html)?.[1] ?? "";
-    expect(/<td class="num">(\d+)/.exec(url)?.[1]).toBe("1");
+    expect(/<td class="num"[^>]*>(\d+)/.exec(url)?.[1]).toBe("1");
 
     const id = keyIdOf(page.html, "CI server");
-    const renamed = await browser.request("/dashboard/keys/rename", {
-      form: { ...formFields(page.html, "/dashboard/keys/rename"), name: "Build runner" },
+    const afterRename = await submit(browser, "/dashboard/keys/rename", {
+      ...formFields(page.html, "/dashboard/keys/rename"),
+      name: "Build runner",
     });
-    expect(renamed.status).toBe(303);
-    expect(renamed.location).toBe("/dashboard?done=renamed");
-    const afterRename = await browser.request(renamed.location ?? "");
     expect(textOf(afterRename.html, "notice")).toBe("Key renamed.");
     expect(keyIdOf(afterRename.html, "Build runner")).toBe(id);
     expect(await usageWith(key)).toBe(200);
 
     // Revoking asks first, naming the key; only the confirmed form revokes.
-    const ask = await browser.request("/dashboard/keys/revoke", {
-      form: formFields(afterRename.html, "/dashboard/keys/revoke"),
-    });
+    const revokeLink = /<a class="button" href="([^"]+)"/.exec(rowOf(afterRename.html, "Build runner") ?? "")?.[1];
+    const ask = await browser.request((revokeLink ?? "").replace(/&amp;/g, "&"));
     expect(ask.status).toBe(200);
     expect(ask.html).toContain("Revoke “Build runner”?");
     expect(await usageWith(key)).toBe(200);
     const confirm = formFields(ask.html, "/dashboard/keys/revoke");
     expect(confirm).toMatchObject({ key_id: id, confirm: "yes" });
-    const revoked = await browser.request("/dashboard/keys/revoke", { form: confirm });
-    expect(revoked.status).toBe(303);
-    expect(revoked.location).toBe("/dashboard?done=revoked");
+    const final = await submit(browser, "/dashboard/keys/revoke", confirm);
     expect(await usageWith(key)).toBe(401);
 
-    const final = await browser.request(revoked.location ?? "");
     expect(textOf(final.html, "notice")).toMatch(/^Key revoked/);
     const finalRow = rowOf(final.html, "Build runner") ?? "";
     expect(finalRow).toContain("Revoked");
@@ -218,7 +231,6 @@ describe("key lifecycle", () => {
   it("creates test keys with the sv_test_ prefix", async () => {
     const { browser } = await signedUp();
     const created = await createKey(browser, "Sandbox", "test");
-    expect(created.res.status).toBe(201);
     expect(created.key).toMatch(/^sv_test_/);
     expect(await usageWith(created.key ?? "")).toBe(200);
     expect(rowOf((await browser.request("/dashboard")).html, "Sandbox")).toContain("Test");
@@ -226,29 +238,29 @@ describe("key lifecycle", () => {
 
   it("explains the five-key limit and bad names in plain words, keeping what was typed", async () => {
     const { browser } = await signedUp();
-    for (let i = 1; i <= 5; i++) expect((await createKey(browser, `Key ${i}`)).res.status).toBe(201);
+    for (let i = 1; i <= 5; i++) expect((await createKey(browser, `Key ${i}`)).key).toBeDefined();
     const sixth = await createKey(browser, "Key 6");
-    expect(sixth.res.status).toBe(409);
     expect(sixth.key).toBeUndefined();
     expect(textOf(sixth.res.html, "error")).toBe("An account holds at most 5 active keys; revoke one first.");
     expect(sixth.res.html).toContain('value="Key 6"');
     expect(sixth.res.html).toContain("(5 of 5 active)");
 
     const long = await createKey(browser, "x".repeat(65));
-    expect(long.res.status).toBe(400);
+    expect(long.key).toBeUndefined();
     expect(textOf(long.res.html, "error")).toBe("A key name must be 1 to 64 characters long.");
 
     const page = await browser.request("/dashboard");
-    const blank = await browser.request("/dashboard/keys/rename", {
-      form: { ...formFields(page.html, "/dashboard/keys/rename"), name: "   " },
+    const blank = await submit(browser, "/dashboard/keys/rename", {
+      ...formFields(page.html, "/dashboard/keys/rename"),
+      name: "   ",
     });
-    expect(blank.status).toBe(400);
     expect(textOf(blank.html, "error")).toBe("A key name must be 1 to 64 characters long.");
 
-    const badMode = await browser.request("/dashboard/keys/create", {
-      form: { ...formFields(page.html, "/dashboard/keys/create"), name: "ok", mode: "prod" },
+    const badMode = await submit(browser, "/dashboard/keys/create", {
+      ...formFields(page.html, "/dashboard/keys/create"),
+      name: "ok",
+      mode: "prod",
     });
-    expect(badMode.status).toBe(400);
     expect(textOf(badMode.html, "error")).toBe("Choose live or test mode.");
   });
 });
@@ -288,22 +300,25 @@ describe("security", () => {
     await createKey(mallory.browser, "Mallory");
     const page = await mallory.browser.request("/dashboard");
 
-    const rename = await mallory.browser.request("/dashboard/keys/rename", {
-      form: { ...formFields(page.html, "/dashboard/keys/rename"), key_id: aliceId, name: "pwned" },
+    const rename = await submit(mallory.browser, "/dashboard/keys/rename", {
+      ...formFields(page.html, "/dashboard/keys/rename"),
+      key_id: aliceId,
+      name: "pwned",
     });
-    expect(rename.status).toBe(404);
     expect(textOf(rename.html, "error")).toBe("That key does not exist on this account.");
 
-    const ask = await mallory.browser.request("/dashboard/keys/revoke", {
-      form: { ...formFields(page.html, "/dashboard/keys/revoke"), key_id: aliceId },
+    const ask = await submit(mallory.browser, "/dashboard/keys/revoke", {
+      ...formFields(page.html, "/dashboard/keys/rename"),
+      key_id: aliceId,
     });
-    expect(ask.status).toBe(404);
+    expect(textOf(ask.html, "error")).toBe("That key does not exist on this account or is already revoked.");
     expect(ask.html).not.toContain("Alice prod");
 
-    const revoke = await mallory.browser.request("/dashboard/keys/revoke", {
-      form: { ...formFields(page.html, "/dashboard/keys/revoke"), key_id: aliceId, confirm: "yes" },
+    const revoke = await submit(mallory.browser, "/dashboard/keys/revoke", {
+      ...formFields(page.html, "/dashboard/keys/rename"),
+      key_id: aliceId,
+      confirm: "yes",
     });
-    expect(revoke.status).toBe(404);
     expect(textOf(revoke.html, "error")).toBe("That key does not exist on this account.");
 
     expect(await usageWith(aliceKey.key ?? "")).toBe(200);
@@ -330,7 +345,6 @@ describe("security", () => {
   it("escapes key names on the page", async () => {
     const { browser } = await signedUp();
     const created = await createKey(browser, `<img src=x onerror="alert(1)">`);
-    expect(created.res.status).toBe(201);
     expect(created.res.html).not.toContain("<img src=x");
     expect(created.res.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
   });
@@ -350,8 +364,12 @@ describe("a backing store outage", () => {
     try {
       const browser = new CookieBrowser(down.baseUrl);
       const form = await browser.request("/api/oauth/signup?return_to=%2Fdashboard");
-      await browser.request("/api/oauth/signup", {
+      const up = await browser.request("/api/oauth/signup", {
         form: { ...formFields(form.html, "/api/oauth/signup"), email: "outage@example.com", password: PASSWORD },
+      });
+      const signIn = await browser.request(up.location ?? "");
+      await browser.request("/api/oauth/signin", {
+        form: { ...formFields(signIn.html, "/api/oauth/signin"), email: "outage@example.com", password: PASSWORD },
       });
       const page = await browser.request("/dashboard");
       expect(page.status).toBe(503);

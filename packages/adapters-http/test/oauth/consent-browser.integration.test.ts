@@ -66,8 +66,16 @@ describe("consent pages in Chromium", () => {
     ).toBe(true);
     await page.fill("#password", "a long enough password");
     await Promise.all([
-      page.waitForURL(/\/api\/oauth\/authorize\?/),
+      page.waitForURL(/\/api\/oauth\/signin\?/),
       page.getByRole("button", { name: "Create account" }).click(),
+    ]);
+    // Sign-up opens no session (it answers alike for taken emails): the person signs in next.
+    expect(await page.textContent("#notice")).toContain("Sign in with your email and password");
+    await page.fill("#email", "browser.user@example.com");
+    await page.fill("#password", "a long enough password");
+    await Promise.all([
+      page.waitForURL(/\/api\/oauth\/authorize\?/),
+      page.getByRole("button", { name: "Sign in" }).click(),
     ]);
 
     // The client name is shown as text, not markup.

@@ -234,8 +234,13 @@ describe("authorization code flow", () => {
     expect(cookies.some((c) => c.startsWith("sv_oauth_csrf=") && /HttpOnly/.test(c) && /SameSite=Lax/.test(c))).toBe(
       true,
     );
-    const signedIn = await browser.request("/api/oauth/signup", {
-      form: { ...hiddenFields(page.html), email: newUser().email, password: PASSWORD },
+    const user = newUser();
+    const signedUp = await browser.request("/api/oauth/signup", {
+      form: { ...hiddenFields(page.html), email: user.email, password: PASSWORD },
+    });
+    const signInPage = await browser.request(signedUp.location ?? "");
+    const signedIn = await browser.request("/api/oauth/signin", {
+      form: { ...hiddenFields(signInPage.html), email: user.email, password: PASSWORD },
     });
     const session = signedIn.headers.getSetCookie().find((c) => c.startsWith("sv_oauth_session="));
     expect(session).toMatch(/HttpOnly/);
@@ -482,7 +487,7 @@ describe("negative cases", () => {
     const res = await browser.request("/api/oauth/signup", {
       form: { ...fields, return_to: "//evil.example/x", email: newUser().email, password: PASSWORD },
     });
-    expect(res.status).toBe(201);
-    expect(res.location).toBeNull();
+    expect(res.status).toBe(303);
+    expect(res.location).toBe("/api/oauth/signin?signed_up=1");
   });
 });

@@ -148,9 +148,17 @@ export class CookieBrowser {
     if (page.status === 302 && page.location?.startsWith("/api/oauth/signin")) {
       let form = await this.request(page.location);
       if (user.signUp) form = await this.request(page.location.replace("/signin", "/signup"));
-      const fields = hiddenFields(form.html);
-      const submitted = await this.request(user.signUp ? "/api/oauth/signup" : "/api/oauth/signin", {
-        form: { ...fields, email: user.email, password: user.password },
+      if (user.signUp) {
+        // Sign-up answers alike for new and taken emails and opens no session: the sign-in page comes next.
+        const done = await this.request("/api/oauth/signup", {
+          form: { ...hiddenFields(form.html), email: user.email, password: user.password },
+        });
+        if (done.status !== 303 || !done.location?.startsWith("/api/oauth/signin?"))
+          throw new Error(`sign-up failed: ${done.status} ${done.html}`);
+        form = await this.request(done.location);
+      }
+      const submitted = await this.request("/api/oauth/signin", {
+        form: { ...hiddenFields(form.html), email: user.email, password: user.password },
       });
       if (submitted.status !== 303 || !submitted.location)
         throw new Error(`sign-in failed: ${submitted.status} ${submitted.html}`);

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { ScopeSchema } from "./scopes.js";
 
+/**
+ * A string PostgreSQL can store: text columns refuse U+0000, so a NUL reaching the database is a 500 instead of the
+ * client's mistake. The refinement keeps the OpenAPI document unchanged (it has no JSON Schema form).
+ */
+function text() {
+  return z.string().refine((s) => !s.includes("\u0000"), { message: "must not contain the NUL character" });
+}
+
 export const GRANT_TYPES = ["authorization_code", "refresh_token"] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
@@ -14,12 +22,12 @@ export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[numbe
 /** RFC 7591 registration request. Unknown members are ignored, as the RFC asks. */
 export const ClientRegistrationRequestSchema = z
   .object({
-    client_name: z.string().trim().min(1).max(200).optional(),
-    redirect_uris: z.array(z.string().min(1).max(2000)).min(1).max(20),
-    grant_types: z.array(z.string()).max(5).optional(),
-    response_types: z.array(z.string()).max(5).optional(),
-    token_endpoint_auth_method: z.string().optional(),
-    scope: z.string().max(500).optional(),
+    client_name: text().trim().min(1).max(200).optional(),
+    redirect_uris: z.array(text().min(1).max(2000)).min(1).max(20),
+    grant_types: z.array(text()).max(5).optional(),
+    response_types: z.array(text()).max(5).optional(),
+    token_endpoint_auth_method: text().optional(),
+    scope: text().max(500).optional(),
   })
   .meta({ id: "ClientRegistrationRequest" });
 export type ClientRegistrationRequest = z.infer<typeof ClientRegistrationRequestSchema>;
@@ -43,14 +51,14 @@ export type ClientRegistrationResponse = z.infer<typeof ClientRegistrationRespon
 /** Query of GET /api/oauth/authorize (and the hidden fields of the consent form). */
 export const AuthorizeRequestSchema = z
   .object({
-    response_type: z.string().optional(),
-    client_id: z.string().optional(),
-    redirect_uri: z.string().optional(),
-    code_challenge: z.string().optional(),
-    code_challenge_method: z.string().optional(),
-    state: z.string().max(2000).optional(),
-    scope: z.string().max(500).optional(),
-    resource: z.string().max(2000).optional(),
+    response_type: text().optional(),
+    client_id: text().optional(),
+    redirect_uri: text().optional(),
+    code_challenge: text().optional(),
+    code_challenge_method: text().optional(),
+    state: text().max(2000).optional(),
+    scope: text().max(500).optional(),
+    resource: text().max(2000).optional(),
   })
   .meta({ id: "AuthorizeRequest" });
 export type AuthorizeRequest = z.infer<typeof AuthorizeRequestSchema>;
@@ -61,15 +69,15 @@ export type AuthorizeRequest = z.infer<typeof AuthorizeRequestSchema>;
  */
 export const TokenRequestSchema = z
   .object({
-    grant_type: z.string().optional(),
-    code: z.string().max(500).optional(),
-    redirect_uri: z.string().max(2000).optional(),
-    code_verifier: z.string().max(500).optional(),
-    refresh_token: z.string().max(500).optional(),
-    client_id: z.string().max(200).optional(),
-    client_secret: z.string().max(500).optional(),
-    scope: z.string().max(500).optional(),
-    resource: z.string().max(2000).optional(),
+    grant_type: text().optional(),
+    code: text().max(500).optional(),
+    redirect_uri: text().max(2000).optional(),
+    code_verifier: text().max(500).optional(),
+    refresh_token: text().max(500).optional(),
+    client_id: text().max(200).optional(),
+    client_secret: text().max(500).optional(),
+    scope: text().max(500).optional(),
+    resource: text().max(2000).optional(),
   })
   .meta({ id: "TokenRequest" });
 export type TokenRequest = z.infer<typeof TokenRequestSchema>;

@@ -16,12 +16,20 @@ export const REPORT_CATEGORIES = [
   "other",
 ] as const;
 
+/** PostgreSQL text refuses U+0000; refused here, as the caller's mistake, before it reaches a store. */
+const noNul = (s: string): boolean => !s.includes("\u0000");
+
 export const ReportRequestSchema = z
   .object({
     kind: ReportKindSchema,
-    value: z.string().min(1).max(2048).describe("The URL or phone number being reported"),
+    value: z
+      .string()
+      .min(1)
+      .max(2048)
+      .refine(noNul, { message: "must not contain the NUL character" })
+      .describe("The URL or phone number being reported"),
     category: z.enum(REPORT_CATEGORIES),
-    comment: z.string().max(1000).optional(),
+    comment: z.string().max(1000).refine(noNul, { message: "must not contain the NUL character" }).optional(),
   })
   .meta({ id: "ReportRequest" });
 export type ReportRequest = z.infer<typeof ReportRequestSchema>;

@@ -4,6 +4,8 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import type { Hasher, PasswordHasher } from "../../src/ports/hasher.js";
 import type { Ids } from "../../src/ports/ids.js";
 import { FixedClock, InMemoryAccountStore } from "../../src/testing/fakes.js";
+import { InMemoryRateLimiter } from "../../src/policies/in-memory-rate-limiter.js";
+import type { RateLimiter } from "../../src/ports/rate-limiter.js";
 import { InMemoryOAuthStore } from "../../src/testing/oauth/in-memory-oauth-store.js";
 import { createOAuthConfig, type OAuthDeps } from "../../src/usecases/oauth/oauth-deps.js";
 
@@ -41,4 +43,9 @@ export function createHarness(): OAuthDeps & { clock: FixedClock; store: InMemor
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString("base64url");
   return { verifier, challenge: nodeHasher.sha256Base64Url(verifier) };
+}
+
+/** The deps sign-in needs: the harness with an attempt counter of its own. */
+export function withLimiter<T extends OAuthDeps>(deps: T): T & { rateLimiter: RateLimiter } {
+  return { ...deps, rateLimiter: new InMemoryRateLimiter() };
 }

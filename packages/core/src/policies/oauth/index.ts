@@ -8,6 +8,10 @@ export {
   DEFAULT_REDIRECT_HOSTS,
   DEFAULT_REDIRECT_POLICY,
   isAllowedRedirectUri,
+  isDnsHostname,
+  isWellFormedRedirectUri,
   matchRegisteredRedirectUri,
 } from "./redirect-uris.js";
+export { clientIdFor, scopeCeiling } from "./client-scope.js";
+export { SIGN_IN_THROTTLE, signInThrottleKey } from "./sign-in-throttle.js";
 export type { RedirectUriPolicy } from "./redirect-uris.js";

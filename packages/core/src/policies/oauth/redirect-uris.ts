@@ -49,6 +49,18 @@ function parse(uri: string): URL | null {
   }
 }
 
+// One DNS label (letters, digits, hyphens, not at either end), as URL.hostname gives it: lower case, IDNs in punycode.
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * Whether a host is a plain DNS name. The URL parser lets through hosts such as `x;sandbox.claude.ai` or `*.claude.ai`;
+ * such a host names no server, and copied into the consent page's CSP form-action it would rewrite the policy.
+ */
+export function isDnsHostname(host: string): boolean {
+  if (host.length === 0 || host.length > 253) return false;
+  return host.split(".").every((label) => DNS_LABEL.test(label));
+}
+
 function isLoopback(url: URL): boolean {
   return url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
 }
@@ -61,10 +73,24 @@ export function isAllowedRedirectUri(uri: string, policy: RedirectUriPolicy = DE
   if (isLoopback(url)) return true;
   if (url.protocol !== "https:" || url.port !== "") return false;
   const host = url.hostname.toLowerCase();
+  if (!isDnsHostname(host)) return false;
   return policy.hosts.some((h) => {
     const pattern = h.toLowerCase();
     return host === pattern || host.endsWith(`.${pattern}`);
   });
+}
+
+/**
+ * Whether a redirect URI is safe to send a browser to and to name in a page's CSP: an exact allowlist entry, or an
+ * http(s) URL on a loopback address or a plain DNS name. Checked again at authorization time, for clients registered
+ * before the registration rule was this strict.
+ */
+export function isWellFormedRedirectUri(uri: string, policy: RedirectUriPolicy = DEFAULT_REDIRECT_POLICY): boolean {
+  if (policy.exactUris.includes(uri)) return true;
+  const url = parse(uri);
+  if (!url) return false;
+  if (isLoopback(url)) return true;
+  return url.protocol === "https:" && isDnsHostname(url.hostname.toLowerCase());
 }
 
 /**

@@ -22,6 +22,8 @@ export async function authenticateClient(
   grant: GrantType,
 ): Promise<Result<OAuthClient, OAuthError>> {
   if (!credentials.clientId) return err(oauthError("invalid_client", "Client authentication is required"));
+  // From a Basic header no schema has checked it; no client_id holds a NUL, and PostgreSQL text cannot take one.
+  if (credentials.clientId.includes("\u0000")) return err(oauthError("invalid_client", "Unknown client"));
   const client = await deps.store.findClient(credentials.clientId);
   if (!client) return err(oauthError("invalid_client", "Unknown client"));
   if (client.secretHash === null) {

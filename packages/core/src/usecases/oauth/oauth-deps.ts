@@ -3,6 +3,7 @@ import type { Clock } from "../../ports/clock.js";
 import type { Hasher, PasswordHasher } from "../../ports/hasher.js";
 import type { Ids } from "../../ports/ids.js";
 import type { OAuthStore } from "../../ports/oauth-store.js";
+import type { RateLimiter } from "../../ports/rate-limiter.js";
 import { DEFAULT_REDIRECT_POLICY, type RedirectUriPolicy } from "../../policies/oauth/redirect-uris.js";
 
 export interface OAuthConfig {
@@ -21,6 +22,11 @@ export interface OAuthDeps {
   readonly hasher: Hasher;
   readonly passwords: PasswordHasher;
   readonly config: OAuthConfig;
+  /**
+   * Counts sign-in attempts per email. Give the limiter every process shares (Redis) so the throttle holds across
+   * processes; without one, the HTTP face counts in its own process.
+   */
+  readonly rateLimiter?: RateLimiter;
 }
 
 /** Builds the configuration from the base URL; the redirect allowlist defaults to the documented six hosts. */

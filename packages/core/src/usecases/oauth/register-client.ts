@@ -11,6 +11,7 @@ import {
 import { oauthError, type OAuthError } from "../../policies/oauth/oauth-error.js";
 import { isAllowedRedirectUri } from "../../policies/oauth/redirect-uris.js";
 import { formatScopes, parseScopes } from "../../policies/oauth/scopes.js";
+import { clientIdFor } from "../../policies/oauth/client-scope.js";
 import { TOKEN_BYTES } from "../../policies/oauth/lifetimes.js";
 
 const CLIENT_SECRET_PREFIX = "svcs_";
@@ -68,7 +69,8 @@ export async function registerClient(
   if (scopes.isErr()) return err(oauthError("invalid_client_metadata", scopes.error.description));
 
   const now = deps.clock.now();
-  const clientId = deps.ids.uuid();
+  // A registered scope is the most the client can be granted later (see client-scope.ts).
+  const clientId = clientIdFor(deps.ids.uuid(), req.scope?.trim() ? scopes.value : undefined);
   const secret = method === "none" ? null : `${CLIENT_SECRET_PREFIX}${deps.ids.token(TOKEN_BYTES)}`;
   const grants = GRANT_TYPES.filter((g) => grantTypes.includes(g));
   const clientName = req.client_name ?? "Unnamed application";

@@ -1,14 +1,18 @@
 import { err, ok, type Result } from "neverthrow";
 import type { OAuthDeps } from "./oauth-deps.js";
 import type { Account } from "../../ports/account-store.js";
+import type { RateLimiter } from "../../ports/rate-limiter.js";
 import { OAUTH_LIFETIMES, TOKEN_BYTES } from "../../policies/oauth/lifetimes.js";
+import { SIGN_IN_THROTTLE, signInThrottleKey } from "../../policies/oauth/sign-in-throttle.js";
 
-export type SignInErrorCode = "invalid_credentials" | "invalid_email" | "weak_password" | "email_taken";
+export type SignInErrorCode = "invalid_credentials" | "invalid_email" | "weak_password" | "too_many_attempts";
 
 /** A failure the sign-in and sign-up forms show next to the fields; never an exception. */
 export interface SignInError {
   readonly code: SignInErrorCode;
   readonly message: string;
+  /** too_many_attempts: seconds until the email may try again. */
+  readonly retryAfterSeconds?: number;
 }
 
 export interface SignedIn {
@@ -35,14 +39,33 @@ export async function openSession(deps: OAuthDeps, account: Account): Promise<Si
 /**
  * Email and password sign-in. An unknown email and a wrong password give the same answer, and the password is
  * verified against a dummy hash when the account is missing, so neither the message nor the timing reveals which.
+ * Every attempt counts against the email (SIGN_IN_THROTTLE), known or not; past the limit the answer is
+ * too_many_attempts without looking at the password, so a right guess cannot get through either.
  */
 export async function signIn(
-  deps: OAuthDeps,
+  deps: OAuthDeps & { readonly rateLimiter: RateLimiter },
   input: { readonly email: string; readonly password: string },
 ): Promise<Result<SignedIn, SignInError>> {
   const invalid: SignInError = { code: "invalid_credentials", message: "Incorrect email or password" };
   const email = input.email.trim();
-  const account = email === "" ? null : await deps.accounts.findByEmail(email);
+  const now = deps.clock.now();
+  const decision = await deps.rateLimiter.hit(
+    signInThrottleKey(deps.hasher, email),
+    SIGN_IN_THROTTLE.attempts,
+    SIGN_IN_THROTTLE.windowMs,
+    now,
+  );
+  if (!decision.allowed) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 1000));
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    return err({
+      code: "too_many_attempts",
+      message: `Too many sign-in attempts for this email. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      retryAfterSeconds,
+    });
+  }
+  // No stored email holds a NUL (PostgreSQL text cannot), so such an address is unknown without asking the store.
+  const account = email === "" || email.includes("\u0000") ? null : await deps.accounts.findByEmail(email);
   if (!account || account.passwordHash === null) {
     await deps.passwords.hash(input.password);
     return err(invalid);

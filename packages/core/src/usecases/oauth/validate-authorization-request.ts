@@ -5,8 +5,9 @@ import { AuthorizeRequestSchema } from "../../schemas/oauth.js";
 import type { Scope } from "../../schemas/scopes.js";
 import { oauthError, type OAuthError } from "../../policies/oauth/oauth-error.js";
 import { isValidS256Challenge } from "../../policies/oauth/pkce.js";
-import { matchRegisteredRedirectUri } from "../../policies/oauth/redirect-uris.js";
+import { isWellFormedRedirectUri, matchRegisteredRedirectUri } from "../../policies/oauth/redirect-uris.js";
 import { parseScopes } from "../../policies/oauth/scopes.js";
+import { scopeCeiling } from "../../policies/oauth/client-scope.js";
 
 export interface ValidAuthorizationRequest {
   readonly client: OAuthClient;
@@ -50,6 +51,12 @@ export async function validateAuthorizationRequest(
       error: oauthError("invalid_request", "redirect_uri does not match a URI registered by this client"),
     });
   }
+  if (!isWellFormedRedirectUri(q.redirect_uri, deps.config.redirectPolicy)) {
+    return err({
+      kind: "show",
+      error: oauthError("invalid_request", "The registered redirect_uri is not a valid URL"),
+    });
+  }
   const redirect = (error: OAuthError): Result<never, AuthorizationRequestError> =>
     err({ kind: "redirect", redirectUri: q.redirect_uri ?? "", state: q.state, error });
 
@@ -66,8 +73,15 @@ export async function validateAuthorizationRequest(
   if (!isValidS256Challenge(q.code_challenge)) {
     return redirect(oauthError("invalid_request", "code_challenge is not a base64url SHA-256 digest"));
   }
-  const scopes = parseScopes(q.scope);
-  if (scopes.isErr()) return redirect(scopes.error);
+  const asked = parseScopes(q.scope);
+  if (asked.isErr()) return redirect(asked.error);
+  // What was asked (all scopes when nothing was), within what the client registered for (RFC 6749 3.3 lets the
+  // server grant less; the token response names what was granted).
+  const ceiling = scopeCeiling(client.clientId);
+  const granted = asked.value.filter((s) => ceiling.includes(s));
+  if (granted.length === 0) {
+    return redirect(oauthError("invalid_scope", "None of the requested scopes is registered for this client"));
+  }
   if (q.resource !== undefined && q.resource !== deps.config.resource) {
     return redirect(oauthError("invalid_target", `resource must be ${deps.config.resource}`));
   }
@@ -75,7 +89,7 @@ export async function validateAuthorizationRequest(
     client,
     redirectUri: q.redirect_uri,
     state: q.state,
-    scopes: scopes.value,
+    scopes: granted,
     codeChallenge: q.code_challenge,
     resource: deps.config.resource,
   });
