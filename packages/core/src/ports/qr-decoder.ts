@@ -1,6 +1,4 @@
-import type { Result } from "neverthrow";
-import type { AppError } from "../errors.js";
-import type { DecodedImage } from "./image-decoder.js";
+import type { DecodeResult, DecodedImage } from "./image-decoder.js";
 
 export interface QrPoint {
   readonly x: number;
@@ -30,7 +28,7 @@ export interface DetectedQrCode {
  *
  * `decode` accepts encoded bytes (sniffed and size-checked as by ImageDecoder) or pixels already decoded.
  * Resolves with every code found, in reading order (top to bottom, then left to right), and an empty list when
- * there is none: an image without a code is an answer, not an error. Errors are for the upload
+ * there is none: an image without a code is an answer, not an error. `ok: false` is for the upload
  * (`unsupported_media_type`, `payload_too_large`, as ImageDecoder) and for the decoder's own failure
  * (`internal_error`). Never rejects. Stateless across calls; safe to call concurrently.
  */
@@ -38,5 +36,5 @@ export interface QrDecoder {
   decode(
     image: Uint8Array | DecodedImage,
     options?: { readonly signal?: AbortSignal },
-  ): Promise<Result<readonly DetectedQrCode[], AppError>>;
+  ): Promise<DecodeResult<readonly DetectedQrCode[]>>;
 }
