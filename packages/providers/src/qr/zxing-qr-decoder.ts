@@ -65,12 +65,14 @@ const raw = (image: DecodedImage): Sharp =>
   sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
 
 /**
- * Retries after a first read finds nothing. A light blur merges print halftone, sensor noise and JPEG blocks
- * back into modules; a contrast stretch lifts a faded or low-contrast print above the binarizer's threshold.
+ * Retries after a first read finds nothing, cheapest and most often useful first. A light blur merges sensor
+ * noise, print halftone and JPEG blocks back into modules; a contrast stretch lifts a faded or low-contrast print
+ * above the binarizer's threshold; an unsharp mask restores the module edges of an out-of-focus photo.
  */
 export const RETRY_PASSES: ReadonlyArray<readonly [string, Pass]> = [
   ["blurred", (image) => rgba(raw(image).blur(1.2))],
   ["normalized", (image) => rgba(raw(image).removeAlpha().normalise({ lower: 2, upper: 98 }))],
+  ["sharpened", (image) => rgba(raw(image).removeAlpha().sharpen({ sigma: 2 }))],
 ];
 
 function scaleCorners(p: ReadResult["position"], sx: number, sy: number): QrCorners {
