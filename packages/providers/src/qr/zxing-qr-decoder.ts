@@ -19,6 +19,7 @@ import {
 import sharp, { type Sharp } from "sharp";
 import { prepareZXingModule, readBarcodes, type ReaderOptions, type ReadResult } from "zxing-wasm/reader";
 import { createImageDecoder } from "../image/sharp-image-decoder.js";
+import { blurGrey, sharpenGrey, stretchGrey, toGrey, toRgba, type GreyImage } from "./grey-passes.js";
 
 /** Images up to this many pixels are read at full size first, so a small code in a large photo stays readable. */
 export const FULL_SIZE_MAX_PIXELS = 16_000_000;
@@ -29,7 +30,8 @@ const READER_OPTIONS: ReaderOptions = {
   // QR and Micro QR only: a 1-D barcode (EAN on a parcel label) must never be reported as a QR code.
   formats: ["QRCode", "MicroQRCode"],
   tryHarder: true,
-  tryRotate: true,
+  // QR finder patterns are found in any orientation; turning the image only helps linear symbologies.
+  tryRotate: false,
   tryInvert: true,
   tryDownscale: true,
   maxNumberOfSymbols: 32,
@@ -53,8 +55,8 @@ export function loadZxing(): Promise<unknown> {
   return ready;
 }
 
-/** A retry of the read on a transformed copy of the image. */
-type Pass = (image: DecodedImage) => Promise<DecodedImage>;
+/** A retry of the read on a transformed grey copy of the image. */
+type Pass = (image: GreyImage) => GreyImage;
 
 async function rgba(pipeline: Sharp): Promise<DecodedImage> {
   const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -70,9 +72,9 @@ const raw = (image: DecodedImage): Sharp =>
  * above the binarizer's threshold; an unsharp mask restores the module edges of an out-of-focus photo.
  */
 export const RETRY_PASSES: ReadonlyArray<readonly [string, Pass]> = [
-  ["blurred", (image) => rgba(raw(image).blur(1.2))],
-  ["normalized", (image) => rgba(raw(image).removeAlpha().normalise({ lower: 2, upper: 98 }))],
-  ["sharpened", (image) => rgba(raw(image).removeAlpha().sharpen({ sigma: 2 }))],
+  ["blurred", (g) => blurGrey(g, 1.2)],
+  ["normalized", (g) => stretchGrey(g, 0.02, 0.98)],
+  ["sharpened", (g) => sharpenGrey(g, 2, 1.5)],
 ];
 
 function scaleCorners(p: ReadResult["position"], sx: number, sy: number): QrCorners {
@@ -99,9 +101,12 @@ function toDetected(results: readonly ReadResult[], sx: number, sy: number): Det
   return out.sort((a, b) => (Math.abs(top(a) - top(b)) > 20 ? top(a) - top(b) : left(a) - left(b)));
 }
 
-async function read(image: DecodedImage): Promise<readonly ReadResult[]> {
+// A retry works on a cleaned copy of an image the first read already tried inverted and at smaller scales.
+const RETRY_OPTIONS: ReaderOptions = { ...READER_OPTIONS, tryInvert: false, tryDownscale: false };
+
+async function read(image: DecodedImage, options = READER_OPTIONS): Promise<readonly ReadResult[]> {
   await loadZxing();
-  return readBarcodes({ data: image.data, width: image.width, height: image.height }, READER_OPTIONS);
+  return readBarcodes({ data: image.data, width: image.width, height: image.height }, options);
 }
 
 export interface ZxingQrDecoderOptions {
@@ -161,11 +166,14 @@ export function createZxingQrDecoder(options: ZxingQrDecoderOptions = {}): QrDec
         const sx = full.width / base.width;
         const sy = full.height / base.height;
         let found = toDetected(await read(base), sx, sy);
+        let grey: GreyImage | null = null;
         for (const [, pass] of retries) {
           if (found.length > 0) break;
-          if (signal?.aborted)
+          if (signal?.aborted) {
             return fail(appError("service_unavailable", "QR decoding was cancelled", { retryAfter: 1 }));
-          found = toDetected(await read(await pass(base)), sx, sy);
+          }
+          grey ??= toGrey(base);
+          found = toDetected(await read(toRgba(pass(grey)), RETRY_OPTIONS), sx, sy);
         }
         return { ok: true, value: found };
       } catch {
