@@ -2,7 +2,8 @@
 // library the design first named, in one run on the same pixels. The images are the QR evaluation set
 // (eval/qr/generate.ts: every distortion class, posters, stickers, photos up to 12 MP, images without a code),
 // decoded to RGBA once so only the QR reading is timed.
-// Target: zxing-wasm under 25 ms per megapixel over the images holding a code; the process exits 1 when missed.
+// Target: zxing-wasm under 25 ms of processor time per megapixel over the images holding a code; the process
+// exits 1 when missed. Wall time is printed too.
 // Run: node --conditions=source --import tsx --expose-gc bench/qr-decode.ts
 
 import { createRequire } from "node:module";
@@ -31,6 +32,8 @@ interface Sample {
 interface Tally {
   readonly name: string;
   msWithCode: number;
+  /** Processor time (all threads of the process), less sensitive than wall time to other work on the machine. */
+  cpuMsWithCode: number;
   mpWithCode: number;
   msWithout: number;
   mpWithout: number;
@@ -73,6 +76,7 @@ async function run(
   const t: Tally = {
     name,
     msWithCode: 0,
+    cpuMsWithCode: 0,
     mpWithCode: 0,
     msWithout: 0,
     mpWithout: 0,
@@ -87,12 +91,16 @@ async function run(
   const baseRss = process.memoryUsage().rss;
   for (const s of samples) {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const decoded = await read(s.pixels);
     const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
     t.peakRssMb = Math.max(t.peakRssMb, (process.memoryUsage().rss - baseRss) / 2 ** 20);
     if (s.expected.length > 0) {
       t.withCode++;
       t.msWithCode += ms;
+      t.cpuMsWithCode += cpuMs;
       t.mpWithCode += s.megapixels;
       t.perImageMsPerMp.push(ms / s.megapixels);
       // A reader that returns one code per image gets credit for any one of the image's codes.
@@ -132,28 +140,33 @@ const qr = await run("qrcode-reader 1.0.4", samples, readQrcodeReader);
 
 const pct = (n: number, d: number): string => `${((100 * n) / d).toFixed(1)}%`;
 const msPerMp = (t: Tally): number => t.msWithCode / t.mpWithCode;
+const cpuMsPerMp = (t: Tally): number => t.cpuMsWithCode / t.mpWithCode;
 console.log(
   `\n${"decoder".padEnd(30)} ${"read".padStart(7)} ${"wrong".padStart(6)} ${"false".padStart(6)} ` +
-    `${"ms/MP code".padStart(11)} ${"median".padStart(7)} ${"ms/MP none".padStart(11)} ${"peak MB".padStart(8)}`,
+    `${"ms/MP code".padStart(11)} ${"cpu".padStart(6)} ${"median".padStart(7)} ${"ms/MP none".padStart(11)} ${"peak MB".padStart(8)}`,
 );
 for (const t of [zx, qr]) {
   console.log(
     `${t.name.padEnd(30)} ${pct(t.read, t.withCode).padStart(7)} ${String(t.wrong).padStart(6)} ${String(t.falseCodes).padStart(6)} ` +
-      `${msPerMp(t).toFixed(1).padStart(11)} ${median(t.perImageMsPerMp).toFixed(1).padStart(7)} ` +
+      `${msPerMp(t).toFixed(1).padStart(11)} ${cpuMsPerMp(t).toFixed(1).padStart(6)} ${median(t.perImageMsPerMp).toFixed(1).padStart(7)} ` +
       `${(t.msWithout / t.mpWithout).toFixed(1).padStart(11)} ${t.peakRssMb.toFixed(0).padStart(8)}`,
   );
 }
 console.log(
-  `\nratio zxing / qrcode-reader: time per megapixel ${(msPerMp(zx) / msPerMp(qr)).toFixed(3)}, ` +
+  `\nratio zxing / qrcode-reader: wall time per megapixel ${(msPerMp(zx) / msPerMp(qr)).toFixed(3)}, ` +
+    `processor time per megapixel ${(cpuMsPerMp(zx) / cpuMsPerMp(qr)).toFixed(3)}, ` +
     `read rate ${(zx.read / zx.withCode / (qr.read / qr.withCode)).toFixed(3)}`,
 );
+console.log("columns: read = images holding a code where a payload was decoded; wrong = payloads the image does not");
 console.log(
-  `columns: read = images holding a code where a payload was decoded; wrong = payloads the image does not hold;`,
+  "hold; false = codes reported in images without one; ms/MP code | none = wall time per megapixel on images",
 );
 console.log(
-  `false = codes reported in images without one; ms/MP code | none = time per megapixel on images with | without a code`,
+  "with | without a code; cpu = processor time per megapixel on images with a code; median = of per-image ms/MP",
 );
+// Gated on processor time: on a machine shared with other work, wall time measures the neighbours as well.
+const met = cpuMsPerMp(zx) < TARGET_MS_PER_MP;
 console.log(
-  `target: zxing-wasm < ${TARGET_MS_PER_MP} ms per megapixel on images holding a code: ${msPerMp(zx) < TARGET_MS_PER_MP ? "met" : "MISSED"}`,
+  `target: zxing-wasm < ${TARGET_MS_PER_MP} ms of processor time per megapixel on images holding a code: ${met ? "met" : "MISSED"}`,
 );
-if (msPerMp(zx) >= TARGET_MS_PER_MP) process.exitCode = 1;
+if (!met) process.exitCode = 1;
