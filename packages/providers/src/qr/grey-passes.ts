@@ -52,25 +52,32 @@ export function blurGrey(g: GreyImage, sigma: number): GreyImage {
   const { width: w, height: h } = g;
   const k = kernel(sigma);
   const r = (k.length - 1) / 2;
+  const src = g.data;
   const tmp = new Float32Array(w * h);
+  const clampX = (x: number): number => (x < 0 ? 0 : x >= w ? w - 1 : x);
+  const clampY = (y: number): number => (y < 0 ? 0 : y >= h ? h - 1 : y);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     for (let x = 0; x < w; x++) {
       let s = 0;
-      for (let i = -r; i <= r; i++) {
-        const xx = x + i < 0 ? 0 : x + i >= w ? w - 1 : x + i;
-        s += (g.data[row + xx] ?? 0) * (k[i + r] ?? 0);
+      // Only the pixels within r of an edge need their neighbours' indices clamped.
+      if (x >= r && x < w - r) {
+        for (let i = 0, at = row + x - r; i < k.length; i++, at++) s += src[at]! * k[i]!;
+      } else {
+        for (let i = -r; i <= r; i++) s += src[row + clampX(x + i)]! * k[i + r]!;
       }
       tmp[row + x] = s;
     }
   }
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
+    const inner = y >= r && y < h - r;
     for (let x = 0; x < w; x++) {
       let s = 0;
-      for (let i = -r; i <= r; i++) {
-        const yy = y + i < 0 ? 0 : y + i >= h ? h - 1 : y + i;
-        s += (tmp[yy * w + x] ?? 0) * (k[i + r] ?? 0);
+      if (inner) {
+        for (let i = 0, at = (y - r) * w + x; i < k.length; i++, at += w) s += tmp[at]! * k[i]!;
+      } else {
+        for (let i = -r; i <= r; i++) s += tmp[clampY(y + i) * w + x]! * k[i + r]!;
       }
       out[y * w + x] = s + 0.5;
     }
