@@ -2,7 +2,7 @@
 // stickers with scam and legitimate links, images with no code and with 1-D barcodes only.
 // Targets: a payload decoded for >= 95% of images holding a code, no wrong payload, no code reported in an image
 // without one. The held-out half (fixed by a hash of the case id) is reported but never inspected case by case.
-// Run: node --conditions=source --import tsx eval/qr-eval.ts [--show-tuning-errors]
+// Run: node --conditions=source --import tsx eval/qr-eval.ts [--show-tuning-errors] [--no-retries]
 //
 // The verdict half of the QR evaluation needs the URL pipeline: pass `score` to `evaluateQr` (a function from a
 // decoded link to a 0-100 risk score) and the report adds, for posters and stickers with labelled links, how many
@@ -62,8 +62,11 @@ function megapixelsOf(bytes: Uint8Array): number {
 }
 
 /** Decodes every case and scores the decoder; `score` (optional) adds the verdict part for labelled links. */
-export async function evaluateQr(cases: readonly QrCase[], options: { score?: ScoreUrl } = {}): Promise<QrEvalReport> {
-  const decoder = createZxingQrDecoder();
+export async function evaluateQr(
+  cases: readonly QrCase[],
+  options: { score?: ScoreUrl; retries?: boolean } = {},
+): Promise<QrEvalReport> {
+  const decoder = createZxingQrDecoder(options.retries === false ? { retries: [] } : {});
   await loadZxing();
   const outcomes: QrCaseOutcome[] = [];
   for (const c of cases) {
@@ -169,7 +172,7 @@ export async function main(args: readonly string[] = [], options: { score?: Scor
   console.log(
     `QR evaluation: ${cases.length} generated images (${((generated - started) / 1000).toFixed(1)} s to generate)`,
   );
-  const report = await evaluateQr(cases, options);
+  const report = await evaluateQr(cases, { ...options, retries: !args.includes("--no-retries") });
   printReport(report, args.includes("--show-tuning-errors"));
   console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (!report.meetsTargets) process.exitCode = 1;
