@@ -4,7 +4,8 @@ import type { AppError } from "../errors.js";
  * The outcome of a decoder: plain data rather than a neverthrow Result, so adapter packages that do not depend on
  * neverthrow can build it. A use case turns it into a Result with `r.ok ? ok(r.value) : err(r.error)`.
  */
-export type DecodeResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AppError };
+export type DecodeResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AppError };
 
 /** Pixels of one image: 8-bit RGBA, row by row from the top-left corner, width x height x 4 bytes. */
 export interface DecodedImage {

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { describe, expect, it } from "vitest";
 import { createImageDecoder, decodeImage, fitRgba } from "../../src/image/sharp-image-decoder.js";
 
@@ -6,7 +6,7 @@ const pixelAt = (img: { width: number; data: Uint8Array | Uint8ClampedArray }, x
   Array.from(img.data.subarray((y * img.width + x) * 4, (y * img.width + x) * 4 + 4));
 
 // A 40 x 20 image: left half red, right half blue.
-async function halves(): Promise<sharp.Sharp> {
+async function halves(): Promise<Sharp> {
   const red = await sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 255, g: 0, b: 0 } } })
     .png()
     .toBuffer();

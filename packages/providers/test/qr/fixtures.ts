@@ -2,7 +2,7 @@
 // encoded with sharp, and an EAN-13 barcode drawn from its published encoding tables.
 
 import QRCode from "qrcode";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
 export const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 
@@ -16,7 +16,7 @@ export async function canvas(
   width: number,
   height: number,
   items: ReadonlyArray<{ png: Buffer; left: number; top: number }>,
-): Promise<sharp.Sharp> {
+): Promise<Sharp> {
   const base = sharp({ create: { width, height, channels: 3, background: WHITE } });
   return sharp(
     await base

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readBarcodes } from "zxing-wasm/reader";
 import type { DecodeResult, DetectedQrCode } from "@scamverify/core";
@@ -28,11 +28,11 @@ beforeAll(async () => {
 
 describe("createZxingQrDecoder: formats", () => {
   it.each([
-    ["png", (s: sharp.Sharp) => s.png()],
-    ["jpeg", (s: sharp.Sharp) => s.jpeg({ quality: 60 })],
-    ["webp", (s: sharp.Sharp) => s.webp({ quality: 70 })],
-    ["gif", (s: sharp.Sharp) => s.gif()],
-    ["heif (AV1)", (s: sharp.Sharp) => s.heif({ compression: "av1", quality: 70 })],
+    ["png", (s: Sharp) => s.png()],
+    ["jpeg", (s: Sharp) => s.jpeg({ quality: 60 })],
+    ["webp", (s: Sharp) => s.webp({ quality: 70 })],
+    ["gif", (s: Sharp) => s.gif()],
+    ["heif (AV1)", (s: Sharp) => s.heif({ compression: "av1", quality: 70 })],
   ])("reads a code from %s", async (_name, encode) => {
     const bytes = await encode(sharp(sample)).toBuffer();
     const r = await decode(bytes);
