@@ -1,0 +1,125 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import type { Evidence } from "../../ports/signal-source.js";
+import type { Factor } from "../../schemas/common.js";
+import { analyzePhoneNumber } from "../phone/analyze-phone-number.js";
+import { normalizePhone } from "../phone/normalize-phone.js";
+import type { QrContent } from "./qr-code-schema.js";
+
+// Offline findings on what a code asks its reader to do when that is not (only) to open a link: pay someone,
+// call or text a number, join a network. Links go to the URL pipeline; these findings stand beside its verdict.
+// Points follow the Factor contract: percent risk this finding alone implies.
+
+export const QR_PAYLOAD_SOURCE = "qr_payload";
+
+function numberFactors(raw: string, e164: string | null, channel: "tel" | "sms"): Factor[] {
+  const factors: Factor[] = [];
+  const add = (id: string, label: string, points: number): void => {
+    factors.push({ id, source: QR_PAYLOAD_SOURCE, label, points });
+  };
+  const digits = raw.replace(/[^\d]/g, "");
+  if (channel === "sms" && !raw.trim().startsWith("+") && digits.length >= 4 && digits.length <= 6) {
+    add(
+      "sms_short_code",
+      `The code prepares a text to the short code ${digits}: texting some short codes subscribes to premium services`,
+      30,
+    );
+    return factors;
+  }
+  if (e164 === null) {
+    add("invalid_phone_number", `The code holds a number (${raw}) that is not a valid phone number`, 30);
+    return factors;
+  }
+  if (e164.startsWith("+1")) {
+    const nanp = normalizePhone(e164);
+    // The U.S. number analysis (premium 900, Caribbean callback codes, unassigned area codes) applies as is.
+    if (nanp.isOk()) return [...analyzePhoneNumber(nanp.value).factors];
+  }
+  const parsed = parsePhoneNumberFromString(e164);
+  const type = parsed?.getType();
+  if (type === "PREMIUM_RATE") {
+    add("premium_rate_number", `The code dials a premium-rate number (${e164}): calls are billed at high rates`, 55);
+  } else if (type === "SHARED_COST") {
+    add("shared_cost_number", `The code dials a shared-cost number (${e164}), billed above a normal call`, 15);
+  }
+  if (parsed?.countryCallingCode !== "1") {
+    add(
+      "foreign_phone_number",
+      `The number is in ${parsed?.country ?? "another country"}, not the U.S.: calls and texts are charged as international`,
+      20,
+    );
+  }
+  return factors;
+}
+
+/**
+ * Offline evidence about one parsed payload: a crypto payment request, an EPC transfer (stronger when its IBAN
+ * fails the checksum), a premium or foreign number, a Wi-Fi network to join. Signals carry the content type.
+ * A url or text payload gets no factor here (its links are assessed by the URL pipeline).
+ */
+export function analyzeQrContent(content: QrContent): Evidence {
+  const factors: Factor[] = [];
+  const add = (id: string, label: string, points: number): void => {
+    factors.push({ id, source: QR_PAYLOAD_SOURCE, label, points });
+  };
+  let floor = 0;
+  switch (content.content_type) {
+    case "crypto": {
+      const d = content.details;
+      add(
+        "crypto_payment_request",
+        `The code is a ${d.currency} payment request${d.amount ? ` for ${d.amount}` : ""}: crypto payments cannot be reversed, and QR codes on posters, parking meters and letters are a common way to take them`,
+        60,
+      );
+      floor = 40;
+      break;
+    }
+    case "epc": {
+      const d = content.details;
+      if (!d.iban_valid) {
+        add(
+          "epc_invalid_iban",
+          `The payment code's IBAN ${d.iban} fails its checksum: the code was altered or forged`,
+          75,
+        );
+        floor = 60;
+      } else {
+        add(
+          "epc_payment_request",
+          `The code is a bank transfer to ${d.beneficiary || "an unnamed beneficiary"} (${d.iban}): check the beneficiary before paying`,
+          15,
+        );
+      }
+      if (d.beneficiary === "") add("epc_no_beneficiary", "The payment code names no beneficiary", 30);
+      break;
+    }
+    case "tel":
+      factors.push(...numberFactors(content.details.number, content.details.e164, "tel"));
+      break;
+    case "sms":
+      factors.push(...numberFactors(content.details.number, content.details.e164, "sms"));
+      break;
+    case "wifi": {
+      const d = content.details;
+      const open = !d.has_password || /^nopass$/i.test(d.security);
+      add(
+        open ? "wifi_open_network" : "wifi_network_join",
+        open
+          ? `The code joins the open network "${d.ssid}": anyone can read or redirect traffic on it`
+          : `The code joins the network "${d.ssid}": its operator can watch and redirect the traffic of whoever joins`,
+        open ? 30 : 15,
+      );
+      if (/^WEP$/i.test(d.security)) add("wifi_weak_security", "The network uses WEP, broken encryption", 10);
+      break;
+    }
+    default:
+      break;
+  }
+  factors.sort((a, b) => b.points - a.points);
+  return {
+    source: QR_PAYLOAD_SOURCE,
+    status: "ok",
+    signals: { qr_content_type: content.content_type },
+    factors,
+    ...(floor > 0 ? { floor } : {}),
+  };
+}
