@@ -349,3 +349,38 @@ export type {
   HeaderBrandImpersonation,
   SniffedKind,
 } from "./analyzers/email/index.js";
+
+export type { DecodeResult, DecodedImage, ImageDecodeOptions, ImageDecoder } from "./ports/image-decoder.js";
+export type { DetectedQrCode, QrCorners, QrDecoder, QrPoint } from "./ports/qr-decoder.js";
+export {
+  MAX_IMAGE_PIXELS,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_KINDS,
+  checkPixelLimit,
+  imageDimensions,
+  inspectImage,
+  sniffUpload,
+} from "./analyzers/upload/index.js";
+export type {
+  ImageDimensions,
+  ImageKind,
+  InspectedImage,
+  SniffedUpload,
+  UploadKind,
+} from "./analyzers/upload/index.js";
+export {
+  MASKED,
+  QR_CONTENT_TYPES,
+  QR_FORMATS,
+  QR_PAYLOAD_SOURCE,
+  QrCodeSchema,
+  QrContentTypeSchema,
+  QrPositionSchema,
+  analyzeQrContent,
+  isValidIban,
+  maskWifiPassword,
+  parseQrPayload,
+  toQrCode,
+  urlsOf,
+} from "./analyzers/qr/index.js";
+export type { QrCode, QrContent, QrContentType, QrPosition } from "./analyzers/qr/index.js";

@@ -163,3 +163,13 @@ export type {
   MailauthAuthenticatorOptions,
   SystemDnsResolverOptions,
 } from "./email/index.js";
+export { createImageDecoder, decodeImage, fitRgba } from "./image/sharp-image-decoder.js";
+export type { SharpImageDecoderOptions } from "./image/sharp-image-decoder.js";
+export {
+  createZxingQrDecoder,
+  loadZxing,
+  RETRY_PASSES,
+  FULL_SIZE_MAX_PIXELS,
+  DOWNSCALED_SIDE,
+} from "./qr/zxing-qr-decoder.js";
+export type { ZxingQrDecoderOptions } from "./qr/zxing-qr-decoder.js";
