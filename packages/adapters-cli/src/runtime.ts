@@ -34,6 +34,7 @@ import {
   createPhoneSignalSources,
   createSafeFetcher,
   createOpenAiAnalyst,
+  createZxingQrDecoder,
   createUrlSignalSources,
   type SafeFetcher,
 } from "@scamverify/providers";
@@ -177,6 +178,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     urlSources,
     phoneSources,
     ...(ai ? { ai } : {}),
+    qrDecoder: createZxingQrDecoder(),
     clock,
     ids,
     hasher,

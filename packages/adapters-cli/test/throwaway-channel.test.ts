@@ -42,15 +42,17 @@ const WIDGET = defineChannel({
   assess: (ctx, name) => {
     const risk = name.includes("scam") ? 90 : 5;
     const verdict = verdictFor(risk);
-    return Promise.resolve({
-      id: ctx.kernel.deps.ids.uuid(),
-      name,
-      risk_score: risk,
-      verdict,
-      confidence: 0.9,
-      explanation: `${name} reads ${verdict}`,
-      factors: [{ id: "widget_name", source: "widget", label: "The name says so", points: risk }],
-    });
+    return Promise.resolve(
+      ok({
+        id: ctx.kernel.deps.ids.uuid(),
+        name,
+        risk_score: risk,
+        verdict,
+        confidence: 0.9,
+        explanation: `${name} reads ${verdict}`,
+        factors: [{ id: "widget_name", source: "widget", label: "The name says so", points: risk }],
+      }),
+    );
   },
   magic: [{ input: "scam-widget", verdict: "scam" }],
   samples: { magicBody: (m) => ({ name: m.input }), invalid: { name: "" } },
@@ -96,6 +98,8 @@ describe("a channel declared in one place", () => {
   });
 
   it("fails loudly when two channels claim the same route", () => {
-    expect(() => createChannelRegistry([...DEFAULT_CHANNELS, WIDGET, { ...WIDGET, id: "gadget" }])).toThrow(/two channels declare the (path|verb|MCP tool)/);
+    expect(() => createChannelRegistry([...DEFAULT_CHANNELS, WIDGET, { ...WIDGET, id: "gadget" }])).toThrow(
+      /two channels declare the (path|verb|MCP tool)/,
+    );
   });
 });

@@ -25,6 +25,7 @@ import {
   InMemoryResultCache,
 } from "@scamverify/core/testing";
 import { InMemoryOAuthStore } from "../../core/src/testing/oauth/in-memory-oauth-store.js";
+import { createZxingQrDecoder } from "../../providers/src/qr/zxing-qr-decoder.js";
 
 const nodeHasher: Hasher = {
   sha256Hex: (v) => createHash("sha256").update(v, "utf8").digest("hex"),
@@ -68,6 +69,7 @@ export function createWorld(baseUrl: string): TestWorld {
     config: createOAuthConfig(baseUrl),
   };
   const engine = createEngine({
+    qrDecoder: createZxingQrDecoder(),
     accounts,
     apiKeys: new InMemoryApiKeyStore(),
     quota: new InMemoryQuotaLedger(),

@@ -33,6 +33,13 @@ export type {
 export { summarizeAssessment } from "./channels/summary.js";
 export { URL_CHANNEL, URL_QUOTA, assessUrl } from "./channels/url/url-channel.js";
 export { PHONE_CHANNEL, PHONE_QUOTA, assessPhone } from "./channels/phone/phone-channel.js";
+export { MAX_QR_URLS, QR_CHANNEL, QrAnalysisResultSchema, QrAnalyzeRequestSchema } from "./channels/qr/qr-channel.js";
+export type { QrAnalysisResult } from "./channels/qr/qr-channel.js";
+export { MAGIC_QR_PNG_BASE64 } from "./channels/qr/magic-images.js";
+export { UploadSchema, fromBase64, hashBytes } from "./channels/upload.js";
+export { subLookup, subLookups } from "./channels/sub-lookup.js";
+export type { SubLookup } from "./channels/sub-lookup.js";
+export { SubLookupSchema } from "./schemas/sub-lookup.js";
 export { TEXT_QUOTA } from "./channels/text/text-quota.js";
 export { EMAIL_QUOTA } from "./channels/email/email-quota.js";
 export { TEST_MODE_BATCH_RPM, TEST_MODE_RPM } from "./usecases/mechanics/admission.js";

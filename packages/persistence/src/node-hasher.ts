@@ -8,6 +8,10 @@ export class NodeHasher implements Hasher {
     return createHash("sha256").update(value, "utf8").digest("hex");
   }
 
+  sha256HexOfBytes(bytes: Uint8Array): string {
+    return createHash("sha256").update(bytes).digest("hex");
+  }
+
   sha256Base64Url(value: string): string {
     return createHash("sha256").update(value, "utf8").digest("base64url");
   }

@@ -1,6 +1,7 @@
 // Builds real engines over real stores (one shared PGlite per test file, or PostgreSQL in a schema of its own) and
 // serves the real Express app on an ephemeral port of 127.0.0.1, so every test drives the API over HTTP with fetch.
 import { randomBytes, randomUUID } from "node:crypto";
+import { createZxingQrDecoder } from "../../../providers/src/qr/zxing-qr-decoder.js";
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
 import {
@@ -132,6 +133,7 @@ export function engineOver(db: Db, options: EngineOptions = {}): EngineKit {
     hasher: new NodeHasher(),
     passwords: fastPasswords,
     ...(options.urlSources ? { urlSources: options.urlSources } : {}),
+    qrDecoder: createZxingQrDecoder(),
     config: { baseUrl: "http://127.0.0.1", upgradeUrl: "https://scamverify.test/upgrade", ...options.config },
   };
   const deps: EngineDeps = { ...base, ...(options.override ? options.override(base) : {}) };
@@ -164,6 +166,7 @@ export function engineInMemory(options: EngineOptions = {}): Omit<EngineKit, "st
     hasher: new NodeHasher(),
     passwords: fastPasswords,
     ...(options.urlSources ? { urlSources: options.urlSources } : {}),
+    qrDecoder: createZxingQrDecoder(),
     config: { baseUrl: "http://127.0.0.1", upgradeUrl: "https://scamverify.test/upgrade", ...options.config },
   };
   const deps: EngineDeps = { ...base, ...(options.override ? options.override(base) : {}) };

@@ -31,6 +31,8 @@ export interface AssessContext {
   readonly kernel: Kernel;
   readonly principal: Principal;
   readonly mode: "live" | "test";
+  /** The request asked to bypass the cache (charged sub-lookups pass it on). */
+  readonly forceRefresh: boolean;
 }
 
 /** Fields the mechanics add to every computed result. */
@@ -99,8 +101,11 @@ export interface ChannelDefinition<
   forceRefresh(request: Req): boolean;
   /** Cache key of the normalized input; never the raw input itself when it may hold personal content (hash it). */
   cacheKey(input: Input, deps: Pick<EngineDeps, "hasher">): string;
-  /** The assessment without the cache fields. Test mode uses offline analysis and the magic inputs only. */
-  assess(ctx: AssessContext, input: Input): Promise<Res>;
+  /**
+   * The assessment without the cache fields, or an expected failure (an image that does not decode, a quota a
+   * charged sub-lookup finds spent). Test mode uses offline analysis and the magic inputs only.
+   */
+  assess(ctx: AssessContext, input: Input): Promise<Result<Res, AppError>>;
   readonly magic: readonly MagicInput[];
   /**
    * Request bodies for the scenario table every face runs: the body of a magic input (for upload channels, a file

@@ -8,9 +8,10 @@ import { EMAIL_QUOTA } from "./email/email-quota.js";
 import { PHONE_CHANNEL, PHONE_QUOTA } from "./phone/phone-channel.js";
 import { TEXT_QUOTA } from "./text/text-quota.js";
 import { URL_CHANNEL, URL_QUOTA } from "./url/url-channel.js";
+import { QR_CHANNEL } from "./qr/qr-channel.js";
 
 /** Every channel the engine serves, in the order faces list them. */
-export const DEFAULT_CHANNELS = [URL_CHANNEL, PHONE_CHANNEL] as const;
+export const DEFAULT_CHANNELS = [URL_CHANNEL, PHONE_CHANNEL, QR_CHANNEL] as const;
 
 /** The spec's four quota channels exist on every plan even before their channels are served. */
 const SPEC_QUOTAS = [PHONE_QUOTA, URL_QUOTA, TEXT_QUOTA, EMAIL_QUOTA] as const;

@@ -3,6 +3,8 @@ export interface Hasher {
   sha256Hex(value: string): string;
   /** base64url (no padding) SHA-256, as PKCE S256 uses. */
   sha256Base64Url(value: string): string;
+  /** Lower-case hex SHA-256 of raw bytes (uploads); optional, core falls back to hashing their Latin-1 text. */
+  sha256HexOfBytes?(bytes: Uint8Array): string;
   /** Compares two strings in time independent of where they differ. */
   timingSafeEqual(a: string, b: string): boolean;
 }

@@ -228,21 +228,29 @@ export async function assessWith<T>(
   }
   // Test mode is deterministic: no model is asked.
   const { assessment, explanation } = await assemble(k, a.channel, a.subject, items, { skipModel: mode === "test" });
+  return { signals: assessment.signals, common: commonFields(k, mode, a.identity, assessment, explanation) };
+}
+
+/** The fields every channel's result shares, from its scored assessment (test mode: a stable id and epoch). */
+export function commonFields(
+  k: Kernel,
+  mode: "live" | "test",
+  identity: string,
+  assessment: Assessment,
+  explanation: string,
+): CommonResultFields {
   const test = mode === "test";
   return {
-    signals: assessment.signals,
-    common: {
-      id: test ? deterministicId(k.deps.hasher, a.identity) : k.deps.ids.uuid(),
-      risk_score: assessment.riskScore,
-      verdict: assessment.verdict,
-      confidence: assessment.confidence,
-      explanation,
-      factors: assessment.factors,
-      sources_checked: assessment.sourcesChecked,
-      sources: assessment.sources,
-      created_at: test ? TEST_EPOCH : k.now().toISOString(),
-      test_mode: test,
-    },
+    id: test ? deterministicId(k.deps.hasher, identity) : k.deps.ids.uuid(),
+    risk_score: assessment.riskScore,
+    verdict: assessment.verdict,
+    confidence: assessment.confidence,
+    explanation,
+    factors: assessment.factors,
+    sources_checked: assessment.sourcesChecked,
+    sources: assessment.sources,
+    created_at: test ? TEST_EPOCH : k.now().toISOString(),
+    test_mode: test,
   };
 }
 

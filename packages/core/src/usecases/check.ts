@@ -63,16 +63,31 @@ export async function checkOne(
   const parsed = def.parse(request) as Result<unknown, AppError>;
   if (parsed.isErr()) return err(parsed.error);
   const input = parsed.value;
+  const header = headerChannelOf(def);
   if (p.mode === "test") {
-    const value = (await def.assess({ kernel: k, principal: p, mode: "test" }, input)) as object;
-    const header = headerChannelOf(def);
+    const assessed = (await def.assess({ kernel: k, principal: p, mode: "test", forceRefresh }, input)) as Result<
+      object,
+      AppError
+    >;
+    if (assessed.isErr()) return err(assessed.error);
     const quota = header === null ? undefined : await k.quotaState(p.accountId, header);
     const expires = new Date(Date.parse(TEST_EPOCH) + k.config.cacheTtlMs).toISOString();
-    return ok({ value: { ...value, cached: false, cache_expires_at: expires }, meta: quota ? { quota } : {} });
+    return ok({ value: { ...assessed.value, cached: false, cache_expires_at: expires }, meta: quota ? { quota } : {} });
   }
-  return k.charged(p, quotaChannelOf(def), def.cacheKey(input, k.deps), forceRefresh, async () =>
-    ok((await def.assess({ kernel: k, principal: p, mode: "live" }, input)) as object),
+  const out = await k.charged(
+    p,
+    quotaChannelOf(def),
+    def.cacheKey(input, k.deps),
+    forceRefresh,
+    () =>
+      def.assess({ kernel: k, principal: p, mode: "live", forceRefresh }, input) as Promise<Result<object, AppError>>,
   );
+  // A channel charged through its assessment (a QR code's URL) shows that quota's counters too.
+  if (out.isOk() && out.value.meta.quota === undefined && header !== null) {
+    const quota = await k.quotaState(p.accountId, header);
+    if (quota) return ok({ value: out.value.value, meta: { ...out.value.meta, quota } });
+  }
+  return out;
 }
 
 /** A single-item endpoint: scope and rate limit, the body, then the item. */

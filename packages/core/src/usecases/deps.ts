@@ -15,6 +15,7 @@ import type { NormalizedPhone } from "../analyzers/phone/normalized-phone.js";
 import type { Scope } from "../schemas/scopes.js";
 import type { Timers } from "../ports/timers.js";
 import type { AiAnalyst } from "../ports/ai-analyst.js";
+import type { QrDecoder } from "../ports/qr-decoder.js";
 import type { AnyChannel } from "../channels/define-channel.js";
 
 /** Who is calling: resolved from an API key or an OAuth access token. */
@@ -79,6 +80,8 @@ export interface EngineDeps {
   readonly channels?: readonly AnyChannel[];
   /** Timers for source budgets and retries; default the host's. */
   readonly timers?: Timers;
+  /** Finds and decodes the QR codes of an uploaded image (the QR channel and codes printed on documents). */
+  readonly qrDecoder?: QrDecoder;
   /** The AI model (explanations, one bounded factor, vision); absent when none is configured. */
   readonly ai?: AiAnalyst;
 }

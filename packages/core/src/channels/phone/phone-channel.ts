@@ -92,7 +92,7 @@ export const PHONE_CHANNEL = defineChannel({
   parse: (req) => parsePhone(req.phone_number, "phone_number"),
   forceRefresh: (req) => req.force_refresh === true,
   cacheKey: (phone) => `phone:${phone.e164}${phone.extension === null ? "" : `;ext=${phone.extension}`}`,
-  assess: (ctx, phone) => assessPhone(ctx.kernel, phone, ctx.mode),
+  assess: async (ctx, phone) => ok(await assessPhone(ctx.kernel, phone, ctx.mode)),
   magic: Object.entries(TEST_PHONE_LINES).map(([input, verdict]) => ({ input, verdict })),
   samples: { magicBody: (m) => ({ phone_number: m.input }), invalid: { phone_number: "12" } },
   batch: {

@@ -88,7 +88,7 @@ export const URL_CHANNEL = defineChannel({
   parse: (req) => parseUrl(req.url, "url"),
   forceRefresh: (req) => req.force_refresh === true,
   cacheKey: (url) => `url:${url.href}`,
-  assess: (ctx, url) => assessUrl(ctx.kernel, url, ctx.mode),
+  assess: async (ctx, url) => ok(await assessUrl(ctx.kernel, url, ctx.mode)),
   magic: (["safe", "low_risk", "medium_risk", "high_risk", "scam"] as const).map((verdict) => ({
     input: `https://${TEST_URL_HOST_PREFIX}${verdict.replace("_", "-")}.example.com/`,
     verdict,

@@ -1,0 +1,242 @@
+// The QR channel: POST /api/v1/qr/analyze (multipart, one `file` part), check_qr, `scamverify qr`. The server
+// decodes every code in the image; a code holding a URL runs the URL pipeline and costs 1 URL unit (unless that URL
+// is cached), anything else (a number, a payment, Wi-Fi credentials, a contact card) is decoded and described at no
+// cost. Cached by the image's hash; the image itself is never kept.
+import { err, ok, type Result } from "neverthrow";
+import { z } from "zod";
+import { appError, type AppError } from "../../errors.js";
+import { analyzeQrContent, parseQrPayload, toQrCode, urlsOf } from "../../analyzers/qr/index.js";
+import { QrCodeSchema, QrContentTypeSchema, type QrCode } from "../../analyzers/qr/qr-code-schema.js";
+import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
+import { MAX_UPLOAD_BYTES } from "../../analyzers/upload/sniff-upload.js";
+import type { Evidence } from "../../ports/signal-source.js";
+import { RiskAssessmentShape } from "../../schemas/common.js";
+import { UrlLookupResultSchema, type UrlLookupResult } from "../../schemas/url.js";
+import { SubLookupSchema } from "../../schemas/sub-lookup.js";
+import type { WeightedEvidence } from "../../scoring/score.js";
+import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import { magicUrlVerdict } from "../../usecases/test-mode.js";
+import { defineChannel, type AssessContext, type CacheFields } from "../define-channel.js";
+import { summarizeAssessment } from "../summary.js";
+import { subLookup, type SubLookup } from "../sub-lookup.js";
+import { fromBase64, hashBytes, UploadSchema } from "../upload.js";
+import { assessUrl, parseUrl, URL_CHANNEL } from "../url/url-channel.js";
+import { MAGIC_QR_PNG_BASE64 } from "./magic-images.js";
+
+/** At most this many distinct links of one image go through the URL pipeline (each costs 1 URL unit). */
+export const MAX_QR_URLS = 3;
+
+export const QrAnalyzeRequestSchema = z
+  .object({
+    file: UploadSchema,
+    force_refresh: z.boolean().optional().describe("Bypass the cache; each analyzed URL counts toward quota"),
+  })
+  .meta({ id: "QrAnalyzeRequest" });
+
+export const QrAnalysisResultSchema = z
+  .object({
+    id: RiskAssessmentShape.id,
+    risk_score: RiskAssessmentShape.risk_score,
+    verdict: RiskAssessmentShape.verdict,
+    confidence: RiskAssessmentShape.confidence,
+    explanation: RiskAssessmentShape.explanation,
+    qr_found: z.boolean().describe("Whether the image holds at least one QR code"),
+    qr_data: z.string().nullable().describe("The first code's payload (Wi-Fi passwords masked); null when none"),
+    qr_content_type: QrContentTypeSchema.nullable(),
+    codes: z.array(QrCodeSchema).describe("Every code in the image, in reading order"),
+    image_hash: z.string().describe("SHA-256 of the uploaded bytes (the image is not stored)"),
+    url_analysis: UrlLookupResultSchema.nullable().describe(
+      "The URL result of the first code's link, when it holds one",
+    ),
+    sub_lookups: z.array(SubLookupSchema).describe("Every link and number of the codes that was assessed"),
+    signals: z.object({
+      codes_found: z.number().int(),
+      urls_analyzed: z.number().int().describe(`At most ${MAX_QR_URLS}; each costs 1 URL unit unless cached`),
+      urls_not_analyzed: z.number().int(),
+    }),
+    factors: RiskAssessmentShape.factors,
+    sources_checked: RiskAssessmentShape.sources_checked,
+    sources: RiskAssessmentShape.sources,
+    cached: RiskAssessmentShape.cached,
+    cache_expires_at: RiskAssessmentShape.cache_expires_at,
+    created_at: RiskAssessmentShape.created_at,
+    test_mode: RiskAssessmentShape.test_mode,
+  })
+  .meta({ id: "QrAnalysisResult" });
+export type QrAnalysisResult = z.infer<typeof QrAnalysisResultSchema>;
+type QrAssessment = Omit<QrAnalysisResult, "cached" | "cache_expires_at">;
+
+interface QrInput {
+  readonly bytes: Uint8Array;
+}
+
+/** A link's URL result as evidence about the code: its risk stands for the code's (a listed link is a floor). */
+function linkEvidence(url: UrlLookupResult): Evidence {
+  const top = url.factors.find((f) => f.points > 0);
+  const safe = url.risk_score < 20;
+  return {
+    source: "qr_link",
+    status: "ok",
+    signals: {},
+    factors: [
+      {
+        id: safe ? "qr_link_established" : "qr_link_risk",
+        source: "qr_link",
+        label: safe
+          ? `The code's link ${url.domain} reads ${url.verdict} (${url.risk_score}/100)`
+          : `The code's link ${url.domain} reads ${url.verdict} (${url.risk_score}/100)${top ? `: ${top.label}` : ""}`,
+        points: safe ? -20 : url.risk_score,
+      },
+    ],
+    floor: url.risk_score >= 65 ? url.risk_score : 0,
+  };
+}
+
+function numberEvidence(sub: SubLookup): Evidence {
+  return {
+    source: "qr_number",
+    status: "ok",
+    signals: {},
+    factors:
+      sub.risk_score >= 40
+        ? [
+            {
+              id: "qr_number_risk",
+              source: "qr_number",
+              label: `The code's number ${sub.value} reads ${sub.verdict} (${sub.risk_score}/100)`,
+              points: sub.risk_score,
+            },
+          ]
+        : [],
+  };
+}
+
+/** The URL pipeline for a code's link: charged (1 URL unit unless cached) for live keys, free in test mode. */
+async function analyzeLink(ctx: AssessContext, raw: string): Promise<Result<UrlLookupResult | null, AppError>> {
+  const parsed = parseUrl(raw, "file");
+  if (parsed.isErr()) return ok(null);
+  const k = ctx.kernel;
+  if (ctx.mode === "test") {
+    const value = await assessUrl(k, parsed.value, "test");
+    return ok({ ...value, cached: false, cache_expires_at: value.created_at });
+  }
+  const charged = await k.charged(
+    ctx.principal,
+    "url",
+    URL_CHANNEL.cacheKey(parsed.value, k.deps),
+    ctx.forceRefresh,
+    async () => ok(await assessUrl(k, parsed.value, "live")),
+  );
+  return charged.map((o) => o.value);
+}
+
+async function assessQr(ctx: AssessContext, input: QrInput): Promise<Result<QrAssessment, AppError>> {
+  const k = ctx.kernel;
+  const decoder = k.deps.qrDecoder;
+  if (decoder === undefined) return err(appError("service_unavailable", "This server has no QR decoder configured."));
+  const decoded = await decoder.decode(input.bytes);
+  if (!decoded.ok) return err(decoded.error);
+  const codes: QrCode[] = decoded.value.map(toQrCode);
+  const imageHash = hashBytes(k.deps.hasher, input.bytes);
+  const items: WeightedEvidence[] = [];
+  const subs: SubLookup[] = [];
+  let urlAnalysis: UrlLookupResult | null = null;
+  let magic = null;
+  const links = [...new Set(decoded.value.flatMap((c) => urlsOf(parseQrPayload(c.text))))];
+  for (const code of decoded.value)
+    items.push({ evidence: analyzeQrContent(parseQrPayload(code.text)), weight: OFFLINE_WEIGHT });
+  for (const link of links.slice(0, MAX_QR_URLS)) {
+    const analyzed = await analyzeLink(ctx, link);
+    if (analyzed.isErr()) return err(analyzed.error);
+    const url = analyzed.value;
+    if (url === null) continue;
+    urlAnalysis ??= url;
+    if (ctx.mode === "test") magic ??= magicUrlVerdict(new URL(url.url).hostname);
+    subs.push({
+      kind: "url",
+      value: url.url,
+      risk_score: url.risk_score,
+      verdict: url.verdict,
+      confidence: url.confidence,
+      factors: url.factors.slice(0, 3),
+    });
+    items.push({ evidence: linkEvidence(url), weight: 1 });
+  }
+  for (const code of codes) {
+    if (code.content_type !== "tel" && code.content_type !== "sms") continue;
+    const number = code.details.e164 ?? code.details.number;
+    const sub = await subLookup(ctx, "phone", number);
+    if (sub === null) continue;
+    subs.push(sub);
+    items.push({ evidence: numberEvidence(sub), weight: 0.5 });
+  }
+  const first = codes[0] ?? null;
+  const scored = magic !== null ? [{ evidence: magicEvidence(magic), weight: 1 }] : items;
+  const subject = first === null ? "The image" : `The QR code (${first.content_type})`;
+  const { assessment, explanation } = await assemble(k, "qr", subject, scored, {
+    skipModel: ctx.mode === "test",
+    lookups: subs.map((s) => ({ ...s, subject: s.value })),
+  });
+  return ok({
+    ...commonFields(k, ctx.mode, `qr:${imageHash}`, assessment, explanation),
+    qr_found: codes.length > 0,
+    qr_data: first?.data ?? null,
+    qr_content_type: first?.content_type ?? null,
+    codes,
+    image_hash: imageHash,
+    url_analysis: urlAnalysis,
+    sub_lookups: subs,
+    signals: {
+      codes_found: codes.length,
+      urls_analyzed: Math.min(links.length, MAX_QR_URLS),
+      urls_not_analyzed: Math.max(0, links.length - MAX_QR_URLS),
+    },
+  });
+}
+
+export const QR_CHANNEL = defineChannel({
+  id: "qr",
+  verb: "analyzeQr",
+  title: "Check a QR code image",
+  description:
+    "Decode every QR code in an uploaded image (JPEG, PNG, WebP, HEIC/HEIF or GIF's first frame; at most 10 MiB and " +
+    "40 megapixels) and assess what it holds: a link runs the URL pipeline and costs 1 url unit unless cached (up to " +
+    `${MAX_QR_URLS} links per image); numbers, payments, Wi-Fi and contact cards are described at no cost. Scope url:lookup.`,
+  scope: "url:lookup",
+  quota: { chargedBy: "url" },
+  statusComponent: "qr_analysis",
+  http: { path: "/api/v1/qr/analyze", body: "multipart" },
+  request: QrAnalyzeRequestSchema,
+  result: QrAnalysisResultSchema,
+  parse: (req) => {
+    if (req.file.bytes.byteLength > MAX_UPLOAD_BYTES)
+      return err(appError("payload_too_large", `The image exceeds ${MAX_UPLOAD_BYTES} bytes.`));
+    return inspectImage(req.file.bytes).map(() => ({ bytes: req.file.bytes }));
+  },
+  forceRefresh: (req) => req.force_refresh === true,
+  cacheKey: (input, deps) => `qr:${hashBytes(deps.hasher, input.bytes)}`,
+  assess: assessQr,
+  magic: (["safe", "low_risk", "medium_risk", "high_risk", "scam"] as const).map((verdict) => ({
+    input: `https://sv-test-${verdict.replace("_", "-")}.example.com/`,
+    verdict,
+  })),
+  samples: {
+    magicBody: (m) => ({ file: { bytes: fromBase64(MAGIC_QR_PNG_BASE64[m.verdict]), filename: "magic.png" } }),
+    invalid: { file: { bytes: new Uint8Array(0), filename: "empty.png" } },
+  },
+  mcp: {
+    tool: "check_qr",
+    summarize: (v: QrAssessment & Partial<CacheFields>) =>
+      v.qr_found
+        ? summarizeAssessment(`QR code (${v.qr_content_type}: ${(v.qr_data ?? "").slice(0, 80)})`, v)
+        : `No QR code found in the image. ${v.explanation}`,
+  },
+  cli: {
+    command: "qr",
+    argument: "images",
+    example: "scamverify qr parking-meter-sticker.jpg\n  scamverify qr - < photo.png",
+    toRequest: () => ({}),
+    files: true,
+  },
+  available: (deps) => deps.qrDecoder !== undefined,
+});

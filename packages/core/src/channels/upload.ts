@@ -1,0 +1,28 @@
+// The uploaded file as the upload channels (QR, document) read it, whatever face it came through, and the
+// content hash that keys their cache (the bytes themselves are never kept).
+import { z } from "zod";
+import type { Hasher } from "../ports/hasher.js";
+
+export const UploadSchema = z
+  .object({
+    bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength > 0, "The file is empty."),
+    filename: z.string().max(255).optional(),
+    declaredType: z.string().max(255).optional(),
+  })
+  .describe("The uploaded file (multipart part `file`; base64 `file_base64` over MCP)");
+
+/** Lower-case hex SHA-256 of the bytes (through the Hasher's byte form when it has one). */
+export function hashBytes(hasher: Hasher, bytes: Uint8Array): string {
+  if (hasher.sha256HexOfBytes) return hasher.sha256HexOfBytes(bytes);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return hasher.sha256Hex(binary);
+}
+
+/** Bytes of a base64 string (test images shipped in the source). */
+export function fromBase64(b64: string): Uint8Array {
+  const binary = atob(b64);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
