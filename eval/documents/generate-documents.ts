@@ -38,7 +38,13 @@ function splitOf(id: string): "tuning" | "held_out" {
 async function render(specs: readonly DocumentSpec[]): Promise<Map<string, { pdf: Buffer; png: Buffer }>> {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
   });
   const out = new Map<string, { pdf: Buffer; png: Buffer }>();
   try {
@@ -119,7 +125,11 @@ function zeroPagePdf(): Buffer {
 /** Standard security handler, revision 2, with a user password we do not know: readers must ask for it. */
 function encryptedPdf(rng: Rng): Buffer {
   const hex = (n: number): string =>
-    Array.from({ length: n }, () => Math.floor(rng() * 256).toString(16).padStart(2, "0")).join("");
+    Array.from({ length: n }, () =>
+      Math.floor(rng() * 256)
+        .toString(16)
+        .padStart(2, "0"),
+    ).join("");
   const content = "BT /F1 12 Tf 72 700 Td (secret) Tj ET";
   return pdfFromObjects(
     [

@@ -267,7 +267,8 @@ export function buildSpecs(perTemplate: number, seed = 20261123): DocumentSpec[]
   const rng = seeded(seed);
   const specs: DocumentSpec[] = [];
   for (const t of TEMPLATES) {
-    for (let i = 0; i < perTemplate; i++) specs.push(t(rng, `${t.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-${i + 1}`));
+    for (let i = 0; i < perTemplate; i++)
+      specs.push(t(rng, `${t.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-${i + 1}`));
   }
   return specs;
 }

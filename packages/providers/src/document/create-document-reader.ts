@@ -87,7 +87,9 @@ export function joinTextItems(items: readonly { str?: string; hasEOL?: boolean }
   return out;
 }
 
-export function createDocumentReader(options: DocumentReaderOptions = {}): DocumentReader & { readonly ocr: TesseractOcr } {
+export function createDocumentReader(
+  options: DocumentReaderOptions = {},
+): DocumentReader & { readonly ocr: TesseractOcr } {
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
   const now = options.now ?? (() => performance.now());
   const ownsOcr = !options.ocr;
@@ -141,11 +143,15 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     });
   }
 
-  async function recognise(image: PreparedImage & { ok: true }, signal: AbortSignal): Promise<{ text: string; confidence: number }> {
+  async function recognise(
+    image: PreparedImage & { ok: true },
+    signal: AbortSignal,
+  ): Promise<{ text: string; confidence: number }> {
     try {
       return await ocr.recognize(image.png, signal);
     } catch (e) {
-      if (e instanceof OcrAbortedError) throw signal.reason instanceof Error ? signal.reason : new ReadAborted("aborted");
+      if (e instanceof OcrAbortedError)
+        throw signal.reason instanceof Error ? signal.reason : new ReadAborted("aborted");
       // tesseract.js rejects with plain strings as well as Errors; either way the engine, not the input, failed.
       throw new OcrUnavailable(e instanceof Error ? e.message : String(e));
     }
@@ -153,7 +159,9 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
 
   /** Streams a page's text layer, stopping at the character cap or when the signal fires. */
   async function pageText(page: PdfPage, signal: AbortSignal): Promise<{ text: string; cut: boolean }> {
-    const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<{ items: { str?: string; hasEOL?: boolean }[] }>;
+    const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<{
+      items: { str?: string; hasEOL?: boolean }[];
+    }>;
     let text = "";
     try {
       for (;;) {
@@ -178,8 +186,7 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     const texts: string[] = [];
     const confidences: number[] = [];
     for (const [i, img] of ranked.entries()) {
-      const eligible =
-        i < limits.maxImagesPerPage && Math.min(img.width, img.height) >= limits.minOcrImageSide;
+      const eligible = i < limits.maxImagesPerPage && Math.min(img.width, img.height) >= limits.minOcrImageSide;
       images.push({ page: number, width: img.width, height: img.height, ocr: eligible });
       if (!eligible) continue;
       const prepared = await prepareRawImage(img);
@@ -192,7 +199,11 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     return { text: texts.join("\n\n"), confidence: confidences.reduce((a, b) => a + b, 0) / confidences.length };
   }
 
-  async function readPdf(bytes: Uint8Array, signal: AbortSignal, check: () => void): Promise<Result<DocumentText, AppError>> {
+  async function readPdf(
+    bytes: Uint8Array,
+    signal: AbortSignal,
+    check: () => void,
+  ): Promise<Result<DocumentText, AppError>> {
     let pdf: PdfDocument;
     try {
       // PDF.js takes ownership of the buffer it is given: hand it a copy so the caller's bytes stay intact.
@@ -282,7 +293,11 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     }
   }
 
-  async function readImage(bytes: Uint8Array, kind: Exclude<DocumentKind, "pdf">, signal: AbortSignal): Promise<Result<DocumentText, AppError>> {
+  async function readImage(
+    bytes: Uint8Array,
+    kind: Exclude<DocumentKind, "pdf">,
+    signal: AbortSignal,
+  ): Promise<Result<DocumentText, AppError>> {
     const prepared = await raced(prepareEncodedImage(bytes, kind), signal);
     if (!prepared.ok) {
       return err(
@@ -304,7 +319,11 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
 
   return {
     ocr,
-    async read(bytes: Uint8Array, kind: DocumentKind, ctx: DocumentReadContext): Promise<Result<DocumentText, AppError>> {
+    async read(
+      bytes: Uint8Array,
+      kind: DocumentKind,
+      ctx: DocumentReadContext,
+    ): Promise<Result<DocumentText, AppError>> {
       if (bytes.byteLength > limits.maxBytes) {
         return err(appError("payload_too_large", `Documents are limited to ${limits.maxBytes / (1024 * 1024)} MB`));
       }
@@ -325,7 +344,9 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
           );
         }
         if (e instanceof ReadAborted) {
-          return err(appError("service_unavailable", "The document read was cancelled", { details: { reason: "aborted" } }));
+          return err(
+            appError("service_unavailable", "The document read was cancelled", { details: { reason: "aborted" } }),
+          );
         }
         if (e instanceof OcrUnavailable) {
           return err(appError("service_unavailable", "Text recognition is unavailable", { retryAfter: 5 }));

@@ -22,7 +22,9 @@ export type PreparedImage =
   | { readonly ok: true; readonly png: Buffer; readonly width: number; readonly height: number }
   | { readonly ok: false; readonly reason: "too_large" | "not_decodable" };
 
-type HeicDecode = (input: { buffer: Uint8Array }) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+type HeicDecode = (input: {
+  buffer: Uint8Array;
+}) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
 // heic-decode ships no types; its documented call is decode({ buffer }) -> { width, height, data (RGBA) }.
 let heicDecode: HeicDecode | undefined;
 function loadHeicDecode(): HeicDecode {

@@ -45,7 +45,8 @@ export class TesseractOcr {
       signal.addEventListener("abort", onAbort, { once: true });
     });
     try {
-      const job = worker.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+      // rotateAuto straightens a page photographed a few degrees off: the lines then segment cleanly.
+      const job = worker.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength), { rotateAuto: true });
       // The job rejects once the worker is terminated; nobody awaits it after an abort.
       job.catch(() => undefined);
       const { data } = await Promise.race([job, aborted]);
@@ -75,7 +76,9 @@ export class TesseractOcr {
         cacheMethod: "none",
       }).then(async (w) => {
         // Letters and bills are laid out in columns and boxes: automatic segmentation reads them in order.
-        await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, user_defined_dpi: "160" });
+        // Sauvola's local threshold keeps a photo's grey paper apart from its darker surround; the default global
+        // Otsu threshold merged the two and lost most lines of photographed pages.
+        await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, user_defined_dpi: "160", thresholding_method: "2" });
         return w;
       });
       // A failed start is not cached: the next read tries again.

@@ -18,7 +18,9 @@ export interface DocumentAnalysis {
 }
 
 /** Analyzes the pages a DocumentReader returned. Pure and deterministic. */
-export function analyzeDocumentText(doc: Pick<DocumentText, "pages"> & Partial<Pick<DocumentText, "links">>): DocumentAnalysis {
+export function analyzeDocumentText(
+  doc: Pick<DocumentText, "pages"> & Partial<Pick<DocumentText, "links">>,
+): DocumentAnalysis {
   const repairs: OcrRepair[] = [];
   const texts: string[] = [];
   let ocrConfidence: number | undefined;

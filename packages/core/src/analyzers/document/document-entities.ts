@@ -73,8 +73,16 @@ const linkify = new LinkifyIt().tlds(TLDS as string[]);
 
 const NANP = /(?<![\d-])(?:\+?\s?1[\s.-]?)?\(?([2-9]\d{2})\)?[\s.-]{0,2}([2-9]\d{2})[\s.-]{0,2}(\d{4})(?!\d)/g;
 const AMOUNT = /(?:(US)?\$|USD\s?|€|EUR\s?|£|GBP\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{2})?(?!\d)/g;
-const CURRENCY: Readonly<Record<string, string>> = { $: "USD", usd: "USD", "€": "EUR", eur: "EUR", "£": "GBP", gbp: "GBP" };
-const MONTH = "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|Jun(?:e)?|Jul(?:y)?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)";
+const CURRENCY: Readonly<Record<string, string>> = {
+  $: "USD",
+  usd: "USD",
+  "€": "EUR",
+  eur: "EUR",
+  "£": "GBP",
+  gbp: "GBP",
+};
+const MONTH =
+  "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|Jun(?:e)?|Jul(?:y)?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)";
 const DATE = `(?:${MONTH}\\.? \\d{1,2},? \\d{4}|\\d{1,2}/\\d{1,2}/\\d{2,4}|\\d{4}-\\d{2}-\\d{2})`;
 const DUE = new RegExp(
   `(?:due(?: date)?|pay(?:ment)? by|settled by|no later than|before|deadline)[:\\s]+(${DATE})|(within \\d{1,3} (?:hours|days))|\\b(today|immediately)\\b`,
@@ -91,7 +99,10 @@ const CITY_LINE = /\b[A-Z][a-zA-Z .]+, [A-Z]{2} \d{5}(?:-\d{4})?\b/g;
 const PO_BOX = /\bP\.? ?O\.? Box \d+(?:, [A-Z][a-zA-Z .]+, [A-Z]{2} \d{5}(?:-\d{4})?)?/gi;
 
 const PAYMENT_WORDS: readonly (readonly [PaymentMethod, RegExp])[] = [
-  ["gift_card", /\b(?:(?:apple|itunes|google play|target|amazon|steam|ebay|walmart|visa|vanilla|razer gold)(?: or \w+)?\s+)?gift ?cards?\b/gi],
+  [
+    "gift_card",
+    /\b(?:(?:apple|itunes|google play|target|amazon|steam|ebay|walmart|visa|vanilla|razer gold)(?: or \w+)?\s+)?gift ?cards?\b/gi,
+  ],
   ["wire_transfer", /\bwire(?:d)? transfers?\b|\bbank wire\b|\bwire the\b/gi],
   ["crypto", /\b(?:bitcoin|btc|ethereum|usdt|tether|crypto(?:currency)?|bitcoin atm)\b/gi],
   ["zelle", /\bzelle\b/gi],
@@ -176,7 +187,10 @@ export function extractDocumentEntities(text: string): DocumentEntities {
 
   const amounts: z.infer<typeof AmountEntity>[] = [];
   for (const m of text.matchAll(AMOUNT)) {
-    const symbol = m[0].replace(/[\d.,\s]/g, "").replace(/^US/i, "").toLowerCase();
+    const symbol = m[0]
+      .replace(/[\d.,\s]/g, "")
+      .replace(/^US/i, "")
+      .toLowerCase();
     const value = Number(`${(m[2] ?? "").replace(/,/g, "")}${m[3] ?? ""}`);
     if (Number.isFinite(value)) amounts.push({ raw: m[0].trim(), value, currency: CURRENCY[symbol] ?? "USD" });
   }

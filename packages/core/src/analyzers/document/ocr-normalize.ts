@@ -65,19 +65,25 @@ export function repairTld(label: string): string | undefined {
 
 function repairDomains(text: string, repairs: OcrRepair[]): string {
   // A "www." or a scheme marks the token as an address for sure; only then may its last label be repaired.
-  return text.replace(/\b((?:https?:\/\/|www[.,])[a-z0-9-]+(?:[.,][a-z0-9-]+)*)[.,]([a-z0-9|]{2,6})\b/gi, (m, head: string, tld: string) => {
-    let out = `${head.replace(/^www,/i, "www.")}.${tld}`;
-    const fixed = repairTld(tld);
-    if (fixed) out = `${head.replace(/^www,/i, "www.")}.${fixed}`;
-    if (out !== m) repairs.push({ from: m, to: out });
-    return out;
-  });
+  return text.replace(
+    /\b((?:https?:\/\/|www[.,])[a-z0-9-]+(?:[.,][a-z0-9-]+)*)[.,]([a-z0-9|]{2,6})\b/gi,
+    (m, head: string, tld: string) => {
+      let out = `${head.replace(/^www,/i, "www.")}.${tld}`;
+      const fixed = repairTld(tld);
+      if (fixed) out = `${head.replace(/^www,/i, "www.")}.${fixed}`;
+      if (out !== m) repairs.push({ from: m, to: out });
+      return out;
+    },
+  );
 }
 
 /** The text with OCR confusions repaired, and the list of repairs made (for the explanation and for tests). */
 export function normalizeOcrText(text: string): { text: string; repairs: readonly OcrRepair[] } {
   const repairs: OcrRepair[] = [];
-  let out = text.normalize("NFKC").replace(/[\u2010-\u2015\u2212]/g, "-").replace(/[\u2018\u2019]/g, "'");
+  let out = text
+    .normalize("NFKC")
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .replace(/[\u2018\u2019]/g, "'");
   out = repairScheme(out, repairs);
   out = repairDomains(out, repairs);
   out = repairDigits(out, repairs);

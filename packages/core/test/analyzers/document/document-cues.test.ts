@@ -12,7 +12,13 @@ A bench warrant has been issued for your arrest. To avoid arrest, you must pay a
 Payment is accepted in Visa prepaid gift cards. Call the Clerk's Office at (919) 555-0144.
 Do not discuss this matter with anyone.`);
     expect(ids).toEqual(
-      expect.arrayContaining(["court_payment_demand", "untraceable_payment", "arrest_threat", "secrecy_demand", "deadline_pressure"]),
+      expect.arrayContaining([
+        "court_payment_demand",
+        "untraceable_payment",
+        "arrest_threat",
+        "secrecy_demand",
+        "deadline_pressure",
+      ]),
     );
   });
 

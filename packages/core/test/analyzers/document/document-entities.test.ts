@@ -63,7 +63,15 @@ describe("extractDocumentEntities", () => {
 
   it("publishes its schema with an id for the OpenAPI document", () => {
     expect(Object.keys(DocumentEntitiesSchema.shape)).toEqual([
-      "phones", "urls", "emails", "amounts", "due_dates", "references", "ibans", "postal_addresses", "payment_methods",
+      "phones",
+      "urls",
+      "emails",
+      "amounts",
+      "due_dates",
+      "references",
+      "ibans",
+      "postal_addresses",
+      "payment_methods",
     ]);
     const meta = z.globalRegistry.get(DocumentEntitiesSchema);
     expect(meta?.id).toBe("DocumentEntities");
