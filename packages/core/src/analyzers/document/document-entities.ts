@@ -71,7 +71,7 @@ export type DocumentEntities = z.infer<typeof DocumentEntitiesSchema>;
 
 const linkify = new LinkifyIt().tlds(TLDS as string[]);
 
-const NANP = /(?<![\d-])(?:\+?\s?1[\s.-]?)?\(?([2-9]\d{2})\)?[\s.-]{0,2}([2-9]\d{2})[\s.-]{0,2}(\d{4})(?!\d)/g;
+const NANP = /(?<![\d-])(?:\+?\s?1[\s.-]?)?\(?([2-9]\d{2})\)?[\s.-]{0,2}([2-9]\d{2})[\s.-]{0,3}(\d{4})(?!\d)/g;
 const AMOUNT = /(?:(US)?\$|USD\s?|€|EUR\s?|£|GBP\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{2})?(?!\d)/g;
 const CURRENCY: Readonly<Record<string, string>> = {
   $: "USD",

@@ -31,7 +31,7 @@ function repairScheme(text: string, repairs: OcrRepair[]): string {
     const letters = /^[a-z0-9!|]+/.exec(compact)?.[0] ?? "";
     const secure = /[s5]$/.test(letters.replace(/[/\\l1|]+$/, ""));
     const to = secure ? "https://" : "http://";
-    if (compact === to) return m;
+    if (m.trimEnd() === to) return m;
     // Only a string that ends with a slash pair and starts like a scheme; a word such as "http" alone stays.
     if (!/[/\\l1|]{2}$/.test(compact)) return m;
     repairs.push({ from: m.trim(), to });

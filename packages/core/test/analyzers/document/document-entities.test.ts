@@ -34,6 +34,7 @@ describe("extractDocumentEntities", () => {
 
   it("joins a phone number broken across lines after its hyphen", () => {
     expect(extractDocumentEntities("or call (877) 555-\n0173.").phones.map((p) => p.e164)).toEqual(["+18775550173"]);
+    expect(extractDocumentEntities("or call (877) 555-\n\n0173.").phones.map((p) => p.e164)).toEqual(["+18775550173"]);
   });
 
   it("names payment methods, and tells a demand from a warning", () => {

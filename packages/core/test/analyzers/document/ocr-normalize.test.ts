@@ -9,6 +9,7 @@ describe("normalizeOcrText", () => {
     ["Pay at https;//ezpass-tollpay.com", "Pay at https://ezpass-tollpay.com"],
     ["Pay at http//pay.example.net", "Pay at http://pay.example.net"],
     ["see hxxps://bad.example.com", "see https://bad.example.com"],
+    ["Pay now: https: //ixtag.toll-services.net/n", "Pay now: https://ixtag.toll-services.net/n"],
   ])("repairs the scheme of %s", (input, expected) => {
     expect(normalizeOcrText(input).text).toBe(expected);
   });
