@@ -6,8 +6,11 @@ import sharp, { type Sharp } from "sharp";
 
 /** Pictures larger than this many pixels (decoded) are refused: 40 MP is beyond any phone camera's default. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-/** The long side OCR works on: a letter page at about 160 dpi. Smaller scans are enlarged, larger ones reduced. */
-export const OCR_LONG_SIDE = 1_800;
+/**
+ * The long side OCR works on: a letter page at about 135 dpi, enough for 10-point print. Smaller pictures are
+ * enlarged, larger ones reduced; recognition time grows with the pixels, and 1,800 px recovered no more numbers.
+ */
+export const OCR_LONG_SIDE = 1_500;
 
 export type ImageKind = "jpeg" | "png" | "webp" | "heic" | "gif";
 

@@ -78,7 +78,7 @@ export class TesseractOcr {
         // Letters and bills are laid out in columns and boxes: automatic segmentation reads them in order.
         // Sauvola's local threshold keeps a photo's grey paper apart from its darker surround; the default global
         // Otsu threshold merged the two and lost most lines of photographed pages.
-        await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, user_defined_dpi: "160", thresholding_method: "2" });
+        await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, user_defined_dpi: "135", thresholding_method: "2" });
         return w;
       });
       // A failed start is not cached: the next read tries again.

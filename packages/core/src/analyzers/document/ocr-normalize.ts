@@ -25,8 +25,16 @@ const TLD_LOOKALIKES: readonly (readonly [RegExp, string])[] = [
   [/vv/g, "w"],
 ];
 
+// "https /host.tld": the colon and a slash lost. Repaired only when a dotted host name follows at once.
+const SCHEME_SHORT = /\b(https?)(?: ?[:;] ?| )[/\\|](?=[a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
+
 function repairScheme(text: string, repairs: OcrRepair[]): string {
-  return text.replace(SCHEME, (m: string) => {
+  const restored = text.replace(SCHEME_SHORT, (m: string, scheme: string) => {
+    const to = `${scheme.toLowerCase()}://`;
+    repairs.push({ from: m, to });
+    return to;
+  });
+  return restored.replace(SCHEME, (m: string) => {
     const compact = m.toLowerCase().replace(/\s/g, "");
     const letters = /^[a-z0-9!|]+/.exec(compact)?.[0] ?? "";
     const secure = /[s5]$/.test(letters.replace(/[/\\l1|]+$/, ""));

@@ -10,6 +10,8 @@ describe("normalizeOcrText", () => {
     ["Pay at http//pay.example.net", "Pay at http://pay.example.net"],
     ["see hxxps://bad.example.com", "see https://bad.example.com"],
     ["Pay now: https: //ixtag.toll-services.net/n", "Pay now: https://ixtag.toll-services.net/n"],
+    ["Pay now: https /txtag.toll-services.net/n", "Pay now: https://txtag.toll-services.net/n"],
+    ["Speaks http/2 and HTTPS / TLS", "Speaks http/2 and HTTPS / TLS"],
   ])("repairs the scheme of %s", (input, expected) => {
     expect(normalizeOcrText(input).text).toBe(expected);
   });
