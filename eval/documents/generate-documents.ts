@@ -99,10 +99,10 @@ function pdfFromObjects(objects: readonly (string | Buffer)[], trailerExtra = ""
 
 const FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
 
-/** Claims 100,000 pages (1,000 listed, all the same page), each a flate stream inflating to 64 MB of text operators. */
+/** Claims 100,000 pages (1,000 listed, all the same page), each a flate stream inflating to 32 MB of text operators. */
 function bombPdf(): Buffer {
   const line = "BT /F1 12 Tf 72 700 Td (PAY NOW) Tj ET\n";
-  const inflated = Buffer.alloc(64 * 1024 * 1024, line);
+  const inflated = Buffer.alloc(32 * 1024 * 1024, line);
   const stream = deflateSync(inflated, { level: 9 });
   const kids = Array.from({ length: 1_000 }, () => "3 0 R").join(" ");
   return pdfFromObjects([

@@ -112,7 +112,7 @@ describe("createDocumentReader: bad input", () => {
     expect(e.code).toBe("payload_too_large");
   });
 
-  it("bounds a PDF bomb: 100,000 claimed pages of 64 MB content each are cut to the page cap", async () => {
+  it("bounds a PDF bomb: 100,000 claimed pages of 32 MB content each are cut to the page cap", async () => {
     const doc = (await reader.read(fixture("bomb.pdf"), "pdf", ctx()))._unsafeUnwrap();
     expect(doc).toMatchObject({ page_count: 100_000, pages_read: 10, truncated: true });
     expect(doc.pages[0]?.text.length).toBe(20_000);
