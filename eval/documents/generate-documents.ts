@@ -99,7 +99,7 @@ function pdfFromObjects(objects: readonly (string | Buffer)[], trailerExtra = ""
 
 const FONT = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
 
-/** Claims 100,000 pages (1,000 listed, all the same page), each a flate stream inflating to 32 MB of text operators. */
+/** Claims 1,000 pages (all the same page object), each a flate stream inflating to 32 MB of text operators. */
 function bombPdf(): Buffer {
   const line = "BT /F1 12 Tf 72 700 Td (PAY NOW) Tj ET\n";
   const inflated = Buffer.alloc(32 * 1024 * 1024, line);
@@ -107,7 +107,7 @@ function bombPdf(): Buffer {
   const kids = Array.from({ length: 1_000 }, () => "3 0 R").join(" ");
   return pdfFromObjects([
     "<< /Type /Catalog /Pages 2 0 R >>",
-    `<< /Type /Pages /Count 100000 /Kids [${kids}] >>`,
+    `<< /Type /Pages /Count 1000 /Kids [${kids}] >>`,
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
     Buffer.concat([
       Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, "latin1"),

@@ -112,9 +112,9 @@ describe("createDocumentReader: bad input", () => {
     expect(e.code).toBe("payload_too_large");
   });
 
-  it("bounds a PDF bomb: 100,000 claimed pages of 32 MB content each are cut to the page cap", async () => {
+  it("bounds a PDF bomb: 1,000 pages of 32 MB content each are cut to the page cap", async () => {
     const doc = (await reader.read(fixture("bomb.pdf"), "pdf", ctx()))._unsafeUnwrap();
-    expect(doc).toMatchObject({ page_count: 100_000, pages_read: 10, truncated: true });
+    expect(doc).toMatchObject({ page_count: 1_000, pages_read: 10, truncated: true });
     expect(doc.pages[0]?.text.length).toBe(20_000);
   });
 
