@@ -1,0 +1,153 @@
+// Detection and OCR quality of the document channel on the generated set in eval/documents/set (scam and
+// legitimate letters, notices and bills; each as a text PDF, a clean screenshot and a photographed JPEG).
+// Run: node --conditions=source --import tsx eval/document-eval.ts [--variants=pdf,png,photo] [--show-tuning-errors]
+// The held-out half (even-numbered variants of every template) is reported but never inspected case by case.
+// `main(argv, scorer)` takes the scoring function, so the full channel (message analyzer, official-channel check)
+// can be measured on the same documents once it exists; the default scorer is the document rules alone.
+
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { analyzeDocumentText, type DocumentAnalysis } from "../packages/core/src/analyzers/document/index.js";
+import type { DocumentKind, DocumentText } from "../packages/core/src/ports/document-reader.js";
+import { createDocumentReader } from "../packages/providers/src/document/create-document-reader.js";
+import type { ManifestEntry } from "./documents/generate-documents.js";
+
+const SET = join(dirname(fileURLToPath(import.meta.url)), "documents", "set");
+const THRESHOLDS = [40, 65] as const;
+type Variant = "pdf" | "png" | "photo";
+const KIND: Readonly<Record<Variant, DocumentKind>> = { pdf: "pdf", png: "png", photo: "jpeg" };
+
+export interface ScoredDocument {
+  readonly entry: ManifestEntry;
+  readonly variant: Variant;
+  readonly document: DocumentText;
+  readonly analysis: DocumentAnalysis;
+}
+
+/** Risk 0-100 of one read document. */
+export type DocumentScorer = (doc: ScoredDocument) => number | Promise<number>;
+
+/** The document rules alone: the sum of the cues' points, within 0..100. */
+export const documentRulesScorer: DocumentScorer = ({ analysis }) =>
+  Math.max(
+    0,
+    Math.min(
+      100,
+      analysis.cues.reduce((s, c) => s + c.points, 0),
+    ),
+  );
+
+const digitsOf = (s: string): string => s.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+const bareUrl = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/\/$/, "");
+
+function loadManifest(): ManifestEntry[] {
+  return JSON.parse(readFileSync(join(SET, "manifest.json"), "utf8")) as ManifestEntry[];
+}
+
+function pct(n: number, d: number): string {
+  return d === 0 ? "n/a" : `${((100 * n) / d).toFixed(1)}%`;
+}
+
+export async function main(argv: readonly string[] = [], scorer: DocumentScorer = documentRulesScorer): Promise<void> {
+  const variants = (argv
+    .find((a) => a.startsWith("--variants="))
+    ?.slice(11)
+    .split(",") ?? ["pdf", "png", "photo"]) as Variant[];
+  const showTuning = argv.includes("--show-tuning-errors");
+  const manifest = loadManifest();
+  const reader = createDocumentReader();
+  const rows: {
+    entry: ManifestEntry;
+    variant: Variant;
+    score: number;
+    phonesOk: number;
+    urlsOk: number;
+    ms: number;
+    conf?: number;
+  }[] = [];
+  try {
+    for (const entry of manifest) {
+      for (const variant of variants) {
+        const file = entry.files[variant];
+        const started = performance.now();
+        const read = await reader.read(new Uint8Array(readFileSync(join(SET, file))), KIND[variant], {
+          signal: new AbortController().signal,
+        });
+        const ms = performance.now() - started;
+        if (read.isErr()) {
+          console.log(`read failed: ${file}: ${read.error.code} ${read.error.message}`);
+          continue;
+        }
+        const analysis = analyzeDocumentText(read.value);
+        const score = await scorer({ entry, variant, document: read.value, analysis });
+        const found = new Set(analysis.entities.phones.map((p) => digitsOf(p.e164)));
+        const phonesOk = entry.phones.filter((p) => found.has(digitsOf(p))).length;
+        const urls = new Set(analysis.entities.urls.map((u) => bareUrl(u.raw)));
+        const urlsOk = entry.urls.filter((u) => urls.has(bareUrl(u))).length;
+        const conf = read.value.pages[0]?.ocr_confidence;
+        rows.push(
+          conf === undefined
+            ? { entry, variant, score, phonesOk, urlsOk, ms }
+            : { entry, variant, score, phonesOk, urlsOk, ms, conf },
+        );
+        if (showTuning && entry.split === "tuning") {
+          const wrong = (entry.label === "scam") !== score >= THRESHOLDS[0];
+          const missed = phonesOk < entry.phones.length || urlsOk < entry.urls.length;
+          if (wrong || missed) {
+            console.log(
+              `-- ${entry.id} ${variant} score ${score} phones ${phonesOk}/${entry.phones.length} urls ${urlsOk}/${entry.urls.length}`,
+            );
+            console.log(`   cues: ${analysis.cues.map((c) => c.id).join(", ")}`);
+            console.log(
+              `   urls: ${analysis.entities.urls.map((u) => u.raw).join(" | ")} phones: ${analysis.entities.phones.map((p) => p.raw).join(" | ")}`,
+            );
+          }
+        }
+      }
+    }
+  } finally {
+    await reader.close();
+  }
+
+  console.log(`\nDocument evaluation: ${manifest.length} documents x ${variants.join("/")}`);
+  console.log("\nOCR and extraction quality (exact recovery of the printed phone numbers and links):");
+  console.log("variant | phones | links | mean OCR confidence | p50 read ms");
+  for (const v of variants) {
+    const r = rows.filter((x) => x.variant === v);
+    const phones = r.reduce((s, x) => s + x.phonesOk, 0);
+    const phoneTotal = r.reduce((s, x) => s + x.entry.phones.length, 0);
+    const urls = r.reduce((s, x) => s + x.urlsOk, 0);
+    const urlTotal = r.reduce((s, x) => s + x.entry.urls.length, 0);
+    const confs = r.flatMap((x) => (x.conf === undefined ? [] : [x.conf]));
+    const ms = r.map((x) => x.ms).sort((a, b) => a - b);
+    const conf = confs.length ? (confs.reduce((a, b) => a + b, 0) / confs.length).toFixed(3) : "n/a";
+    console.log(
+      `${v} | ${phones}/${phoneTotal} (${pct(phones, phoneTotal)}) | ${urls}/${urlTotal} (${pct(urls, urlTotal)}) | ${conf} | ${Math.round(ms[Math.floor(ms.length / 2)] ?? 0)}`,
+    );
+  }
+  console.log("\nDetection (score >= threshold means flagged):");
+  console.log("split | variant | threshold | scams flagged | legit flagged");
+  for (const split of ["tuning", "held_out"] as const) {
+    for (const v of variants) {
+      const r = rows.filter((x) => x.entry.split === split && x.variant === v);
+      const scams = r.filter((x) => x.entry.label === "scam");
+      const legit = r.filter((x) => x.entry.label === "legit");
+      for (const t of THRESHOLDS) {
+        const tp = scams.filter((x) => x.score >= t).length;
+        const fp = legit.filter((x) => x.score >= t).length;
+        console.log(
+          `${split} | ${v} | ${t} | ${tp}/${scams.length} (${pct(tp, scams.length)}) | ${fp}/${legit.length} (${pct(fp, legit.length)})`,
+        );
+      }
+    }
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await main(process.argv.slice(2));
+}

@@ -1,0 +1,101 @@
+// Turns an uploaded picture (or a picture found in a PDF) into the grey PNG that OCR reads best: upright by its
+// EXIF orientation, grey, and scaled so body text lands near the glyph size Tesseract was trained on. Contrast is
+// left alone: stretching a photo's grey paper against its dark surround made recognition worse, not better. Pixel counts are checked before any full decode, so a decompression bomb costs nothing.
+import { createRequire } from "node:module";
+import sharp, { type Sharp } from "sharp";
+
+/** Pictures larger than this many pixels (decoded) are refused: 40 MP is beyond any phone camera's default. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * The long side OCR works on: a letter page at about 135 dpi, enough for 10-point print. Smaller pictures are
+ * enlarged, larger ones reduced; recognition time grows with the pixels, and 1,800 px recovered no more numbers.
+ */
+export const OCR_LONG_SIDE = 1_500;
+
+export type ImageKind = "jpeg" | "png" | "webp" | "heic" | "gif";
+
+export interface RawImage {
+  readonly data: Uint8Array | Uint8ClampedArray;
+  readonly width: number;
+  readonly height: number;
+  readonly channels: 1 | 2 | 3 | 4;
+}
+
+export type PreparedImage =
+  | { readonly ok: true; readonly png: Buffer; readonly width: number; readonly height: number }
+  | { readonly ok: false; readonly reason: "too_large" | "not_decodable" };
+
+type HeicDecode = (input: {
+  buffer: Uint8Array;
+}) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+// heic-decode ships no types; its documented call is decode({ buffer }) -> { width, height, data (RGBA) }.
+let heicDecode: HeicDecode | undefined;
+function loadHeicDecode(): HeicDecode {
+  heicDecode ??= createRequire(import.meta.url)("heic-decode") as HeicDecode;
+  return heicDecode;
+}
+
+/** Width and height of a HEIC's primary image, read from its `ispe` box without decoding. */
+export function heicDimensions(bytes: Uint8Array): { width: number; height: number } | undefined {
+  // ispe: 4-byte size, "ispe", version/flags (4), width (4), height (4). The first one belongs to the primary item
+  // in every file a phone writes; a hostile file that lies here is still bounded by the decoded size check.
+  for (let i = 4; i + 16 <= bytes.length; i++) {
+    if (bytes[i] === 0x69 && bytes[i + 1] === 0x73 && bytes[i + 2] === 0x70 && bytes[i + 3] === 0x65) {
+      const view = new DataView(bytes.buffer, bytes.byteOffset + i + 8, 8);
+      return { width: view.getUint32(0), height: view.getUint32(4) };
+    }
+  }
+  return undefined;
+}
+
+function targetSize(width: number, height: number): { width: number; height: number } {
+  const scale = OCR_LONG_SIDE / Math.max(width, height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+async function fromSharp(input: Sharp): Promise<PreparedImage> {
+  const meta = await input.metadata();
+  const w = meta.autoOrient?.width ?? meta.width;
+  const h = meta.autoOrient?.height ?? meta.height;
+  if (!w || !h) return { ok: false, reason: "not_decodable" };
+  const size = targetSize(w, h);
+  const { data, info } = await input
+    .autoOrient()
+    .greyscale()
+    .resize(size.width, size.height, { kernel: "lanczos3", fit: "fill" })
+    .png({ compressionLevel: 1 })
+    .toBuffer({ resolveWithObject: true });
+  return { ok: true, png: data, width: info.width, height: info.height };
+}
+
+/** Prepares an encoded upload. Never throws: undecodable bytes and oversized pictures are reported as reasons. */
+export async function prepareEncodedImage(bytes: Uint8Array, kind: ImageKind): Promise<PreparedImage> {
+  try {
+    if (kind === "heic") {
+      const dims = heicDimensions(bytes);
+      if (!dims) return { ok: false, reason: "not_decodable" };
+      if (dims.width * dims.height > MAX_IMAGE_PIXELS) return { ok: false, reason: "too_large" };
+      const decoded = await loadHeicDecode()({ buffer: bytes });
+      if (decoded.width * decoded.height > MAX_IMAGE_PIXELS) return { ok: false, reason: "too_large" };
+      return await prepareRawImage({ data: decoded.data, width: decoded.width, height: decoded.height, channels: 4 });
+    }
+    const header = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if ((header.width ?? 0) * (header.height ?? 0) > MAX_IMAGE_PIXELS) return { ok: false, reason: "too_large" };
+    // An animated GIF is read as its first frame: the one a viewer shows before anything moves.
+    return await fromSharp(sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, pages: 1, failOn: "truncated" }));
+  } catch {
+    return { ok: false, reason: "not_decodable" };
+  }
+}
+
+/** Prepares decoded pixels (a picture taken out of a PDF). */
+export async function prepareRawImage(image: RawImage): Promise<PreparedImage> {
+  if (image.width * image.height > MAX_IMAGE_PIXELS) return { ok: false, reason: "too_large" };
+  if (image.data.length < image.width * image.height * image.channels) return { ok: false, reason: "not_decodable" };
+  try {
+    const raw = { width: image.width, height: image.height, channels: image.channels };
+    return await fromSharp(sharp(image.data, { raw, limitInputPixels: MAX_IMAGE_PIXELS }));
+  } catch {
+    return { ok: false, reason: "not_decodable" };
+  }
+}
