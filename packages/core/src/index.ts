@@ -391,3 +391,32 @@ export {
   urlsOf,
 } from "./analyzers/qr/index.js";
 export type { QrCode, QrContent, QrContentType, QrPosition } from "./analyzers/qr/index.js";
+
+export type {
+  DocumentImage,
+  DocumentKind,
+  DocumentPage,
+  DocumentReadContext,
+  DocumentReader,
+  DocumentText,
+  PageTextMethod,
+} from "./ports/document-reader.js";
+export {
+  analyzeDocumentText,
+  DOCUMENT_CUE_IDS,
+  DOCUMENT_RULES_SOURCE,
+  detectDocumentCues,
+  DocumentEntitiesSchema,
+  PAYMENT_METHODS,
+  extractDocumentEntities,
+  normalizeOcrText,
+  repairTld,
+} from "./analyzers/document/index.js";
+export type {
+  DocumentAnalysis,
+  DocumentCue,
+  DocumentCueId,
+  DocumentEntities,
+  PaymentMethod,
+  OcrRepair,
+} from "./analyzers/document/index.js";

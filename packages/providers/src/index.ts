@@ -173,3 +173,7 @@ export {
   DOWNSCALED_SIDE,
 } from "./qr/zxing-qr-decoder.js";
 export type { ZxingQrDecoderOptions } from "./qr/zxing-qr-decoder.js";
+export { DEFAULT_DOCUMENT_LIMITS, createDocumentReader } from "./document/create-document-reader.js";
+export type { DocumentLimits, DocumentReaderOptions } from "./document/create-document-reader.js";
+export { TesseractOcr } from "./document/tesseract-ocr.js";
+export { MAX_IMAGE_PIXELS as MAX_OCR_IMAGE_PIXELS, OCR_LONG_SIDE } from "./document/prepare-ocr-image.js";
