@@ -15,9 +15,10 @@ let files = 0;
 /** The command-line arguments of a row: a JSON Lines request on stdin, or a file path for uploads. */
 function argsOf(s: Scenario): { args: string[]; stdin: string } {
   const { file, ...rest } = s.body as { file?: Upload };
-  if (file) {
+  if (s.channel.cli.files) {
+    // A file channel's command takes paths: the upload's bytes, or the request's text (an .eml file).
     const path = join(dir, `upload-${++files}`);
-    writeFileSync(path, file.bytes);
+    writeFileSync(path, file ? file.bytes : String(Object.values(rest)[0] ?? ""));
     return { args: [path], stdin: "" };
   }
   return { args: ["--file", "-"], stdin: `${JSON.stringify(rest)}\n` };

@@ -82,7 +82,10 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     async (req, res) => {
       let body: unknown;
       if (e.body !== "none") {
-        const read = e.body === "json" ? await readJsonBody(req, limit) : await readUpload(req, uploadLimit);
+        const read =
+          e.body === "json"
+            ? await readJsonBody(req, e.maxBodyBytes ?? limit)
+            : await readUpload(req, e.maxBodyBytes ?? uploadLimit);
         if (read.isErr()) return sendError(res, read.error, quotaHeader);
         body = read.value;
       }

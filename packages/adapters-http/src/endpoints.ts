@@ -29,6 +29,8 @@ interface EndpointBase {
   readonly response: z.ZodType;
   readonly status: number;
   readonly body: BodyKind;
+  /** Largest body accepted, when not the server's default for its kind. */
+  readonly maxBodyBytes?: number;
 }
 
 /** A route answered by an engine call after authentication. */
@@ -101,6 +103,7 @@ export function createEndpoints(registry: ChannelRegistry): readonly Endpoint[] 
       response: def.result,
       status: 200,
       body: def.http.body,
+      ...(def.http.maxBodyBytes !== undefined ? { maxBodyBytes: def.http.maxBodyBytes } : {}),
       scope: def.scope,
       quota,
       errors: [...BODY_ERRORS, ...charged, ...(def.http.errors ?? [])],

@@ -69,10 +69,15 @@ function readItems(
 ): Item[] {
   if (def.cli.files) {
     const paths = [...args, ...(file !== undefined ? [file] : [])];
-    return paths.map((path) => ({
-      input: path === "-" ? "(stdin)" : path,
-      body: { file: { bytes: readBytes(path, stdinBytes, io), filename: path === "-" ? undefined : path } },
-    }));
+    return paths.map((path) => {
+      const bytes = readBytes(path, stdinBytes, io);
+      return {
+        input: path === "-" ? "(stdin)" : path,
+        body: def.cli.fileBody
+          ? def.cli.fileBody(bytes, path)
+          : { file: { bytes, filename: path === "-" ? undefined : path } },
+      };
+    });
   }
   const items = args.map((a) => ({ input: a, body: def.cli.toRequest(a) }));
   if (file !== undefined) {

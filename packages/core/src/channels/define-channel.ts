@@ -92,7 +92,13 @@ export interface ChannelDefinition<
   readonly quota: QuotaChannelDefinition | { readonly chargedBy: string } | null;
   /** The component of GET /api/v1/status that reports this channel. */
   readonly statusComponent: string;
-  readonly http: { readonly path: string; readonly body: BodyKind; readonly errors?: readonly AppError["code"][] };
+  readonly http: {
+    readonly path: string;
+    readonly body: BodyKind;
+    readonly errors?: readonly AppError["code"][];
+    /** Largest request body in bytes when the server's default (1 MiB JSON, 10 MiB upload) does not fit. */
+    readonly maxBodyBytes?: number;
+  };
   /** The request body (JSON) or the fields beside `file` (multipart). */
   readonly request: z.ZodType<Req>;
   readonly result: z.ZodType;
@@ -130,8 +136,10 @@ export interface ChannelDefinition<
     readonly example: string;
     /** Turns one command-line argument (or one line of --file) into a request body. */
     toRequest(arg: string): Record<string, unknown>;
-    /** Whether arguments are file paths (uploads) instead of values. */
+    /** Whether arguments are file paths (uploads, .eml files) instead of values. */
     readonly files?: boolean;
+    /** The request body of a file's bytes; default an upload ({ file }). */
+    fileBody?(bytes: Uint8Array, path: string): Record<string, unknown>;
   };
   /** false when a dependency the channel needs is missing (the status component then reads unavailable). */
   available?(deps: EngineDeps): boolean;

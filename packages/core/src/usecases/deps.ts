@@ -16,6 +16,9 @@ import type { Scope } from "../schemas/scopes.js";
 import type { Timers } from "../ports/timers.js";
 import type { AiAnalyst } from "../ports/ai-analyst.js";
 import type { QrDecoder } from "../ports/qr-decoder.js";
+import type { MailReader } from "../ports/mail-reader.js";
+import type { EmailAuthenticator } from "../ports/email-authenticator.js";
+import type { DocumentReader } from "../ports/document-reader.js";
 import type { AnyChannel } from "../channels/define-channel.js";
 
 /** Who is calling: resolved from an API key or an OAuth access token. */
@@ -80,6 +83,12 @@ export interface EngineDeps {
   readonly channels?: readonly AnyChannel[];
   /** Timers for source budgets and retries; default the host's. */
   readonly timers?: Timers;
+  /** Reads an email as clients send it (the email channel). */
+  readonly mailReader?: MailReader;
+  /** Checks SPF, DKIM, DMARC and ARC through its own DNS resolver (the email channel); absent: unknown. */
+  readonly emailAuthenticator?: EmailAuthenticator;
+  /** Reads the text of PDFs and images, with OCR (the document channel). */
+  readonly documentReader?: DocumentReader;
   /** Finds and decodes the QR codes of an uploaded image (the QR channel and codes printed on documents). */
   readonly qrDecoder?: QrDecoder;
   /** The AI model (explanations, one bounded factor, vision); absent when none is configured. */

@@ -1,0 +1,217 @@
+// The document channel: POST /api/v1/document/analyze (multipart, one `file` part), check_document,
+// `scamverify document`. A PDF's text layer (or OCR of its scanned pages), or OCR of a photographed letter, then the
+// document rules (payment by gift card or phone on a court notice, callback invoices), the message analyzer (cues,
+// the claimed organisation checked against its own channels), QR codes printed on an image, and every link and
+// number through the URL and phone checks without extra quota. Costs 1 document unit (a quota channel of its own,
+// authorized by text:analyze). Cached by the file's hash; the file and its text are never kept.
+import { err, ok, type Result } from "neverthrow";
+import { z } from "zod";
+import { appError, type AppError } from "../../errors.js";
+import { analyzeDocumentText, DocumentEntitiesSchema } from "../../analyzers/document/index.js";
+import { ClaimedIssuerSchema, finalScamType, ScamTypeSchema } from "../../analyzers/message/index.js";
+import { urlsOf, parseQrPayload } from "../../analyzers/qr/index.js";
+import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
+import { MAX_UPLOAD_BYTES, sniffUpload, type UploadKind } from "../../analyzers/upload/sniff-upload.js";
+import type { DocumentKind } from "../../ports/document-reader.js";
+import { RiskAssessmentShape } from "../../schemas/common.js";
+import { SubLookupSchema } from "../../schemas/sub-lookup.js";
+import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import { defineChannel, type AssessContext, type QuotaChannelDefinition } from "../define-channel.js";
+import { summarizeAssessment } from "../summary.js";
+import { analyzeMessageText, magicTextVerdict } from "../text/text-channel.js";
+import { fromBase64, hashBytes, UploadSchema } from "../upload.js";
+import { MAGIC_DOCUMENT_PDF_BASE64 } from "./magic-documents.js";
+
+/**
+ * The fifth quota channel. OCR costs more than a text analysis (a second of a core per page), so the limits are
+ * lower than the text channel's: a fifth on the free plan, two fifths on paid plans.
+ */
+export const DOCUMENT_QUOTA: QuotaChannelDefinition<"document"> = {
+  id: "document",
+  header: "Document",
+  unit: "document analyses",
+  limits: { free: 5, starter: 200, professional: 600, business: 2000, scale: 5000, enterprise: 20000 },
+};
+
+/** How long one document may take (PDF text and OCR), after which the pages read so far are analyzed. */
+const READ_BUDGET_MS = 25_000;
+
+export const DocumentAnalyzeRequestSchema = z
+  .object({
+    file: UploadSchema,
+    force_refresh: z.boolean().optional().describe("Bypass the cache; counts toward quota"),
+  })
+  .meta({ id: "DocumentAnalyzeRequest" });
+
+export const DocumentAnalysisResultSchema = z
+  .object({
+    id: RiskAssessmentShape.id,
+    document_hash: z.string().describe("SHA-256 of the uploaded bytes (the file and its text are not kept)"),
+    media_type: z.string().describe("The type the file's bytes prove"),
+    risk_score: RiskAssessmentShape.risk_score,
+    verdict: RiskAssessmentShape.verdict,
+    confidence: RiskAssessmentShape.confidence,
+    explanation: RiskAssessmentShape.explanation,
+    scam_type: ScamTypeSchema,
+    red_flags: z.array(z.string()),
+    page_count: z.number().int(),
+    pages_read: z.number().int().describe("Pages whose text was read (at most 10; OCR on at most 4)"),
+    truncated: z.boolean().describe("true when pages or text were left unread (page cap or time budget)"),
+    text_method: z.enum(["pdf_text", "ocr", "mixed", "none"]),
+    ocr_confidence: z.number().min(0).max(1).nullable().describe("Lowest OCR confidence of the pages read by OCR"),
+    text_excerpt: z.string().describe("The first 300 characters read, so a client can see what OCR made of it"),
+    signals: z
+      .object({
+        entities: DocumentEntitiesSchema,
+        claimed_issuer: ClaimedIssuerSchema.nullable(),
+        extracted_urls: z.array(z.string()),
+        extracted_phones: z.array(z.string()),
+        qr_codes: z.array(z.string()).describe("Payloads of QR codes printed on an image document"),
+      })
+      .meta({ id: "DocumentSignals" }),
+    sub_lookups: z.array(SubLookupSchema),
+    factors: RiskAssessmentShape.factors,
+    sources_checked: RiskAssessmentShape.sources_checked,
+    sources: RiskAssessmentShape.sources,
+    cached: RiskAssessmentShape.cached,
+    cache_expires_at: RiskAssessmentShape.cache_expires_at,
+    created_at: RiskAssessmentShape.created_at,
+    test_mode: RiskAssessmentShape.test_mode,
+  })
+  .meta({ id: "DocumentAnalysisResult" });
+export type DocumentAnalysisResult = z.infer<typeof DocumentAnalysisResultSchema>;
+type DocumentAssessment = Omit<DocumentAnalysisResult, "cached" | "cache_expires_at">;
+
+interface DocumentInput {
+  readonly bytes: Uint8Array;
+  readonly kind: Exclude<UploadKind, "heif"> | "heic";
+  readonly mediaType: string;
+}
+
+async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise<Result<DocumentAssessment, AppError>> {
+  const k = ctx.kernel;
+  const reader = k.deps.documentReader;
+  if (reader === undefined) return err(appError("service_unavailable", "This server has no document reader configured."));
+  const controller = new AbortController();
+  const cancel = k.timers.schedule(READ_BUDGET_MS, () => controller.abort());
+  let read;
+  try {
+    read = await reader.read(input.bytes, input.kind as DocumentKind, { signal: controller.signal });
+  } finally {
+    cancel();
+  }
+  if (read.isErr()) return err(read.error);
+  const doc = read.value;
+  const analysis = analyzeDocumentText(doc);
+  // QR codes printed on a photographed letter or sticker are read too; their links join the document's.
+  const qrPayloads: string[] = [];
+  if (input.kind !== "pdf" && k.deps.qrDecoder) {
+    const codes = await k.deps.qrDecoder.decode(input.bytes);
+    if (codes.ok) qrPayloads.push(...codes.value.map((c) => c.text));
+  }
+  const qrUrls = qrPayloads.flatMap((p) => urlsOf(parseQrPayload(p)));
+  const body = await analyzeMessageText(ctx, analysis.text || " ", "document", {
+    extraUrls: [...qrUrls, ...analysis.entities.urls],
+  });
+  const items = [
+    ...body.items,
+    {
+      evidence: { source: "document_rules", status: "ok" as const, signals: {}, factors: [...analysis.cues] },
+      weight: OFFLINE_WEIGHT,
+    },
+  ];
+  const magic = ctx.mode === "test" ? magicTextVerdict(analysis.text) : null;
+  const scored = magic !== null ? [{ evidence: magicEvidence(magic), weight: 1 }] : items;
+  const hash = hashBytes(k.deps.hasher, input.bytes);
+  const { assessment, explanation } = await assemble(k, "document", "This document", scored, {
+    skipModel: ctx.mode === "test",
+    content: analysis.text,
+    lookups: body.subs.map((s) => ({ ...s, subject: s.value })),
+    mayAddFactor: true,
+  });
+  const methods = new Set(doc.pages.map((p) => p.method));
+  return ok({
+    ...commonFields(k, ctx.mode, `document:${hash}`, assessment, explanation),
+    document_hash: hash,
+    media_type: input.mediaType,
+    scam_type:
+      magic !== null
+        ? magic === "safe" || magic === "low_risk"
+          ? "none"
+          : "other"
+        : finalScamType(body.analysis, assessment.riskScore),
+    red_flags: body.analysis.redFlags,
+    page_count: doc.page_count,
+    pages_read: doc.pages_read,
+    truncated: doc.truncated,
+    text_method: methods.size === 0 ? "none" : methods.size > 1 ? "mixed" : ([...methods][0] ?? "none"),
+    ocr_confidence: analysis.ocrConfidence ?? null,
+    text_excerpt: analysis.text.slice(0, 300),
+    signals: {
+      entities: analysis.entities,
+      claimed_issuer: body.analysis.claimedIssuer,
+      extracted_urls: body.subs.filter((s) => s.kind === "url").map((s) => s.value),
+      extracted_phones: body.analysis.entities.phones.map((p) => p.e164),
+      qr_codes: qrPayloads,
+    },
+    sub_lookups: body.subs,
+  });
+}
+
+export const DOCUMENT_CHANNEL = defineChannel({
+  id: "document",
+  verb: "analyzeDocument",
+  title: "Check a document",
+  description:
+    "Assess a letter, notice, invoice or sticker: a PDF (its text, or OCR of scanned pages; at most 10 pages read) or " +
+    "a photo (JPEG, PNG, WebP, HEIC, GIF; at most 40 megapixels), 10 MiB at most. Reads it offline, checks the " +
+    "organisation it claims to be against that organisation's own links and numbers, the payment it demands, QR " +
+    "codes printed on it, and every link and number (no extra quota). Scope text:analyze. Costs 1 document unit " +
+    "unless served from cache.",
+  scope: "text:analyze",
+  quota: DOCUMENT_QUOTA,
+  statusComponent: "document_analysis",
+  http: { path: "/api/v1/document/analyze", body: "multipart" },
+  request: DocumentAnalyzeRequestSchema,
+  result: DocumentAnalysisResultSchema,
+  parse: (req): Result<DocumentInput, AppError> => {
+    const bytes = req.file.bytes;
+    if (bytes.byteLength > MAX_UPLOAD_BYTES)
+      return err(appError("payload_too_large", `The file exceeds ${MAX_UPLOAD_BYTES} bytes.`));
+    return sniffUpload(bytes).andThen((s) => {
+      const kind = s.kind === "heif" ? "heic" : s.kind;
+      if (s.kind === "pdf") return ok({ bytes, kind, mediaType: s.mediaType });
+      return inspectImage(bytes).map(() => ({ bytes, kind, mediaType: s.mediaType }));
+    });
+  },
+  forceRefresh: (req) => req.force_refresh === true,
+  cacheKey: (input, deps) => `document:${hashBytes(deps.hasher, input.bytes)}`,
+  assess: assessDocument,
+  magic: (["safe", "low_risk", "medium_risk", "high_risk", "scam"] as const).map((verdict) => ({
+    input: `A PDF whose text reads "Test document sv-test-${verdict.replace("_", "-")}"`,
+    verdict,
+  })),
+  samples: {
+    magicBody: (m) => ({ file: { bytes: fromBase64(MAGIC_DOCUMENT_PDF_BASE64[m.verdict]), filename: "magic.pdf" } }),
+    invalid: { file: { bytes: new Uint8Array(0), filename: "empty.pdf" } },
+  },
+  mcp: {
+    tool: "check_document",
+    summarize: (v: DocumentAssessment & { cached?: boolean }) => {
+      const issuer = v.signals.claimed_issuer;
+      const claims = issuer
+        ? ` Claims to be ${issuer.name}${issuer.channels_match === false ? "; its links or numbers are not that organisation's" : ""}.`
+        : "";
+      const flags = v.red_flags.slice(0, 3);
+      return `${summarizeAssessment(`Document (${v.scam_type === "none" ? "no scam type" : v.scam_type}, ${v.pages_read} page${v.pages_read === 1 ? "" : "s"} read)`, v)}${claims}${flags.length > 0 ? ` Red flags: ${flags.join("; ")}.` : ""}`;
+    },
+  },
+  cli: {
+    command: "document",
+    argument: "files",
+    example: "scamverify document toll-notice.pdf letter-photo.jpg\n  scamverify document - < invoice.pdf --format json",
+    toRequest: () => ({}),
+    files: true,
+  },
+  available: (deps) => deps.documentReader !== undefined,
+});

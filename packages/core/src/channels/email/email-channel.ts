@@ -1,0 +1,199 @@
+// The email channel: POST /api/v1/email/analyze, check_email, `scamverify email`. The mail reader takes what clients
+// send (pasted text, a raw MIME body with its raw headers, or a whole RFC 822 message); authentication (SPF, DKIM,
+// DMARC, ARC, or a trusted receiver's Authentication-Results) and header forensics read the headers; the message
+// analyzer reads the body and its links (sub-lookups, no extra quota); attachments are judged by what they are and
+// never opened. The cache key is a hash of the input: raw mail is never kept.
+import { err, ok, type Result } from "neverthrow";
+import { z } from "zod";
+import { appError, type AppError } from "../../errors.js";
+import { analyzeAttachments, analyzeHeaders, analyzeHtmlLinks, HeaderAnalysisSchema } from "../../analyzers/email/index.js";
+import { ClaimedIssuerSchema, finalScamType, ScamTypeSchema, SUBLOOKUP_MAX_URLS } from "../../analyzers/message/index.js";
+import { UNKNOWN_AUTHENTICATION, type EmailAuthentication } from "../../ports/email-authenticator.js";
+import { RiskAssessmentShape } from "../../schemas/common.js";
+import { SubLookupSchema } from "../../schemas/sub-lookup.js";
+import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import { defineChannel, type AssessContext } from "../define-channel.js";
+import { summarizeAssessment } from "../summary.js";
+import { analyzeMessageText, magicTextVerdict } from "../text/text-channel.js";
+import { EMAIL_QUOTA } from "./email-quota.js";
+
+/** email_body plus raw_headers: 2 MiB of mail (the reader refuses more), inside a 4 MiB JSON body. */
+export const MAX_EMAIL_CHARS = 2 * 1024 * 1024;
+const EMAIL_BODY_LIMIT = 4 * 1024 * 1024;
+/** How long authentication may wait on DNS before its results read unknown. */
+const AUTH_BUDGET_MS = 5_000;
+
+export const EmailAnalyzeRequestSchema = z
+  .object({
+    email_body: z
+      .string()
+      .min(1)
+      .max(MAX_EMAIL_CHARS)
+      .refine((s) => s.trim() !== "", "The email body is blank")
+      .describe("The message: pasted text, the raw MIME body, or the whole raw message (RFC 822) when raw_headers is absent"),
+    raw_headers: z
+      .string()
+      .max(MAX_EMAIL_CHARS)
+      .optional()
+      .describe("The raw header block, for SPF/DKIM/DMARC and header forensics (and to decode a raw MIME body)"),
+    force_refresh: z.boolean().optional().describe("Bypass the cache; counts toward quota"),
+  })
+  .refine((r) => r.email_body.length + (r.raw_headers?.length ?? 0) <= MAX_EMAIL_CHARS, {
+    message: "email_body and raw_headers together are at most 2 MiB",
+    path: ["email_body"],
+  })
+  .meta({ id: "EmailAnalyzeRequest" });
+
+export const EmailAnalysisResultSchema = z
+  .object({
+    id: RiskAssessmentShape.id,
+    message_hash: z.string().describe("SHA-256 of the input (the mail itself is not kept)"),
+    risk_score: RiskAssessmentShape.risk_score,
+    verdict: RiskAssessmentShape.verdict,
+    confidence: RiskAssessmentShape.confidence,
+    explanation: RiskAssessmentShape.explanation,
+    scam_type: ScamTypeSchema,
+    red_flags: z.array(z.string()),
+    signals: z
+      .object({
+        header_analysis: HeaderAnalysisSchema,
+        input_kind: z.enum(["rfc822", "mime_body", "pasted_text"]).describe("How the input was read"),
+        extracted_urls: z.array(z.string()),
+        extracted_phones: z.array(z.string()),
+        claimed_issuer: ClaimedIssuerSchema.nullable(),
+        attachments: z.array(z.object({ filename: z.string().nullable(), declared_type: z.string(), size: z.number().int() })),
+        urls_not_analyzed: z.number().int(),
+      })
+      .meta({ id: "EmailSignals" }),
+    sub_lookups: z.array(SubLookupSchema),
+    factors: RiskAssessmentShape.factors,
+    sources_checked: RiskAssessmentShape.sources_checked,
+    sources: RiskAssessmentShape.sources,
+    cached: RiskAssessmentShape.cached,
+    cache_expires_at: RiskAssessmentShape.cache_expires_at,
+    created_at: RiskAssessmentShape.created_at,
+    test_mode: RiskAssessmentShape.test_mode,
+  })
+  .meta({ id: "EmailAnalysisResult" });
+export type EmailAnalysisResult = z.infer<typeof EmailAnalysisResultSchema>;
+type EmailAssessment = Omit<EmailAnalysisResult, "cached" | "cache_expires_at">;
+
+interface EmailInput {
+  readonly body: string;
+  readonly headers: string | undefined;
+}
+
+/** Authentication within its budget; offline, a failing resolver or no authenticator read unknown, never fail. */
+async function authenticate(ctx: AssessContext, raw: string): Promise<EmailAuthentication> {
+  const authenticator = ctx.kernel.deps.emailAuthenticator;
+  if (authenticator === undefined || ctx.mode === "test") return UNKNOWN_AUTHENTICATION;
+  const controller = new AbortController();
+  const cancel = ctx.kernel.timers.schedule(AUTH_BUDGET_MS, () => controller.abort());
+  try {
+    return await Promise.race([
+      authenticator.authenticate(raw, { signal: controller.signal }).catch(() => UNKNOWN_AUTHENTICATION),
+      new Promise<EmailAuthentication>((resolve) =>
+        controller.signal.addEventListener("abort", () => resolve(UNKNOWN_AUTHENTICATION)),
+      ),
+    ]);
+  } finally {
+    cancel();
+  }
+}
+
+async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Result<EmailAssessment, AppError>> {
+  const k = ctx.kernel;
+  const reader = k.deps.mailReader;
+  if (reader === undefined) return err(appError("service_unavailable", "This server has no mail reader configured."));
+  const read = await reader.read(input.body, input.headers);
+  if (read.isErr()) return err(read.error);
+  const mail = read.value;
+  const auth = await authenticate(ctx, mail.raw);
+  const headers = analyzeHeaders(mail, auth);
+  const bodyText = [mail.subject ?? "", mail.text].filter((s) => s !== "").join("\n\n");
+  const body = await analyzeMessageText(ctx, bodyText || " ", "email", {
+    extraUrls: mail.links.map((l) => l.href),
+  });
+  const items = [
+    ...body.items,
+    ...[...headers.evidence, analyzeAttachments(mail.attachments), analyzeHtmlLinks(mail.links)].map((evidence) => ({
+      evidence,
+      weight: OFFLINE_WEIGHT,
+    })),
+  ];
+  const magic = ctx.mode === "test" ? magicTextVerdict(`${mail.subject ?? ""} ${mail.text}`) : null;
+  const scored = magic !== null ? [{ evidence: magicEvidence(magic), weight: 1 }] : items;
+  const hash = k.deps.hasher.sha256Hex(`${input.headers ?? ""}\u0000${input.body}`);
+  const { assessment, explanation } = await assemble(k, "email", "This email", scored, {
+    skipModel: ctx.mode === "test",
+    content: bodyText,
+    lookups: body.subs.map((s) => ({ ...s, subject: s.value })),
+    mayAddFactor: true,
+  });
+  const analysis = body.analysis;
+  return ok({
+    ...commonFields(k, ctx.mode, `email:${hash}`, assessment, explanation),
+    message_hash: hash,
+    scam_type: magic !== null ? (magic === "safe" || magic === "low_risk" ? "none" : "other") : finalScamType(analysis, assessment.riskScore),
+    red_flags: analysis.redFlags,
+    signals: {
+      header_analysis: headers.headerAnalysis,
+      input_kind: mail.kind,
+      extracted_urls: body.subs.filter((s) => s.kind === "url").map((s) => s.value),
+      extracted_phones: analysis.entities.phones.map((p) => p.e164),
+      claimed_issuer: analysis.claimedIssuer,
+      attachments: mail.attachments.map((a) => ({ filename: a.filename, declared_type: a.declaredType, size: a.size })),
+      urls_not_analyzed: Math.max(0, analysis.entities.urlsFound + mail.links.length - SUBLOOKUP_MAX_URLS),
+    },
+    sub_lookups: body.subs,
+  });
+}
+
+const MAGIC_EMAIL = (token: string): string =>
+  `From: Test Sender <sender@example.com>\r\nTo: you@example.com\r\nSubject: Test message ${token}\r\nMessage-ID: <${token}@example.com>\r\n\r\nThis is a test message: ${token}.\r\n`;
+
+export const EMAIL_CHANNEL = defineChannel({
+  id: "email",
+  verb: "analyzeEmail",
+  title: "Check an email",
+  description:
+    "Assess how likely an email is to be phishing or business-email compromise: SPF, DKIM, DMARC and ARC (or a trusted " +
+    "receiver's Authentication-Results), sender forensics (display name, lookalike domains, Reply-To and Return-Path, " +
+    "the Received chain, bulk-mail headers), the body's scam cues and claimed organisation, every link through the URL " +
+    "check (no extra quota), and attachments by what they are. email_body is pasted text, a raw MIME body with " +
+    "raw_headers, or a whole raw message; at most 2 MiB. Scope email:analyze. Costs 1 email unit unless served from cache.",
+  scope: "email:analyze",
+  quota: EMAIL_QUOTA,
+  statusComponent: "email_analysis",
+  http: { path: "/api/v1/email/analyze", body: "json", maxBodyBytes: EMAIL_BODY_LIMIT },
+  request: EmailAnalyzeRequestSchema,
+  result: EmailAnalysisResultSchema,
+  parse: (req) => ok({ body: req.email_body, headers: req.raw_headers }),
+  forceRefresh: (req) => req.force_refresh === true,
+  cacheKey: (input, deps) => `email:${deps.hasher.sha256Hex(`${input.headers ?? ""}\u0000${input.body}`)}`,
+  assess: assessEmail,
+  magic: (["safe", "low_risk", "medium_risk", "high_risk", "scam"] as const).map((verdict) => ({
+    input: MAGIC_EMAIL(`sv-test-${verdict.replace("_", "-")}`),
+    verdict,
+  })),
+  samples: { magicBody: (m) => ({ email_body: m.input }), invalid: { email_body: "  " } },
+  mcp: {
+    tool: "check_email",
+    summarize: (v: EmailAssessment & { cached?: boolean }) => {
+      const h = v.signals.header_analysis as { authentication?: { spf?: string; dkim?: string; dmarc?: string } };
+      const a = h.authentication;
+      const auth = a ? ` SPF ${a.spf ?? "unknown"}, DKIM ${a.dkim ?? "unknown"}, DMARC ${a.dmarc ?? "unknown"}.` : "";
+      const flags = v.red_flags.slice(0, 3);
+      return `${summarizeAssessment("Email", v)}${auth}${flags.length > 0 ? ` Red flags: ${flags.join("; ")}.` : ""}`;
+    },
+  },
+  cli: {
+    command: "email",
+    argument: "messages",
+    example: "scamverify email suspicious.eml\n  scamverify email - < message.eml --format json",
+    toRequest: () => ({}),
+    files: true,
+    fileBody: (bytes: Uint8Array) => ({ email_body: new TextDecoder("utf-8").decode(bytes) }),
+  },
+  available: (deps) => deps.mailReader !== undefined,
+});
