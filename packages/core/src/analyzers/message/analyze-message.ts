@@ -50,6 +50,8 @@ const POINTS = {
   familyEmergency: 35,
   /** A wrong-number opener that moves on to another app, romance or investing. */
   wrongNumberFollowUp: 25,
+  /** Affection together with money, investing or a move to another app: romance and "pig butchering" scams. */
+  romanceMoney: 30,
   /** Link written defanged or spaced out: legitimate senders never do that. */
   defangedLink: 45,
   /** Link hidden with look-alike or invisible characters. */
@@ -76,7 +78,6 @@ const ISSUER_STORIES: Readonly<Partial<Record<OrganisationCategory, ScamType>>> 
   parcel: "parcel_delivery",
   bank: "bank_alert",
   payment: "bank_alert",
-  tech: "tech_support",
 };
 const ISSUER_STORY_POINTS = 20;
 
@@ -163,11 +164,10 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     add(id, `${meaning.label} ("${found.length > 60 ? `${found.slice(0, 57)}...` : found}")`, meaning.points, meaning.redFlag);
   }
 
-  const channel = urls.length > 0 || phones.length > 0 || has("platform_move") || has("reply_reopen");
   if (roles.story && roles.ask && roles.pressure && !codeDelivery) {
     add("scam_script", "Tells a story, adds pressure and asks for money or details: the pattern of scam texts", POINTS.scamScript);
-  } else if (roles.story && roles.ask && channel && !codeDelivery) {
-    add("story_and_request", "Tells a story and asks you to act on it through a link, number or app", POINTS.storyAndAsk);
+  } else if (roles.story && roles.ask && !codeDelivery) {
+    add("story_and_request", "Tells a story and asks you to act on it", POINTS.storyAndAsk);
   }
   if (
     has("new_number") &&
@@ -192,6 +192,23 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       "wrong_number_follow_up",
       "A 'wrong number' text that steers toward another app, romance or investing",
       POINTS.wrongNumberFollowUp,
+    );
+  }
+  if (
+    has("romance") &&
+    (has("money_request") ||
+      has("wire_transfer") ||
+      has("gift_card") ||
+      has("crypto_payment") ||
+      has("investment") ||
+      has("platform_move") ||
+      has("fee_payment"))
+  ) {
+    add(
+      "romance_money",
+      "Affectionate words paired with money, investing or a move to another app",
+      POINTS.romanceMoney,
+      "Mixes affection with requests for money or investing",
     );
   }
   const defanged = entities.urls.find((u) => u.defanged);
@@ -231,6 +248,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     if (story !== null) credit(story, CUES[id].points);
   }
   if (factors.some((f) => f.id === "family_emergency")) credit("family_emergency", POINTS.familyEmergency);
+  if (factors.some((f) => f.id === "romance_money")) credit("romance", POINTS.romanceMoney);
   const category = issuer.claimedIssuer?.category;
   const issuerStory = category === undefined ? undefined : ISSUER_STORIES[category];
   if (issuerStory !== undefined) credit(issuerStory, ISSUER_STORY_POINTS);

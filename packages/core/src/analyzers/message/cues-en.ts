@@ -88,7 +88,7 @@ export const CUES_EN: CueTable = {
       "wallet address",
     ],
     wire_transfer: [
-      "wire (?:transfer|the money|the funds|it|the payment)",
+      "wire (?:transfer|it|(?:the |your |a )?(?:\\w+ )?(?:money|funds|payment|deposit))",
       "bank transfer",
       "western union",
       "moneygram",
@@ -120,7 +120,21 @@ export const CUES_EN: CueTable = {
       "(?:small|nominal|processing|release|clearance|customs|shipping|redelivery|re-delivery|handling|activation|verification|registration|unlock|service|admin(?:istrative)?|delivery|storage) (?:fee|charge)",
       "pay (?:a |the )?(?:small )?(?:fee|charge) of",
     ],
+    deposit_to_unlock: [
+      "(?:deposit|top[- ]?up|recharge|pay|send)[^.!?]{0,40}to (?:unlock|activate|withdraw|release|continue|upgrade|receive)",
+      "(?:top[- ]?up|recharge) (?:your |the )?(?:account|balance|wallet)",
+      "negative balance",
+    ],
+    call_request: [
+      "(?:call|contact|dial|text|phone|reach|ring) (?:us|me|our|the|support|customer|billing)?[^.!?<]{0,30}<phone>",
+      "(?:call|contact|dial) (?:us )?(?:at|on)? ?<phone>",
+    ],
+    link_action: [
+      "(?:click|tap|claim|redeem|verify|confirm|update|secure|unlock|restore|reactivate|validate|log ?in|sign ?in|login|submit|appeal|release|keep)[^.!?<]{0,40}<url>",
+    ],
     pay_demand: [
+      "settle (?:it|this|now|today)",
+      "renew (?:online |now |today )*(?:now|today|online|here|at|<url>)",
       "pay (?:now|today|online|here|at|via|within|by|immediately|your|the|it|this|off|a|\\$[\\d,.]+|<url>)",
       "make (?:a |the |your )?payment",
       "settle (?:your |the )?(?:balance|bill|debt|account|payment|dues)",
@@ -132,6 +146,7 @@ export const CUES_EN: CueTable = {
       "(?:can|could|would) you (?:please )?(?:send|lend|pay|transfer|spot|cover|loan|help me (?:pay|with (?:a|the|my) (?:bill|payment)))",
       "i need (?:some |the )?(?:money|cash|\\$\\d+|you to (?:pay|send|transfer|buy))",
       "pay (?:a |this |my |the )?(?:bill|invoice) for me",
+      "(?:send|give|pay|return) (?:it|the money|them|that) back",
     ],
     secrecy: [
       "(?:don't|do not) tell (?:anyone|anybody|mom|dad|mum|your|the bank)",
@@ -148,7 +163,8 @@ export const CUES_EN: CueTable = {
       "jackpot",
       "claim (?:your|the) (?:reward|prize|gift|bonus|winnings)",
       "free (?:gift|iphone|ipad|airpods|laptop)",
-      "(?:reward|loyalty) points? (?:are |will )?(?:about to )?expir\\w*",
+      "(?:reward|loyalty) points?[^.!?]{0,20}(?:about to |will |soon )?expir\\w*",
+      "giveaway",
       "points (?:are )?(?:about to )?expir(?:e|ing)",
     ],
     refund: [
@@ -161,6 +177,7 @@ export const CUES_EN: CueTable = {
     ],
     overpayment: [
       "overpa(?:id|yment)",
+      "(?:sent|paid|transferred|gave) (?:you )?[^.!?]{0,30}by (?:mistake|accident)",
       "(?:sent|paid|transferred|deposited) (?:you )?(?:too much|extra|more than)",
       "(?:send|return|refund|give) (?:back )?the (?:difference|extra|excess|rest)",
     ],
@@ -171,6 +188,7 @@ export const CUES_EN: CueTable = {
       "your (?:resume|cv|profile) (?:was|has been|is) (?:recommended|selected|reviewed|shortlisted|approved)",
       "(?:hr|human resources) (?:department|manager|team|specialist)",
       "recruit(?:er|ment|ing)",
+      "(?:mystery|secret) shopp(?:er|ing)",
       "(?:hiring|talent) (?:manager|team|agency)",
     ],
     high_pay: [
@@ -190,6 +208,7 @@ export const CUES_EN: CueTable = {
     ],
     investment: [
       "guaranteed (?:returns?|profits?|income|gains?)",
+      "teach you (?:how )?to (?:invest|trade)",
       "(?:daily|weekly|monthly) (?:returns?|profits?|gains?|roi)",
       "\\d+ ?% (?:daily|weekly|monthly|returns?|profits?|gains?|roi)",
       "(?:crypto|bitcoin|forex|trading|investment|stock) (?:platform|opportunit\\w*|mentor|signals?|group|plan|app|expert|tips?)",
@@ -205,6 +224,7 @@ export const CUES_EN: CueTable = {
       "(?:whatsapp|telegram|wechat|signal)(?: number| id| account| group| handle)?(?: is|:)? (?:<phone>|@)",
       "(?:my|our) (?:whatsapp|telegram|wechat)",
       "(?:on|via|through|over) (?:whatsapp|telegram|wechat)",
+      "(?:do|can) you (?:use|have|download) (?:whatsapp|telegram|wechat|signal)",
     ],
     reply_reopen: [
       "reply (?:with )?(?:\"?y\"?|\"?yes\"?|\"?1\"?)[^.!?]{0,60}(?:link|activate|reopen|re-open|open|click)",
@@ -224,6 +244,8 @@ export const CUES_EN: CueTable = {
     ],
     family_address: [
       "(?:hi|hey|hello|hiya)[,! ]+(?:mum|mom|mam|mommy|mummy|mama|dad|daddy|papa|pops|grandma|grandpa|granny|nana|nan)",
+      "^(?:mum|mom|mam|mommy|mummy|mama|dad|daddy|papa|grandma|grandpa|granny|nana|nan)[,!]? (?:it'?s|its) me",
+      "(?:it'?s|this is) (?:me,? )?your (?:son|daughter|grandson|granddaughter|kid|boy|girl|nephew|niece)",
     ],
     family_trouble: [
       "(?:i'?m|i am|we are|we're) in (?:trouble|jail|the hospital|hospital|a bit of trouble)",
@@ -242,10 +264,10 @@ export const CUES_EN: CueTable = {
       "(?:your|this) number (?:was|is) (?:saved )?in my (?:contacts|phone)",
     ],
     romance: [
-      "(?:my )?(?:dear|darling|sweetheart|my love|my queen|my king|beautiful)",
+      "(?:my )?(?:dear|darling|sweetheart|my love|my queen|my king|beautiful|babe|baby)",
       "(?:i'?m|i am) (?:a )?(?:lonely|single|widow(?:er|ed)?|divorced)",
       "(?:soldier|army|military|deployed|deployment|peacekeeping|oil rig|offshore|un mission)",
-      "(?:fell|falling|fall) (?:in love|for you)",
+      "(?:fell|falling|fall|fallen) (?:in love|for you)",
       "soul ?mate",
       "(?:customs|shipping|clearance) fee",
       "my heart",
@@ -273,6 +295,7 @@ export const CUES_EN: CueTable = {
       "new (?:sign[- ]?in|login|device)",
     ],
     account_locked: [
+      "(?:account|membership|service|profile|email|number|subscription)[^.!?]{0,30}(?:will be|is being|has been|is going to be) (?:permanently )?(?:deactivated|closed|suspended|disabled|terminated|deleted|cancell?ed|disconnected)",
       "(?:account|card|profile|access|apple id|online banking|debit card|credit card|membership)[^.!?]{0,30}(?:locked|suspended|restricted|disabled|deactivated|frozen|on hold|blocked|limited|compromised)",
       "(?:locked|suspended|restricted|disabled|deactivated|frozen|blocked|limited) (?:your )?(?:account|card)",
     ],
@@ -293,6 +316,12 @@ export const CUES_EN: CueTable = {
       "tax (?:refund|return|debt|owed|bill|authorit\\w*)",
       "(?:federal|government) (?:grant|agency|benefits?)",
       "(?:traffic|parking) (?:ticket|violation|citation)",
+      "bmv",
+      "mvd",
+      "vehicle registration",
+      "court (?:notice|summons|case|order|date)",
+      "lawsuit",
+      "sheriff'?s? (?:office|department)",
       "(?:driver'?s? )?license (?:suspension|renewal)",
     ],
     tech_support: [
@@ -316,12 +345,13 @@ export const CUES_EN: CueTable = {
       "order (?:#|number|no\\.?|id)",
     ],
     call_to_dispute: [
-      "(?:if (?:you )?(?:did not|didn't|do not|don't|did n't)[^.!?]{0,50}|(?:to|for) (?:cancel|dispute|stop|reverse|refund|report|decline)[^.!?]{0,30}|(?:cancel|dispute|refund|questions?)[^.!?]{0,20})(?:call|contact|dial|reach|ring|phone) (?:us |our |the |support |customer |billing |helpline |immediately |now |at |on )*<phone>",
+      "(?:if (?:you )?(?:did not|didn't|do not|don't|did n't)[^.!?]{0,50}|(?:to|for) (?:cancel|dispute|stop|reverse|refund|report|decline)[^.!?]{0,30}|(?:cancel|dispute|refund|questions?)[^.!?]{0,20})(?:call|contact|dial|reach|ring|phone)[^.!?<]{0,30}<phone>",
+      "(?:refund|cancel(?:lation)?|dispute)s?[^.!?<]{0,20}: ?<phone>",
       "(?:call|contact|dial) (?:us |our |the )?(?:now |immediately |today |asap )?(?:at |on )?<phone>[^.!?]{0,40}(?:cancel|dispute|refund|stop|reverse|not you|unauthori[sz]ed)",
     ],
     bank_details_change: [
       "(?:bank|banking|account|payment|remittance|wire|payee) (?:details|information|info|instructions) (?:have |has )?(?:changed|been (?:changed|updated))",
-      "(?:new|updated|changed) (?:bank|banking|account|payment|remittance|wire|payee) (?:details|information|info|instructions|account)",
+      "(?:new|updated|changed) (?:bank|banking|account|payment|remittance|wire|payee|direct deposit|payroll) (?:details|information|info|instructions|account)",
       "(?:send|direct|make|route) (?:all )?(?:future |the )?payments? to (?:our|the|this) new",
     ],
     code_given: [

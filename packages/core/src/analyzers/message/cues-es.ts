@@ -53,6 +53,7 @@ export const CUES_ES: CueTable = {
       "deportaci\\w*",
       "tribunal",
       "juzgado",
+      "demanda",
       "cargos (?:criminales|penales)",
     ],
     gift_card: [`${PAY}[^.!?]{0,40}tarjetas? de regalo`, "tarjetas? de regalo[^.!?]{0,40}(?:codigos?|numeros?|foto|reverso)"],
@@ -89,6 +90,17 @@ export const CUES_ES: CueTable = {
     fee_payment: [
       "(?:pequena |pequeno |pequenos )?(?:tarifa|cargo|comision|cuota|costo|pago) (?:de )?(?:procesamiento|liberacion|envio|reenvio|manejo|activacion|verificacion|desbloqueo|servicio|aduana|almacenamiento|entrega)",
     ],
+    deposit_to_unlock: [
+      "(?:deposit\\w*|recarg\\w*|pag\\w*|envi\\w*)[^.!?]{0,40}para (?:desbloquear|activar|retirar|liberar|continuar|recibir)",
+      "recarg\\w* (?:su |tu |la )?(?:cuenta|saldo|billetera)",
+      "saldo negativo",
+    ],
+    call_request: [
+      "(?:llame|llamar|llamenos|llamanos|comuniquese|contacte|marque|escriba|escribe)[^.!?<]{0,30}<phone>",
+    ],
+    link_action: [
+      "(?:haga clic|haz clic|pulse|toque|reclam\\w*|canje\\w*|verifi\\w*|confirm\\w*|actualic\\w*|actualiz\\w*|desbloque\\w*|restablezca|reactiv\\w*|valid\\w*|inicie sesion|inicia sesion|ingrese|asegur\\w*)[^.!?<]{0,40}<url>",
+    ],
     pay_demand: [
       "pag(?:ue|ar|a) (?:ahora|hoy|en linea|aqui|en|dentro|antes|su|el|la|\\$[\\d,.]+|<url>)",
       "realic\\w* (?:el |su |tu )?pago",
@@ -99,6 +111,8 @@ export const CUES_ES: CueTable = {
       "(?:me )?(?:puedes|podrias|puede|podria) (?:enviar|mandar|prestar|transferir|pagar|depositar)(?:me)?",
       "necesito (?:que me (?:envies|mandes|prestes|transfieras|pagues)|dinero|plata|\\$\\d+)",
       "(?:enviame|mandame|prestame|transfiereme)",
+      "(?:me lo|me la|me los) (?:puedes|podrias|puede) devolver",
+      "devuelv\\w*(?:melo|mela)",
     ],
     secrecy: ["no le digas a (?:nadie|mama|papa|mi papa|mi mama)", "(?:mantenlo|mantengalo) en secreto", "entre nosotros"],
     prize: [
@@ -113,7 +127,12 @@ export const CUES_ES: CueTable = {
       "puntos (?:estan por|van a|a punto de) (?:vencer|expirar|caducar)",
     ],
     refund: ["reembolso", "devolucion (?:de (?:impuestos|dinero|su pago))?", "reintegro", "(?:tiene|tienes) derecho a", "(?:es|eres) elegible", "fondos no reclamados"],
-    overpayment: ["(?:pago|pague|pagamos|envie|envio|transferimos|depositamos) (?:de )?mas", "devuelva la diferencia", "sobrepago"],
+    overpayment: [
+      "(?:pago|pague|pagamos|envie|envio|transferimos|depositamos) (?:de )?mas",
+      "devuelva la diferencia",
+      "sobrepago",
+      "(?:envie|mande|transferi|pague|deposite)[^.!?]{0,30}por (?:error|equivocacion)",
+    ],
     job_offer: [
       "(?:oferta|oportunidad|puesto|vacante|propuesta) de (?:trabajo|empleo)",
       "estamos contratando",
@@ -149,6 +168,7 @@ export const CUES_ES: CueTable = {
     platform_move: [
       "(?:por|via|en|a mi|agregame (?:en|a)|escribeme (?:al|por|en)|contact\\w* (?:por|via|en)|hablemos (?:por|en)) (?:whatsapp|telegram|wechat)",
       "(?:mi|nuestro) (?:whatsapp|telegram)",
+      "(?:usas|tienes|tiene) (?:whatsapp|telegram|wechat)",
       "(?:whatsapp|telegram)(?: es)?:? (?:<phone>|@)",
     ],
     reply_reopen: [
@@ -160,10 +180,15 @@ export const CUES_ES: CueTable = {
     new_number: [
       "(?:este es|es) mi (?:nuevo numero|numero nuevo|nuevo telefono|nuevo celular)",
       "(?:mi )?(?:nuevo|otro) numero",
+      "numero nuevo",
       "(?:perdi|se me (?:cayo|rompio|mojo|descompuso)|rompi|me robaron) (?:el|mi) (?:telefono|celular|movil|cel)",
       "(?:guarda|guarde|guardalo|borra|borre) (?:este|mi|el) (?:nuevo )?numero",
     ],
-    family_address: ["(?:hola|hey|holi|oye)[,! ]+(?:mama|mami|papa|papi|abuela|abuelo|abue|ma|pa|jefa)"],
+    family_address: [
+      "(?:hola|hey|holi|oye)[,! ]+(?:mama|mami|papa|papi|abuela|abuelo|abue|ma|pa|jefa)",
+      "^(?:mama|mami|papa|papi|abuela|abuelo|abue)[,!]? soy yo",
+      "soy (?:yo,? )?tu (?:hijo|hija|nieto|nieta|sobrino|sobrina)",
+    ],
     family_trouble: [
       "(?:estoy|estamos) (?:en (?:problemas|un problema|la carcel|el hospital)|detenid\\w*|preso)",
       "(?:tuve|tuvimos) un (?:accidente|choque|problema)",
@@ -179,7 +204,7 @@ export const CUES_ES: CueTable = {
       "(?:tengo|obtuve|consegui) tu numero (?:de|por)",
     ],
     romance: [
-      "(?:mi )?(?:querid[ao]|amor mio|mi amor|carino|corazon|mi vida)",
+      "(?:mi )?(?:querid[ao]|amor mio|mi amor|carino|corazon|mi vida|mi reina|mi rey)",
       "(?:soldado|militar|desplegado|mision de paz|plataforma petrolera)",
       "(?:me )?(?:enamore|estoy enamorad[oa]|enamorando)",
       "alma gemela",
@@ -205,6 +230,7 @@ export const CUES_ES: CueTable = {
       "(?:reconoce|autorizo|realizo|hizo) (?:esta|la|una) (?:compra|transaccion|cargo)",
     ],
     account_locked: [
+      "(?:cuenta|membresia|servicio|perfil|numero|suscripcion)[^.!?]{0,30}(?:sera|ha sido|fue|va a ser) (?:desactivad[ao]|cerrad[ao]|suspendid[ao]|cancelad[ao]|eliminad[ao]|bloquead[ao])",
       "(?:cuenta|tarjeta|acceso|perfil|banca en linea)[^.!?]{0,30}(?:bloquead[ao]|suspendid[ao]|restringid[ao]|desactivad[ao]|congelad[ao]|inhabilitad[ao]|limitad[ao])",
     ],
     government: [
@@ -236,6 +262,7 @@ export const CUES_ES: CueTable = {
     bank_details_change: [
       "(?:datos|informacion|cuenta|instrucciones) (?:bancari[ao]s?|de pago) (?:ha|han) (?:cambiado|sido actualizad[ao]s?)",
       "nuev[ao]s? (?:datos|cuenta|informacion) (?:bancari[ao]s?|de pago)",
+      "(?:datos|cuenta) (?:de )?(?:deposito directo|nomina) nuev\\w*",
     ],
     code_given: [
       `${CODE}(?: de (?:verificacion|seguridad|acceso|confirmacion))?(?: es|:)? ?\\d{4,8}`,

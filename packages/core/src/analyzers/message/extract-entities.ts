@@ -88,8 +88,9 @@ export interface ScannedMessage {
 const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false }).tlds([...TLD_SET], false);
 
 const KEYPAD = "22233344455566677778889999";
-// An area code, then seven keypad characters with at least one letter (1-800-FLOWERS, (888) NEW-CARS).
-const VANITY = /(?<![\w-])((?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?)((?:[A-Za-z0-9][ .-]?){6,9}[A-Za-z0-9])(?![\w])/g;
+// An area code, then seven keypad characters with at least three letters (1-800-FLOWERS, (888) NEW-CARS).
+// Keypad letters are written in capitals; lower-case words after a number are prose ("4412 is ready").
+const VANITY = /(?<![\w-])((?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?)((?:[A-Z0-9][.-]?){6,9}[A-Z0-9])(?![\w])/g;
 // A number broken over lines: the line ends inside it ("1-800-\n356-9377").
 const NUMBER_LINE_BREAK = /([\d(+][\d()+ .-]{0,14})[ \t]*\r?\n[ \t]*(?=[\d(])/g;
 const MONEY =
@@ -187,7 +188,7 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
   let phoneText = chars.join("");
   const vanityAt = new Set<number>();
   phoneText = phoneText.replace(VANITY, (whole: string, head: string, block: string, offset: number) => {
-    if (!/[A-Za-z]/.test(block) || (block.match(/[A-Za-z]/g)?.length ?? 0) < 3) return whole;
+    if ((block.match(/[A-Z]/g)?.length ?? 0) < 3) return whole;
     vanityAt.add(offset);
     return head + vanityDigits(block);
   });
@@ -258,6 +259,8 @@ export function prepareForCues(cleaned: string, spans: readonly Span[]): string 
     .replace(/[\u2018\u2019\u02bc`´]/g, "'")
     .replace(/[\u201c\u201d«»]/g, '"')
     .replace(/[¿¡]/g, " ")
+    // A decimal point is no sentence end: "send 0.1 BTC" stays one phrase for the cue windows.
+    .replace(/(\d)\.(?=\d)/g, "$1,")
     .replace(/\s+/g, " ")
     .trim();
 }
