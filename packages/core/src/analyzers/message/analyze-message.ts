@@ -63,6 +63,8 @@ const POINTS = {
   /** An account alert that asks only for a YES/NO reply, with no link and no number to call. */
   yesNoAlert: -15,
 };
+/** Weight of a cue revealed by two or more separate phrases. */
+const REPEAT_FACTOR = 1.4;
 /** Content that scores below this tells no scam story on its own (scamType "none"). */
 const STORY_THRESHOLD = 40;
 
@@ -115,7 +117,11 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const phones = parsePhones(entities);
 
   const hits = new Map<CueId, string>();
-  for (const h of findCues(prepared)) hits.set(h.id, h.text);
+  const repeated = new Set<CueId>();
+  for (const h of findCues(prepared)) {
+    hits.set(h.id, h.text);
+    if (h.count > 1) repeated.add(h.id);
+  }
   const has = (id: CueId): boolean => hits.has(id);
   if (urls.some((u) => CHAT_APP_HOSTS.has(u.host))) hits.set("platform_move", "chat app link");
 
@@ -129,7 +135,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const roles = { pressure: false, ask: false, story: false };
   for (const id of hits.keys()) {
     const role = CUES[id].role;
-    if (role !== "legit") roles[role] = true;
+    if (role !== "legit" && role !== "context") roles[role] = true;
   }
   // A deadline is pressure once the message asks for something or tells a story ("pay by 11/30").
   if (entities.deadlines.length > 0 && !has("urgency") && (roles.ask || roles.story || has("threat"))) {
@@ -161,7 +167,9 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   for (const [id, found] of hits) {
     const meaning = CUES[id];
     if (meaning.points <= 0) continue;
-    add(id, `${meaning.label} ("${found.length > 60 ? `${found.slice(0, 57)}...` : found}")`, meaning.points, meaning.redFlag);
+    // A cue said twice in different words ("is this David? ... I got your number from ...") is surer than once.
+    const points = repeated.has(id) ? Math.round(meaning.points * REPEAT_FACTOR) : meaning.points;
+    add(id, `${meaning.label} ("${found.length > 60 ? `${found.slice(0, 57)}...` : found}")`, points, meaning.redFlag);
   }
 
   if (roles.story && roles.ask && roles.pressure && !codeDelivery) {
@@ -252,9 +260,9 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const category = issuer.claimedIssuer?.category;
   const issuerStory = category === undefined ? undefined : ISSUER_STORIES[category];
   if (issuerStory !== undefined) credit(issuerStory, ISSUER_STORY_POINTS);
-  // A bank or payment app that says the account is locked tells the bank story, not a generic suspension.
-  if (issuerStory === "bank_alert" && storyPoints.has("account_suspension")) {
-    credit("bank_alert", storyPoints.get("account_suspension") ?? 0);
+  // A bank or payment app that says the account is locked, or asks to call about a charge, tells the bank story.
+  if (issuerStory === "bank_alert") {
+    credit("bank_alert", (storyPoints.get("account_suspension") ?? 0) + (storyPoints.get("invoice_callback") ?? 0));
   }
   let likelyType: ScamType = urls.length > 0 ? "phishing_link" : "other";
   let best = 0;

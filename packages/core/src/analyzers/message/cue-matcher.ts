@@ -27,6 +27,8 @@ const MAX_TRIES = 8;
 export interface CueHit {
   readonly id: CueId;
   readonly text: string;
+  /** How many separate phrases revealed it (capped at MAX_TRIES). */
+  readonly count: number;
 }
 
 function negated(text: string, index: number): boolean {
@@ -43,15 +45,18 @@ export function findCues(text: string): CueHit[] {
     re.lastIndex = 0;
     const negatable = CUES[id].negatable;
     let tries = 0;
+    let first: string | null = null;
+    let count = 0;
     for (let m = re.exec(text); m !== null && tries < MAX_TRIES; m = re.exec(text), tries++) {
       if (m[0].length === 0) {
         re.lastIndex++;
         continue;
       }
       if (negatable && negated(text, m.index)) continue;
-      hits.push({ id, text: m[0].trim() });
-      break;
+      first ??= m[0].trim();
+      count++;
     }
+    if (first !== null) hits.push({ id, text: first, count });
   }
   return hits;
 }

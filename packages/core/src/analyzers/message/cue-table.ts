@@ -64,8 +64,11 @@ export interface CueMeaning {
   readonly story: ScamType | null;
   /** Cues whose phrases are cancelled by a negation just before them ("do not share this code"). */
   readonly negatable: boolean;
-  /** What the cue is: pressure, an ask, a story, or a sign of an ordinary notice. */
-  readonly role: "pressure" | "ask" | "story" | "legit";
+  /**
+   * What the cue is: pressure, an ask, a story, context (names a story but is everyday on its own: a bill or an
+   * order confirmation, so it never completes a combination), or a sign of an ordinary notice.
+   */
+  readonly role: "pressure" | "ask" | "story" | "context" | "legit";
 }
 
 const cue = (
@@ -96,7 +99,7 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
     40,
     "Asks for payment in cryptocurrency",
     "Asks you to pay in cryptocurrency",
-    "investment_crypto",
+    null,
     true,
   ),
   wire_transfer: cue("ask", 25, "Asks for a wire transfer", "Asks you to wire money", null, true),
@@ -143,7 +146,7 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
   ),
   pay_demand: cue("ask", 10, "Asks you to pay", null),
   call_request: cue("ask", 5, "Asks you to call or text a number", null),
-  link_action: cue("ask", 15, "Asks you to sign in, verify or claim something through a link", "Asks you to sign in or verify through a link"),
+  link_action: cue("ask", 25, "Asks you to sign in, verify or claim something through a link", "Asks you to sign in or verify through a link"),
   money_request: cue("ask", 15, "Asks you to send or lend money", "Asks you to send money", null, true),
   secrecy: cue("pressure", 25, "Asks you to keep it secret", "Asks you to keep it secret"),
   prize: cue("story", 30, "Says you won a prize or a reward", "Says you won a prize you never entered for", "prize_lottery"),
@@ -214,12 +217,12 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
   government: cue("story", 10, "Speaks for a government agency", null, "government_impersonation"),
   tech_support: cue(
     "story",
-    25,
+    35,
     "Warns about a virus, hacking or a tech support problem",
     "Warns of a virus or hacking",
     "tech_support",
   ),
-  charge_notice: cue("story", 10, "Reports a charge, order or renewal", null, "invoice_callback"),
+  charge_notice: cue("context", 10, "Reports a charge, order or renewal", null, "invoice_callback"),
   call_to_dispute: cue(
     "ask",
     40,

@@ -107,6 +107,7 @@ export const CUES_EN: CueTable = {
       `(?:accidentally|mistakenly) (?:sent|texted|gave) [^.!?]{0,30}${CODE}`,
     ],
     password_request: [
+      "(?:have|keep) [^.!?]{0,30}(?:password|pin|passcode|security code|card number) (?:ready|handy|at hand)",
       "(?:send|share|give|tell|provide|confirm|enter|verify|update|reply with|type) [^.!?]{0,25}(?:password|login details|login credentials|sign[- ]in details|username and password|security questions?|online banking (?:details|credentials))",
     ],
     personal_info_request: [

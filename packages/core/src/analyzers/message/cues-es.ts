@@ -78,6 +78,7 @@ export const CUES_ES: CueTable = {
       `(?:te|le) (?:envie|mande) (?:un|mi|el) ${CODE} por (?:error|equivocacion)`,
     ],
     password_request: [
+      "tenga (?:su |tu )?(?:contrasena|clave|pin|numero de tarjeta)[^.!?]{0,15}(?:a la mano|list[ao])",
       "(?:envi\\w*|comparta|proporcione|confirme|ingrese|verifique|actualice|digame|dime)[^.!?]{0,25}(?:contrasena|clave de acceso|usuario y contrasena|datos de acceso|preguntas de seguridad)",
     ],
     personal_info_request: [
@@ -96,7 +97,7 @@ export const CUES_ES: CueTable = {
       "saldo negativo",
     ],
     call_request: [
-      "(?:llame|llamar|llamenos|llamanos|comuniquese|contacte|marque|escriba|escribe)[^.!?<]{0,30}<phone>",
+      "(?:llame|llamar|llamenos|llamanos|comuniquese|contacte|marque|escriba|escribe)[^.!?<]{0,40}<phone>",
     ],
     link_action: [
       "(?:haga clic|haz clic|pulse|toque|reclam\\w*|canje\\w*|verifi\\w*|confirm\\w*|actualic\\w*|actualiz\\w*|desbloque\\w*|restablezca|reactiv\\w*|valid\\w*|inicie sesion|inicia sesion|ingrese|asegur\\w*)[^.!?<]{0,40}<url>",
@@ -231,7 +232,7 @@ export const CUES_ES: CueTable = {
     ],
     account_locked: [
       "(?:cuenta|membresia|servicio|perfil|numero|suscripcion)[^.!?]{0,30}(?:sera|ha sido|fue|va a ser) (?:desactivad[ao]|cerrad[ao]|suspendid[ao]|cancelad[ao]|eliminad[ao]|bloquead[ao])",
-      "(?:cuenta|tarjeta|acceso|perfil|banca en linea)[^.!?]{0,30}(?:bloquead[ao]|suspendid[ao]|restringid[ao]|desactivad[ao]|congelad[ao]|inhabilitad[ao]|limitad[ao])",
+      "(?:cuenta|tarjeta|acceso|perfil|banca en linea|id de apple|apple id|membresia|suscripcion|servicio)[^.!?]{0,30}(?:bloquead[ao]|suspendid[ao]|restringid[ao]|desactivad[ao]|congelad[ao]|inhabilitad[ao]|limitad[ao])",
     ],
     government: [
       "irs",
@@ -244,6 +245,8 @@ export const CUES_ES: CueTable = {
       "uscis",
       "inmigracion",
       "jurado",
+      "(?:aviso del |el )?tribunal",
+      "demanda (?:judicial|legal|en su contra)",
       "reembolso de impuestos",
       "licencia de conducir",
       "(?:multa|infraccion) de (?:transito|trafico|estacionamiento)",
