@@ -113,6 +113,41 @@ function vanityDigits(block: string): string {
   return out;
 }
 
+// Stretches of digits and phone punctuation. The phone matcher runs on each (with a character of context either
+// side) instead of the whole text, and only on stretches holding one or two numbers' worth of digits: it is costly
+// on long runs of digits (every failed reading builds an error), so the work stays bounded per stretch and in all.
+const PHONE_RUN = 64;
+const MIN_PHONE_DIGITS = 10;
+/** Two numbers written side by side with their country codes. */
+const MAX_RUN_DIGITS = 26;
+/** Stretches read per message; a text with more is a list or a dump, not a message to call back from. */
+const MAX_PHONE_RUNS = 200;
+const PHONE_CANDIDATE = new RegExp(`\\+?\\(?\\d[\\d \\t().\\-/]{6,${PHONE_RUN}}\\d`, "g");
+
+interface FoundPhone {
+  readonly number: { readonly number: string; readonly countryCallingCode: string };
+  readonly startsAt: number;
+  readonly endsAt: number;
+}
+
+function findPhones(text: string): FoundPhone[] {
+  const out: FoundPhone[] = [];
+  PHONE_CANDIDATE.lastIndex = 0;
+  let runs = 0;
+  for (let m = PHONE_CANDIDATE.exec(text); m !== null && runs < MAX_PHONE_RUNS; m = PHONE_CANDIDATE.exec(text)) {
+    let digits = 0;
+    for (const ch of m[0]) if (ch >= "0" && ch <= "9") digits++;
+    if (digits < MIN_PHONE_DIGITS || digits > MAX_RUN_DIGITS) continue;
+    runs++;
+    const from = Math.max(0, m.index - 1);
+    const region = text.slice(from, m.index + m[0].length + 1);
+    for (const f of findPhoneNumbersInText(region, { defaultCountry: "US" })) {
+      out.push({ number: f.number, startsAt: from + f.startsAt, endsAt: from + f.endsAt });
+    }
+  }
+  return out;
+}
+
 function rawOf(m: MappedText, raw: string, start: number, end: number): string {
   if (end <= start) return "";
   return raw.slice(m.start[start] ?? 0, m.end[end - 1] ?? 0);
@@ -196,7 +231,7 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
 
   const phones: ExtractedPhone[] = [];
   const seenPhones = new Set<string>();
-  for (const found of findPhoneNumbersInText(phoneText, { defaultCountry: "US" })) {
+  for (const found of findPhones(phoneText)) {
     if (found.number.countryCallingCode !== "1") continue;
     const written = phoneText.slice(found.startsAt, found.endsAt);
     if (/^\d+$/.test(written) && REFERENCE_BEFORE.test(phoneText.slice(Math.max(0, found.startsAt - 24), found.startsAt)))
