@@ -96,7 +96,9 @@ function report(title: string, rows: readonly ScoredMessage[]): void {
   const kinds = [...new Set(rows.flatMap((x) => (x.legitKind === null ? [] : [x.legitKind])))].sort();
   for (const k of kinds) {
     const of = rows.filter((x) => x.legitKind === k);
-    console.log(`${k.padEnd(25)} ${String(of.length).padStart(3)}  ${pct(ratio(of.filter((x) => x.score >= 40).length, of.length))}`);
+    console.log(
+      `${k.padEnd(25)} ${String(of.length).padStart(3)}  ${pct(ratio(of.filter((x) => x.score >= 40).length, of.length))}`,
+    );
   }
   for (const lang of ["en", "es"]) {
     const lr = rates(rows.filter((x) => x.language === lang));

@@ -173,7 +173,11 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   }
 
   if (roles.story && roles.ask && roles.pressure && !codeDelivery) {
-    add("scam_script", "Tells a story, adds pressure and asks for money or details: the pattern of scam texts", POINTS.scamScript);
+    add(
+      "scam_script",
+      "Tells a story, adds pressure and asks for money or details: the pattern of scam texts",
+      POINTS.scamScript,
+    );
   } else if (roles.story && roles.ask && !codeDelivery) {
     add("story_and_request", "Tells a story and asks you to act on it", POINTS.storyAndAsk);
   }
@@ -240,7 +244,11 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     add("email_sender", "The text came from an email address, as bulk scam texts do", POINTS.emailSender);
   }
   if (codeDelivery) {
-    add("code_delivery", "Delivers a one-time code and warns not to share it, as real sign-in texts do", POINTS.codeDelivery);
+    add(
+      "code_delivery",
+      "Delivers a one-time code and warns not to share it, as real sign-in texts do",
+      POINTS.codeDelivery,
+    );
   }
   if (has("reply_yes_no") && urls.length === 0 && !has("call_to_dispute") && !mismatch && !has("code_request")) {
     add("yes_no_alert", "Asks only for a YES or NO reply, with no link to follow", POINTS.yesNoAlert);

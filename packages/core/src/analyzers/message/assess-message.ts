@@ -82,7 +82,13 @@ export function offlineSubLookups(entities: MessageEntities): SubLookupResult[] 
     const phone = normalizePhone(p.e164);
     if (phone.isErr()) continue;
     const a = assess([{ evidence: analyzePhoneNumber(phone.value), weight: OFFLINE_WEIGHT }]);
-    out.push({ kind: "phone", value: phone.value.e164, verdict: a.verdict, risk_score: a.riskScore, factors: a.factors });
+    out.push({
+      kind: "phone",
+      value: phone.value.e164,
+      verdict: a.verdict,
+      risk_score: a.riskScore,
+      factors: a.factors,
+    });
   }
   return out;
 }

@@ -5,14 +5,20 @@
 import { z } from "zod";
 import type { Evidence } from "../../ports/signal-source.js";
 import type { Factor } from "../../schemas/common.js";
-import { ORGANISATION_CATEGORIES, type Organisation, type OrganisationDirectory } from "../organisations/organisation.js";
+import {
+  ORGANISATION_CATEGORIES,
+  type Organisation,
+  type OrganisationDirectory,
+} from "../organisations/organisation.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
 import { SHORTENER_SET, matchHostSuffix } from "../url/brand-index.js";
 
 export const CLAIMED_ISSUER_SOURCE = "claimed_issuer";
 
 const ChannelRefSchema = z.object({
-  kind: z.enum(["url", "phone", "email"]).describe("url: a link's registrable domain; phone: an E.164 number; email: an address"),
+  kind: z
+    .enum(["url", "phone", "email"])
+    .describe("url: a link's registrable domain; phone: an E.164 number; email: an address"),
   value: z.string(),
 });
 export type ChannelRef = z.infer<typeof ChannelRefSchema>;
@@ -80,7 +86,12 @@ export function checkClaimedIssuer(
   channels: ContactChannels,
 ): IssuerCheck {
   const named = directory.find(text);
-  const empty: Evidence = { source: CLAIMED_ISSUER_SOURCE, status: "ok", signals: { claimed_issuer: null }, factors: [] };
+  const empty: Evidence = {
+    source: CLAIMED_ISSUER_SOURCE,
+    status: "ok",
+    signals: { claimed_issuer: null },
+    factors: [],
+  };
   if (named.length === 0) return { claimedIssuer: null, evidence: empty, redFlags: [] };
 
   const matched: ChannelRef[] = [];
@@ -153,7 +164,7 @@ export function checkClaimedIssuer(
     const domain = first.registrableDomain ?? first.host;
     add(
       "issuer_link_mismatch",
-      `Claims to be ${org.name}; the link goes to ${domain}, which is not a ${org.name} domain`,
+      `Claims to be ${org.name}; the link goes to ${domain}, which is not a domain of ${org.name}`,
       URL_MISMATCH,
     );
     redFlags.push(`The link does not go to ${org.name}'s website`);

@@ -33,7 +33,12 @@ export interface CueHit {
 
 function negated(text: string, index: number): boolean {
   let before = text.slice(Math.max(0, index - NEGATION_WINDOW), index);
-  const stop = Math.max(before.lastIndexOf("."), before.lastIndexOf("!"), before.lastIndexOf("?"), before.lastIndexOf(","));
+  const stop = Math.max(
+    before.lastIndexOf("."),
+    before.lastIndexOf("!"),
+    before.lastIndexOf("?"),
+    before.lastIndexOf(","),
+  );
   if (stop !== -1) before = before.slice(stop + 1);
   return NEGATION_RE.test(before);
 }

@@ -86,24 +86,24 @@ const cue = (
  */
 export const CUES: Readonly<Record<CueId, CueMeaning>> = {
   urgency: cue("pressure", 15, "Pushes you to act right away", "Pressures you to act right away", null, true),
-  threat: cue("pressure", 20, "Threatens a penalty: suspension, late fees or a cut-off", "Threatens penalties or suspension"),
-  legal_threat: cue(
+  threat: cue(
     "pressure",
-    35,
-    "Threatens legal action, arrest or the police",
-    "Threatens arrest or legal action",
+    20,
+    "Threatens a penalty: suspension, late fees or a cut-off",
+    "Threatens penalties or suspension",
   ),
+  legal_threat: cue("pressure", 35, "Threatens legal action, arrest or the police", "Threatens arrest or legal action"),
   gift_card: cue("ask", 55, "Asks for payment in gift cards", "Asks you to pay with gift cards", null, true),
-  crypto_payment: cue(
+  crypto_payment: cue("ask", 40, "Asks for payment in cryptocurrency", "Asks you to pay in cryptocurrency", null, true),
+  wire_transfer: cue("ask", 25, "Asks for a wire transfer", "Asks you to wire money", null, true),
+  p2p_payment: cue(
     "ask",
-    40,
-    "Asks for payment in cryptocurrency",
-    "Asks you to pay in cryptocurrency",
+    15,
+    "Asks for payment through Zelle, Venmo or Cash App",
+    "Asks you to pay by Zelle, Venmo or Cash App",
     null,
     true,
   ),
-  wire_transfer: cue("ask", 25, "Asks for a wire transfer", "Asks you to wire money", null, true),
-  p2p_payment: cue("ask", 15, "Asks for payment through Zelle, Venmo or Cash App", "Asks you to pay by Zelle, Venmo or Cash App", null, true),
   code_request: cue(
     "ask",
     65,
@@ -136,7 +136,12 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
     null,
     true,
   ),
-  fee_payment: cue("ask", 25, "Asks for a small fee to release something", "Asks for a small fee to release a delivery or payment"),
+  fee_payment: cue(
+    "ask",
+    25,
+    "Asks for a small fee to release something",
+    "Asks for a small fee to release a delivery or payment",
+  ),
   deposit_to_unlock: cue(
     "ask",
     35,
@@ -146,11 +151,28 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
   ),
   pay_demand: cue("ask", 10, "Asks you to pay", null),
   call_request: cue("ask", 5, "Asks you to call or text a number", null),
-  link_action: cue("ask", 25, "Asks you to sign in, verify or claim something through a link", "Asks you to sign in or verify through a link"),
+  link_action: cue(
+    "ask",
+    25,
+    "Asks you to sign in, verify or claim something through a link",
+    "Asks you to sign in or verify through a link",
+  ),
   money_request: cue("ask", 15, "Asks you to send or lend money", "Asks you to send money", null, true),
   secrecy: cue("pressure", 25, "Asks you to keep it secret", "Asks you to keep it secret"),
-  prize: cue("story", 30, "Says you won a prize or a reward", "Says you won a prize you never entered for", "prize_lottery"),
-  refund: cue("story", 15, "Promises a refund or money owed to you", "Promises an unexpected refund", "refund_overpayment"),
+  prize: cue(
+    "story",
+    30,
+    "Says you won a prize or a reward",
+    "Says you won a prize you never entered for",
+    "prize_lottery",
+  ),
+  refund: cue(
+    "story",
+    15,
+    "Promises a refund or money owed to you",
+    "Promises an unexpected refund",
+    "refund_overpayment",
+  ),
   overpayment: cue(
     "story",
     35,
@@ -174,7 +196,12 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
     "Promises easy investment profits",
     "investment_crypto",
   ),
-  platform_move: cue("ask", 25, "Asks to move the chat to WhatsApp or Telegram", "Asks to continue on WhatsApp or Telegram"),
+  platform_move: cue(
+    "ask",
+    25,
+    "Asks to move the chat to WhatsApp or Telegram",
+    "Asks to continue on WhatsApp or Telegram",
+  ),
   reply_reopen: cue(
     "ask",
     55,
@@ -205,7 +232,13 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
   ),
   romance: cue("story", 20, "Affectionate words from someone who may be a stranger", null, "romance"),
   toll: cue("story", 20, "Says you owe unpaid tolls", "Says you owe unpaid tolls", "toll_fee"),
-  parcel: cue("story", 25, "Describes a delivery problem or redelivery", "Says a delivery failed or is on hold", "parcel_delivery"),
+  parcel: cue(
+    "story",
+    25,
+    "Describes a delivery problem or redelivery",
+    "Says a delivery failed or is on hold",
+    "parcel_delivery",
+  ),
   account_alert: cue("story", 10, "Alerts you about account or card activity", null, "bank_alert"),
   account_locked: cue(
     "story",

@@ -228,7 +228,7 @@ export const CUES_EN: CueTable = {
       "(?:do|can) you (?:use|have|download) (?:whatsapp|telegram|wechat|signal)",
     ],
     reply_reopen: [
-      "reply (?:with )?(?:\"?y\"?|\"?yes\"?|\"?1\"?)[^.!?]{0,60}(?:link|activate|reopen|re-open|open|click)",
+      'reply (?:with )?(?:"?y"?|"?yes"?|"?1"?)[^.!?]{0,60}(?:link|activate|reopen|re-open|open|click)',
       "(?:exit|close|leave) (?:the |this )?(?:message|sms|text|chat)[^.!?]{0,40}(?:reopen|re-open|open (?:it )?again)",
       "(?:copy|paste) (?:the |this )?(?:link|url|address) (?:in|into|to) (?:your )?(?:browser|safari|chrome)",
       "(?:re-?open) (?:this|the) (?:message|sms|text) (?:to|and)",
@@ -366,7 +366,13 @@ export const CUES_EN: CueTable = {
       "(?:don't|do not) give (?:it|this code) to anyone",
       "if you did(?: not|n't) request (?:this|it)",
     ],
-    opt_out: ["reply stop", "text stop", "stop to (?:end|opt|quit|cancel|unsubscribe|stop)", "msg ?& ?data rates", "msg frequency"],
-    reply_yes_no: ["reply (?:yes|y|1) (?:or|if)", "reply \"?(?:yes|y)\"?[^.!?]{0,40}\"?(?:no|n)\"?", "(?:yes|y)/(?:no|n)"],
+    opt_out: [
+      "reply stop",
+      "text stop",
+      "stop to (?:end|opt|quit|cancel|unsubscribe|stop)",
+      "msg ?& ?data rates",
+      "msg frequency",
+    ],
+    reply_yes_no: ["reply (?:yes|y|1) (?:or|if)", 'reply "?(?:yes|y)"?[^.!?]{0,40}"?(?:no|n)"?', "(?:yes|y)/(?:no|n)"],
   },
 };

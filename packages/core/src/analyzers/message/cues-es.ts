@@ -56,7 +56,10 @@ export const CUES_ES: CueTable = {
       "demanda",
       "cargos (?:criminales|penales)",
     ],
-    gift_card: [`${PAY}[^.!?]{0,40}tarjetas? de regalo`, "tarjetas? de regalo[^.!?]{0,40}(?:codigos?|numeros?|foto|reverso)"],
+    gift_card: [
+      `${PAY}[^.!?]{0,40}tarjetas? de regalo`,
+      "tarjetas? de regalo[^.!?]{0,40}(?:codigos?|numeros?|foto|reverso)",
+    ],
     crypto_payment: [
       "cajero (?:de )?(?:bitcoin|cripto\\w*)",
       `${PAY}[^.!?]{0,40}(?:bitcoin|btc|usdt|cripto\\w*)`,
@@ -115,7 +118,11 @@ export const CUES_ES: CueTable = {
       "(?:me lo|me la|me los) (?:puedes|podrias|puede) devolver",
       "devuelv\\w*(?:melo|mela)",
     ],
-    secrecy: ["no le digas a (?:nadie|mama|papa|mi papa|mi mama)", "(?:mantenlo|mantengalo) en secreto", "entre nosotros"],
+    secrecy: [
+      "no le digas a (?:nadie|mama|papa|mi papa|mi mama)",
+      "(?:mantenlo|mantengalo) en secreto",
+      "entre nosotros",
+    ],
     prize: [
       "(?:ha|has|usted ha) (?:ganado|sido seleccionad[oa]|sido elegid[oa])",
       "ganador(?:a)?",
@@ -127,7 +134,14 @@ export const CUES_ES: CueTable = {
       "reclam\\w* (?:su|tu) (?:premio|regalo|recompensa|bono)",
       "puntos (?:estan por|van a|a punto de) (?:vencer|expirar|caducar)",
     ],
-    refund: ["reembolso", "devolucion (?:de (?:impuestos|dinero|su pago))?", "reintegro", "(?:tiene|tienes) derecho a", "(?:es|eres) elegible", "fondos no reclamados"],
+    refund: [
+      "reembolso",
+      "devolucion (?:de (?:impuestos|dinero|su pago))?",
+      "reintegro",
+      "(?:tiene|tienes) derecho a",
+      "(?:es|eres) elegible",
+      "fondos no reclamados",
+    ],
     overpayment: [
       "(?:pago|pague|pagamos|envie|envio|transferimos|depositamos) (?:de )?mas",
       "devuelva la diferencia",
@@ -173,7 +187,7 @@ export const CUES_ES: CueTable = {
       "(?:whatsapp|telegram)(?: es)?:? (?:<phone>|@)",
     ],
     reply_reopen: [
-      "respond\\w* (?:con )?(?:\"?y\"?|\"?si\"?|\"?1\"?)[^.!?]{0,60}(?:enlace|link|activar|abrir|reabrir)",
+      'respond\\w* (?:con )?(?:"?y"?|"?si"?|"?1"?)[^.!?]{0,60}(?:enlace|link|activar|abrir|reabrir)',
       "(?:salga|cierre|sal) (?:del|el|de este) (?:mensaje|sms)[^.!?]{0,40}(?:abra|vuelva a abrir|reabr\\w*|abrirlo)",
       "copi\\w* (?:el |este )?(?:enlace|link) (?:en|a) (?:su |tu )?navegador",
       "activar el enlace",
@@ -251,7 +265,15 @@ export const CUES_ES: CueTable = {
       "licencia de conducir",
       "(?:multa|infraccion) de (?:transito|trafico|estacionamiento)",
     ],
-    tech_support: ["virus", "malware", "hackead[ao]|pirateado|infectad[ao]", "soporte tecnico", "acceso remoto", "anydesk", "teamviewer"],
+    tech_support: [
+      "virus",
+      "malware",
+      "hackead[ao]|pirateado|infectad[ao]",
+      "soporte tecnico",
+      "acceso remoto",
+      "anydesk",
+      "teamviewer",
+    ],
     charge_notice: [
       "(?:se le ha|le hemos|se ha|fue|ha sido|se te ha|te hemos) (?:cobrado|cargado|debitado|facturado)",
       "(?:suscripcion|membresia|pedido|compra|pago|orden|renovacion) (?:de \\$[\\d,.]+ )?(?:ha sido |fue )?(?:renovad[ao]|procesad[ao]|confirmad[ao]|aprobad[ao]|realizad[ao])",
@@ -271,8 +293,17 @@ export const CUES_ES: CueTable = {
       `${CODE}(?: de (?:verificacion|seguridad|acceso|confirmacion))?(?: es|:)? ?\\d{4,8}`,
       `\\d{4,8} es (?:su|tu) ${CODE}`,
     ],
-    share_warning: ["no (?:lo )?(?:comparta|compartas|de|des)", "nunca (?:le |te )?(?:pediremos|solicitaremos|llamaremos|pedira)", "nadie de"],
-    opt_out: ["responda (?:stop|alto|baja)", "(?:envie|envia|texto) (?:stop|alto|baja)", "stop para (?:cancelar|salir|dejar)", "(?:pueden|puede) aplicar(?:se)? (?:tarifas|cargos)"],
-    reply_yes_no: ["responda (?:si|s|1) (?:o|si)", "(?:si|s)/(?:no|n)", "responda \"?si\"?[^.!?]{0,40}\"?no\"?"],
+    share_warning: [
+      "no (?:lo )?(?:comparta|compartas|de|des)",
+      "nunca (?:le |te )?(?:pediremos|solicitaremos|llamaremos|pedira)",
+      "nadie de",
+    ],
+    opt_out: [
+      "responda (?:stop|alto|baja)",
+      "(?:envie|envia|texto) (?:stop|alto|baja)",
+      "stop para (?:cancelar|salir|dejar)",
+      "(?:pueden|puede) aplicar(?:se)? (?:tarifas|cargos)",
+    ],
+    reply_yes_no: ["responda (?:si|s|1) (?:o|si)", "(?:si|s)/(?:no|n)", 'responda "?si"?[^.!?]{0,40}"?no"?'],
   },
 };

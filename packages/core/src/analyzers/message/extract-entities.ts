@@ -94,7 +94,7 @@ const VANITY = /(?<![\w-])((?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?)((?:[A-Z0-9]
 // A number broken over lines: the line ends inside it ("1-800-\n356-9377").
 const NUMBER_LINE_BREAK = /([\d(+][\d()+ .-]{0,14})[ \t]*\r?\n[ \t]*(?=[\d(])/g;
 const MONEY =
-  /(?:US\s?\$|\$|USD\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:[.,](\d{2}))?(?!\d)|(?<![\d.,])(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s?(USD|dollars?|dolares|euros?|EUR|€)(?![a-z])/gi;
+  /(?:US\s?\$|\$|USD\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:[.,](\d{2}))?(?!\d)|(?<![\d.,])(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s?(USD|dollars?|d[oó]lares|euros?|EUR|€)(?![a-z])/gi;
 
 // A bare run of digits right after these words is a reference, not a phone number ("Order #4155552671").
 const REFERENCE_BEFORE =
@@ -212,7 +212,10 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
       raw: rawOf(mapped, raw, m.index, end),
       candidate,
       defanged,
-      obfuscated: defanged || flagged(mapped, m.index, end, OBFUSCATED) || (m.index > 0 && flagged(mapped, m.index - 1, m.index, OBFUSCATED)),
+      obfuscated:
+        defanged ||
+        flagged(mapped, m.index, end, OBFUSCATED) ||
+        (m.index > 0 && flagged(mapped, m.index - 1, m.index, OBFUSCATED)),
     });
   }
 
@@ -227,14 +230,19 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
     vanityAt.add(offset);
     return head + vanityDigits(block);
   });
-  phoneText = phoneText.replace(NUMBER_LINE_BREAK, (whole: string) => whole.replace(/\r?\n/, (nl) => " ".repeat(nl.length)));
+  phoneText = phoneText.replace(NUMBER_LINE_BREAK, (whole: string) =>
+    whole.replace(/\r?\n/, (nl) => " ".repeat(nl.length)),
+  );
 
   const phones: ExtractedPhone[] = [];
   const seenPhones = new Set<string>();
   for (const found of findPhones(phoneText)) {
     if (found.number.countryCallingCode !== "1") continue;
     const written = phoneText.slice(found.startsAt, found.endsAt);
-    if (/^\d+$/.test(written) && REFERENCE_BEFORE.test(phoneText.slice(Math.max(0, found.startsAt - 24), found.startsAt)))
+    if (
+      /^\d+$/.test(written) &&
+      REFERENCE_BEFORE.test(phoneText.slice(Math.max(0, found.startsAt - 24), found.startsAt))
+    )
       continue;
     const e164 = found.number.number;
     spans.push({ start: found.startsAt, end: found.endsAt, kind: "phone" });
@@ -287,17 +295,19 @@ export function prepareForCues(cleaned: string, spans: readonly Span[]): string 
     last = s.end;
   }
   out += cleaned.slice(last);
-  return out
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
-    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
-    .replace(/[\u201c\u201d«»]/g, '"')
-    .replace(/[¿¡]/g, " ")
-    // A decimal point is no sentence end: "send 0.1 BTC" stays one phrase for the cue windows.
-    .replace(/(\d)\.(?=\d)/g, "$1,")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    out
+      .toLowerCase()
+      .normalize("NFD")
+      .replace(/\p{M}+/gu, "")
+      .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+      .replace(/[\u201c\u201d«»]/g, '"')
+      .replace(/[¿¡]/g, " ")
+      // A decimal point is no sentence end: "send 0.1 BTC" stays one phrase for the cue windows.
+      .replace(/(\d)\.(?=\d)/g, "$1,")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /**

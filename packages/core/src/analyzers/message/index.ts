@@ -15,7 +15,13 @@ export {
   SUBLOOKUP_MAX_URLS,
   extractEntities,
 } from "./extract-entities.js";
-export type { ExtractedPhone, ExtractedUrl, ExtractionLimits, MessageEntities, MoneyAmount } from "./extract-entities.js";
+export type {
+  ExtractedPhone,
+  ExtractedUrl,
+  ExtractionLimits,
+  MessageEntities,
+  MoneyAmount,
+} from "./extract-entities.js";
 export { SCAM_TYPES, ScamTypeSchema } from "./scam-types.js";
 export type { ScamType, ScamTypeOrNone } from "./scam-types.js";
 export { SUBLOOKUP_SOURCE, subLookupEvidence } from "./sub-lookups.js";

@@ -34,7 +34,7 @@ export function foldText(raw: string): MappedText {
   const end: number[] = [];
   const flags: number[] = [];
   let pending = 0;
-  for (let i = 0; i < raw.length; ) {
+  for (let i = 0; i < raw.length;) {
     const cp = raw.codePointAt(i) ?? 0;
     const ch = String.fromCodePoint(cp);
     const next = i + ch.length;
@@ -59,7 +59,12 @@ export function foldText(raw: string): MappedText {
     }
     i = next;
   }
-  return { text: out.join(""), start: Int32Array.from(start), end: Int32Array.from(end), flags: Uint8Array.from(flags) };
+  return {
+    text: out.join(""),
+    start: Int32Array.from(start),
+    end: Int32Array.from(end),
+    flags: Uint8Array.from(flags),
+  };
 }
 
 /**
@@ -140,8 +145,8 @@ const HXXP = /\bh(?:xx|\*\*)p(s?)(?:\[:\]|\(:\)|:)(?=\/\/)/gi;
 const BRACKET_COLON = /\[:\]|\(:\)/g;
 const BRACKET_DOT = /\s?(?:\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\}|\[punto\]|\(punto\))\s?/gi;
 const BRACKET_AT = /\s?(?:\[@\]|\(@\)|\[at\]|\(at\)|\[arroba\])\s?/gi;
-const SPELLED_DOT = /([a-z0-9])[ \t]+(?:dot|punto)[ \t]+([a-z]{2,24})(?![a-z0-9-])/gi;
-const SPACED_DOT = /([a-z0-9])(?:[ \t]+\.[ \t]*|\.[ \t]+)([a-z]{2,24})(?![a-z0-9-])/g;
+const SPELLED_DOT = /([a-z0-9])[ \t]+(?:dot|punto)[ \t]+([a-z]{2,24})(?![a-z0-9])/gi;
+const SPACED_DOT = /([a-z0-9])(?:[ \t]+\.[ \t]*|\.[ \t]+)([a-z]{2,24})(?![a-z0-9])/g;
 
 /** Undoes the ways people defang or space out links, marking the rewritten characters. Linear. */
 export function refangText(m: MappedText): MappedText {

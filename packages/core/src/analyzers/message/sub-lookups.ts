@@ -52,19 +52,28 @@ export function subLookupEvidence(subs: readonly SubLookupResult[]): Evidence {
   const signals = {
     sub_lookups: subs.map((s) => ({ kind: s.kind, value: s.value, verdict: s.verdict, risk_score: s.risk_score })),
   };
-  if (subs.length === 0) return { source: SUBLOOKUP_SOURCE, status: "skipped", reason: "no links or numbers", signals, factors: [] };
+  if (subs.length === 0)
+    return { source: SUBLOOKUP_SOURCE, status: "skipped", reason: "no links or numbers", signals, factors: [] };
   let worst = subs[0] as SubLookupResult;
   for (const s of subs) if (s.risk_score > worst.risk_score) worst = s;
   const factors: Factor[] = [];
   let floor = 0;
   const w = WEIGHTS[worst.verdict];
   if (w.points > 0) {
-    factors.push({ id: `${worst.kind}_${worst.verdict}`, source: SUBLOOKUP_SOURCE, label: describe(worst), points: w.points });
+    factors.push({
+      id: `${worst.kind}_${worst.verdict}`,
+      source: SUBLOOKUP_SOURCE,
+      label: describe(worst),
+      points: w.points,
+    });
     floor = w.floor;
   } else if (worst.verdict === "low_risk" && worst.factors.some((f) => f.points > 0 && f.id !== "limited_evidence")) {
     const points = Math.max(3, Math.min(12, Math.round((worst.risk_score - 15) / 2)));
     factors.push({ id: `${worst.kind}_low_risk`, source: SUBLOOKUP_SOURCE, label: describe(worst), points });
-  } else if (worst.verdict === "safe" && subs.some((s) => s.factors.reduce((t, f) => t + Math.min(0, f.points), 0) <= VOUCHING)) {
+  } else if (
+    worst.verdict === "safe" &&
+    subs.some((s) => s.factors.reduce((t, f) => t + Math.min(0, f.points), 0) <= VOUCHING)
+  ) {
     factors.push({
       id: "links_check_out",
       source: SUBLOOKUP_SOURCE,
