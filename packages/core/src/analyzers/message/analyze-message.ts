@@ -1,0 +1,305 @@
+// The message analyzer shared by the text, email and document channels: entities, scam-language cues weighed
+// together, and the organisation the message claims to be checked against its official channels. Pure; offline.
+
+import { normalizePhone } from "../phone/normalize-phone.js";
+import type { OrganisationCategory, OrganisationDirectory } from "../organisations/organisation.js";
+import { normalizeUrl } from "../url/normalize-url.js";
+import type { NormalizedUrl } from "../url/normalized-url.js";
+import type { Evidence } from "../../ports/signal-source.js";
+import type { Factor } from "../../schemas/common.js";
+import { combineScore } from "../../scoring/score.js";
+import { checkClaimedIssuer, type ClaimedIssuer } from "./claimed-issuer.js";
+import { CUES, type CueId } from "./cue-table.js";
+import { findCues, guessLanguage } from "./cue-matcher.js";
+import { prepareForCues, scanMessage, type MessageEntities } from "./extract-entities.js";
+import { SCAM_TYPES, type ScamType, type ScamTypeOrNone } from "./scam-types.js";
+
+export const CONTENT_SOURCE = "message_content";
+
+export type MessageKind = "text" | "email" | "document";
+
+export interface AnalyzeMessageOptions {
+  readonly directory: OrganisationDirectory;
+  readonly kind: MessageKind;
+  /** The number (or address) a text came from, as given. */
+  readonly senderNumber?: string;
+}
+
+export interface MessageAnalysis {
+  readonly entities: MessageEntities;
+  /** Content cues (source "message_content") and the claimed issuer check (source "claimed_issuer"). */
+  readonly evidence: Evidence[];
+  /** The story the message tells when its own content reads as a scam, else "none". */
+  readonly scamType: ScamTypeOrNone;
+  /** The story it resembles most, even when the content alone is not alarming (used once sub-lookups weigh in). */
+  readonly likelyType: ScamType;
+  /** Plain-language warnings for people, strongest first. */
+  readonly redFlags: string[];
+  readonly claimedIssuer: ClaimedIssuer | null;
+  /** BCP 47 code of the message's language ("en", "es"), "und" when unknown. */
+  readonly language: string;
+}
+
+// Points of the findings beyond single cues (the Factor contract: percent risk the finding alone implies).
+const POINTS = {
+  /** A story, pressure and a request for money or details together: the shape nearly every scam text has. */
+  scamScript: 30,
+  /** A story and a request without pressure. */
+  storyAndAsk: 15,
+  /** "New number" followed by a request: the family emergency opening. */
+  familyEmergency: 35,
+  /** A wrong-number opener that moves on to another app, romance or investing. */
+  wrongNumberFollowUp: 25,
+  /** Affection together with money, investing or a move to another app: romance and "pig butchering" scams. */
+  romanceMoney: 30,
+  /** Link written defanged or spaced out: legitimate senders never do that. */
+  defangedLink: 45,
+  /** Link hidden with look-alike or invisible characters. */
+  obfuscatedLink: 35,
+  /** A text sent from an email address (iMessage), as bulk scam senders do. */
+  emailSender: 20,
+  /** A one-time code delivered with the warning not to share it: the normal 2FA text. */
+  codeDelivery: -25,
+  /** An account alert that asks only for a YES/NO reply, with no link and no number to call. */
+  yesNoAlert: -15,
+};
+/** Weight of a cue revealed by two or more separate phrases. */
+const REPEAT_FACTOR = 1.4;
+/** Content that scores below this tells no scam story on its own (scamType "none"). */
+const STORY_THRESHOLD = 40;
+
+const CHAT_APP_HOSTS = new Set(["wa.me", "t.me", "telegram.me", "chat.whatsapp.com", "api.whatsapp.com"]);
+
+const ISSUER_STORIES: Readonly<Partial<Record<OrganisationCategory, ScamType>>> = {
+  federal: "government_impersonation",
+  state_dmv: "government_impersonation",
+  state_agency: "government_impersonation",
+  court: "government_impersonation",
+  toll: "toll_fee",
+  postal: "parcel_delivery",
+  parcel: "parcel_delivery",
+  bank: "bank_alert",
+  payment: "bank_alert",
+};
+const ISSUER_STORY_POINTS = 20;
+
+function isEmailSender(sender: string | undefined): boolean {
+  return sender !== undefined && /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(sender.trim());
+}
+
+function parseUrls(entities: MessageEntities): NormalizedUrl[] {
+  const out: NormalizedUrl[] = [];
+  for (const u of entities.urls) {
+    const r = normalizeUrl(u.candidate);
+    if (r.isOk()) out.push(r.value);
+  }
+  return out;
+}
+
+function parsePhones(entities: MessageEntities): { e164: string; national: string }[] {
+  const out: { e164: string; national: string }[] = [];
+  for (const p of entities.phones) {
+    const r = normalizePhone(p.e164);
+    if (r.isOk()) out.push({ e164: r.value.e164, national: r.value.national });
+  }
+  return out;
+}
+
+/**
+ * Reads a message: extracts its entities, finds the scam-language cues and weighs them together, and checks the
+ * organisation it claims to be against that organisation's official domains and numbers. Pure; never throws.
+ */
+export function analyzeMessage(text: string, options: AnalyzeMessageOptions): MessageAnalysis {
+  const scan = scanMessage(text);
+  const { entities } = scan;
+  const prepared = prepareForCues(scan.cleaned, scan.spans);
+  const urls = parseUrls(entities);
+  const phones = parsePhones(entities);
+
+  const hits = new Map<CueId, string>();
+  const repeated = new Set<CueId>();
+  for (const h of findCues(prepared)) {
+    hits.set(h.id, h.text);
+    if (h.count > 1) repeated.add(h.id);
+  }
+  const has = (id: CueId): boolean => hits.has(id);
+  if (urls.some((u) => CHAT_APP_HOSTS.has(u.host))) hits.set("platform_move", "chat app link");
+
+  const issuer = checkClaimedIssuer(options.directory, scan.cleaned, {
+    urls,
+    phones,
+    emails: options.kind === "text" ? entities.emails : [],
+  });
+  const mismatch = issuer.claimedIssuer?.channels_match === false;
+
+  const roles = { pressure: false, ask: false, story: false };
+  for (const id of hits.keys()) {
+    const role = CUES[id].role;
+    if (role !== "legit" && role !== "context") roles[role] = true;
+  }
+  // A deadline is pressure once the message asks for something or tells a story ("pay by 11/30").
+  if (entities.deadlines.length > 0 && !has("urgency") && (roles.ask || roles.story || has("threat"))) {
+    hits.set("urgency", entities.deadlines[0] ?? "deadline");
+    roles.pressure = true;
+  }
+
+  const factors: Factor[] = [];
+  const flags: { text: string; points: number }[] = [];
+  const add = (id: string, label: string, points: number, flag: string | null = null): void => {
+    factors.push({ id, source: CONTENT_SOURCE, label, points });
+    if (flag !== null) flags.push({ text: flag, points });
+  };
+
+  // The normal one-time-code text: it gives a code and warns not to share it, and asks for nothing back.
+  const codeDelivery =
+    has("code_given") &&
+    (has("share_warning") || urls.length === 0) &&
+    !has("code_request") &&
+    !has("password_request") &&
+    !has("call_to_dispute") &&
+    !has("reply_reopen") &&
+    !mismatch;
+  if (codeDelivery) {
+    for (const id of ["urgency", "account_alert", "tech_support", "verify_action", "government"] as const)
+      hits.delete(id);
+  }
+
+  for (const [id, found] of hits) {
+    const meaning = CUES[id];
+    if (meaning.points <= 0) continue;
+    // A cue said twice in different words ("is this David? ... I got your number from ...") is surer than once.
+    const points = repeated.has(id) ? Math.round(meaning.points * REPEAT_FACTOR) : meaning.points;
+    add(id, `${meaning.label} ("${found.length > 60 ? `${found.slice(0, 57)}...` : found}")`, points, meaning.redFlag);
+  }
+
+  if (roles.story && roles.ask && roles.pressure && !codeDelivery) {
+    add(
+      "scam_script",
+      "Tells a story, adds pressure and asks for money or details: the pattern of scam texts",
+      POINTS.scamScript,
+    );
+  } else if (roles.story && roles.ask && !codeDelivery) {
+    add("story_and_request", "Tells a story and asks you to act on it", POINTS.storyAndAsk);
+  }
+  if (
+    has("new_number") &&
+    (has("money_request") ||
+      has("family_trouble") ||
+      has("platform_move") ||
+      has("p2p_payment") ||
+      has("wire_transfer") ||
+      has("gift_card") ||
+      has("secrecy") ||
+      has("family_address"))
+  ) {
+    add(
+      "family_emergency",
+      "A 'new number' message from a supposed relative that asks for help, money or another app",
+      POINTS.familyEmergency,
+      "Someone claiming to be family on a new number",
+    );
+  }
+  if (has("wrong_number") && (has("platform_move") || has("romance") || has("investment"))) {
+    add(
+      "wrong_number_follow_up",
+      "A 'wrong number' text that steers toward another app, romance or investing",
+      POINTS.wrongNumberFollowUp,
+    );
+  }
+  if (
+    has("romance") &&
+    (has("money_request") ||
+      has("wire_transfer") ||
+      has("gift_card") ||
+      has("crypto_payment") ||
+      has("investment") ||
+      has("platform_move") ||
+      has("fee_payment"))
+  ) {
+    add(
+      "romance_money",
+      "Affectionate words paired with money, investing or a move to another app",
+      POINTS.romanceMoney,
+      "Mixes affection with requests for money or investing",
+    );
+  }
+  const defanged = entities.urls.find((u) => u.defanged);
+  const obfuscated = entities.urls.find((u) => u.obfuscated && !u.defanged);
+  if (defanged !== undefined) {
+    add(
+      "disguised_link",
+      `A link is written in disguise ("${defanged.raw}") to slip past filters`,
+      POINTS.defangedLink,
+      "Disguises its link to get past filters",
+    );
+  } else if (obfuscated !== undefined) {
+    add(
+      "obfuscated_link",
+      "A link hides behind look-alike or invisible characters",
+      POINTS.obfuscatedLink,
+      "Disguises its link with look-alike characters",
+    );
+  }
+  if (options.kind === "text" && isEmailSender(options.senderNumber)) {
+    add("email_sender", "The text came from an email address, as bulk scam texts do", POINTS.emailSender);
+  }
+  if (codeDelivery) {
+    add(
+      "code_delivery",
+      "Delivers a one-time code and warns not to share it, as real sign-in texts do",
+      POINTS.codeDelivery,
+    );
+  }
+  if (has("reply_yes_no") && urls.length === 0 && !has("call_to_dispute") && !mismatch && !has("code_request")) {
+    add("yes_no_alert", "Asks only for a YES or NO reply, with no link to follow", POINTS.yesNoAlert);
+  }
+
+  // The story: cue points per scam type, plus the kind of organisation the message claims to be.
+  const storyPoints = new Map<ScamType, number>();
+  const credit = (type: ScamType, points: number): void => {
+    storyPoints.set(type, (storyPoints.get(type) ?? 0) + points);
+  };
+  for (const id of hits.keys()) {
+    const story = CUES[id].story;
+    if (story !== null) credit(story, CUES[id].points);
+  }
+  if (factors.some((f) => f.id === "family_emergency")) credit("family_emergency", POINTS.familyEmergency);
+  if (factors.some((f) => f.id === "romance_money")) credit("romance", POINTS.romanceMoney);
+  const category = issuer.claimedIssuer?.category;
+  const issuerStory = category === undefined ? undefined : ISSUER_STORIES[category];
+  if (issuerStory !== undefined) credit(issuerStory, ISSUER_STORY_POINTS);
+  // A bank or payment app that says the account is locked, or asks to call about a charge, tells the bank story.
+  if (issuerStory === "bank_alert") {
+    credit("bank_alert", (storyPoints.get("account_suspension") ?? 0) + (storyPoints.get("invoice_callback") ?? 0));
+  }
+  let likelyType: ScamType = urls.length > 0 ? "phishing_link" : "other";
+  let best = 0;
+  for (const type of SCAM_TYPES) {
+    const p = storyPoints.get(type) ?? 0;
+    if (p > best) {
+      best = p;
+      likelyType = type;
+    }
+  }
+
+  const content: Evidence = {
+    source: CONTENT_SOURCE,
+    status: "ok",
+    signals: { language: guessLanguage(prepared) },
+    factors,
+  };
+  const contentScore = combineScore([...factors, ...issuer.evidence.factors], 0);
+  const scamType: ScamTypeOrNone = contentScore >= STORY_THRESHOLD ? likelyType : "none";
+  flags.sort((a, b) => b.points - a.points);
+  const redFlags = [...new Set([...issuer.redFlags, ...flags.map((f) => f.text)])];
+
+  return {
+    entities,
+    evidence: [content, issuer.evidence],
+    scamType,
+    likelyType,
+    redFlags,
+    claimedIssuer: issuer.claimedIssuer,
+    language: content.signals["language"] as string,
+  };
+}

@@ -1,0 +1,94 @@
+// One offline scoring of a message for the channel and the evaluation alike: the analyzer's evidence plus the
+// sub-lookups' verdicts, ready for assess(). The channel adds its live sources beside these items.
+
+import { analyzePhoneNumber } from "../phone/analyze-phone-number.js";
+import { normalizePhone } from "../phone/normalize-phone.js";
+import { analyzeUrl } from "../url/analyze-url.js";
+import { normalizeUrl } from "../url/normalize-url.js";
+import { assess, type WeightedEvidence } from "../../scoring/score.js";
+import { verdictFor } from "../../scoring/verdict.js";
+import { OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import { analyzeMessage, type AnalyzeMessageOptions, type MessageAnalysis } from "./analyze-message.js";
+import { SUBLOOKUP_MAX_PHONES, SUBLOOKUP_MAX_URLS, type MessageEntities } from "./extract-entities.js";
+import type { ScamTypeOrNone } from "./scam-types.js";
+import { subLookupEvidence, type SubLookupResult } from "./sub-lookups.js";
+
+/**
+ * Points of the message's own findings (analyze-message.ts, claimed-issuer.ts, sub-lookups.ts, cue-table.ts):
+ *
+ * | finding                                      | points | source          |
+ * |----------------------------------------------|--------|-----------------|
+ * | single cues (urgency 15 ... gift cards 55)   | 5-55   | message_content |
+ * | story + pressure + request (scam script)     | 30     | message_content |
+ * | story + request through a link/number/app    | 15     | message_content |
+ * | "new number" + request (family emergency)    | 35     | message_content |
+ * | wrong-number opener + app/romance/investing  | 25     | message_content |
+ * | disguised link / look-alike link             | 45/35  | message_content |
+ * | text sent from an email address              | 20     | message_content |
+ * | one-time code with "don't share"             | -25    | message_content |
+ * | account alert asking only YES/NO, no link    | -15    | message_content |
+ * | claims an organisation, links elsewhere      | 60     | claimed_issuer  |
+ * | ... its number is not one it publishes       | 45     | claimed_issuer  |
+ * | ... its address is not at its domain         | 35     | claimed_issuer  |
+ * | ... hides its link behind a shortener        | 20     | claimed_issuer  |
+ * | every link and number belongs to it          | -25    | claimed_issuer  |
+ * | worst link/number: scam / high / medium risk | 75/55/30 (floors 65/45) | sub_lookups |
+ * | every link and number safe, one vouched      | -10    | sub_lookups     |
+ *
+ * Points combine as 1 - prod(1 - p/100) and negatives subtract (scoring/score.ts).
+ */
+export interface OfflineMessageAssessment {
+  readonly analysis: MessageAnalysis;
+  /** Evidence to score with assess(), each at OFFLINE_WEIGHT. */
+  readonly items: WeightedEvidence[];
+}
+
+/** The message's evidence and its sub-lookups' evidence, weighted for assess(). */
+export function assessMessageOffline(
+  text: string,
+  options: AnalyzeMessageOptions,
+  subs: readonly SubLookupResult[],
+): OfflineMessageAssessment {
+  const analysis = analyzeMessage(text, options);
+  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs)].map((evidence) => ({
+    evidence,
+    weight: OFFLINE_WEIGHT,
+  }));
+  return { analysis, items };
+}
+
+/**
+ * The scam type to report once the message is scored: none below medium risk; otherwise the story its content
+ * tells, or the one it resembles most when the links and numbers carried the verdict.
+ */
+export function finalScamType(analysis: MessageAnalysis, riskScore: number): ScamTypeOrNone {
+  if (verdictFor(riskScore) === "safe" || verdictFor(riskScore) === "low_risk") return "none";
+  return analysis.scamType === "none" ? analysis.likelyType : analysis.scamType;
+}
+
+/**
+ * Sub-lookups done the way the engine's offline path does them: the offline URL and phone analyzers scored with
+ * assess() at OFFLINE_WEIGHT, for the first SUBLOOKUP_MAX_URLS links and SUBLOOKUP_MAX_PHONES numbers.
+ */
+export function offlineSubLookups(entities: MessageEntities): SubLookupResult[] {
+  const out: SubLookupResult[] = [];
+  for (const u of entities.urls.slice(0, SUBLOOKUP_MAX_URLS)) {
+    const url = normalizeUrl(u.candidate);
+    if (url.isErr()) continue;
+    const a = assess(analyzeUrl(url.value).map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT })));
+    out.push({ kind: "url", value: url.value.href, verdict: a.verdict, risk_score: a.riskScore, factors: a.factors });
+  }
+  for (const p of entities.phones.slice(0, SUBLOOKUP_MAX_PHONES)) {
+    const phone = normalizePhone(p.e164);
+    if (phone.isErr()) continue;
+    const a = assess([{ evidence: analyzePhoneNumber(phone.value), weight: OFFLINE_WEIGHT }]);
+    out.push({
+      kind: "phone",
+      value: phone.value.e164,
+      verdict: a.verdict,
+      risk_score: a.riskScore,
+      factors: a.factors,
+    });
+  }
+  return out;
+}

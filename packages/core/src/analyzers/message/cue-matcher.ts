@@ -1,0 +1,101 @@
+// Every language table compiled once, at module load, into one regular expression per cue: a message is read
+// in every known language at once, so mixed English and Spanish texts are covered as a whole.
+
+import { CUE_IDS, CUES, type CueId, type CueTable } from "./cue-table.js";
+import { CUES_EN } from "./cues-en.js";
+import { CUES_ES } from "./cues-es.js";
+
+/** The language tables in use. Adding a language is adding its table here. */
+export const CUE_TABLES: readonly CueTable[] = [CUES_EN, CUES_ES];
+
+const bounded = (source: string): string => `(?<![a-z0-9])(?:${source})(?![a-z0-9])`;
+const union = (sources: readonly string[]): RegExp => new RegExp(sources.map(bounded).join("|"), "g");
+
+const CUE_RES = new Map<CueId, RegExp>();
+for (const id of CUE_IDS) {
+  const sources = CUE_TABLES.flatMap((t) => t.cues[id] ?? []);
+  if (sources.length > 0) CUE_RES.set(id, union(sources));
+}
+const DEADLINE_RE = union(CUE_TABLES.flatMap((t) => t.deadlines));
+const NEGATION_RE = new RegExp(`(?<![a-z'])(?:${CUE_TABLES.flatMap((t) => t.negations).join("|")})(?![a-z'])`);
+const MARKERS = CUE_TABLES.map((t) => ({ language: t.language, words: new Set(t.markers) }));
+const NEGATION_WINDOW = 32;
+/** One cue is looked for at most this many times (negated hits are skipped); bounds the work on long texts. */
+const MAX_TRIES = 8;
+
+/** A cue found in the message, with the words that revealed it. */
+export interface CueHit {
+  readonly id: CueId;
+  readonly text: string;
+  /** How many separate phrases revealed it (capped at MAX_TRIES). */
+  readonly count: number;
+}
+
+function negated(text: string, index: number): boolean {
+  let before = text.slice(Math.max(0, index - NEGATION_WINDOW), index);
+  const stop = Math.max(
+    before.lastIndexOf("."),
+    before.lastIndexOf("!"),
+    before.lastIndexOf("?"),
+    before.lastIndexOf(","),
+  );
+  if (stop !== -1) before = before.slice(stop + 1);
+  return NEGATION_RE.test(before);
+}
+
+/** The cues present in prepared text (see CueTable.cues for its form), each once, in CUE_IDS order. */
+export function findCues(text: string): CueHit[] {
+  const hits: CueHit[] = [];
+  for (const [id, re] of CUE_RES) {
+    re.lastIndex = 0;
+    const negatable = CUES[id].negatable;
+    let tries = 0;
+    let first: string | null = null;
+    let count = 0;
+    for (let m = re.exec(text); m !== null && tries < MAX_TRIES; m = re.exec(text), tries++) {
+      if (m[0].length === 0) {
+        re.lastIndex++;
+        continue;
+      }
+      if (negatable && negated(text, m.index)) continue;
+      first ??= m[0].trim();
+      count++;
+    }
+    if (first !== null) hits.push({ id, text: first, count });
+  }
+  return hits;
+}
+
+/** Deadline phrases in prepared text, at most `max`. */
+export function findDeadlines(text: string, max: number): string[] {
+  const out: string[] = [];
+  DEADLINE_RE.lastIndex = 0;
+  for (let m = DEADLINE_RE.exec(text); m !== null && out.length < max; m = DEADLINE_RE.exec(text)) {
+    if (m[0].length === 0) {
+      DEADLINE_RE.lastIndex++;
+      continue;
+    }
+    if (!out.includes(m[0])) out.push(m[0]);
+  }
+  return out;
+}
+
+/** The language whose marker words are most frequent, or "und" when none appears. */
+export function guessLanguage(text: string): string {
+  const counts = MARKERS.map(() => 0);
+  for (const word of text.split(/[^a-z']+/, 4000)) {
+    MARKERS.forEach((m, i) => {
+      if (m.words.has(word)) counts[i] = (counts[i] ?? 0) + 1;
+    });
+  }
+  let best = -1;
+  let language = "und";
+  MARKERS.forEach((m, i) => {
+    const c = counts[i] ?? 0;
+    if (c > best && c > 0) {
+      best = c;
+      language = m.language;
+    }
+  });
+  return language;
+}

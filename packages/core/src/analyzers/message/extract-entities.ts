@@ -1,0 +1,319 @@
+// Links, U.S. phone numbers, email addresses, money amounts and deadlines in a message, found after undoing what
+// scammers do to slip past filters: defanged and spaced-out links, look-alike Unicode, invisible characters,
+// vanity numbers and numbers broken across lines. Pure and linear in the text (scanned up to MAX_SCANNED_CHARS).
+
+import LinkifyIt from "linkify-it";
+import { findPhoneNumbersInText } from "libphonenumber-js/max";
+import { findDeadlines } from "./cue-matcher.js";
+import { DEFANGED, OBFUSCATED, TLD_SET, foldText, refangText, type MappedText } from "./mapped-text.js";
+
+/** Distinct links kept per message; more are counted in `urlsFound` but not returned. */
+export const MAX_EXTRACTED_URLS = 20;
+/** Distinct phone numbers kept per message; more are counted in `phonesFound`. */
+export const MAX_EXTRACTED_PHONES = 10;
+export const MAX_EXTRACTED_EMAILS = 10;
+export const MAX_EXTRACTED_AMOUNTS = 10;
+export const MAX_EXTRACTED_DEADLINES = 5;
+/** Characters of a message that are read; the rest is ignored and `truncated` is set. */
+export const MAX_SCANNED_CHARS = 128 * 1024;
+/** Links a channel checks through URL sub-lookups; it reports how many more were found. */
+export const SUBLOOKUP_MAX_URLS = 10;
+/** Phone numbers a channel checks through phone sub-lookups. */
+export const SUBLOOKUP_MAX_PHONES = 5;
+
+export interface ExtractedUrl {
+  /** The link as written in the message. */
+  readonly raw: string;
+  /** What to hand to normalizeUrl (refanged, folded to plain characters). */
+  readonly candidate: string;
+  /** Written defanged or spaced out (hxxp, [.], "dot com", "example . com"). */
+  readonly defanged: boolean;
+  /** Hidden with look-alike characters (fullwidth letters, odd dots) or invisible ones; implied by defanged. */
+  readonly obfuscated: boolean;
+}
+
+export interface ExtractedPhone {
+  /** The number as written. */
+  readonly raw: string;
+  /** E.164 (+1...), what to hand to normalizePhone. */
+  readonly e164: string;
+  /** Written with keypad letters (1-800-FLOWERS). */
+  readonly vanity: boolean;
+}
+
+export interface MoneyAmount {
+  readonly raw: string;
+  readonly value: number;
+  readonly currency: "USD" | "EUR";
+}
+
+export interface MessageEntities {
+  /** Distinct links in order of appearance, at most `limits.maxUrls`. */
+  readonly urls: readonly ExtractedUrl[];
+  /** Distinct U.S. (NANP) numbers in order of appearance, at most `limits.maxPhones`. */
+  readonly phones: readonly ExtractedPhone[];
+  /** Distinct email addresses, lower case. */
+  readonly emails: readonly string[];
+  readonly amounts: readonly MoneyAmount[];
+  /** Deadline phrases ("within 24 hours", "by 11/30", "hoy"), lower case. */
+  readonly deadlines: readonly string[];
+  /** Distinct links found, including any beyond the cap. */
+  readonly urlsFound: number;
+  /** Distinct numbers found, including any beyond the cap. */
+  readonly phonesFound: number;
+  /** true when the message was longer than MAX_SCANNED_CHARS and only its start was read. */
+  readonly truncated: boolean;
+}
+
+export interface ExtractionLimits {
+  readonly maxUrls?: number;
+  readonly maxPhones?: number;
+}
+
+/** Half-open span of the cleaned text. */
+interface Span {
+  readonly start: number;
+  readonly end: number;
+  readonly kind: "url" | "phone" | "email";
+}
+
+/** Everything the analyzer needs beyond the entities: the cleaned text and where the entities sit in it. */
+export interface ScannedMessage {
+  readonly entities: MessageEntities;
+  readonly cleaned: string;
+  readonly spans: readonly Span[];
+}
+
+// Built once: the full IANA list makes fuzzy links precise ("hello.world" is a link, "file.txt" is not).
+const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false }).tlds([...TLD_SET], false);
+
+const KEYPAD = "22233344455566677778889999";
+// An area code, then seven keypad characters with at least three letters (1-800-FLOWERS, (888) NEW-CARS).
+// Keypad letters are written in capitals; lower-case words after a number are prose ("4412 is ready").
+const VANITY = /(?<![\w-])((?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?)((?:[A-Z0-9][.-]?){6,9}[A-Z0-9])(?![\w])/g;
+// A number broken over lines: the line ends inside it ("1-800-\n356-9377").
+const NUMBER_LINE_BREAK = /([\d(+][\d()+ .-]{0,14})[ \t]*\r?\n[ \t]*(?=[\d(])/g;
+const MONEY =
+  /(?:US\s?\$|\$|USD\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:[.,](\d{2}))?(?!\d)|(?<![\d.,])(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s?(USD|dollars?|d[oó]lares|euros?|EUR|€)(?![a-z])/gi;
+
+// A bare run of digits right after these words is a reference, not a phone number ("Order #4155552671").
+const REFERENCE_BEFORE =
+  /(?:#|no\.?|nº|order|ref(?:erence)?|tracking|confirmation|account|acct|case|ticket|invoice|claim|pedido|orden|cuenta|referencia|guia|rastreo|factura)[\s:#.-]*$/i;
+
+function vanityDigits(block: string): string {
+  let kept = 0;
+  let out = "";
+  for (const ch of block) {
+    if (/[A-Za-z0-9]/.test(ch)) {
+      kept++;
+      const digit = /[A-Za-z]/.test(ch) ? (KEYPAD[ch.toUpperCase().charCodeAt(0) - 65] ?? ch) : ch;
+      out += kept <= 7 ? digit : " ";
+    } else out += kept >= 7 ? " " : ch;
+  }
+  return out;
+}
+
+// Stretches of digits and phone punctuation. The phone matcher runs on each (with a character of context either
+// side) instead of the whole text, and only on stretches holding one or two numbers' worth of digits: it is costly
+// on long runs of digits (every failed reading builds an error), so the work stays bounded per stretch and in all.
+const PHONE_RUN = 64;
+const MIN_PHONE_DIGITS = 10;
+/** Two numbers written side by side with their country codes. */
+const MAX_RUN_DIGITS = 26;
+/** Stretches read per message; a text with more is a list or a dump, not a message to call back from. */
+const MAX_PHONE_RUNS = 200;
+const PHONE_CANDIDATE = new RegExp(`\\+?\\(?\\d[\\d \\t().\\-/]{6,${PHONE_RUN}}\\d`, "g");
+
+interface FoundPhone {
+  readonly number: { readonly number: string; readonly countryCallingCode: string };
+  readonly startsAt: number;
+  readonly endsAt: number;
+}
+
+function findPhones(text: string): FoundPhone[] {
+  const out: FoundPhone[] = [];
+  PHONE_CANDIDATE.lastIndex = 0;
+  let runs = 0;
+  for (let m = PHONE_CANDIDATE.exec(text); m !== null && runs < MAX_PHONE_RUNS; m = PHONE_CANDIDATE.exec(text)) {
+    let digits = 0;
+    for (const ch of m[0]) if (ch >= "0" && ch <= "9") digits++;
+    if (digits < MIN_PHONE_DIGITS || digits > MAX_RUN_DIGITS) continue;
+    runs++;
+    const from = Math.max(0, m.index - 1);
+    const region = text.slice(from, m.index + m[0].length + 1);
+    for (const f of findPhoneNumbersInText(region, { defaultCountry: "US" })) {
+      out.push({ number: f.number, startsAt: from + f.startsAt, endsAt: from + f.endsAt });
+    }
+  }
+  return out;
+}
+
+function rawOf(m: MappedText, raw: string, start: number, end: number): string {
+  if (end <= start) return "";
+  return raw.slice(m.start[start] ?? 0, m.end[end - 1] ?? 0);
+}
+
+function flagged(m: MappedText, start: number, end: number, flag: number): boolean {
+  for (let i = start; i < end; i++) if (((m.flags[i] ?? 0) & flag) !== 0) return true;
+  return false;
+}
+
+/** "paypal.com@evil.top" is a link to evil.top dressed as paypal.com, not an email address. */
+function isDomainLikeLocalPart(address: string): boolean {
+  const local = address.slice(0, address.lastIndexOf("@"));
+  const dot = local.lastIndexOf(".");
+  return dot > 0 && TLD_SET.has(local.slice(dot + 1).toLowerCase());
+}
+
+function parseAmount(whole: string, cents: string | undefined): number {
+  const digits = whole.replace(/[.,]/g, "");
+  return Number(digits) + (cents === undefined ? 0 : Number(cents.padEnd(2, "0")) / 100);
+}
+
+/** Reads the message once; `extractEntities` and `analyzeMessage` share it. */
+export function scanMessage(text: string, limits: ExtractionLimits = {}): ScannedMessage {
+  const maxUrls = limits.maxUrls ?? MAX_EXTRACTED_URLS;
+  const maxPhones = limits.maxPhones ?? MAX_EXTRACTED_PHONES;
+  const truncated = text.length > MAX_SCANNED_CHARS;
+  const raw = truncated ? text.slice(0, MAX_SCANNED_CHARS) : text;
+  const folded = foldText(raw);
+  const mapped = refangText(folded);
+  const cleaned = mapped.text;
+  const spans: Span[] = [];
+
+  const urls: ExtractedUrl[] = [];
+  const emails: string[] = [];
+  const seenUrls = new Set<string>();
+  for (const m of linkify.match(cleaned) ?? []) {
+    let end = m.lastIndex;
+    let candidate = m.raw;
+    if (m.schema === "mailto:" || (m.schema === "" && m.raw.includes("@") && !m.raw.includes("/"))) {
+      const address = m.raw.replace(/^mailto:/i, "");
+      if (!isDomainLikeLocalPart(address)) {
+        const lower = address.toLowerCase();
+        if (!emails.includes(lower) && emails.length < MAX_EXTRACTED_EMAILS) emails.push(lower);
+        spans.push({ start: m.index, end, kind: "email" });
+        continue;
+      }
+      // The path that linkify left after the "email" belongs to the link.
+      const tail = /^\/[^\s<>"]*/.exec(cleaned.slice(end, end + 2048));
+      if (tail !== null) end += tail[0].length;
+      candidate = `http://${address}${tail?.[0] ?? ""}`;
+    } else if (m.schema !== "" && m.schema !== "http:" && m.schema !== "https:" && m.schema !== "//") {
+      continue;
+    }
+    spans.push({ start: m.index, end, kind: "url" });
+    const key = candidate.toLowerCase();
+    if (seenUrls.has(key)) continue;
+    seenUrls.add(key);
+    if (urls.length >= maxUrls) continue;
+    const defanged = flagged(mapped, m.index, end, DEFANGED);
+    urls.push({
+      raw: rawOf(mapped, raw, m.index, end),
+      candidate,
+      defanged,
+      obfuscated:
+        defanged ||
+        flagged(mapped, m.index, end, OBFUSCATED) ||
+        (m.index > 0 && flagged(mapped, m.index - 1, m.index, OBFUSCATED)),
+    });
+  }
+
+  // Phones are read from the cleaned text with links blanked (digits in a path are no phone number), keypad letters
+  // turned into digits and line breaks inside numbers joined; every step keeps the length, so offsets still map.
+  const chars = cleaned.split("");
+  for (const s of spans) for (let i = s.start; i < s.end; i++) chars[i] = " ";
+  let phoneText = chars.join("");
+  const vanityAt = new Set<number>();
+  phoneText = phoneText.replace(VANITY, (whole: string, head: string, block: string, offset: number) => {
+    if ((block.match(/[A-Z]/g)?.length ?? 0) < 3) return whole;
+    vanityAt.add(offset);
+    return head + vanityDigits(block);
+  });
+  phoneText = phoneText.replace(NUMBER_LINE_BREAK, (whole: string) =>
+    whole.replace(/\r?\n/, (nl) => " ".repeat(nl.length)),
+  );
+
+  const phones: ExtractedPhone[] = [];
+  const seenPhones = new Set<string>();
+  for (const found of findPhones(phoneText)) {
+    if (found.number.countryCallingCode !== "1") continue;
+    const written = phoneText.slice(found.startsAt, found.endsAt);
+    if (
+      /^\d+$/.test(written) &&
+      REFERENCE_BEFORE.test(phoneText.slice(Math.max(0, found.startsAt - 24), found.startsAt))
+    )
+      continue;
+    const e164 = found.number.number;
+    spans.push({ start: found.startsAt, end: found.endsAt, kind: "phone" });
+    if (seenPhones.has(e164)) continue;
+    seenPhones.add(e164);
+    if (phones.length >= maxPhones) continue;
+    let vanity = false;
+    for (const at of vanityAt) if (at >= found.startsAt - 3 && at < found.endsAt) vanity = true;
+    phones.push({ raw: rawOf(mapped, raw, found.startsAt, found.endsAt), e164, vanity });
+  }
+
+  const amounts: MoneyAmount[] = [];
+  MONEY.lastIndex = 0;
+  for (let m = MONEY.exec(cleaned); m !== null && amounts.length < MAX_EXTRACTED_AMOUNTS; m = MONEY.exec(cleaned)) {
+    if (spans.some((s) => s.kind === "url" && m !== null && m.index >= s.start && m.index < s.end)) continue;
+    const euro = /eur|€/i.test(m[5] ?? "");
+    const value = m[1] !== undefined ? parseAmount(m[1], m[2]) : parseAmount(m[3] ?? "0", m[4]);
+    amounts.push({ raw: m[0].trim(), value, currency: euro ? "EUR" : "USD" });
+  }
+
+  spans.sort((a, b) => a.start - b.start);
+  return {
+    cleaned,
+    spans,
+    entities: {
+      urls,
+      phones,
+      emails,
+      amounts,
+      deadlines: findDeadlines(prepareForCues(cleaned, spans), MAX_EXTRACTED_DEADLINES),
+      urlsFound: seenUrls.size,
+      phonesFound: seenPhones.size,
+      truncated,
+    },
+  };
+}
+
+const PLACEHOLDER: Readonly<Record<Span["kind"], string>> = { url: " <url> ", phone: " <phone> ", email: " <email> " };
+
+/**
+ * The text the cue tables read: entities replaced by placeholders, lower case, accents removed, curly quotes
+ * straightened, whitespace collapsed.
+ */
+export function prepareForCues(cleaned: string, spans: readonly Span[]): string {
+  let out = "";
+  let last = 0;
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    if (s.start < last) continue;
+    out += cleaned.slice(last, s.start) + PLACEHOLDER[s.kind];
+    last = s.end;
+  }
+  out += cleaned.slice(last);
+  return (
+    out
+      .toLowerCase()
+      .normalize("NFD")
+      .replace(/\p{M}+/gu, "")
+      .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+      .replace(/[\u201c\u201d«»]/g, '"')
+      .replace(/[¿¡]/g, " ")
+      // A decimal point is no sentence end: "send 0.1 BTC" stays one phrase for the cue windows.
+      .replace(/(\d)\.(?=\d)/g, "$1,")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
+}
+
+/**
+ * Links, U.S. phone numbers, email addresses, money amounts and deadlines in a message. Each link carries the
+ * string to hand to normalizeUrl and whether it was disguised; each number its E.164 form. Never throws.
+ */
+export function extractEntities(text: string, limits?: ExtractionLimits): MessageEntities {
+  return scanMessage(text, limits).entities;
+}

@@ -1,0 +1,170 @@
+// Text rewritten for extraction while remembering where each character came from, so a link found in the cleaned
+// text can be reported as the user wrote it and flagged when cleaning had to undo a disguise (hxxp, [.], fullwidth
+// letters, zero-width characters).
+
+import TLDS from "tlds" with { type: "json" };
+
+/** A character of the cleaned text that a defanging rewrite produced ("[.]" -> ".", "hxxp" -> "http"). */
+export const DEFANGED = 1;
+/** A character whose look-alike form was folded (fullwidth, mathematical letters, odd dots) or that followed a removed invisible character. */
+export const OBFUSCATED = 2;
+
+export interface MappedText {
+  readonly text: string;
+  /** Raw index of each cleaned character's source. */
+  readonly start: Int32Array;
+  /** Raw end index (exclusive) of each cleaned character's source. */
+  readonly end: Int32Array;
+  /** DEFANGED | OBFUSCATED bits per cleaned character. */
+  readonly flags: Uint8Array;
+}
+
+/** Every top-level domain in the IANA root zone, lower case. */
+export const TLD_SET: ReadonlySet<string> = new Set(TLDS.map((t) => t.toLowerCase()));
+
+// Zero-width and formatting characters that scammers slip into words and links to dodge filters.
+const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/;
+// Dots that read as "." but that NFKC leaves alone.
+const LOOKALIKE_DOTS = new Set(["\u3002", "\uff61", "\u00b7", "\u2219", "\u22c5", "\u2027", "\u0701", "\u0702"]);
+
+/** Folds look-alike characters to their plain forms (NFKC per code point) and drops invisible ones. Linear. */
+export function foldText(raw: string): MappedText {
+  const out: string[] = [];
+  const start: number[] = [];
+  const end: number[] = [];
+  const flags: number[] = [];
+  let pending = 0;
+  for (let i = 0; i < raw.length;) {
+    const cp = raw.codePointAt(i) ?? 0;
+    const ch = String.fromCodePoint(cp);
+    const next = i + ch.length;
+    if (cp < 0x80) {
+      out.push(ch);
+      start.push(i);
+      end.push(next);
+      flags.push(pending);
+      pending = 0;
+    } else if (INVISIBLE.test(ch)) {
+      pending = OBFUSCATED;
+    } else {
+      const folded = LOOKALIKE_DOTS.has(ch) ? "." : ch.normalize("NFKC");
+      const flag = folded === ch ? pending : OBFUSCATED;
+      for (const c of folded) {
+        out.push(c);
+        start.push(i);
+        end.push(next);
+        flags.push(flag);
+      }
+      pending = 0;
+    }
+    i = next;
+  }
+  return {
+    text: out.join(""),
+    start: Int32Array.from(start),
+    end: Int32Array.from(end),
+    flags: Uint8Array.from(flags),
+  };
+}
+
+/**
+ * Replaces every match of a global regex; the replacement's characters take the source span of the whole match and
+ * the given flag. Unchanged characters keep their own mapping. Linear in the text.
+ */
+export function rewrite(
+  m: MappedText,
+  re: RegExp,
+  replace: (match: RegExpExecArray) => string | null,
+  flag: number,
+): MappedText {
+  re.lastIndex = 0;
+  if (!re.test(m.text)) return m;
+  re.lastIndex = 0;
+  let text = "";
+  const start: number[] = [];
+  const end: number[] = [];
+  const flags: number[] = [];
+  let last = 0;
+  const keep = (from: number, to: number): void => {
+    text += m.text.slice(from, to);
+    for (let k = from; k < to; k++) {
+      start.push(m.start[k] ?? 0);
+      end.push(m.end[k] ?? 0);
+      flags.push(m.flags[k] ?? 0);
+    }
+  };
+  for (let match = re.exec(m.text); match !== null; match = re.exec(m.text)) {
+    if (match[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    const replacement = replace(match);
+    if (replacement === null) continue;
+    keep(last, match.index);
+    const from = m.start[match.index] ?? 0;
+    const to = m.end[match.index + match[0].length - 1] ?? from;
+    text += replacement;
+    for (let k = 0; k < replacement.length; k++) {
+      start.push(from);
+      end.push(to);
+      flags.push(flag);
+    }
+    last = match.index + match[0].length;
+  }
+  keep(last, m.text.length);
+  return { text, start: Int32Array.from(start), end: Int32Array.from(end), flags: Uint8Array.from(flags) };
+}
+
+// Top-level domains common enough in scam links to undo "example. com" (a space after the dot); any real TLD is
+// accepted when the spacing cannot be ordinary prose ("example . com", "example dot com").
+const SPACED_AFTER_TLDS = new Set([
+  "com",
+  "net",
+  "org",
+  "info",
+  "top",
+  "xyz",
+  "vip",
+  "shop",
+  "club",
+  "online",
+  "site",
+  "icu",
+  "cc",
+  "live",
+  "life",
+  "buzz",
+  "sbs",
+  "cfd",
+  "cyou",
+  "click",
+  "link",
+]);
+
+const HXXP = /\bh(?:xx|\*\*)p(s?)(?:\[:\]|\(:\)|:)(?=\/\/)/gi;
+const BRACKET_COLON = /\[:\]|\(:\)/g;
+const BRACKET_DOT = /\s?(?:\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\}|\[punto\]|\(punto\))\s?/gi;
+const BRACKET_AT = /\s?(?:\[@\]|\(@\)|\[at\]|\(at\)|\[arroba\])\s?/gi;
+const SPELLED_DOT = /([a-z0-9])[ \t]+(?:dot|punto)[ \t]+([a-z]{2,24})(?![a-z0-9])/gi;
+const SPACED_DOT = /([a-z0-9])(?:[ \t]+\.[ \t]*|\.[ \t]+)([a-z]{2,24})(?![a-z0-9])/g;
+
+/** Undoes the ways people defang or space out links, marking the rewritten characters. Linear. */
+export function refangText(m: MappedText): MappedText {
+  let t = rewrite(m, HXXP, (x) => `http${x[1] ?? ""}:`, DEFANGED);
+  t = rewrite(t, BRACKET_COLON, () => ":", DEFANGED);
+  t = rewrite(t, BRACKET_DOT, () => ".", DEFANGED);
+  t = rewrite(t, BRACKET_AT, () => "@", DEFANGED);
+  t = rewrite(t, SPELLED_DOT, (x) => (TLD_SET.has((x[2] ?? "").toLowerCase()) ? `${x[1]}.${x[2]}` : null), DEFANGED);
+  t = rewrite(
+    t,
+    SPACED_DOT,
+    (x) => {
+      const tld = x[2] ?? "";
+      const spaceBefore = /^[a-z0-9][ \t]/.test(x[0]);
+      const ok = spaceBefore ? TLD_SET.has(tld) : SPACED_AFTER_TLDS.has(tld);
+      return ok ? `${x[1]}.${tld}` : null;
+    },
+    DEFANGED,
+  );
+  return t;
+}

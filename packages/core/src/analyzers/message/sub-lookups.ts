@@ -1,0 +1,85 @@
+// The links and numbers of a message are checked by the URL and phone channels; their verdicts come back here and
+// weigh in the message's score. The worst one counts: one high-risk link makes the message at least medium risk,
+// while a safe official link does not make the rest of the message safe.
+
+import type { Evidence } from "../../ports/signal-source.js";
+import type { Factor, Verdict } from "../../schemas/common.js";
+
+export const SUBLOOKUP_SOURCE = "sub_lookups";
+
+/** One link or number of the message, as its channel assessed it. */
+export interface SubLookupResult {
+  readonly kind: "url" | "phone";
+  /** The link (as normalized) or the E.164 number. */
+  readonly value: string;
+  readonly verdict: Verdict;
+  readonly risk_score: number;
+  /** Its channel's factors, largest first. */
+  readonly factors: readonly Factor[];
+}
+
+/**
+ * How the worst sub-result weighs (points, floor):
+ *
+ * | worst verdict | points                  | floor | effect                                              |
+ * |---------------|-------------------------|-------|-----------------------------------------------------|
+ * | scam          | 75                      | 65    | the message is at least high_risk                   |
+ * | high_risk     | 55                      | 45    | the message is at least medium_risk                 |
+ * | medium_risk   | 30                      | 0     | adds to the message's cues                          |
+ * | low_risk      | (score - 15) / 2, 3..12 | 0     | a shortener or a young domain nudges                |
+ * | safe (all)    | -10 when one is vouched | 0     | a little legitimacy; never enough alone to clear it |
+ */
+const WEIGHTS: Readonly<Record<Verdict, { readonly points: number; readonly floor: number }>> = {
+  scam: { points: 75, floor: 65 },
+  high_risk: { points: 55, floor: 45 },
+  medium_risk: { points: 30, floor: 0 },
+  low_risk: { points: 0, floor: 0 },
+  safe: { points: 0, floor: 0 },
+};
+const SAFE_POINTS = -10;
+const VOUCHING = -20;
+
+const WHAT: Readonly<Record<SubLookupResult["kind"], string>> = { url: "link", phone: "number" };
+
+function describe(sub: SubLookupResult): string {
+  const top = sub.factors.find((f) => f.points > 0 && f.id !== "limited_evidence");
+  const verdict = sub.verdict.replace("_", " ");
+  return `The ${WHAT[sub.kind]} ${sub.value} reads as ${verdict} (${sub.risk_score})${top === undefined ? "" : `: ${top.label}`}`;
+}
+
+/** Evidence from the sub-lookups of a message's links and numbers (source "sub_lookups"). */
+export function subLookupEvidence(subs: readonly SubLookupResult[]): Evidence {
+  const signals = {
+    sub_lookups: subs.map((s) => ({ kind: s.kind, value: s.value, verdict: s.verdict, risk_score: s.risk_score })),
+  };
+  if (subs.length === 0)
+    return { source: SUBLOOKUP_SOURCE, status: "skipped", reason: "no links or numbers", signals, factors: [] };
+  let worst = subs[0] as SubLookupResult;
+  for (const s of subs) if (s.risk_score > worst.risk_score) worst = s;
+  const factors: Factor[] = [];
+  let floor = 0;
+  const w = WEIGHTS[worst.verdict];
+  if (w.points > 0) {
+    factors.push({
+      id: `${worst.kind}_${worst.verdict}`,
+      source: SUBLOOKUP_SOURCE,
+      label: describe(worst),
+      points: w.points,
+    });
+    floor = w.floor;
+  } else if (worst.verdict === "low_risk" && worst.factors.some((f) => f.points > 0 && f.id !== "limited_evidence")) {
+    const points = Math.max(3, Math.min(12, Math.round((worst.risk_score - 15) / 2)));
+    factors.push({ id: `${worst.kind}_low_risk`, source: SUBLOOKUP_SOURCE, label: describe(worst), points });
+  } else if (
+    worst.verdict === "safe" &&
+    subs.some((s) => s.factors.reduce((t, f) => t + Math.min(0, f.points), 0) <= VOUCHING)
+  ) {
+    factors.push({
+      id: "links_check_out",
+      source: SUBLOOKUP_SOURCE,
+      label: "Every link and number in it checks out as safe",
+      points: SAFE_POINTS,
+    });
+  }
+  return { source: SUBLOOKUP_SOURCE, status: "ok", signals, factors, ...(floor > 0 ? { floor } : {}) };
+}

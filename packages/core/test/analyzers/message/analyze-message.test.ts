@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import { createListDirectory } from "../../../../../eval/text/directory.js";
+import { analyzeMessage, type AnalyzeMessageOptions } from "../../../src/analyzers/message/analyze-message.js";
+import {
+  assessMessageOffline,
+  finalScamType,
+  offlineSubLookups,
+} from "../../../src/analyzers/message/assess-message.js";
+import { ClaimedIssuerSchema } from "../../../src/analyzers/message/claimed-issuer.js";
+import { extractEntities } from "../../../src/analyzers/message/extract-entities.js";
+import { SCAM_TYPES, ScamTypeSchema } from "../../../src/analyzers/message/scam-types.js";
+import type { Organisation } from "../../../src/analyzers/organisations/organisation.js";
+import { assess } from "../../../src/scoring/score.js";
+
+const org = (o: Omit<Organisation, "source">): Organisation => ({ ...o, source: "test fixture" });
+const directory = createListDirectory([
+  org({
+    id: "usps",
+    name: "USPS",
+    category: "postal",
+    aliases: ["USPS", "US Postal Service"],
+    officialDomains: ["usps.com"],
+    officialPhones: ["+18002758777"],
+  }),
+  org({
+    id: "ezpass-ny",
+    name: "E-ZPass New York",
+    category: "toll",
+    aliases: ["E-ZPass", "EZPass"],
+    officialDomains: ["e-zpassny.com"],
+    officialPhones: ["+18003335392"],
+  }),
+  org({
+    id: "chase",
+    name: "Chase",
+    category: "bank",
+    aliases: ["Chase"],
+    officialDomains: ["chase.com"],
+    officialPhones: ["+18009359935"],
+  }),
+  org({
+    id: "zelle",
+    name: "Zelle",
+    category: "payment",
+    aliases: ["Zelle"],
+    officialDomains: ["zellepay.com"],
+    officialPhones: [],
+  }),
+]);
+const options: AnalyzeMessageOptions = { directory, kind: "text" };
+
+/** The message's score the way the channel scores it offline. */
+function score(text: string, opts: AnalyzeMessageOptions = options): { score: number; type: string } {
+  const { analysis, items } = assessMessageOffline(text, opts, offlineSubLookups(extractEntities(text)));
+  const a = assess(items);
+  return { score: a.riskScore, type: finalScamType(analysis, a.riskScore) };
+}
+
+describe("analyzeMessage: the claimed organisation", () => {
+  it("names both the organisation and the foreign domain when the link is not the organisation's", () => {
+    const a = analyzeMessage("E-ZPass: unpaid toll of $6.99, pay by 11/30: https://ezpass-ny.top/pay", options);
+    expect(a.claimedIssuer).toMatchObject({
+      organisation_id: "ezpass-ny",
+      channels_match: false,
+      mismatched: [{ kind: "url", value: "ezpass-ny.top" }],
+      matched: [],
+    });
+    const factor = a.evidence.flatMap((e) => e.factors).find((f) => f.id === "issuer_link_mismatch");
+    expect(factor?.label).toBe(
+      "Claims to be E-ZPass New York; the link goes to ezpass-ny.top, which is not a domain of E-ZPass New York",
+    );
+    expect(ClaimedIssuerSchema.parse(a.claimedIssuer)).toEqual(a.claimedIssuer);
+  });
+
+  it("counts a link on the organisation's own domain as evidence for legitimacy", () => {
+    const a = analyzeMessage(
+      "USPS: your package will be delivered today. Track: https://tools.usps.com/go/Track",
+      options,
+    );
+    expect(a.claimedIssuer?.channels_match).toBe(true);
+    expect(a.claimedIssuer?.matched).toEqual([{ kind: "url", value: "usps.com" }]);
+    const points = a.evidence.flatMap((e) => e.factors).reduce((t, f) => t + f.points, 0);
+    expect(points).toBeLessThan(0);
+  });
+
+  it("flags a number that the organisation does not publish, and accepts one it does", () => {
+    const foreign = analyzeMessage("Chase fraud team: call us now at (786) 302-4419.", options);
+    expect(foreign.claimedIssuer?.mismatched).toEqual([{ kind: "phone", value: "+17863024419" }]);
+    const own = analyzeMessage("Chase: questions? Call 1-800-935-9935.", options);
+    expect(own.claimedIssuer?.channels_match).toBe(true);
+  });
+
+  it("does not count another listed organisation's domain against the claimed one", () => {
+    const a = analyzeMessage("Chase: send money with Zelle at zellepay.com", options);
+    expect(a.claimedIssuer?.mismatched).toEqual([]);
+  });
+
+  it("reports a shortened link as unverifiable rather than foreign, and weighs it less", () => {
+    const a = analyzeMessage("USPS: track your package at bit.ly/3xYz9", options);
+    const ids = a.evidence.flatMap((e) => e.factors).map((f) => f.id);
+    expect(ids).toContain("issuer_link_shortened");
+    expect(ids).not.toContain("issuer_link_mismatch");
+  });
+
+  it("claims no organisation when none is named, and channels_match is null without links or numbers", () => {
+    expect(analyzeMessage("see you at 5", options).claimedIssuer).toBeNull();
+    expect(analyzeMessage("USPS is closed on Monday", options).claimedIssuer?.channels_match).toBeNull();
+  });
+});
+
+describe("analyzeMessage: cues weighed together", () => {
+  it.each([
+    [
+      "E-ZPass: You have an unpaid toll balance of $6.99. Pay within 24 hours to avoid a $50 late fee: https://ezpass-ny.top/pay",
+      "toll_fee",
+    ],
+    [
+      "USPS: your package is on hold due to an incomplete address. Update it within 12 hours: https://usps.redelivery-help.top/us",
+      "parcel_delivery",
+    ],
+    ["Hi Mum, this is my new number, my phone broke. Can you message me on WhatsApp?", "family_emergency"],
+    [
+      "Hi, I accidentally sent my Google verification code to your number. Can you send it back to me?",
+      "verification_code",
+    ],
+    [
+      "Aviso de peaje: su vehículo tiene peajes impagos. Pague hoy para evitar multas: https://sunpass-pagos.top",
+      "toll_fee",
+    ],
+    [
+      "IRS: you owe back taxes. Pay today with gift cards or you will be arrested. Call 202-318-4406.",
+      "government_impersonation",
+    ],
+  ])("reads %s as %s at high risk or above", (text, type) => {
+    const r = score(text);
+    expect(r.score).toBeGreaterThanOrEqual(65);
+    expect(r.type).toBe(type);
+  });
+
+  it.each([
+    "Your Chase verification code is 482913. Don't share this code with anyone; we'll never call you to ask for it.",
+    "Chase Fraud Alert: Did you attempt a $742.10 purchase at BESTBUY on card ending 4421? Reply YES or NO.",
+    "USPS: Your package could not be delivered. It is held at the Post Office. Schedule redelivery at usps.com/redelivery",
+    "hey can you venmo me $40 for the concert tix? thanks!!",
+    "Mom can you send me $200 for rent? I get paid Friday and I'll pay you back.",
+    "Old Navy: 50% off EVERYTHING today only! Shop now: https://bit.ly/3ONsale Reply STOP to quit.",
+    "Tu código de verificación de Google es 730194. No lo compartas con nadie.",
+  ])("keeps the ordinary message %s below medium risk", (text) => {
+    const r = score(text);
+    expect(r.score).toBeLessThan(40);
+    expect(r.type).toBe("none");
+  });
+
+  it("does not count a negated request ('never share this code') as a request", () => {
+    const a = analyzeMessage("Never share this code with anyone: 482913", options);
+    expect(a.evidence.flatMap((e) => e.factors).map((f) => f.id)).not.toContain("code_request");
+  });
+
+  it("treats a disguised link as a cue of its own", () => {
+    const a = analyzeMessage("Your account: hxxps://secure-login[.]top", options);
+    expect(a.entities.urls[0]?.defanged).toBe(true);
+    expect(a.evidence.flatMap((e) => e.factors).map((f) => f.id)).toContain("disguised_link");
+    expect(a.redFlags).toContain("Disguises its link to get past filters");
+  });
+
+  it("says why in plain words, guesses the language and names only known scam types", () => {
+    const en = analyzeMessage(
+      "Congratulations! You've won a $1,000 gift card. Pay the $5 shipping fee: prize-claims.top",
+      options,
+    );
+    expect(en.redFlags.length).toBeGreaterThan(0);
+    expect(en.language).toBe("en");
+    expect(SCAM_TYPES).toContain(en.likelyType);
+    expect(ScamTypeSchema.safeParse(en.scamType).success).toBe(true);
+    expect(analyzeMessage("Hola mamá, este es mi nuevo número", options).language).toBe("es");
+  });
+
+  it("weighs a text sent from an email address", () => {
+    const text = "USPS: your package is on hold, update your address: usps-help.top";
+    const plain = analyzeMessage(text, options);
+    const fromEmail = analyzeMessage(text, { ...options, senderNumber: "jdoe8812@icloud.com" });
+    expect(fromEmail.evidence[0]?.factors.map((f) => f.id)).toContain("email_sender");
+    expect(plain.evidence[0]?.factors.map((f) => f.id)).not.toContain("email_sender");
+  });
+});

@@ -1,0 +1,147 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  MAX_EXTRACTED_URLS,
+  MAX_SCANNED_CHARS,
+  extractEntities,
+} from "../../../src/analyzers/message/extract-entities.js";
+import { normalizeUrl } from "../../../src/analyzers/url/normalize-url.js";
+
+const hostOf = (candidate: string): string => normalizeUrl(candidate)._unsafeUnwrap().host;
+
+describe("extractEntities: links", () => {
+  it.each([
+    ["Pay now at https://ezpass-ny.top/pay.", "ezpass-ny.top", false, false],
+    ["Pay now at ezpass-ny.top/pay", "ezpass-ny.top", false, false],
+    ["Track it: www.usps.com, thanks", "www.usps.com", false, false],
+    ["Visit hxxps://usps-redelivery[.]xyz/track now", "usps-redelivery.xyz", true, true],
+    ["open hxxp[:]//evil(.)top/x", "evil.top", true, true],
+    ["go to usps dot com-track dot top", "usps.com-track.top", true, true],
+    ["go to usps . com today", "usps.com", true, true],
+    ["pay at paytoll. com/us", "paytoll.com", true, true],
+    ["ｕｓｐｓ．ｃｏｍ／ｔｒａｃｋ", "usps.com", false, true],
+    ["see us\u200Bps-help.top/x", "usps-help.top", false, true],
+    ["see usps-help\u3002top/x", "usps-help.top", false, true],
+    ["short bit.ly/3xYz9 link", "bit.ly", false, false],
+  ])("%s -> %s", (text, host, defanged, obfuscated) => {
+    const [url] = extractEntities(text).urls;
+    expect(url).toBeDefined();
+    expect(hostOf(url?.candidate ?? "")).toBe(host);
+    expect(url?.defanged).toBe(defanged);
+    expect(url?.obfuscated).toBe(obfuscated);
+  });
+
+  it("reports the link as written while handing normalizeUrl the plain form", () => {
+    const [url] = extractEntities("Visit hxxps://usps-redelivery[.]xyz/track now").urls;
+    expect(url?.raw).toBe("hxxps://usps-redelivery[.]xyz/track");
+    expect(url?.candidate).toBe("https://usps-redelivery.xyz/track");
+  });
+
+  it("reads brand.com@evil.top as a link to evil.top, not an email address", () => {
+    const e = extractEntities("Log in at paypal.com@evil.top/login now");
+    expect(e.emails).toEqual([]);
+    const url = normalizeUrl(e.urls[0]?.candidate ?? "")._unsafeUnwrap();
+    expect(url.host).toBe("evil.top");
+    expect(url.hasCredentials).toBe(true);
+  });
+
+  it("does not take sentences or file names for links", () => {
+    expect(extractEntities("Call us. It is open. See file.txt and v1.2.3 today.").urls).toEqual([]);
+  });
+
+  it("keeps at most MAX_EXTRACTED_URLS distinct links and counts them all", () => {
+    const text = Array.from({ length: MAX_EXTRACTED_URLS + 5 }, (_, i) => `https://site${i}.example.com/`).join(" ");
+    const e = extractEntities(text + " https://site0.example.com/");
+    expect(e.urls).toHaveLength(MAX_EXTRACTED_URLS);
+    expect(e.urlsFound).toBe(MAX_EXTRACTED_URLS + 5);
+    expect(extractEntities(text, { maxUrls: 3 }).urls).toHaveLength(3);
+  });
+});
+
+describe("extractEntities: phones, emails, money, deadlines", () => {
+  it.each([
+    ["Call 1-800-FLOWERS now", "+18003569377", true],
+    ["Call (888) NEW-CARS", "+18886392277", true],
+    ["Call 1-888-\n921-4471 today", "+18889214471", false],
+    ["call (415) 766-2093", "+14157662093", false],
+    ["call +1 415.766.2093", "+14157662093", false],
+    ["llame al 305 614 2289", "+13056142289", false],
+    ["Call １-８８８-９２１-４４７１", "+18889214471", false],
+  ])("%s -> %s", (text, e164, vanity) => {
+    const [phone] = extractEntities(text).phones;
+    expect(phone?.e164).toBe(e164);
+    expect(phone?.vanity).toBe(vanity);
+  });
+
+  it("does not read references, tracking numbers or prose after a number as phone numbers", () => {
+    expect(extractEntities("Order #4157662093 shipped").phones).toEqual([]);
+    expect(extractEntities("Tracking 9400111899223344556677").phones).toEqual([]);
+    expect(extractEntities("Your bill for acct ending 4412 is ready").phones).toEqual([]);
+    expect(extractEntities("https://x.example.com/4157662093").phones).toEqual([]);
+  });
+
+  it("finds email addresses, amounts and deadlines", () => {
+    const e = extractEntities(
+      "Email Billing@Example.com. You owe $1,249.50 and US$20, or 2,50 dólares; pay within 24 hours, by 11/30, hoy.",
+    );
+    expect(e.emails).toEqual(["billing@example.com"]);
+    expect(e.amounts.map((a) => a.value)).toEqual([1249.5, 20, 2.5]);
+    expect(e.deadlines).toEqual(expect.arrayContaining(["within 24 hours", "by 11/30", "hoy"]));
+  });
+});
+
+describe("extractEntities: bounds", () => {
+  it("reads only the first MAX_SCANNED_CHARS characters and says so", () => {
+    const e = extractEntities("x ".repeat(MAX_SCANNED_CHARS) + " https://late.example.com/");
+    expect(e.truncated).toBe(true);
+    expect(e.urls).toEqual([]);
+  });
+
+  it("stays fast on 100 KB of links, numbers and digit runs", () => {
+    const inputs = [
+      "USPS: your parcel is on hold, pay $1.99 at https://usps-track.top/x or call 1-888-921-4471. ".repeat(1100),
+      "1 2 3 4 5 6 7 8 9 0 ".repeat(5000),
+      "a.".repeat(50_000),
+    ];
+    for (const text of inputs) {
+      const start = performance.now();
+      extractEntities(text);
+      // Generous for a shared, loaded machine; a quadratic path takes tens of seconds here.
+      expect(performance.now() - start).toBeLessThan(5_000);
+    }
+  });
+
+  it("never throws, and every link and number it reports is taken from the text", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.string(),
+            fc.constantFrom(
+              "hxxp://",
+              "[.]",
+              " dot ",
+              "com",
+              "usps",
+              "1-800-",
+              "FLOWERS",
+              "@",
+              "\n",
+              "\u200B",
+              "．",
+              "$",
+            ),
+          ),
+          { maxLength: 30 },
+        ),
+        (parts) => {
+          const text = parts.join("");
+          const e = extractEntities(text);
+          for (const u of e.urls) expect(text.includes(u.raw)).toBe(true);
+          for (const p of e.phones) expect(text.includes(p.raw)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { subLookupEvidence, type SubLookupResult } from "../../../src/analyzers/message/sub-lookups.js";
+import { assess } from "../../../src/scoring/score.js";
+import type { Verdict } from "../../../src/schemas/common.js";
+
+const sub = (verdict: Verdict, risk_score: number, points = 0): SubLookupResult => ({
+  kind: "url",
+  value: "https://example.top/",
+  verdict,
+  risk_score,
+  factors: points === 0 ? [] : [{ id: "x", source: "url_heuristics", label: "Something about it", points }],
+});
+
+const alone = (subs: SubLookupResult[]): number => assess([{ evidence: subLookupEvidence(subs), weight: 1 }]).riskScore;
+
+describe("subLookupEvidence", () => {
+  it("lets the worst result weigh: a high-risk link makes the message at least medium risk", () => {
+    expect(alone([sub("safe", 0, -30), sub("high_risk", 70, 70)])).toBeGreaterThanOrEqual(40);
+    expect(alone([sub("scam", 95, 95)])).toBeGreaterThanOrEqual(65);
+  });
+
+  it("sets floors so that content legitimacy cannot hide a dangerous link", () => {
+    expect(subLookupEvidence([sub("scam", 90, 90)]).floor).toBe(65);
+    expect(subLookupEvidence([sub("high_risk", 70, 70)]).floor).toBe(45);
+    expect(subLookupEvidence([sub("medium_risk", 50, 50)]).floor).toBeUndefined();
+  });
+
+  it("gives safe, vouched links only a little legitimacy", () => {
+    const e = subLookupEvidence([sub("safe", 0, -30)]);
+    expect(e.factors.map((f) => f.points)).toEqual([-10]);
+    expect(subLookupEvidence([sub("safe", 10)]).factors).toEqual([]);
+  });
+
+  it("ignores the 'too little is known' lift of an unknown link", () => {
+    const limited: SubLookupResult = {
+      ...sub("low_risk", 20),
+      factors: [{ id: "limited_evidence", source: "scoring", label: "Nothing vouches for it yet", points: 20 }],
+    };
+    expect(subLookupEvidence([limited]).factors).toEqual([]);
+    expect(subLookupEvidence([sub("low_risk", 31, 30)]).factors[0]?.points).toBe(8);
+  });
+
+  it("is skipped when the message has no links or numbers", () => {
+    expect(subLookupEvidence([]).status).toBe("skipped");
+  });
+});
