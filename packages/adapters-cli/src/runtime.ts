@@ -35,6 +35,10 @@ import {
   createSafeFetcher,
   createOpenAiAnalyst,
   createZxingQrDecoder,
+  createPostalMimeReader,
+  createMailauthAuthenticator,
+  createSystemDnsResolver,
+  createDocumentReader,
   createUrlSignalSources,
   type SafeFetcher,
 } from "@scamverify/providers";
@@ -167,6 +171,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
           clock,
         })
       : undefined;
+  const documentReader = createDocumentReader();
   const base: EngineDeps = {
     accounts: stores.accounts,
     apiKeys: stores.apiKeys,
@@ -179,6 +184,12 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     phoneSources,
     ...(ai ? { ai } : {}),
     qrDecoder: createZxingQrDecoder(),
+    mailReader: createPostalMimeReader(),
+    // Without network inspection the email channel checks no DNS: SPF, DKIM and DMARC read unknown, never fail.
+    ...(config.networkInspection
+      ? { emailAuthenticator: createMailauthAuthenticator({ resolver: createSystemDnsResolver() }) }
+      : {}),
+    documentReader,
     clock,
     ids,
     hasher,
@@ -204,6 +215,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     deps,
     async close() {
       await rateLimiter.close().catch(() => undefined);
+      await documentReader.close().catch(() => undefined);
       await fetcher.close().catch(() => undefined);
       await db.close();
     },

@@ -49,8 +49,9 @@ describeScenarios("the CLI", DEFAULT_REGISTRY, async () => {
         : { outcome: "ok", ...(row.verdict ? { verdict: row.verdict } : {}), cached: row.cached ?? false };
     },
     used: async (channel) =>
-      ((await kit.engine.accounts.usage(live.accountId))._unsafeUnwrap().quotas as Record<string, { used: number }>)[channel]
-        ?.used ?? 0,
+      ((await kit.engine.accounts.usage(live.accountId))._unsafeUnwrap().quotas as Record<string, { used: number }>)[
+        channel
+      ]?.used ?? 0,
     close: () => server.close(),
   };
 });

@@ -66,7 +66,11 @@ describe("unreadable requests get the error envelope", () => {
     const res = await fetch(`${server.url}/api/v1/url/lookup`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: Buffer.concat([Buffer.from('{"url":"https://a.example.com/'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+      body: Buffer.concat([
+        Buffer.from('{"url":"https://a.example.com/'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('"}'),
+      ]),
     });
     expect(res.status).toBe(415);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unsupported_media_type");

@@ -22,7 +22,13 @@ describeScenarios("HTTP", DEFAULT_REGISTRY, async () => {
   const live = await seedAccount(kit.engine, { plan: "enterprise", rpm: 100_000 });
   const test = (await kit.engine.keys.create(live.accountId, { mode: "test" }))._unsafeUnwrap().key;
   const keyOf = (s: Scenario): string | undefined =>
-    s.key === "live" ? live.key : s.key === "test" ? test : s.key === "invalid" ? `sv_live_${"x".repeat(40)}` : undefined;
+    s.key === "live"
+      ? live.key
+      : s.key === "test"
+        ? test
+        : s.key === "invalid"
+          ? `sv_live_${"x".repeat(40)}`
+          : undefined;
   return {
     async call(s) {
       const key = keyOf(s);
@@ -36,12 +42,17 @@ describeScenarios("HTTP", DEFAULT_REGISTRY, async () => {
           : await call(server.url, "POST", s.channel.http.path, { ...(key ? { key } : {}), body: s.body });
       const body = r.body as { verdict?: never; cached?: boolean; error?: { code: never } };
       return r.status < 300
-        ? { outcome: "ok", ...(body.verdict ? { verdict: body.verdict } : {}), ...(body.cached !== undefined ? { cached: body.cached } : {}) }
+        ? {
+            outcome: "ok",
+            ...(body.verdict ? { verdict: body.verdict } : {}),
+            ...(body.cached !== undefined ? { cached: body.cached } : {}),
+          }
         : { outcome: body.error?.code ?? "internal_error" };
     },
     used: async (channel) =>
-      ((await kit.engine.accounts.usage(live.accountId))._unsafeUnwrap().quotas as Record<string, { used: number }>)[channel]
-        ?.used ?? 0,
+      ((await kit.engine.accounts.usage(live.accountId))._unsafeUnwrap().quotas as Record<string, { used: number }>)[
+        channel
+      ]?.used ?? 0,
     close: () => server.close(),
   };
 });

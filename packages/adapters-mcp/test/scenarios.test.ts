@@ -39,8 +39,9 @@ describeScenarios("MCP", DEFAULT_REGISTRY, async () => {
       return { outcome: "ok", ...(out?.verdict ? { verdict: out.verdict } : {}), cached: out?.cached ?? false };
     },
     used: async (channel) =>
-      ((await world.engine.accounts.usage(accountId))._unsafeUnwrap().quotas as Record<string, { used: number }>)[channel]
-        ?.used ?? 0,
+      ((await world.engine.accounts.usage(accountId))._unsafeUnwrap().quotas as Record<string, { used: number }>)[
+        channel
+      ]?.used ?? 0,
     close: async () => {
       await live.close();
       await test.close();

@@ -26,6 +26,8 @@ import {
 } from "@scamverify/core/testing";
 import { InMemoryOAuthStore } from "../../core/src/testing/oauth/in-memory-oauth-store.js";
 import { createZxingQrDecoder } from "../../providers/src/qr/zxing-qr-decoder.js";
+import { createPostalMimeReader } from "../../providers/src/email/index.js";
+import { createDocumentReader } from "../../providers/src/document/create-document-reader.js";
 
 const nodeHasher: Hasher = {
   sha256Hex: (v) => createHash("sha256").update(v, "utf8").digest("hex"),
@@ -70,6 +72,8 @@ export function createWorld(baseUrl: string): TestWorld {
   };
   const engine = createEngine({
     qrDecoder: createZxingQrDecoder(),
+    mailReader: createPostalMimeReader(),
+    documentReader: createDocumentReader(),
     accounts,
     apiKeys: new InMemoryApiKeyStore(),
     quota: new InMemoryQuotaLedger(),

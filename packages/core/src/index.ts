@@ -41,6 +41,52 @@ export { subLookup, subLookups } from "./channels/sub-lookup.js";
 export type { SubLookup } from "./channels/sub-lookup.js";
 export { SubLookupSchema } from "./schemas/sub-lookup.js";
 export { TEXT_QUOTA } from "./channels/text/text-quota.js";
+export {
+  MAX_TEXT_CHARS,
+  MessageTextSchema,
+  TEXT_CHANNEL,
+  TextAnalysisResultSchema,
+  TextAnalyzeRequestSchema,
+  analyzeMessageText,
+  magicTextVerdict,
+} from "./channels/text/text-channel.js";
+export type { TextAnalysisResult } from "./channels/text/text-channel.js";
+export {
+  EMAIL_CHANNEL,
+  EmailAnalysisResultSchema,
+  EmailAnalyzeRequestSchema,
+  MAX_EMAIL_CHARS,
+} from "./channels/email/email-channel.js";
+export type { EmailAnalysisResult } from "./channels/email/email-channel.js";
+export {
+  DOCUMENT_CHANNEL,
+  DOCUMENT_QUOTA,
+  DocumentAnalysisResultSchema,
+  DocumentAnalyzeRequestSchema,
+} from "./channels/document/document-channel.js";
+export type { DocumentAnalysisResult } from "./channels/document/document-channel.js";
+export { MAGIC_DOCUMENT_PDF_BASE64 } from "./channels/document/magic-documents.js";
+export {
+  analyzeMessage,
+  assessMessageOffline,
+  checkClaimedIssuer,
+  ClaimedIssuerSchema,
+  extractEntities,
+  finalScamType,
+  offlineSubLookups,
+  SCAM_TYPES,
+  ScamTypeSchema,
+  subLookupEvidence,
+  SUBLOOKUP_MAX_PHONES,
+  SUBLOOKUP_MAX_URLS,
+} from "./analyzers/message/index.js";
+export type {
+  ClaimedIssuer,
+  MessageAnalysis,
+  MessageEntities,
+  ScamType,
+  ScamTypeOrNone,
+} from "./analyzers/message/index.js";
 export { EMAIL_QUOTA } from "./channels/email/email-quota.js";
 export { TEST_MODE_BATCH_RPM, TEST_MODE_RPM } from "./usecases/mechanics/admission.js";
 export { realTimers } from "./ports/timers.js";

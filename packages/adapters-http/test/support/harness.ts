@@ -2,6 +2,16 @@
 // serves the real Express app on an ephemeral port of 127.0.0.1, so every test drives the API over HTTP with fetch.
 import { randomBytes, randomUUID } from "node:crypto";
 import { createZxingQrDecoder } from "../../../providers/src/qr/zxing-qr-decoder.js";
+import { createPostalMimeReader } from "../../../providers/src/email/index.js";
+import { createDocumentReader } from "../../../providers/src/document/create-document-reader.js";
+import type { DocumentReader } from "@scamverify/core";
+
+let documentReader: DocumentReader | undefined;
+/** One document reader (and OCR worker) for every engine of a test file. */
+function sharedDocumentReader(): DocumentReader {
+  documentReader ??= createDocumentReader();
+  return documentReader;
+}
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
 import {
@@ -134,6 +144,8 @@ export function engineOver(db: Db, options: EngineOptions = {}): EngineKit {
     passwords: fastPasswords,
     ...(options.urlSources ? { urlSources: options.urlSources } : {}),
     qrDecoder: createZxingQrDecoder(),
+    mailReader: createPostalMimeReader(),
+    documentReader: sharedDocumentReader(),
     config: { baseUrl: "http://127.0.0.1", upgradeUrl: "https://scamverify.test/upgrade", ...options.config },
   };
   const deps: EngineDeps = { ...base, ...(options.override ? options.override(base) : {}) };
@@ -167,6 +179,8 @@ export function engineInMemory(options: EngineOptions = {}): Omit<EngineKit, "st
     passwords: fastPasswords,
     ...(options.urlSources ? { urlSources: options.urlSources } : {}),
     qrDecoder: createZxingQrDecoder(),
+    mailReader: createPostalMimeReader(),
+    documentReader: sharedDocumentReader(),
     config: { baseUrl: "http://127.0.0.1", upgradeUrl: "https://scamverify.test/upgrade", ...options.config },
   };
   const deps: EngineDeps = { ...base, ...(options.override ? options.override(base) : {}) };

@@ -9,9 +9,19 @@ import { PHONE_CHANNEL, PHONE_QUOTA } from "./phone/phone-channel.js";
 import { TEXT_QUOTA } from "./text/text-quota.js";
 import { URL_CHANNEL, URL_QUOTA } from "./url/url-channel.js";
 import { QR_CHANNEL } from "./qr/qr-channel.js";
+import { TEXT_CHANNEL } from "./text/text-channel.js";
+import { EMAIL_CHANNEL } from "./email/email-channel.js";
+import { DOCUMENT_CHANNEL } from "./document/document-channel.js";
 
 /** Every channel the engine serves, in the order faces list them. */
-export const DEFAULT_CHANNELS = [URL_CHANNEL, PHONE_CHANNEL, QR_CHANNEL] as const;
+export const DEFAULT_CHANNELS = [
+  URL_CHANNEL,
+  PHONE_CHANNEL,
+  TEXT_CHANNEL,
+  EMAIL_CHANNEL,
+  DOCUMENT_CHANNEL,
+  QR_CHANNEL,
+] as const;
 
 /** The spec's four quota channels exist on every plan even before their channels are served. */
 const SPEC_QUOTAS = [PHONE_QUOTA, URL_QUOTA, TEXT_QUOTA, EMAIL_QUOTA] as const;

@@ -91,7 +91,8 @@ interface DocumentInput {
 async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise<Result<DocumentAssessment, AppError>> {
   const k = ctx.kernel;
   const reader = k.deps.documentReader;
-  if (reader === undefined) return err(appError("service_unavailable", "This server has no document reader configured."));
+  if (reader === undefined)
+    return err(appError("service_unavailable", "This server has no document reader configured."));
   const controller = new AbortController();
   const cancel = k.timers.schedule(READ_BUDGET_MS, () => controller.abort());
   let read;
@@ -111,7 +112,7 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
   }
   const qrUrls = qrPayloads.flatMap((p) => urlsOf(parseQrPayload(p)));
   const body = await analyzeMessageText(ctx, analysis.text || " ", "document", {
-    extraUrls: [...qrUrls, ...analysis.entities.urls],
+    extraUrls: [...qrUrls, ...analysis.entities.urls.map((u) => u.url)],
   });
   const items = [
     ...body.items,
@@ -209,7 +210,8 @@ export const DOCUMENT_CHANNEL = defineChannel({
   cli: {
     command: "document",
     argument: "files",
-    example: "scamverify document toll-notice.pdf letter-photo.jpg\n  scamverify document - < invoice.pdf --format json",
+    example:
+      "scamverify document toll-notice.pdf letter-photo.jpg\n  scamverify document - < invoice.pdf --format json",
     toRequest: () => ({}),
     files: true,
   },

@@ -6,8 +6,18 @@
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { appError, type AppError } from "../../errors.js";
-import { analyzeAttachments, analyzeHeaders, analyzeHtmlLinks, HeaderAnalysisSchema } from "../../analyzers/email/index.js";
-import { ClaimedIssuerSchema, finalScamType, ScamTypeSchema, SUBLOOKUP_MAX_URLS } from "../../analyzers/message/index.js";
+import {
+  analyzeAttachments,
+  analyzeHeaders,
+  analyzeHtmlLinks,
+  HeaderAnalysisSchema,
+} from "../../analyzers/email/index.js";
+import {
+  ClaimedIssuerSchema,
+  finalScamType,
+  ScamTypeSchema,
+  SUBLOOKUP_MAX_URLS,
+} from "../../analyzers/message/index.js";
 import { UNKNOWN_AUTHENTICATION, type EmailAuthentication } from "../../ports/email-authenticator.js";
 import { RiskAssessmentShape } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
@@ -30,7 +40,9 @@ export const EmailAnalyzeRequestSchema = z
       .min(1)
       .max(MAX_EMAIL_CHARS)
       .refine((s) => s.trim() !== "", "The email body is blank")
-      .describe("The message: pasted text, the raw MIME body, or the whole raw message (RFC 822) when raw_headers is absent"),
+      .describe(
+        "The message: pasted text, the raw MIME body, or the whole raw message (RFC 822) when raw_headers is absent",
+      ),
     raw_headers: z
       .string()
       .max(MAX_EMAIL_CHARS)
@@ -61,7 +73,9 @@ export const EmailAnalysisResultSchema = z
         extracted_urls: z.array(z.string()),
         extracted_phones: z.array(z.string()),
         claimed_issuer: ClaimedIssuerSchema.nullable(),
-        attachments: z.array(z.object({ filename: z.string().nullable(), declared_type: z.string(), size: z.number().int() })),
+        attachments: z.array(
+          z.object({ filename: z.string().nullable(), declared_type: z.string(), size: z.number().int() }),
+        ),
         urls_not_analyzed: z.number().int(),
       })
       .meta({ id: "EmailSignals" }),
@@ -134,7 +148,12 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
   return ok({
     ...commonFields(k, ctx.mode, `email:${hash}`, assessment, explanation),
     message_hash: hash,
-    scam_type: magic !== null ? (magic === "safe" || magic === "low_risk" ? "none" : "other") : finalScamType(analysis, assessment.riskScore),
+    scam_type:
+      magic !== null
+        ? magic === "safe" || magic === "low_risk"
+          ? "none"
+          : "other"
+        : finalScamType(analysis, assessment.riskScore),
     red_flags: analysis.redFlags,
     signals: {
       header_analysis: headers.headerAnalysis,
@@ -180,9 +199,8 @@ export const EMAIL_CHANNEL = defineChannel({
   mcp: {
     tool: "check_email",
     summarize: (v: EmailAssessment & { cached?: boolean }) => {
-      const h = v.signals.header_analysis as { authentication?: { spf?: string; dkim?: string; dmarc?: string } };
-      const a = h.authentication;
-      const auth = a ? ` SPF ${a.spf ?? "unknown"}, DKIM ${a.dkim ?? "unknown"}, DMARC ${a.dmarc ?? "unknown"}.` : "";
+      const a = v.signals.header_analysis.authentication;
+      const auth = ` SPF ${a.spf.result}, DKIM ${a.dkim.result}, DMARC ${a.dmarc.result}.`;
       const flags = v.red_flags.slice(0, 3);
       return `${summarizeAssessment("Email", v)}${auth}${flags.length > 0 ? ` Red flags: ${flags.join("; ")}.` : ""}`;
     },

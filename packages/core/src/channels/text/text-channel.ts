@@ -81,7 +81,10 @@ export const TextSignalsSchema = z
     language: z.string().describe("BCP 47 code of the message's language, und when unknown"),
     claimed_issuer: ClaimedIssuerSchema.nullable(),
     sender: SenderSchema.nullable(),
-    urls_not_analyzed: z.number().int().describe(`Links beyond the first ${SUBLOOKUP_MAX_URLS}, found but not looked up`),
+    urls_not_analyzed: z
+      .number()
+      .int()
+      .describe(`Links beyond the first ${SUBLOOKUP_MAX_URLS}, found but not looked up`),
     phones_not_analyzed: z
       .number()
       .int()
@@ -162,14 +165,15 @@ export async function analyzeMessageText(
     kind,
     ...(options.senderNumber !== undefined ? { senderNumber: options.senderNumber } : {}),
   });
-  const urls = [...(options.extraUrls ?? []), ...analysis.entities.urls.map((u) => u.candidate)].slice(0, SUBLOOKUP_MAX_URLS);
+  const urls = [...(options.extraUrls ?? []), ...analysis.entities.urls.map((u) => u.candidate)].slice(
+    0,
+    SUBLOOKUP_MAX_URLS,
+  );
   const phones = analysis.entities.phones.slice(0, SUBLOOKUP_MAX_PHONES).map((p) => p.e164);
   const subs = await subLookups(ctx, urls, phones);
-  const items: WeightedEvidence[] = [
-    ...analysis.evidence,
-    subLookupEvidence(subs),
-    detectPromptInjection(text),
-  ].map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT }));
+  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs), detectPromptInjection(text)].map(
+    (evidence) => ({ evidence, weight: OFFLINE_WEIGHT }),
+  );
   return { analysis, subs, items };
 }
 
@@ -219,7 +223,12 @@ async function assessText(ctx: AssessContext, input: TextInput): Promise<Result<
   return ok({
     ...commonFields(k, ctx.mode, `text:${hash}`, assessment, explanation),
     message_hash: hash,
-    scam_type: magic !== null ? (magic === "safe" || magic === "low_risk" ? "none" : "other") : finalScamType(analysis, assessment.riskScore),
+    scam_type:
+      magic !== null
+        ? magic === "safe" || magic === "low_risk"
+          ? "none"
+          : "other"
+        : finalScamType(analysis, assessment.riskScore),
     red_flags: assessment.riskScore >= 40 || magic !== null ? analysis.redFlags : analysis.redFlags.slice(0, 2),
     signals: {
       extracted_urls: subs.filter((s) => s.kind === "url").map((s) => s.value),
@@ -273,7 +282,11 @@ export const TEXT_CHANNEL = defineChannel({
       const flags = v.red_flags.slice(0, 3);
       const head = summarizeAssessment(`Message (${v.scam_type === "none" ? "no scam type" : v.scam_type})`, v);
       const links = v.sub_lookups.map((s) => `${s.value} ${s.verdict}`).join(", ");
-      return [head, flags.length > 0 ? `Red flags: ${flags.join("; ")}.` : "", links ? `Links and numbers: ${links}.` : ""]
+      return [
+        head,
+        flags.length > 0 ? `Red flags: ${flags.join("; ")}.` : "",
+        links ? `Links and numbers: ${links}.` : "",
+      ]
         .filter((s) => s !== "")
         .join(" ");
     },
@@ -286,4 +299,3 @@ export const TEXT_CHANNEL = defineChannel({
     toRequest: (text) => ({ text }),
   },
 });
-
