@@ -1,4 +1,4 @@
-// GET /api/v1/status over HTTP: the six components, the 30-second cache (by the engine's clock), 503 with the same
+// GET /api/v1/status over HTTP: one component per channel plus the database and the AI model, the 30-second cache (by the engine's clock), 503 with the same
 // body while the database is down, and recovery when it returns.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StatusSchema } from "@scamverify/core";
@@ -20,18 +20,33 @@ afterAll(async () => {
 });
 
 describe("GET /api/v1/status", () => {
-  it("is 200 operational with the six components, the version and a timestamp, without authentication", async () => {
+  it("is 200 operational with a component per channel, the version and a timestamp, without authentication", async () => {
     const r = await call(server.url, "GET", "/api/v1/status");
     expect(r.status).toBe(200);
     expect(StatusSchema.parse(r.body)).toEqual(r.body);
     expect(r.body.status).toBe("operational");
     expect(Object.keys(r.body.components).sort()).toEqual(
-      ["ai_inference", "database", "email_analysis", "phone_lookup", "text_analysis", "url_lookup"].sort(),
+      [
+        "ai_inference",
+        "database",
+        "document_analysis",
+        "email_analysis",
+        "phone_lookup",
+        "qr_analysis",
+        "text_analysis",
+        "url_lookup",
+      ].sort(),
     );
     expect(r.body.components).toMatchObject({
       database: "operational",
       url_lookup: "operational",
       phone_lookup: "operational",
+      text_analysis: "operational",
+      email_analysis: "operational",
+      document_analysis: "operational",
+      qr_analysis: "operational",
+      // No model is configured: said so, never "operational".
+      ai_inference: "not_configured",
     });
     expect(r.body.version).toBe("9.8.7");
     expect(r.body.timestamp).toBe(clock.now().toISOString());

@@ -37,8 +37,12 @@ describe("createMcpServer", () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
+        "check_document",
+        "check_email",
         "check_phone",
         "check_phones_batch",
+        "check_qr",
+        "check_text",
         "check_url",
         "check_urls_batch",
         "get_status",
