@@ -33,6 +33,21 @@ afterAll(() => {
   for (const [n, v] of saved) if (v !== undefined) process.env[n] = v;
 });
 
+describe("lookup commands at their edges", () => {
+  it("--file naming a missing file exits 66 with a one-line message", async () => {
+    const r = await run("url", "--file", join(dir, "no-such-list.txt"));
+    expect(r.code).toBe(66);
+    expect(r.err.trim().split("\n")).toHaveLength(1);
+    expect(r.err).toContain("no such file");
+  });
+
+  it("--json prints JSON only on stdout", async () => {
+    const r = await run("text", "Your code is 482913. Do not share it with anyone.", "--no-network", "--json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject([{ verdict: expect.stringMatching(/safe|low_risk/) as unknown }]);
+  });
+});
+
 describe("feeds sync exit codes", () => {
   // The reserved .invalid top-level domain never resolves: the feed cannot be reached, on any machine.
   it("exits 69 when the feed cannot be reached", async () => {

@@ -115,6 +115,7 @@ export function exitCodeFor(rows: readonly Row[]): number {
 interface LookupFlags {
   file?: string;
   format: Format;
+  json?: boolean;
   forceRefresh?: boolean;
   apiUrl?: string;
   apiKey?: string;
@@ -151,6 +152,7 @@ export function registerLookupCommands(
           : "read one input a line (or JSON Lines of requests); - reads stdin",
       )
       .addOption(new Option("--format <format>", "output format").choices(FORMATS).default("table"))
+      .option("--json", "the same as --format json")
       .option("--force-refresh", "bypass the 24-hour cache")
       .option("--api-url <url>", "use a remote server instead of the embedded engine (env SCAMVERIFY_API_URL)")
       .option("--api-key <key>", "API key for --api-url (env SCAMVERIFY_API_KEY)")
@@ -161,6 +163,7 @@ export function registerLookupCommands(
         `\nExit status: 0 safe or low_risk, 10 medium_risk, 11 high_risk, 12 scam (the worst item);\n2 when some items failed; 65 invalid input, 66 file not found, 77 bad key, 69 unavailable.\n\nExamples:\n  ${def.cli.example}\n`,
       )
       .action(async (args: string[], flags: LookupFlags, cmd: Command) => {
+        if (flags.json) flags.format = "json";
         const items = readItems(def, args, flags.file, io, stdin, stdinBytes);
         if (items.length === 0) {
           io.err(`error: give at least one ${files ? "file" : def.cli.argument.replace(/s$/, "")} or --file\n`);
