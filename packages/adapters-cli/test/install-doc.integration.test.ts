@@ -1,4 +1,4 @@
-// The library snippet of docs/install.md runs as written: it is cut from the document and run in plain Node
+// The README's library snippet runs as written: it is cut from the document and run in plain Node
 // against the built packages, imported by name as a user's project imports them.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 
-const doc = readFileSync(new URL("../../../docs/install.md", import.meta.url), "utf8");
+const doc = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
 // The script sits inside the CLI package so that "@scamverify/adapters-cli" resolves to it by name.
 const script = fileURLToPath(new URL(`fixtures/install-snippet-${process.pid}.mjs`, import.meta.url));
 const cwd = mkdtempSync(join(tmpdir(), "scamverify-install-doc-"));
@@ -17,7 +17,7 @@ afterAll(() => {
   rmSync(cwd, { recursive: true, force: true });
 });
 
-describe("docs/install.md", () => {
+describe("the README's library snippet", () => {
   it("has one library snippet, and it runs as written", () => {
     const blocks = [...doc.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
     expect(blocks).toHaveLength(1);
