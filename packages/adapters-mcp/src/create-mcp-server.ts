@@ -10,6 +10,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { appError, type Principal } from "@scamverify/core";
 import { MCP_ERROR_KIND, toMcpError, toToolError } from "./error-map.js";
+import { registerPrompts } from "./prompts.js";
 import { toolsFor, type McpEngine } from "./tools.js";
 
 export interface CreateMcpServerOptions {
@@ -33,8 +34,12 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
   const tools = toolsFor(engine.registry);
   const server = new McpServer(
     { name: "scamverify", title: "scamverify", version: options.version ?? "1.0.0" },
-    { capabilities: { tools: { listChanged: false } }, instructions: instructions(tools) },
+    {
+      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false } },
+      instructions: instructions(tools),
+    },
   );
+  registerPrompts(server, new Set(tools.map((t) => t.name)));
 
   for (const tool of tools) {
     server.registerTool(

@@ -7,3 +7,4 @@ export type { StdioServerOptions } from "./stdio.js";
 export { McpUploadSchema, TOOLS, findTool, toolsFor } from "./tools.js";
 export type { McpEngine, ToolDefinition } from "./tools.js";
 export { MCP_ERROR_KIND, toMcpError, toToolError } from "./error-map.js";
+export { INVESTIGATIONS, registerPrompts } from "./prompts.js";

@@ -32,6 +32,23 @@ function spawnCli(args: string[]): StdioClientTransport {
 }
 
 describe("scamverify mcp over stdio", () => {
+  it("tells the host why it cannot work when another process holds the data folder", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "sv-mcp-held-"));
+    dirs.push(dataDir);
+    const holder = new Client({ name: "holder", version: "1.0.0" });
+    await holder.connect(spawnCli(["--data-dir", dataDir, "mcp", "--no-network"]));
+    const second = new Client({ name: "second", version: "1.0.0" });
+    try {
+      await holder.listTools();
+      await second.connect(spawnCli(["--data-dir", dataDir, "mcp", "--no-network"]));
+      const refused = second.callTool({ name: "check_url", arguments: { url: "example.org" } });
+      await expect(refused).rejects.toThrow(/in use by process/);
+    } finally {
+      await second.close();
+      await holder.close();
+    }
+  });
+
   it("serves the tools from the embedded engine", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "sv-mcp-"));
     dirs.push(dataDir);
@@ -40,8 +57,22 @@ describe("scamverify mcp over stdio", () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        ["check_phone", "check_phones_batch", "check_url", "check_urls_batch", "get_usage", "report_scam"].sort(),
+        [
+          "check_document",
+          "check_email",
+          "check_phone",
+          "check_phones_batch",
+          "check_qr",
+          "check_text",
+          "check_url",
+          "check_urls_batch",
+          "get_status",
+          "get_usage",
+          "report_scam",
+        ].sort(),
       );
+      const { prompts } = await client.listPrompts();
+      expect(prompts.map((p) => p.name)).toContain("investigate_text_message");
       const res = await client.callTool({
         name: "check_url",
         arguments: { url: "http://secure-paypal-login.verify-account.top/signin" },

@@ -2,16 +2,24 @@
 // operator account), or a remote server's REST API with an API key. stdout carries only MCP messages; notes go to
 // stderr.
 import type { Command } from "commander";
-import { SCOPES, type Principal } from "@scamverify/core";
-import { serveStdio } from "@scamverify/adapters-mcp";
-import { configFrom, type Io, remoteFrom, withRuntime } from "../cli-support.js";
+import { appError, DEFAULT_REGISTRY, SCOPES, type AppError, type Principal } from "@scamverify/core";
+import { DataDirInUseError } from "@scamverify/persistence";
+import { err, type Result } from "neverthrow";
+import { serveStdio, type McpEngine } from "@scamverify/adapters-mcp";
+import { configFrom, type Io, remoteFrom } from "../cli-support.js";
 import { createRemoteEngine } from "../remote-engine.js";
-import { localOperator, VERSION } from "../runtime.js";
+import { createRuntime, localOperator, VERSION, type Runtime } from "../runtime.js";
 
 interface McpFlags {
   apiUrl?: string;
   apiKey?: string;
   network?: boolean;
+}
+
+/** Every call answers service_unavailable with the reason, which MCP hosts show to their user. */
+function unavailableEngine(reason: string): McpEngine {
+  const refuse = (): Promise<Result<never, AppError>> => Promise.resolve(err(appError("service_unavailable", reason)));
+  return { registry: DEFAULT_REGISTRY, check: refuse, checkBatch: refuse, usage: refuse, report: refuse };
 }
 
 /** The remote server checks the key's rights itself; locally every tool is offered. */
@@ -44,11 +52,28 @@ export function registerMcpCommand(program: Command, io: Io): void {
         return;
       }
       const config = configFrom(cmd, { networkInspection: flags.network !== false });
-      await withRuntime(config, io, async (rt) => {
+      let rt: Runtime;
+      try {
+        rt = await createRuntime(config);
+      } catch (e) {
+        if (!(e instanceof DataDirInUseError)) throw e;
+        // The host would only see "Connection closed": serve the tools anyway, each answering why it cannot work.
+        io.err(`error: ${e.message}\n`);
+        const served = await serveStdio({
+          engine: unavailableEngine(e.message),
+          principal: REMOTE_PRINCIPAL,
+          version: VERSION,
+        });
+        await served.closed;
+        return;
+      }
+      try {
         const principal = await localOperator(rt);
         io.err("scamverify MCP server on stdio (embedded engine)\n");
         const served = await serveStdio({ engine: rt.engine, principal, version: VERSION });
         await served.closed;
-      });
+      } finally {
+        await rt.close();
+      }
     });
 }
