@@ -264,7 +264,7 @@ export const TEXT_CHANNEL = defineChannel({
   parse: (req): Result<TextInput, AppError> => {
     const text = req.text.normalize("NFC").trim();
     const sender = req.sender_number?.trim() || null;
-    if (sender !== null && /[\u0000-\u001F]/.test(sender))
+    if (sender !== null && sender.match(CONTROL) !== null)
       return err(validationError([{ field: "sender_number", message: "must not contain control characters" }]));
     return ok({ text, sender });
   },
