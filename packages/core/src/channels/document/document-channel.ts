@@ -82,7 +82,7 @@ export const DocumentAnalysisResultSchema = z
 export type DocumentAnalysisResult = z.infer<typeof DocumentAnalysisResultSchema>;
 type DocumentAssessment = Omit<DocumentAnalysisResult, "cached" | "cache_expires_at">;
 
-interface DocumentInput {
+export interface DocumentInput {
   readonly bytes: Uint8Array;
   readonly kind: Exclude<UploadKind, "heif"> | "heic";
   readonly mediaType: string;

@@ -92,7 +92,7 @@ export const EmailAnalysisResultSchema = z
 export type EmailAnalysisResult = z.infer<typeof EmailAnalysisResultSchema>;
 type EmailAssessment = Omit<EmailAnalysisResult, "cached" | "cache_expires_at">;
 
-interface EmailInput {
+export interface EmailInput {
   readonly body: string;
   readonly headers: string | undefined;
 }

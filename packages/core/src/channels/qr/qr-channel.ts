@@ -66,7 +66,7 @@ export const QrAnalysisResultSchema = z
 export type QrAnalysisResult = z.infer<typeof QrAnalysisResultSchema>;
 type QrAssessment = Omit<QrAnalysisResult, "cached" | "cache_expires_at">;
 
-interface QrInput {
+export interface QrInput {
   readonly bytes: Uint8Array;
 }
 

@@ -116,7 +116,7 @@ export const TextAnalysisResultSchema = z
 export type TextAnalysisResult = z.infer<typeof TextAnalysisResultSchema>;
 type TextAssessment = Omit<TextAnalysisResult, "cached" | "cache_expires_at">;
 
-interface TextInput {
+export interface TextInput {
   readonly text: string;
   readonly sender: string | null;
 }
