@@ -162,10 +162,10 @@ export function buildOpenApiDocument(
       title: "scamverify API",
       version: config.version,
       description:
-        "Tells how likely a phone number or URL is to be part of a scam, and why. Errors use the envelope " +
+        "Tells how likely a phone number, URL, text message, email, document or QR code is to be part of a scam, and why. Errors use the envelope " +
         "{ error: { code, message, details?, retry_after?, upgrade_url?, request_id? } }. Error codes and statuses: " +
         ERROR_CODES.map((c) => `${c} ${HTTP_STATUS[c]}`).join(", ") +
-        `. Plans: ${plans}. Batch endpoints: 5 requests/min on every plan. JSON bodies (UTF-8; plain, gzip, deflate or br) are limited to 1 MiB after decoding and URLs to 2048 characters.`,
+        `. Plans: ${plans}. Batch endpoints: 5 requests/min on every plan. JSON bodies (UTF-8; plain, gzip, deflate or br) are limited to 1 MiB after decoding (4 MiB for email), URLs to 2048 characters, messages to 5000 characters; uploads (multipart, one part named file; the type is read from the bytes) to 10 MiB and 40 megapixels.`,
     },
     servers: [{ url: config.baseUrl }],
     components: {

@@ -58,7 +58,10 @@ describe("generated bodies on every route", () => {
                   method: "POST",
                   headers: { authorization: `Bearer ${key}`, "content-type": "multipart/form-data; boundary=x" },
                   body: `--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n${JSON.stringify(body)}\r\n--x--\r\n`,
-                }).then(async (res) => ({ status: res.status, body: (await res.json()) as { error?: { code: string } } }))
+                }).then(async (res) => ({
+                  status: res.status,
+                  body: (await res.json()) as { error?: { code: string } },
+                }))
               : await call(server.url, "POST", route.path, { key, body });
           expect(r.status, `${route.path} ${JSON.stringify(body).slice(0, 200)}`).toBeLessThan(500);
           if (r.status >= 400) expect((r.body as { error?: { code?: string } }).error?.code).toBeTypeOf("string");
@@ -70,7 +73,10 @@ describe("generated bodies on every route", () => {
         }
       }
       // The ledger is exact: refused requests charged nothing, every answered non-cached analysis exactly one unit.
-      const after = (await kit.engine.accounts.usage(accountId))._unsafeUnwrap().quotas as Record<string, { used: number }>;
+      const after = (await kit.engine.accounts.usage(accountId))._unsafeUnwrap().quotas as Record<
+        string,
+        { used: number }
+      >;
       for (const [channel, q] of Object.entries(before as Record<string, { used: number }>))
         expect(after[channel]!.used - q.used, channel).toBe(charged[channel] ?? 0);
       const status = await call(server.url, "GET", "/api/v1/status");
