@@ -217,7 +217,7 @@ describe("MCP over Streamable HTTP with OAuth", () => {
     const { apiKey } = await world.account();
     const res = await rawPost(listTools, { authorization: `Bearer ${apiKey}` });
     expect(res.status).toBe(200);
-    expect(((res.body?.["result"] as { tools: unknown[] }).tools ?? []).length).toBe(6);
+    expect(((res.body?.["result"] as { tools: unknown[] }).tools ?? []).length).toBe(11);
   });
 
   it("refuses GET and DELETE with 405, a foreign Origin with 403 and an unknown protocol version with 400", async () => {

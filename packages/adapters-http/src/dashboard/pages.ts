@@ -2,7 +2,7 @@
 // is escaped; the <style> element and the copy button's one script carry the response's CSP nonce, so injected
 // markup can neither run code nor restyle the page. Below 720 px the tables become stacked cards, so a phone
 // (390 px) never scrolls sideways.
-import { MAX_ACTIVE_KEYS, type ApiKey, type Channel, type CreatedApiKey, type Usage } from "@scamverify/core";
+import { DEFAULT_REGISTRY, MAX_ACTIVE_KEYS, type ApiKey, type CreatedApiKey, type Usage } from "@scamverify/core";
 import { escapeHtml, hiddenField, pageLayout } from "../oauth/pages.js";
 
 export const DASHBOARD_PATHS = {
@@ -83,13 +83,11 @@ const PLAN_LABELS: Record<Usage["plan"], string> = {
   enterprise: "Enterprise",
 };
 
-const CHANNEL_LABELS: Record<Channel, string> = {
-  phone: "Phone lookups",
-  url: "URL lookups",
-  text: "Text analyses",
-  email: "Email analyses",
-};
-const CHANNEL_ORDER: readonly Channel[] = ["phone", "url", "text", "email"];
+/** Every quota channel of the registry, in its order, labelled by its unit ("URL verifications"). */
+const CHANNEL_ORDER: readonly string[] = DEFAULT_REGISTRY.quotas.map((q) => q.id);
+const CHANNEL_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  DEFAULT_REGISTRY.quotas.map((q) => [q.id, q.unit.charAt(0).toUpperCase() + q.unit.slice(1)]),
+);
 
 /** The copy button: shown only once its script runs; falls back to selecting the key where the clipboard API is off. */
 function copyScript(nonce: string): string {
@@ -145,7 +143,7 @@ function usageSection(usage: Usage, channels: readonly string[]): string {
   const served = CHANNEL_ORDER.filter((c) => channels.includes(c));
   const rows = served
     .map((c) => {
-      const q = usage.quotas[c];
+      const q = (usage.quotas as Record<string, Usage["quotas"]["url"]>)[c]!;
       const grace = q.hard_limit > q.limit ? ` <span class="muted">(+${q.hard_limit - q.limit} grace)</span>` : "";
       return `<tr id="usage-${c}">
 <td data-label="Channel">${CHANNEL_LABELS[c]}</td>

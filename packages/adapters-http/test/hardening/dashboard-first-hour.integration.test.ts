@@ -84,24 +84,25 @@ describe("channels on offer", () => {
   it("are the ones the engine serves, on sign-up and in the usage table", async () => {
     const signUp = await fetch(`${stack.baseUrl}/api/oauth/signup`).then((r) => r.text());
     const offer = /<p class="muted" id="plan-offer">([^<]*)<\/p>/.exec(signUp)?.[1];
-    expect(offer).toBe("Free plan: 50 phone lookups and 50 URL lookups a month.");
+    expect(offer).toBe(
+      "Free plan: 50 phone lookups, 50 URL lookups, 25 text analyses, 25 email analyses, 5 document analyses and QR code analyses a month.",
+    );
     const usage = await (await signedIn(stack)).request("/dashboard");
-    expect(usage.html).toContain('id="usage-url"');
-    expect(usage.html).toContain('id="usage-phone"');
-    expect(usage.html).not.toContain('id="usage-text"');
-    expect(usage.html).not.toContain('id="usage-email"');
+    for (const channel of ["url", "phone", "text", "email", "document"])
+      expect(usage.html).toContain(`id="usage-${channel}"`);
 
-    // When the engine reports text analysis as served, it is offered too.
+    // A channel the engine reports unavailable (its dependency not wired) is not offered.
     const real = await stack.kit.engine.status();
     const more = await startStack(await pg.open(), {
       status: async (): Promise<Status> => ({
         ...real,
-        components: { ...real.components, text_analysis: "operational" },
+        components: { ...real.components, email_analysis: "unavailable" },
       }),
     });
     try {
       const page = await fetch(`${more.baseUrl}/api/oauth/signup`).then((r) => r.text());
-      expect(page).toContain("Free plan: 50 phone lookups, 50 URL lookups and 25 text analyses a month.");
+      expect(page).not.toContain("email analyses");
+      expect(page).toContain("25 text analyses");
       const dash = await (await signedIn(more)).request("/dashboard");
       expect(dash.html).toContain('id="usage-text"');
       expect(dash.html).not.toContain('id="usage-email"');
