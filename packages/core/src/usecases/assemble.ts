@@ -5,7 +5,7 @@ import { explainDeterministically } from "../scoring/deterministic-explainer.js"
 import type { Factor, SourceStatus, Verdict } from "../schemas/common.js";
 import type { Kernel } from "./kernel.js";
 import { aiInputText, type AiAnswer, type AiInput } from "../ports/ai-analyst.js";
-import { applyAiAnswer, evidenceFloor } from "../scoring/ai-bounds.js";
+import { applyAiAnswer, evidenceFloor, foreignContacts } from "../scoring/ai-bounds.js";
 import { redactForModel } from "../analyzers/injection/redact-for-model.js";
 import { TEST_EPOCH, TEST_VERDICT_SCORES, deterministicId } from "./test-mode.js";
 
@@ -81,15 +81,28 @@ async function askModel(
   }
   const allowed =
     material.mayAddFactor === true ? answer : { verdict: answer.verdict, explanation: answer.explanation };
-  const applied = applyAiAnswer({ ...assessment, floor: evidenceFloor(items) }, allowed, aiInputText(input));
+  const known = aiInputText(input);
+  const applied = applyAiAnswer({ ...assessment, floor: evidenceFloor(items) }, allowed, known);
+  const bounded = { ...assessment, riskScore: applied.riskScore, verdict: applied.verdict, factors: applied.factors };
+  // A reading that disagrees with the bounded verdict by more than a band is never shown as the explanation on its
+  // own (a message must not talk the model into calling a scam safe): the rules' verdict leads, the model's words
+  // follow, labelled as a disagreeing reading. Prose naming contact details the input lacks is dropped entirely.
+  const note = answer.explanation.trim();
+  const lead = bounded.factors[0] ? `: ${bounded.factors[0].label}` : "";
+  const explanation =
+    applied.explanation ??
+    (note !== "" && foreignContacts(note, known).length === 0
+      ? `Rated ${bounded.verdict} (${bounded.riskScore}/100) by the rules${lead}. An AI model's reading, which disagrees with that rating and did not change it: "${note.slice(0, 600)}"`
+      : null);
   return {
-    assessment: { ...assessment, riskScore: applied.riskScore, verdict: applied.verdict, factors: applied.factors },
-    explanation: applied.explanation,
-    status: {
-      name: AI_SOURCE,
-      status: applied.explanation === null ? "unavailable" : "ok",
-      ...(applied.explanation === null ? { reason: "answer discarded" } : {}),
-    },
+    assessment: bounded,
+    explanation,
+    status:
+      explanation === null
+        ? { name: AI_SOURCE, status: "unavailable", reason: "answer discarded" }
+        : applied.explanation === null
+          ? { name: AI_SOURCE, status: "ok", reason: "reading outweighed by the rules" }
+          : { name: AI_SOURCE, status: "ok" },
   };
 }
 
