@@ -8,6 +8,19 @@ import { loadavg } from "node:os";
 import { analyzeAttachments, analyzeHeaders, analyzeHtmlLinks } from "../packages/core/src/analyzers/email/index.js";
 import { createMailauthAuthenticator, createPostalMimeReader } from "../packages/providers/src/email/index.js";
 import { percentile } from "./lib/stats.js";
+import { createEngine, SCOPES, type Principal } from "../packages/core/src/index.js";
+import {
+  InMemoryAccountStore,
+  InMemoryApiKeyStore,
+  InMemoryQuotaLedger,
+  InMemoryRateLimiter,
+  InMemoryReportStore,
+  InMemoryResultCache,
+} from "../packages/core/src/testing/fakes.js";
+import { NodeHasher } from "../packages/persistence/src/node-hasher.js";
+import { NodeIds } from "../packages/persistence/src/node-ids.js";
+import { ScryptPasswordHasher } from "../packages/persistence/src/scrypt-password-hasher.js";
+import { SystemClock } from "../packages/persistence/src/system-clock.js";
 
 // postal-mime is a dependency of providers, not of the repository root: load the baseline from there.
 const fromProviders = createRequire(new URL("../packages/providers/package.json", import.meta.url));
@@ -115,7 +128,34 @@ const baseline = await measure("baseline: PostalMime.parse alone", () => PostalM
 const candidate = await measure("candidate: bounded reader + header/link/attachment analysis", () =>
   readAndAnalyse(false),
 );
-const channel = await measure("candidate + offline authentication (mailauth)", () => readAndAnalyse(true));
+await measure("candidate + offline authentication (mailauth)", () => readAndAnalyse(true));
+
+// The whole channel through the engine API: the reader, authentication, header forensics, the message analyzer on
+// the body, the links' sub-lookups, scoring, quota and cache (each call a distinct message, so never cached).
+const engine = createEngine({
+  accounts: new InMemoryAccountStore(),
+  apiKeys: new InMemoryApiKeyStore(),
+  quota: new InMemoryQuotaLedger(),
+  cache: new InMemoryResultCache(),
+  reports: new InMemoryReportStore(),
+  rateLimiter: new InMemoryRateLimiter(),
+  health: { databaseReachable: async () => true },
+  clock: new SystemClock(),
+  ids: new NodeIds(),
+  hasher: new NodeHasher(),
+  passwords: new ScryptPasswordHasher(),
+  mailReader: reader,
+  emailAuthenticator: authenticator,
+});
+const account = (
+  await engine.accounts.create({ email: "bench@example.com", plan: "enterprise", rpm: 100_000 })
+)._unsafeUnwrap();
+const me: Principal = { accountId: account.id, mode: "live", via: "api_key", scopes: SCOPES };
+let n = 0;
+const channel = await measure("engine.analyzeEmail (the whole channel, uncached)", async () => {
+  const r = await engine.analyzeEmail(me, { email_body: raw.replace("Subject: ", `Subject: ${++n} `) });
+  if (r.isErr()) throw new Error(r.error.message);
+});
 console.log(`ratio candidate / baseline (p50): ${(candidate.p50 / baseline.p50).toFixed(2)}`);
-console.log(`target p50 < ${TARGET_P50_MS} ms with authentication: ${channel.p50 < TARGET_P50_MS ? "met" : "MISSED"}`);
+console.log(`target p50 < ${TARGET_P50_MS} ms through the engine: ${channel.p50 < TARGET_P50_MS ? "met" : "MISSED"}`);
 if (channel.p50 >= TARGET_P50_MS) process.exitCode = 1;

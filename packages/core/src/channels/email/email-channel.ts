@@ -30,6 +30,11 @@ import { EMAIL_QUOTA } from "./email-quota.js";
 /** email_body plus raw_headers: 2 MiB of mail (the reader refuses more), inside a 4 MiB JSON body. */
 export const MAX_EMAIL_CHARS = 2 * 1024 * 1024;
 const EMAIL_BODY_LIMIT = 4 * 1024 * 1024;
+/**
+ * The message analyzer reads the subject and the first 10,000 characters of the body, where a message tells its
+ * story and makes its request (newsletters and legal footers run far longer); every HTML link is still checked.
+ */
+export const MAX_EMAIL_TEXT_ANALYZED = 10_000;
 /** How long authentication may wait on DNS before its results read unknown. */
 const AUTH_BUDGET_MS = 5_000;
 
@@ -124,7 +129,10 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
   const mail = read.value;
   const auth = await authenticate(ctx, mail.raw);
   const headers = analyzeHeaders(mail, auth);
-  const bodyText = [mail.subject ?? "", mail.text].filter((s) => s !== "").join("\n\n");
+  const bodyText = [mail.subject ?? "", mail.text]
+    .filter((s) => s !== "")
+    .join("\n\n")
+    .slice(0, MAX_EMAIL_TEXT_ANALYZED);
   const body = await analyzeMessageText(ctx, bodyText || " ", "email", {
     extraUrls: mail.links.map((l) => l.href),
   });
