@@ -54,13 +54,14 @@ async function askModel(
     riskScore: assessment.riskScore,
     verdict: assessment.verdict,
     confidence: assessment.confidence,
-    factors: assessment.factors,
+    // Cue labels quote the content ("card 4111 ... is blocked"), so they are redacted like the content itself.
+    factors: assessment.factors.map((f) => ({ ...f, label: redactForModel(f.label) })),
     lookups: (material.lookups ?? []).map((l) => ({
       kind: l.kind,
       subject: redactForModel(l.subject),
       riskScore: l.risk_score,
       verdict: l.verdict,
-      reasons: l.factors.slice(0, 3).map((f) => f.label),
+      reasons: l.factors.slice(0, 3).map((f) => redactForModel(f.label)),
     })),
     unavailableSources: assessment.unavailableSources,
     content: material.content == null ? null : redactForModel(material.content),
