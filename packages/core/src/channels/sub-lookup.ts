@@ -21,7 +21,7 @@ export async function subLookup(ctx: AssessContext, kind: "url" | "phone", raw: 
   if (kind === "url") {
     const url = parseUrl(raw, "url");
     if (url.isErr()) return null;
-    const r = await assessUrl(ctx.kernel, url.value, ctx.mode);
+    const r = await assessUrl(ctx.kernel, url.value, ctx.mode, { subLookup: true });
     return {
       kind,
       value: r.url,
@@ -33,7 +33,7 @@ export async function subLookup(ctx: AssessContext, kind: "url" | "phone", raw: 
   }
   const phone = parsePhone(raw, "phone");
   if (phone.isErr()) return null;
-  const r = await assessPhone(ctx.kernel, phone.value, ctx.mode);
+  const r = await assessPhone(ctx.kernel, phone.value, ctx.mode, { subLookup: true });
   return {
     kind,
     value: r.phone_number,

@@ -5,7 +5,7 @@ import { explainDeterministically } from "../scoring/deterministic-explainer.js"
 import type { Factor, SourceStatus, Verdict } from "../schemas/common.js";
 import type { Kernel } from "./kernel.js";
 import { aiInputText, type AiAnswer, type AiInput } from "../ports/ai-analyst.js";
-import { applyAiAnswer, evidenceFloor, foreignContacts } from "../scoring/ai-bounds.js";
+import { applyAiAnswer, carriesInjection, evidenceFloor, foreignContacts } from "../scoring/ai-bounds.js";
 import { redactForModel } from "../analyzers/injection/redact-for-model.js";
 import { TEST_EPOCH, TEST_VERDICT_SCORES, deterministicId } from "./test-mode.js";
 
@@ -87,12 +87,13 @@ async function askModel(
   const bounded = { ...assessment, riskScore: applied.riskScore, verdict: applied.verdict, factors: applied.factors };
   // A reading that disagrees with the bounded verdict by more than a band is never shown as the explanation on its
   // own (a message must not talk the model into calling a scam safe): the rules' verdict leads, the model's words
-  // follow, labelled as a disagreeing reading. Prose naming contact details the input lacks is dropped entirely.
+  // follow, labelled as a disagreeing reading. Prose naming contact details the input lacks, or written about content
+  // that tried to steer the model, is dropped entirely.
   const note = answer.explanation.trim();
   const lead = bounded.factors[0] ? `: ${bounded.factors[0].label}` : "";
   const explanation =
     applied.explanation ??
-    (note !== "" && foreignContacts(note, known).length === 0
+    (note !== "" && foreignContacts(note, known).length === 0 && !carriesInjection(bounded.factors)
       ? `Rated ${bounded.verdict} (${bounded.riskScore}/100) by the rules${lead}. An AI model's reading, which disagrees with that rating and did not change it: "${note.slice(0, 600)}"`
       : null);
   return {
@@ -214,6 +215,8 @@ export interface ChannelAssessmentInput<T> {
   readonly sources: readonly SignalSource<T>[];
   /** Community reports counted against this value (kind: a reportable channel id), or none. */
   readonly report: { readonly kind: string; readonly value: string; readonly what: string } | null;
+  /** A sub-lookup inside another channel's analysis: the model explains the whole, not each part. */
+  readonly skipModel?: boolean;
 }
 
 /**
@@ -240,8 +243,10 @@ export async function assessWith<T>(
     if (report !== null && reports !== null)
       items.push({ evidence: communityEvidence(reports, report.what), weight: COMMUNITY_WEIGHT });
   }
-  // Test mode is deterministic: no model is asked.
-  const { assessment, explanation } = await assemble(k, a.channel, a.subject, items, { skipModel: mode === "test" });
+  // Test mode is deterministic, and a sub-lookup's explanation is not shown on its own: no model is asked.
+  const { assessment, explanation } = await assemble(k, a.channel, a.subject, items, {
+    skipModel: mode === "test" || a.skipModel === true,
+  });
   return { signals: assessment.signals, common: commonFields(k, mode, a.identity, assessment, explanation) };
 }
 

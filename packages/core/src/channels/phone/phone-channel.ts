@@ -44,8 +44,14 @@ const EMPTY_SIGNALS: PhoneSignals = {
 
 export type PhoneAssessment = Omit<PhoneLookupResult, "cached" | "cache_expires_at">;
 
-export async function assessPhone(k: Kernel, phone: NormalizedPhone, mode: "live" | "test"): Promise<PhoneAssessment> {
+export async function assessPhone(
+  k: Kernel,
+  phone: NormalizedPhone,
+  mode: "live" | "test",
+  options: { readonly subLookup?: boolean } = {},
+): Promise<PhoneAssessment> {
   const { common, signals } = await assessWith(k, mode, {
+    skipModel: options.subLookup === true,
     channel: "phone",
     input: phone,
     subject: phone.national,

@@ -125,7 +125,7 @@ async function analyzeLink(ctx: AssessContext, raw: string): Promise<Result<UrlL
     "url",
     URL_CHANNEL.cacheKey(parsed.value, k.deps),
     ctx.forceRefresh,
-    async () => ok(await assessUrl(k, parsed.value, "live")),
+    async () => ok(await assessUrl(k, parsed.value, "live", { subLookup: true })),
   );
   return charged.map((o) => o.value);
 }

@@ -43,8 +43,14 @@ const EMPTY_SIGNALS: UrlSignals = {
 export type UrlAssessment = Omit<UrlLookupResult, "cached" | "cache_expires_at">;
 
 /** Computes the assessment of one normalized URL (no cache, no quota). Live mode consults every source. */
-export async function assessUrl(k: Kernel, url: NormalizedUrl, mode: "live" | "test"): Promise<UrlAssessment> {
+export async function assessUrl(
+  k: Kernel,
+  url: NormalizedUrl,
+  mode: "live" | "test",
+  options: { readonly subLookup?: boolean } = {},
+): Promise<UrlAssessment> {
   const { common, signals } = await assessWith(k, mode, {
+    skipModel: options.subLookup === true,
     channel: "url",
     input: url,
     subject: url.hostUnicode,
