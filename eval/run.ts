@@ -1,13 +1,18 @@
-// Every detection-quality evaluation of the repository. Run: pnpm eval [url|text] [options]
+// Every detection-quality evaluation of the repository. Run: pnpm eval [url|text|email|document|qr] [options]
 // With no evaluation named, all run. The URL evaluation runs with feeds off (offline analyzers) and with feeds on
-// (analyzers + threat index), unless --feeds=off|on picks one. The text evaluation scores labelled messages.
+// (analyzers + threat index), unless --feeds=off|on picks one. The email, document and QR evaluations score with
+// the channels' own scoring (eval/channel-scorers.ts).
 
-import { main as textEval } from "./text-eval.js";
-import { main as urlEval } from "./url-eval.js";
+import { documentChannelScorer, emailBodyScorer, qrLinkScore } from "./channel-scorers.js";
 
+const NAMES = ["url", "text", "email", "document", "qr"] as const;
 const args = process.argv.slice(2);
-const only = args[0] === "url" || args[0] === "text" ? args[0] : null;
+const only = (NAMES as readonly string[]).includes(args[0] ?? "") ? args[0] : null;
 const options = only === null ? args : args.slice(1);
+const runs = (name: (typeof NAMES)[number]): boolean => only === null || only === name;
 
-if (only !== "text") await urlEval(options);
-if (only !== "url") await textEval(options);
+if (runs("url")) await (await import("./url-eval.js")).main(options);
+if (runs("text")) await (await import("./text-eval.js")).main(options);
+if (runs("email")) await (await import("./email-eval.js")).main(options, emailBodyScorer);
+if (runs("document")) await (await import("./document-eval.js")).main(options, documentChannelScorer);
+if (runs("qr")) await (await import("./qr-eval.js")).main(options, { score: qrLinkScore });

@@ -23,6 +23,12 @@ export interface AnalyzeMessageOptions {
   readonly kind: MessageKind;
   /** The number (or address) a text came from, as given. */
   readonly senderNumber?: string;
+  /**
+   * Where the message says who it is from (an email's sender name and subject and its opening lines, a letter's
+   * letterhead); default the whole text. Naming an organisation further down (a newsletter discussing Microsoft) is
+   * a mention, not a claim, so its links elsewhere are no mismatch.
+   */
+  readonly claimText?: string;
 }
 
 export interface MessageAnalysis {
@@ -125,7 +131,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const has = (id: CueId): boolean => hits.has(id);
   if (urls.some((u) => CHAT_APP_HOSTS.has(u.host))) hits.set("platform_move", "chat app link");
 
-  const issuer = checkClaimedIssuer(options.directory, scan.cleaned, {
+  const issuer = checkClaimedIssuer(options.directory, options.claimText ?? scan.cleaned, {
     urls,
     phones,
     emails: options.kind === "text" ? entities.emails : [],

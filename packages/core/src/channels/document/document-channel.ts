@@ -19,6 +19,7 @@ import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../use
 import { defineChannel, type AssessContext, type QuotaChannelDefinition } from "../define-channel.js";
 import { summarizeAssessment } from "../summary.js";
 import { analyzeMessageText, magicTextVerdict } from "../text/text-channel.js";
+import { CLAIM_WINDOW } from "../email/email-channel.js";
 import { fromBase64, hashBytes, UploadSchema } from "../upload.js";
 import { MAGIC_DOCUMENT_PDF_BASE64 } from "./magic-documents.js";
 
@@ -113,6 +114,8 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
   const qrUrls = qrPayloads.flatMap((p) => urlsOf(parseQrPayload(p)));
   const body = await analyzeMessageText(ctx, analysis.text || " ", "document", {
     extraUrls: [...qrUrls, ...analysis.entities.urls.map((u) => u.url)],
+    // A letter says who it is from in its letterhead and opening lines.
+    claimText: analysis.text.slice(0, 2 * CLAIM_WINDOW),
   });
   const items = [
     ...body.items,

@@ -19,6 +19,7 @@ import {
   SUBLOOKUP_MAX_URLS,
 } from "../../analyzers/message/index.js";
 import { UNKNOWN_AUTHENTICATION, type EmailAuthentication } from "../../ports/email-authenticator.js";
+import type { ParsedMail } from "../../ports/mail-reader.js";
 import { RiskAssessmentShape } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
@@ -120,6 +121,31 @@ async function authenticate(ctx: AssessContext, raw: string): Promise<EmailAuthe
   }
 }
 
+/** Where an email says who it is from: the sender's name, the subject and the opening of the body. */
+export function emailClaimText(
+  mail: Pick<ParsedMail, "from" | "subject" | "text" | "listId" | "listUnsubscribe" | "headers">,
+): string {
+  // List mail opens with the list's own banners and sponsors: only its sender and subject say who it is from.
+  const opening = isListMail(mail) ? "" : mail.text.slice(0, CLAIM_WINDOW);
+  return [mail.from?.name ?? "", mail.subject ?? "", opening].join("\n");
+}
+
+/** Mail re-sent by a mailing list or bulk sender (List-Id, List-Unsubscribe, Mailing-List, Precedence: list). */
+export function isListMail(mail: Pick<ParsedMail, "listId" | "listUnsubscribe" | "headers">): boolean {
+  if (mail.listId !== null || mail.listUnsubscribe !== null) return true;
+  return mail.headers.some((h) => {
+    const name = h.name.toLowerCase();
+    return (
+      name === "mailing-list" ||
+      name === "list-post" ||
+      name === "x-mailing-list" ||
+      (name === "precedence" && /^\s*(list|bulk)\b/i.test(h.value))
+    );
+  });
+}
+/** How much of an email's or a letter's opening counts as saying who it is from. */
+export const CLAIM_WINDOW = 400;
+
 async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Result<EmailAssessment, AppError>> {
   const k = ctx.kernel;
   const reader = k.deps.mailReader;
@@ -135,6 +161,7 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
     .slice(0, MAX_EMAIL_TEXT_ANALYZED);
   const body = await analyzeMessageText(ctx, bodyText || " ", "email", {
     extraUrls: mail.links.map((l) => l.href),
+    claimText: emailClaimText(mail),
   });
   const items = [
     ...body.items,

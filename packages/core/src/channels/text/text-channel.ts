@@ -7,6 +7,7 @@ import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { validationError, type AppError } from "../../errors.js";
 import {
+  CONTENT_SOURCE,
   ClaimedIssuerSchema,
   ScamTypeSchema,
   SUBLOOKUP_MAX_PHONES,
@@ -23,6 +24,7 @@ import { detectPromptInjection } from "../../analyzers/injection/index.js";
 import { RiskAssessmentShape, type Verdict } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import type { WeightedEvidence } from "../../scoring/score.js";
+import type { Evidence } from "../../ports/signal-source.js";
 import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
 import type { Kernel } from "../../usecases/kernel.js";
 import { defineChannel, type AssessContext } from "../define-channel.js";
@@ -158,12 +160,18 @@ export async function analyzeMessageText(
   ctx: AssessContext,
   text: string,
   kind: MessageKind,
-  options: { senderNumber?: string; extraUrls?: readonly string[]; directory?: OrganisationDirectory } = {},
+  options: {
+    senderNumber?: string;
+    extraUrls?: readonly string[];
+    directory?: OrganisationDirectory;
+    claimText?: string;
+  } = {},
 ): Promise<AnalyzedMessage> {
   const analysis = analyzeMessage(text, {
     directory: options.directory ?? defaultDirectory(),
     kind,
     ...(options.senderNumber !== undefined ? { senderNumber: options.senderNumber } : {}),
+    ...(options.claimText !== undefined ? { claimText: options.claimText } : {}),
   });
   const urls = [...(options.extraUrls ?? []), ...analysis.entities.urls.map((u) => u.candidate)].slice(
     0,
@@ -171,10 +179,37 @@ export async function analyzeMessageText(
   );
   const phones = analysis.entities.phones.slice(0, SUBLOOKUP_MAX_PHONES).map((p) => p.e164);
   const subs = await subLookups(ctx, urls, phones);
-  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs), detectPromptInjection(text)].map(
-    (evidence) => ({ evidence, weight: OFFLINE_WEIGHT }),
-  );
+  const evidence = kind === "text" ? analysis.evidence : analysis.evidence.map(longFormContent);
+  const items: WeightedEvidence[] = [...evidence, subLookupEvidence(subs), detectPromptInjection(text)].map((e) => ({
+    evidence: e,
+    weight: OFFLINE_WEIGHT,
+  }));
   return { analysis, subs, items };
+}
+
+/** The cue combinations that make a scam script, whatever the length of the message. */
+const COMBINATIONS = new Set([
+  "scam_script",
+  "story_and_request",
+  "family_emergency",
+  "wrong_number_follow_up",
+  "romance_money",
+]);
+
+/**
+ * Emails and letters are long prose: a single cue word ("police", "virus", "commission") in a newsletter or a
+ * discussion list is not the short, pointed demand it is in a text message. In long form a single cue weighs half,
+ * unless the message also follows a scam script (a story, pressure and a request).
+ */
+export function longFormContent(evidence: Evidence): Evidence {
+  if (evidence.source !== CONTENT_SOURCE) return evidence;
+  if (evidence.factors.some((f) => COMBINATIONS.has(f.id))) return evidence;
+  return {
+    ...evidence,
+    factors: evidence.factors.map((f) =>
+      f.points > 0 && !f.id.includes("link") ? { ...f, points: Math.round(f.points / 2) } : f,
+    ),
+  };
 }
 
 function messageHash(k: Kernel, input: TextInput): string {
