@@ -269,3 +269,42 @@ describe("what is sent", () => {
     expect(withContent).toBe(1);
   });
 });
+
+describe("a photographed letter OCR cannot read", () => {
+  it("is read by the vision model, and what it read goes through the same analyzers", async () => {
+    const { default: sharp } = await import("sharp");
+    const { createDocumentReader } = await import("../../src/document/create-document-reader.js");
+    const blank = new Uint8Array(
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: "#ffffff" } })
+        .png()
+        .toBuffer(),
+    );
+    fake.script(
+      {
+        kind: "json",
+        body: {
+          text: "E-ZPass New York. Unpaid toll notice: pay $4.15 today at https://ezpass-ny-tolls.top/pay to avoid a $50 fee.",
+          entities: [{ kind: "url", value: "https://ezpass-ny-tolls.top/pay" }],
+          claimed_issuer: "E-ZPass New York",
+        },
+      },
+      {
+        kind: "json",
+        body: { verdict: "scam", explanation: "An unpaid-toll lure on a lookalike domain.", factor: null },
+      },
+    );
+    const before = fake.bodies().length;
+    const reader = createDocumentReader();
+    try {
+      const engine = createEngine(deps({ ai: analystFor(fake.baseURL), documentReader: reader }));
+      const r = (await engine.analyzeDocument((await principal(engine)).p, { file: { bytes: blank } }))._unsafeUnwrap()
+        .value;
+      const sent = fake.bodies().slice(before);
+      expect(JSON.stringify(sent[0])).toContain("data:image/png;base64,");
+      expect(r.signals.extracted_urls.some((u) => u.includes("ezpass-ny-tolls.top"))).toBe(true);
+      expect(DANGEROUS).toContain(r.verdict);
+    } finally {
+      await reader.close();
+    }
+  }, 60_000);
+});

@@ -15,7 +15,8 @@ import { MAX_UPLOAD_BYTES, sniffUpload, type UploadKind } from "../../analyzers/
 import type { DocumentKind } from "../../ports/document-reader.js";
 import { RiskAssessmentShape } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
-import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import { AI_BUDGET_MS, assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import type { AiImageMediaType } from "../../ports/ai-analyst.js";
 import { defineChannel, type AssessContext, type QuotaChannelDefinition } from "../define-channel.js";
 import { summarizeAssessment } from "../summary.js";
 import { analyzeMessageText, magicTextVerdict } from "../text/text-channel.js";
@@ -89,6 +90,43 @@ export interface DocumentInput {
   readonly mediaType: string;
 }
 
+/** Below this OCR confidence (or with no text at all) an image is also read by the vision model, when one is set. */
+const VISION_BELOW_CONFIDENCE = 0.6;
+const VISION_TYPES: Readonly<Record<string, AiImageMediaType>> = {
+  png: "image/png",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+};
+
+/**
+ * The vision model's reading of an image whose OCR came out weak (live keys only): its text, the entities it saw and
+ * the organisation it names, as text for the same analyzers. null when no model, not an image it takes, or no answer.
+ */
+async function readByVision(
+  ctx: AssessContext,
+  input: DocumentInput,
+  ocrText: string,
+  ocrConfidence: number | undefined,
+): Promise<string | null> {
+  const ai = ctx.kernel.deps.ai;
+  const mediaType = VISION_TYPES[input.kind];
+  if (ai === undefined || ctx.mode === "test" || mediaType === undefined) return null;
+  if (ocrText.trim().length >= 40 && (ocrConfidence ?? 1) >= VISION_BELOW_CONFIDENCE) return null;
+  const controller = new AbortController();
+  const cancel = ctx.kernel.timers.schedule(AI_BUDGET_MS, () => controller.abort());
+  try {
+    const reading = await ai
+      .readImage({ bytes: input.bytes, mediaType }, { signal: controller.signal })
+      .catch(() => null);
+    if (reading === null) return null;
+    const entities = reading.entities.map((e) => e.value).join("\n");
+    return [reading.claimed_issuer ?? "", reading.text, entities].filter((s) => s.trim() !== "").join("\n");
+  } finally {
+    cancel();
+  }
+}
+
 async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise<Result<DocumentAssessment, AppError>> {
   const k = ctx.kernel;
   const reader = k.deps.documentReader;
@@ -104,7 +142,16 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
   }
   if (read.isErr()) return err(read.error);
   const doc = read.value;
-  const analysis = analyzeDocumentText(doc);
+  const ocrAnalysis = analyzeDocumentText(doc);
+  const vision = await readByVision(ctx, input, ocrAnalysis.text, ocrAnalysis.ocrConfidence);
+  // What a vision model read joins the OCR text as one more page, and goes through the same analyzers.
+  const analysis =
+    vision === null
+      ? ocrAnalysis
+      : analyzeDocumentText({
+          ...doc,
+          pages: [...doc.pages, { number: doc.pages.length + 1, text: vision, method: "pdf_text" as const }],
+        });
   // QR codes printed on a photographed letter or sticker are read too; their links join the document's.
   const qrPayloads: string[] = [];
   if (input.kind !== "pdf" && k.deps.qrDecoder) {
