@@ -8,19 +8,8 @@ import { loadavg } from "node:os";
 import { analyzeAttachments, analyzeHeaders, analyzeHtmlLinks } from "../packages/core/src/analyzers/email/index.js";
 import { createMailauthAuthenticator, createPostalMimeReader } from "../packages/providers/src/email/index.js";
 import { percentile } from "./lib/stats.js";
-import { createEngine, SCOPES, type Principal } from "../packages/core/src/index.js";
-import {
-  InMemoryAccountStore,
-  InMemoryApiKeyStore,
-  InMemoryQuotaLedger,
-  InMemoryRateLimiter,
-  InMemoryReportStore,
-  InMemoryResultCache,
-} from "../packages/core/src/testing/fakes.js";
-import { NodeHasher } from "../packages/persistence/src/node-hasher.js";
-import { NodeIds } from "../packages/persistence/src/node-ids.js";
-import { ScryptPasswordHasher } from "../packages/persistence/src/scrypt-password-hasher.js";
-import { SystemClock } from "../packages/persistence/src/system-clock.js";
+import { inMemoryEngine } from "./lib/engine.js";
+import { SCOPES, type Principal } from "../packages/core/src/index.js";
 
 // postal-mime is a dependency of providers, not of the repository root: load the baseline from there.
 const fromProviders = createRequire(new URL("../packages/providers/package.json", import.meta.url));
@@ -132,21 +121,7 @@ await measure("candidate + offline authentication (mailauth)", () => readAndAnal
 
 // The whole channel through the engine API: the reader, authentication, header forensics, the message analyzer on
 // the body, the links' sub-lookups, scoring, quota and cache (each call a distinct message, so never cached).
-const engine = createEngine({
-  accounts: new InMemoryAccountStore(),
-  apiKeys: new InMemoryApiKeyStore(),
-  quota: new InMemoryQuotaLedger(),
-  cache: new InMemoryResultCache(),
-  reports: new InMemoryReportStore(),
-  rateLimiter: new InMemoryRateLimiter(),
-  health: { databaseReachable: async () => true },
-  clock: new SystemClock(),
-  ids: new NodeIds(),
-  hasher: new NodeHasher(),
-  passwords: new ScryptPasswordHasher(),
-  mailReader: reader,
-  emailAuthenticator: authenticator,
-});
+const engine = inMemoryEngine({ mailReader: reader, emailAuthenticator: authenticator });
 const account = (
   await engine.accounts.create({ email: "bench@example.com", plan: "enterprise", rpm: 100_000 })
 )._unsafeUnwrap();

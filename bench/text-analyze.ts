@@ -3,26 +3,9 @@
 // sub-lookups, scoring, explanation, cache write) on in-memory stores, against the message analyzer alone on the same
 // message in the same run. Target: under 2 ms p50 through the engine.
 //   node --conditions=source --import tsx bench/text-analyze.ts [--messages=N]
-import {
-  analyzeMessage,
-  createEngine,
-  createOrganisationDirectory,
-  type Principal,
-  SCOPES,
-} from "../packages/core/src/index.js";
-import {
-  InMemoryAccountStore,
-  InMemoryApiKeyStore,
-  InMemoryQuotaLedger,
-  InMemoryRateLimiter,
-  InMemoryReportStore,
-  InMemoryResultCache,
-} from "../packages/core/src/testing/fakes.js";
-import { NodeHasher } from "../packages/persistence/src/node-hasher.js";
-import { NodeIds } from "../packages/persistence/src/node-ids.js";
-import { ScryptPasswordHasher } from "../packages/persistence/src/scrypt-password-hasher.js";
-import { SystemClock } from "../packages/persistence/src/system-clock.js";
+import { analyzeMessage, createOrganisationDirectory, type Principal, SCOPES } from "../packages/core/src/index.js";
 import { percentile } from "./lib/stats.js";
+import { inMemoryEngine } from "./lib/engine.js";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHttpApp, silentLogger } from "../packages/adapters-http/src/index.js";
@@ -32,19 +15,7 @@ const message = (i: number): string =>
   `USPS: Your package #${1000 + i} is on hold due to an unpaid delivery fee of $1.99. Pay within 24 hours at usps-redeliver.top/p or call (855) 439-5123. Reply STOP to end.`;
 console.log(`message length: ${message(0).length} characters`);
 
-const engine = createEngine({
-  accounts: new InMemoryAccountStore(),
-  apiKeys: new InMemoryApiKeyStore(),
-  quota: new InMemoryQuotaLedger(),
-  cache: new InMemoryResultCache(),
-  reports: new InMemoryReportStore(),
-  rateLimiter: new InMemoryRateLimiter(),
-  health: { databaseReachable: async () => true },
-  clock: new SystemClock(),
-  ids: new NodeIds(),
-  hasher: new NodeHasher(),
-  passwords: new ScryptPasswordHasher(),
-});
+const engine = inMemoryEngine();
 const created = await engine.accounts.create({
   email: "bench@example.com",
   plan: "enterprise",

@@ -2,21 +2,10 @@
 // explanation, cache write) on in-memory stores, against the bare analyzers (normalizeUrl + analyzeUrl) on the same
 // URLs in the same run. Target: at least 20,000 URLs/s on one core.
 //   node --conditions=source --import tsx bench/url-engine.ts [--urls=N]
-import { createEngine, type Principal, SCOPES } from "../packages/core/src/index.js";
+import { type Principal, SCOPES } from "../packages/core/src/index.js";
 import { analyzeUrl, normalizeUrl } from "../packages/core/src/analyzers/url/index.js";
-import {
-  InMemoryAccountStore,
-  InMemoryApiKeyStore,
-  InMemoryQuotaLedger,
-  InMemoryRateLimiter,
-  InMemoryReportStore,
-  InMemoryResultCache,
-} from "../packages/core/src/testing/fakes.js";
-import { NodeHasher } from "../packages/persistence/src/node-hasher.js";
-import { NodeIds } from "../packages/persistence/src/node-ids.js";
-import { ScryptPasswordHasher } from "../packages/persistence/src/scrypt-password-hasher.js";
-import { SystemClock } from "../packages/persistence/src/system-clock.js";
 import { median } from "./lib/stats.js";
+import { inMemoryEngine } from "./lib/engine.js";
 
 // Each round stays under the 100,000 requests a minute an enterprise account may be given.
 const N = Number(process.argv.find((a) => a.startsWith("--urls="))?.slice(7) ?? 20_000);
@@ -32,19 +21,7 @@ const HOSTS = [
 ];
 const urls = Array.from({ length: N }, (_, i) => `https://${HOSTS[i % HOSTS.length]}${i % 2 ? "&" : "?"}n=${i}`);
 
-const engine = createEngine({
-  accounts: new InMemoryAccountStore(),
-  apiKeys: new InMemoryApiKeyStore(),
-  quota: new InMemoryQuotaLedger(),
-  cache: new InMemoryResultCache(),
-  reports: new InMemoryReportStore(),
-  rateLimiter: new InMemoryRateLimiter(),
-  health: { databaseReachable: async () => true },
-  clock: new SystemClock(),
-  ids: new NodeIds(),
-  hasher: new NodeHasher(),
-  passwords: new ScryptPasswordHasher(),
-});
+const engine = inMemoryEngine();
 const created = await engine.accounts.create({
   email: "bench@example.com",
   plan: "enterprise",

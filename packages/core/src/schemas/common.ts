@@ -45,3 +45,23 @@ export const RiskAssessmentShape = {
   created_at: z.iso.datetime().describe("When the assessment was computed (ISO 8601 UTC)"),
   test_mode: z.boolean().describe("true for results served to sv_test_ keys: deterministic mock data"),
 } as const;
+
+/** The fields a channel's result opens with: what it is and how risky. */
+export const ResultHeadShape = {
+  id: RiskAssessmentShape.id,
+  risk_score: RiskAssessmentShape.risk_score,
+  verdict: RiskAssessmentShape.verdict,
+  confidence: RiskAssessmentShape.confidence,
+  explanation: RiskAssessmentShape.explanation,
+} as const;
+
+/** The fields a channel's result closes with: the evidence, its sources and the cache. */
+export const ResultTailShape = {
+  factors: RiskAssessmentShape.factors,
+  sources_checked: RiskAssessmentShape.sources_checked,
+  sources: RiskAssessmentShape.sources,
+  cached: RiskAssessmentShape.cached,
+  cache_expires_at: RiskAssessmentShape.cache_expires_at,
+  created_at: RiskAssessmentShape.created_at,
+  test_mode: RiskAssessmentShape.test_mode,
+} as const;

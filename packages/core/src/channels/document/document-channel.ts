@@ -13,7 +13,7 @@ import { urlsOf, parseQrPayload } from "../../analyzers/qr/index.js";
 import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
 import { MAX_UPLOAD_BYTES, sniffUpload, type UploadKind } from "../../analyzers/upload/sniff-upload.js";
 import type { DocumentKind } from "../../ports/document-reader.js";
-import { RiskAssessmentShape } from "../../schemas/common.js";
+import { ResultHeadShape, ResultTailShape } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import { AI_BUDGET_MS, assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
 import type { AiImageMediaType } from "../../ports/ai-analyst.js";
@@ -47,13 +47,9 @@ export const DocumentAnalyzeRequestSchema = z
 
 export const DocumentAnalysisResultSchema = z
   .object({
-    id: RiskAssessmentShape.id,
+    ...ResultHeadShape,
     document_hash: z.string().describe("SHA-256 of the uploaded bytes (the file and its text are not kept)"),
     media_type: z.string().describe("The type the file's bytes prove"),
-    risk_score: RiskAssessmentShape.risk_score,
-    verdict: RiskAssessmentShape.verdict,
-    confidence: RiskAssessmentShape.confidence,
-    explanation: RiskAssessmentShape.explanation,
     scam_type: ScamTypeSchema,
     red_flags: z.array(z.string()),
     page_count: z.number().int(),
@@ -72,13 +68,7 @@ export const DocumentAnalysisResultSchema = z
       })
       .meta({ id: "DocumentSignals" }),
     sub_lookups: z.array(SubLookupSchema),
-    factors: RiskAssessmentShape.factors,
-    sources_checked: RiskAssessmentShape.sources_checked,
-    sources: RiskAssessmentShape.sources,
-    cached: RiskAssessmentShape.cached,
-    cache_expires_at: RiskAssessmentShape.cache_expires_at,
-    created_at: RiskAssessmentShape.created_at,
-    test_mode: RiskAssessmentShape.test_mode,
+    ...ResultTailShape,
   })
   .meta({ id: "DocumentAnalysisResult" });
 export type DocumentAnalysisResult = z.infer<typeof DocumentAnalysisResultSchema>;

@@ -20,7 +20,7 @@ import {
 } from "../../analyzers/message/index.js";
 import { UNKNOWN_AUTHENTICATION, type EmailAuthentication } from "../../ports/email-authenticator.js";
 import type { ParsedMail } from "../../ports/mail-reader.js";
-import { RiskAssessmentShape } from "../../schemas/common.js";
+import { ResultHeadShape, ResultTailShape } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
 import { defineChannel, type AssessContext } from "../define-channel.js";
@@ -64,12 +64,8 @@ export const EmailAnalyzeRequestSchema = z
 
 export const EmailAnalysisResultSchema = z
   .object({
-    id: RiskAssessmentShape.id,
+    ...ResultHeadShape,
     message_hash: z.string().describe("SHA-256 of the input (the mail itself is not kept)"),
-    risk_score: RiskAssessmentShape.risk_score,
-    verdict: RiskAssessmentShape.verdict,
-    confidence: RiskAssessmentShape.confidence,
-    explanation: RiskAssessmentShape.explanation,
     scam_type: ScamTypeSchema,
     red_flags: z.array(z.string()),
     signals: z
@@ -86,13 +82,7 @@ export const EmailAnalysisResultSchema = z
       })
       .meta({ id: "EmailSignals" }),
     sub_lookups: z.array(SubLookupSchema),
-    factors: RiskAssessmentShape.factors,
-    sources_checked: RiskAssessmentShape.sources_checked,
-    sources: RiskAssessmentShape.sources,
-    cached: RiskAssessmentShape.cached,
-    cache_expires_at: RiskAssessmentShape.cache_expires_at,
-    created_at: RiskAssessmentShape.created_at,
-    test_mode: RiskAssessmentShape.test_mode,
+    ...ResultTailShape,
   })
   .meta({ id: "EmailAnalysisResult" });
 export type EmailAnalysisResult = z.infer<typeof EmailAnalysisResultSchema>;

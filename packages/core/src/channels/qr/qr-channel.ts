@@ -10,7 +10,7 @@ import { QrCodeSchema, QrContentTypeSchema, type QrCode } from "../../analyzers/
 import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
 import { MAX_UPLOAD_BYTES } from "../../analyzers/upload/sniff-upload.js";
 import type { Evidence } from "../../ports/signal-source.js";
-import { RiskAssessmentShape } from "../../schemas/common.js";
+import { ResultHeadShape, ResultTailShape } from "../../schemas/common.js";
 import { UrlLookupResultSchema, type UrlLookupResult } from "../../schemas/url.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import type { WeightedEvidence } from "../../scoring/score.js";
@@ -35,11 +35,7 @@ export const QrAnalyzeRequestSchema = z
 
 export const QrAnalysisResultSchema = z
   .object({
-    id: RiskAssessmentShape.id,
-    risk_score: RiskAssessmentShape.risk_score,
-    verdict: RiskAssessmentShape.verdict,
-    confidence: RiskAssessmentShape.confidence,
-    explanation: RiskAssessmentShape.explanation,
+    ...ResultHeadShape,
     qr_found: z.boolean().describe("Whether the image holds at least one QR code"),
     qr_data: z.string().nullable().describe("The first code's payload (Wi-Fi passwords masked); null when none"),
     qr_content_type: QrContentTypeSchema.nullable(),
@@ -54,13 +50,7 @@ export const QrAnalysisResultSchema = z
       urls_analyzed: z.number().int().describe(`At most ${MAX_QR_URLS}; each costs 1 URL unit unless cached`),
       urls_not_analyzed: z.number().int(),
     }),
-    factors: RiskAssessmentShape.factors,
-    sources_checked: RiskAssessmentShape.sources_checked,
-    sources: RiskAssessmentShape.sources,
-    cached: RiskAssessmentShape.cached,
-    cache_expires_at: RiskAssessmentShape.cache_expires_at,
-    created_at: RiskAssessmentShape.created_at,
-    test_mode: RiskAssessmentShape.test_mode,
+    ...ResultTailShape,
   })
   .meta({ id: "QrAnalysisResult" });
 export type QrAnalysisResult = z.infer<typeof QrAnalysisResultSchema>;

@@ -21,7 +21,7 @@ import {
 import { createOrganisationDirectory } from "../../analyzers/organisations/organisation-directory.js";
 import type { OrganisationDirectory } from "../../analyzers/organisations/organisation.js";
 import { detectPromptInjection } from "../../analyzers/injection/index.js";
-import { RiskAssessmentShape, type Verdict } from "../../schemas/common.js";
+import { ResultHeadShape, ResultTailShape, type Verdict } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import type { WeightedEvidence } from "../../scoring/score.js";
 import type { Evidence } from "../../ports/signal-source.js";
@@ -96,23 +96,13 @@ export const TextSignalsSchema = z
 
 export const TextAnalysisResultSchema = z
   .object({
-    id: RiskAssessmentShape.id,
+    ...ResultHeadShape,
     message_hash: z.string().describe("SHA-256 of the normalized text and sender (the message itself is not kept)"),
-    risk_score: RiskAssessmentShape.risk_score,
-    verdict: RiskAssessmentShape.verdict,
-    confidence: RiskAssessmentShape.confidence,
-    explanation: RiskAssessmentShape.explanation,
     scam_type: ScamTypeSchema,
     red_flags: z.array(z.string()).describe("Short plain-language warnings, strongest first"),
     signals: TextSignalsSchema,
     sub_lookups: z.array(SubLookupSchema).describe("Each extracted link and number, assessed"),
-    factors: RiskAssessmentShape.factors,
-    sources_checked: RiskAssessmentShape.sources_checked,
-    sources: RiskAssessmentShape.sources,
-    cached: RiskAssessmentShape.cached,
-    cache_expires_at: RiskAssessmentShape.cache_expires_at,
-    created_at: RiskAssessmentShape.created_at,
-    test_mode: RiskAssessmentShape.test_mode,
+    ...ResultTailShape,
   })
   .meta({ id: "TextAnalysisResult" });
 export type TextAnalysisResult = z.infer<typeof TextAnalysisResultSchema>;
