@@ -2,7 +2,7 @@
 // readers, no network sources and no AI, and a live principal on an enterprise account. Each item is scored by the
 // channel's own verb, so the figures are the ones a client would get.
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
-import { createEngine, type Engine, type Hasher, type Principal } from "../packages/core/src/index.js";
+import { createEngine, type Engine, type Factor, type Hasher, type Principal } from "../packages/core/src/index.js";
 import {
   FixedClock,
   InMemoryAccountStore,
@@ -14,6 +14,7 @@ import {
 } from "../packages/core/src/testing/index.js";
 import { createPostalMimeReader } from "../packages/providers/src/email/index.js";
 import { createDocumentReader } from "../packages/providers/src/document/create-document-reader.js";
+import type { EmailScorer } from "./email-eval.js";
 import { createZxingQrDecoder } from "../packages/providers/src/qr/zxing-qr-decoder.js";
 
 const hasher: Hasher = {
@@ -27,7 +28,9 @@ const hasher: Hasher = {
 };
 
 /** The verdict a channel verb gave one item, or the error code it refused it with. */
-export type ChannelVerdict = { readonly verdict: string } | { readonly error: string };
+export type ChannelVerdict =
+  | { readonly verdict: string; readonly riskScore: number; readonly factors: readonly Factor[] }
+  | { readonly error: string };
 
 export interface ChannelEngine {
   email(emailBody: string, rawHeaders?: string): Promise<ChannelVerdict>;
@@ -37,8 +40,8 @@ export interface ChannelEngine {
 
 function verdictOf(result: { isOk(): boolean; value?: unknown; error?: unknown }): ChannelVerdict {
   if (result.isOk()) {
-    const value = (result.value as { value: { verdict: string } }).value;
-    return { verdict: value.verdict };
+    const value = (result.value as { value: { verdict: string; risk_score: number; factors?: Factor[] } }).value;
+    return { verdict: value.verdict, riskScore: value.risk_score, factors: value.factors ?? [] };
   }
   const error = result.error as { code?: string };
   return { error: error.code ?? "error" };
@@ -82,5 +85,15 @@ export async function createChannelEngine(): Promise<ChannelEngine> {
       ),
     qr: async (bytes, filename) =>
       verdictOf(await engine.analyzeQr(p, { file: { bytes, ...(filename ? { filename } : {}) }, force_refresh: true })),
+  };
+}
+
+/** The email evaluation's scorer, through the engine's email verb (the whole raw message as the body). */
+export function engineEmailScorer(engine: ChannelEngine): EmailScorer {
+  return {
+    async score(raw) {
+      const r = await engine.email(raw);
+      return "error" in r ? null : { score: r.riskScore, factors: r.factors };
+    },
   };
 }
