@@ -101,10 +101,16 @@ function hamFiles(): Array<{ group: string; path: string }> {
   return out;
 }
 
-export async function main(argv: readonly string[] = [], scoreBody?: BodyScorer): Promise<void> {
-  const scorer = createEmailScorer(scoreBody);
+export async function main(
+  argv: readonly string[] = [],
+  scoreBody?: BodyScorer,
+  channelScorer?: EmailScorer,
+): Promise<void> {
+  const scorer = channelScorer ?? createEmailScorer(scoreBody);
   console.log(
-    `### EMAIL CHANNEL: headers, links and attachments${scoreBody !== undefined ? " + body" : " (no body scorer)"}`,
+    channelScorer !== undefined
+      ? "### EMAIL CHANNEL: through the engine's email verb"
+      : `### EMAIL CHANNEL: headers, links and attachments${scoreBody !== undefined ? " + body" : " (no body scorer)"}`,
   );
   const rows: Row[] = [];
   for (const spec of [...SCAM_MESSAGES, ...LEGIT_MESSAGES]) {

@@ -13,6 +13,12 @@ const runs = (name: (typeof NAMES)[number]): boolean => only === null || only ==
 
 if (runs("url")) await (await import("./url-eval.js")).main(options);
 if (runs("text")) await (await import("./text-eval.js")).main(options);
-if (runs("email")) await (await import("./email-eval.js")).main(options, emailBodyScorer);
+if (runs("email")) {
+  // --engine scores each message through the engine's email verb, as a client gets it.
+  const viaEngine = options.includes("--engine");
+  const { createChannelEngine, engineEmailScorer } = await import("./channel-engine.js");
+  const channelScorer = viaEngine ? engineEmailScorer(await createChannelEngine()) : undefined;
+  await (await import("./email-eval.js")).main(options, emailBodyScorer, channelScorer);
+}
 if (runs("document")) await (await import("./document-eval.js")).main(options, documentChannelScorer);
 if (runs("qr")) await (await import("./qr-eval.js")).main(options, { score: qrLinkScore });
