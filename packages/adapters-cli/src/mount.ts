@@ -2,6 +2,7 @@
 import type { Express } from "express";
 import {
   ipRateLimit,
+  readJsonBody,
   createDashboardRouter,
   createOAuthRouter,
   createWellKnownRouter,
@@ -47,6 +48,7 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
         createMcpHttpHandler({
           engine: rt.engine,
           baseUrl: rt.config.baseUrl,
+          readBody: readJsonBody,
         }),
       );
     },

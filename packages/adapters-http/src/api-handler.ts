@@ -17,7 +17,7 @@ import {
   writeJson,
   writeJsonText,
 } from "./http-common.js";
-import { readJsonBody } from "./json-body.js";
+import { readJsonBody } from "./request-body.js";
 import { errorFields, type Logger } from "./logger.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { readUpload } from "./multipart-body.js";
@@ -84,8 +84,8 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       if (e.body !== "none") {
         const read =
           e.body === "json"
-            ? await readJsonBody(req, e.maxBodyBytes ?? limit)
-            : await readUpload(req, e.maxBodyBytes ?? uploadLimit);
+            ? await readJsonBody(req, e.maxBodyBytes ?? limit, res)
+            : await readUpload(req, e.maxBodyBytes ?? uploadLimit, res);
         if (read.isErr()) return sendError(res, read.error, quotaHeader);
         body = read.value;
       }

@@ -7,8 +7,8 @@ import express, { type ErrorRequestHandler, type Express } from "express";
 import { appError, type Engine } from "@scamverify/core";
 import { createApiHandler, DEFAULT_MAX_BODY_BYTES, type ApiRouteInfo } from "./api-handler.js";
 import { applyCors, assignRequestId, pathOf, requestIdOf, sendError } from "./http-common.js";
-import { bodyTooLarge, malformedJson } from "./json-body.js";
 import { errorFields, logAccessLine, type Logger } from "./logger.js";
+import { BodyRefused } from "./express-body.js";
 
 export { DEFAULT_MAX_BODY_BYTES };
 
@@ -29,15 +29,9 @@ export type HttpApp = ((req: IncomingMessage, res: ServerResponse) => void) & {
   readonly apiRoutes: readonly ApiRouteInfo[];
 };
 
-/** Body errors of a mounted router's Express parser that the router did not answer itself. */
-const bodyErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
-  const e = error as { type?: string; limit?: number };
-  if (e.type === "entity.too.large") return sendError(res, bodyTooLarge(e.limit ?? DEFAULT_MAX_BODY_BYTES));
-  if (e.type === "entity.parse.failed") return sendError(res, malformedJson());
-  if (e.type === "encoding.unsupported" || e.type === "charset.unsupported") {
-    return sendError(res, appError("unsupported_media_type", "Unsupported body encoding or charset."));
-  }
-  if (e.type === "request.aborted") return;
+/** Bodies of a mounted router that the reader refused and the router did not answer itself. */
+const bodyErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  if (error instanceof BodyRefused) return sendError(res, error.refusal);
   next(error);
 };
 

@@ -4,6 +4,8 @@ export type { ApiRouteInfo } from "./api-handler.js";
 export { AUTHED_ERRORS, createEndpoints, endpointOfVerb } from "./endpoints.js";
 export type { Endpoint, EngineEndpoint, PublicEndpoint } from "./endpoints.js";
 export { parseMultipart, readUpload } from "./multipart-body.js";
+export { readJsonBody, readRequestBody } from "./request-body.js";
+export type { BodyKind, FormFields, ReadBodyOptions, RequestBody } from "./request-body.js";
 export { sendError } from "./http-common.js";
 export { HTTP_STATUS, toEnvelope } from "./error-map.js";
 export type { ErrorEnvelopeBody } from "./error-map.js";

@@ -2,10 +2,10 @@
 // parts small text fields. The body is counted as it streams and refused with 413 as soon as it passes the limit
 // (the rest is read off so the client gets the answer); the declared type and name are passed on but never trusted:
 // the engine decides the type from the magic bytes.
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { appError, validationError, type AppError, type Upload } from "@scamverify/core";
 import { err, ok, type Result } from "neverthrow";
-import { bodyTooLarge, refuseAfterDrain } from "./json-body.js";
+import { bodyTooLarge, refuseAfterDrain } from "./request-body.js";
 
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 4096;
@@ -97,7 +97,11 @@ export function parseMultipart(body: Buffer, boundary: string): Result<UploadBod
 }
 
 /** The upload of a multipart request: 415 for another media type, 413 past `limit` bytes, 400 when malformed. */
-export function readUpload(req: IncomingMessage, limit: number): Promise<Result<UploadBody, AppError>> {
+export function readUpload(
+  req: IncomingMessage,
+  limit: number,
+  res?: ServerResponse,
+): Promise<Result<UploadBody, AppError>> {
   const boundary = boundaryOf(req.headers["content-type"] ?? "");
   if (boundary === null) {
     return refuseAfterDrain(
@@ -107,6 +111,7 @@ export function readUpload(req: IncomingMessage, limit: number): Promise<Result<
         "Send the file as multipart/form-data with one part named file (curl -F file=@image.png).",
         { details: { content_type: req.headers["content-type"] ?? null } },
       ),
+      res,
     );
   }
   const encoding = (req.headers["content-encoding"] ?? "identity").trim().toLowerCase();
@@ -117,10 +122,11 @@ export function readUpload(req: IncomingMessage, limit: number): Promise<Result<
         "unsupported_media_type",
         "Uploads are sent without Content-Encoding (images and PDFs are compressed already).",
       ),
+      res,
     );
   }
   const length = req.headers["content-length"];
-  if (length !== undefined && Number(length) > limit) return refuseAfterDrain(req, bodyTooLarge(limit));
+  if (length !== undefined && Number(length) > limit) return refuseAfterDrain(req, bodyTooLarge(limit), res);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -135,7 +141,7 @@ export function readUpload(req: IncomingMessage, limit: number): Promise<Result<
       size += chunk.length;
       if (size > limit) {
         chunks.length = 0;
-        finish(refuseAfterDrain(req, bodyTooLarge(limit)));
+        finish(refuseAfterDrain(req, bodyTooLarge(limit), res));
         return;
       }
       chunks.push(chunk);

@@ -19,11 +19,12 @@ export interface McpHttpHandlerDeps {
   readonly allowedOrigins?: readonly string[];
   /** Largest request body (bytes); default 1 MiB. */
   readonly maxBodyBytes?: number;
+  /** The server's body reader. */
+  readonly readBody: JsonBodyReader;
   readonly version?: string;
 }
 
-type Req = IncomingMessage & { body?: unknown };
-type Handler = (req: Req, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void>;
+type Handler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void>;
 
 interface JsonRpcMessage {
   readonly jsonrpc?: unknown;
@@ -41,55 +42,28 @@ function rpcError(id: unknown, code: number, message: string, data?: unknown) {
   return { jsonrpc: "2.0", id: id ?? null, error: { code, message, ...(data !== undefined ? { data } : {}) } };
 }
 
-/** How much of an oversized body is read off (and dropped) to keep the connection usable; past it, it is closed. */
-const DRAIN_LIMIT = 16 * 1024 * 1024;
-
-type BodyRead =
-  { ok: true; body: unknown } | { ok: false; status: number; code: number; message: string; close?: boolean };
-
 /**
- * Reads the JSON body. An oversized one is still read to its end, without keeping it, so the 413 reaches a client
- * that is still sending and the keep-alive connection can carry the next request; beyond DRAIN_LIMIT the
- * connection is closed instead.
+ * Reads the request's JSON body: the host server's one body reader (adapters-http `readJsonBody`), which refuses a
+ * wrong type or charset, a body over `limit` and malformed JSON, and reads a refused body off (closing the connection
+ * through `res` when there is too much of it). `undefined` when the request has no body.
  */
-function readBody(req: Req, limit: number): Promise<BodyRead> {
-  if (req.body !== undefined) return Promise.resolve({ ok: true, body: req.body });
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result: BodyRead): void => {
-      if (settled) return;
-      settled = true;
-      resolve(result);
-    };
-    const tooLarge = (close: boolean): BodyRead => ({
-      ok: false,
-      status: 413,
-      code: -32600,
-      message: `The body exceeds ${limit} bytes`,
-      close,
-    });
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-      else if (size > limit + DRAIN_LIMIT) {
-        req.pause();
-        settle(tooLarge(true));
-      }
-    });
-    req.once("end", () => {
-      if (size > limit) return settle(tooLarge(false));
-      try {
-        settle({ ok: true, body: JSON.parse(Buffer.concat(chunks, size).toString("utf8")) as unknown });
-      } catch {
-        settle({ ok: false, status: 400, code: -32700, message: "Parse error: the body is not valid JSON" });
-      }
-    });
-    req.once("error", () =>
-      settle({ ok: false, status: 400, code: -32600, message: "The request body was not received in full" }),
-    );
-  });
+export type JsonBodyReader = (
+  req: IncomingMessage,
+  limit: number,
+  res: ServerResponse,
+) => Promise<Result<unknown, AppError>>;
+
+/** A refused body as JSON-RPC answers it: HTTP status, error code and message. */
+function bodyRefusal(error: AppError): { status: number; code: number } {
+  switch (error.code) {
+    case "payload_too_large":
+      return { status: 413, code: -32600 };
+    case "unsupported_media_type":
+      return { status: 415, code: -32600 };
+    default:
+      // Malformed JSON, bytes that do not decode, a body cut off: the server could not parse what it received.
+      return { status: 400, code: -32700 };
+  }
 }
 
 /**
@@ -188,17 +162,14 @@ export function createMcpHttpHandler(deps: McpHttpHandlerDeps): Handler {
         return;
       }
 
-      const parsed = await readBody(req, limit);
-      if (!parsed.ok) {
-        sendJson(
-          res,
-          parsed.status,
-          rpcError(null, parsed.code, parsed.message),
-          parsed.close ? { connection: "close" } : {},
-        );
+      const read = await deps.readBody(req, limit, res);
+      if (read.isErr()) {
+        const { status, code } = bodyRefusal(read.error);
+        sendJson(res, status, rpcError(null, code, read.error.message));
         return;
       }
-      if (!isJsonRpcShape(parsed.body)) {
+      const body = read.value;
+      if (!isJsonRpcShape(body)) {
         sendJson(
           res,
           400,
@@ -206,7 +177,7 @@ export function createMcpHttpHandler(deps: McpHttpHandlerDeps): Handler {
         );
         return;
       }
-      const lacking = missingScopes(parsed.body, principal.value, deps.engine.registry);
+      const lacking = missingScopes(body, principal.value, deps.engine.registry);
       if (lacking) {
         const scope = lacking.scopes.join(" ");
         sendJson(
@@ -235,7 +206,7 @@ export function createMcpHttpHandler(deps: McpHttpHandlerDeps): Handler {
         void server.close();
       });
       await server.connect(transport);
-      await transport.handleRequest(req, res, parsed.body);
+      await transport.handleRequest(req, res, body);
     } catch (error) {
       if (next) return next(error);
       if (!res.headersSent) sendJson(res, 500, rpcError(null, -32603, "Internal error"));

@@ -1,7 +1,7 @@
 export { createMcpServer } from "./create-mcp-server.js";
 export type { CreateMcpServerOptions } from "./create-mcp-server.js";
 export { createMcpHttpHandler } from "./create-mcp-http-handler.js";
-export type { McpHttpHandlerDeps } from "./create-mcp-http-handler.js";
+export type { JsonBodyReader, McpHttpHandlerDeps } from "./create-mcp-http-handler.js";
 export { serveStdio } from "./stdio.js";
 export type { StdioServerOptions } from "./stdio.js";
 export { McpUploadSchema, TOOLS, findTool, toolsFor } from "./tools.js";

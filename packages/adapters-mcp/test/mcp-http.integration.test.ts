@@ -17,6 +17,7 @@ import { createOAuthConfig } from "@scamverify/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOAuthRouter } from "../../adapters-http/src/oauth/create-oauth-router.js";
 import { createWellKnownRouter } from "../../adapters-http/src/oauth/create-well-known-router.js";
+import { readJsonBody } from "../../adapters-http/src/request-body.js";
 import { CookieBrowser } from "../../adapters-http/test/oauth/support.js";
 import { createMcpHttpHandler } from "../src/create-mcp-http-handler.js";
 import { createWorld, type TestWorld } from "./support.js";
@@ -40,6 +41,7 @@ beforeAll(async () => {
     createMcpHttpHandler({
       engine: world.engine,
       baseUrl,
+      readBody: readJsonBody,
     }),
   );
 });

@@ -19,7 +19,7 @@ import { HTTP_STATUS } from "../error-map.js";
 import { noteFailure } from "../logger.js";
 import { cookieNames, parseCookies, serializeCookie } from "../oauth/cookies.js";
 import { createCsrf } from "../oauth/csrf.js";
-import { bodyProblem, formParser } from "../oauth/form-body.js";
+import { bodyParser, bodyProblem } from "../express-body.js";
 import { FAVICON_SVG, servedChannels } from "../oauth/pages.js";
 import { createMemoryFlash, type Flash } from "./flash.js";
 import { DASHBOARD_PATHS, renderDashboard, renderDashboardError, renderRevokeConfirm } from "./pages.js";
@@ -43,7 +43,7 @@ export interface DashboardRouterDeps {
   readonly flash?: Flash<DashboardFlash>;
 }
 
-const BODY_LIMIT = "16kb";
+const BODY_LIMIT = 16 * 1024;
 // The OAuth pages mint the same cookie with the same lifetime; a nonce minted on either page works on both.
 const SIGN_IN = `/api/oauth/signin?${new URLSearchParams({ return_to: DASHBOARD_PATHS.home }).toString()}`;
 
@@ -85,7 +85,7 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
   const names = cookieNames(oauth.config.issuer);
   const router = express.Router();
   const pages = express.Router();
-  const form = formParser(BODY_LIMIT, 20);
+  const form = bodyParser(["form"], BODY_LIMIT, 20);
   const flash = deps.flash ?? createMemoryFlash<DashboardFlash>();
 
   /** A fresh nonce per response: the page's <style> and its one script (the copy button) carry it, nothing else runs. */

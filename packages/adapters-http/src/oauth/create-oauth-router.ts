@@ -28,7 +28,7 @@ import {
 import { noteFailure } from "../logger.js";
 import { cookieNames, parseCookies, serializeCookie } from "./cookies.js";
 import { createCsrf } from "./csrf.js";
-import { bodyProblem, formParser, jsonParser } from "./form-body.js";
+import { bodyParser, bodyProblem } from "../express-body.js";
 import {
   freePlanOffer,
   renderConsent,
@@ -58,7 +58,7 @@ export const AUTHORIZE_PARAMS = [
   "scope",
   "resource",
 ] as const;
-const BODY_LIMIT = "64kb";
+const BODY_LIMIT = 64 * 1024;
 
 /** The OAuth error body of RFC 6749 5.2, with the headers every token and registration answer carries. */
 function sendOAuthError(res: Response, e: OAuthError, basicUsed = false): void {
@@ -196,8 +196,9 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
   const names = cookieNames(oauth.config.issuer);
   const router = express.Router();
   const api = express.Router();
-  const json = jsonParser(BODY_LIMIT);
-  const form = formParser(BODY_LIMIT, 50);
+  const json = bodyParser(["json"], BODY_LIMIT, 50);
+  const form = bodyParser(["form"], BODY_LIMIT, 50);
+  const jsonOrForm = bodyParser(["form", "json"], BODY_LIMIT, 50);
   // Shared by every process when the composition root passes the shared limiter; otherwise counted here.
   const signInDeps = { ...oauth, rateLimiter: oauth.rateLimiter ?? new InMemoryRateLimiter() };
 
@@ -401,7 +402,7 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
   });
 
   // --- token endpoint ---
-  api.post("/token", json, form, async (req, res) => {
+  api.post("/token", jsonOrForm, async (req, res) => {
     if (!req.is(["application/x-www-form-urlencoded", "application/json"])) {
       return sendOAuthError(
         res,

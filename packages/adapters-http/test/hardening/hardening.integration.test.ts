@@ -103,6 +103,27 @@ describe("/api/mcp bodies", () => {
     }
   });
 
+  it("reads bodies with the server's one reader: not UTF-8 and not JSON are 415, malformed and corrupt gzip -32700", async () => {
+    const { key } = await seedAccount(stack.kit.engine);
+    const headers = { authorization: `Bearer ${key}`, accept: "application/json, text/event-stream" };
+    const cases: [Record<string, string>, Buffer | string, number, number][] = [
+      [JSON_TYPE, Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/list","x":"\xff"}', "latin1"), 415, -32600],
+      [{ "content-type": "text/plain" }, '{"jsonrpc":"2.0","id":1,"method":"tools/list"}', 415, -32600],
+      [JSON_TYPE, '{"jsonrpc":"2.0",', 400, -32700],
+      [{ ...JSON_TYPE, "content-encoding": "gzip" }, Buffer.from("not gzip at all"), 400, -32700],
+    ];
+    for (const [type, body, status, code] of cases) {
+      const res = await rawRequest(stack.port, "/api/mcp", { headers: { ...headers, ...type }, body });
+      expect(res.status, String(body)).toBe(status);
+      expect(JSON.parse(res.text)).toMatchObject({ jsonrpc: "2.0", id: null, error: { code } });
+    }
+    const gz = await rawRequest(stack.port, "/api/mcp", {
+      headers: { ...headers, ...JSON_TYPE, "content-encoding": "gzip" },
+      body: gzipSync(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" })),
+    });
+    expect(JSON.parse(gz.text)).toMatchObject({ id: 7, result: { tools: expect.any(Array) } });
+  });
+
   it("answers an empty batch and other non-requests with a JSON-RPC Invalid Request error", async () => {
     const { key } = await seedAccount(stack.kit.engine);
     for (const body of ["[]", "1", "null", '["x"]']) {

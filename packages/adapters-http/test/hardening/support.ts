@@ -19,6 +19,7 @@ import { createDashboardRouter } from "../../src/dashboard/index.js";
 import { silentLogger, type Logger } from "../../src/logger.js";
 import { createOAuthRouter } from "../../src/oauth/create-oauth-router.js";
 import { createWellKnownRouter } from "../../src/oauth/create-well-known-router.js";
+import { readJsonBody } from "../../src/request-body.js";
 import { T0, engineOver, type EngineKit } from "../support/harness.js";
 
 export interface Stack {
@@ -76,6 +77,7 @@ export async function startStack(db: Db, options: StackOptions = {}): Promise<St
         createMcpHttpHandler({
           engine,
           baseUrl,
+          readBody: readJsonBody,
           ...(options.mcpMaxBodyBytes !== undefined ? { maxBodyBytes: options.mcpMaxBodyBytes } : {}),
         }),
       );

@@ -1,0 +1,286 @@
+// The one request-body reader of the server: the JSON API, the OAuth and dashboard forms (through `bodyParser`) and
+// the MCP endpoint all read their bodies here. The content type must be one the route takes (415 otherwise, before a
+// byte is read), the charset UTF-8, the encoding identity, gzip, deflate or br; at most `limit` bytes after decoding
+// (413); bytes that are not UTF-8 are refused rather than read as replacement characters (415), and a NUL in a form
+// field is refused before any store sees it (PostgreSQL text cannot hold one). On a refusal the rest of the body is
+// still read off, so the client that is still sending gets the answer rather than a reset connection; past
+// DRAIN_LIMIT the connection is closed after the answer instead.
+import { isUtf8 } from "node:buffer";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Readable, Transform } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import { appError, type AppError } from "@scamverify/core";
+import { err, ok, type Result } from "neverthrow";
+
+/** The body kinds a route can take. */
+export type BodyKind = "json" | "form";
+
+/** Form fields as `application/x-www-form-urlencoded` sends them; a repeated name keeps every value. */
+export type FormFields = Record<string, string | string[]>;
+
+export type RequestBody =
+  { readonly kind: "json"; readonly value: unknown } | { readonly kind: "form"; readonly value: FormFields };
+
+export interface ReadBodyOptions {
+  /** Largest body after decoding, in bytes. */
+  readonly limit: number;
+  /** What the route takes; the first is named in the 415 message. Default: JSON only. */
+  readonly kinds?: readonly BodyKind[];
+  /** Most form fields; more is a validation_error. Default 100. */
+  readonly maxFields?: number;
+  /** The response, so a refused body too large to drain closes the connection after the answer. */
+  readonly res?: ServerResponse;
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
+const FORM_TYPE = "application/x-www-form-urlencoded";
+/** How much of a refused body is read off (and dropped) to keep the connection usable; past it, it is closed. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+function decoderFor(encoding: string): Transform | null | undefined {
+  switch (encoding) {
+    case "":
+    case "identity":
+      return null;
+    case "gzip":
+    case "x-gzip":
+      return createGunzip();
+    case "deflate":
+      return createInflate();
+    case "br":
+      return createBrotliDecompress();
+    default:
+      return undefined;
+  }
+}
+
+/** The kind of body the Content-Type header announces, or null for a type none of the kinds has. */
+export function bodyKindOf(req: IncomingMessage, kinds: readonly BodyKind[] = ["json"]): BodyKind | null {
+  const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (kinds.includes("json") && JSON_TYPE.test(type)) return "json";
+  if (kinds.includes("form") && type === FORM_TYPE) return "form";
+  return null;
+}
+
+function charsetProblem(req: IncomingMessage): AppError | null {
+  const [, ...params] = (req.headers["content-type"] ?? "").split(";");
+  for (const param of params) {
+    const [name = "", value = ""] = param.split("=");
+    if (name.trim().toLowerCase() !== "charset") continue;
+    const charset = value.trim().replace(/^"|"$/g, "").toLowerCase();
+    if (charset !== "utf-8" && charset !== "utf8") {
+      return appError("unsupported_media_type", "Send the body in UTF-8.", { details: { charset } });
+    }
+  }
+  return null;
+}
+
+function wrongType(req: IncomingMessage, kinds: readonly BodyKind[]): AppError {
+  const message =
+    kinds[0] === "form"
+      ? `Send the request body as a form with 'Content-Type: ${FORM_TYPE}'.`
+      : "Send the request body as JSON with 'Content-Type: application/json'.";
+  return appError("unsupported_media_type", message, {
+    details: { content_type: req.headers["content-type"] ?? null },
+  });
+}
+
+export function bodyTooLarge(limit: number): AppError {
+  return appError("payload_too_large", `The body exceeds the limit of ${limit} bytes.`, {
+    details: { limit_bytes: limit },
+  });
+}
+
+/**
+ * Reads off whatever is left of the request, then answers with `error`. Past DRAIN_LIMIT it stops reading and, when
+ * it has the response, marks the connection to close after the answer.
+ */
+export function refuseAfterDrain(
+  req: IncomingMessage,
+  error: AppError,
+  res?: ServerResponse,
+): Promise<Result<never, AppError>> {
+  if (req.readableEnded || req.destroyed) return Promise.resolve(err(error));
+  return new Promise((resolve) => {
+    let drained = 0;
+    const done = (): void => {
+      req.removeListener("data", onData);
+      resolve(err(error));
+    };
+    const onData = (chunk: Buffer): void => {
+      drained += chunk.length;
+      if (drained <= DRAIN_LIMIT) return;
+      req.pause();
+      if (res) res.shouldKeepAlive = false;
+      done();
+    };
+    req.on("data", onData);
+    req.once("end", done);
+    req.once("close", done);
+    req.resume();
+  });
+}
+
+export function malformedJson(): AppError {
+  return appError("validation_error", "The body is not valid JSON.", {
+    details: { issues: [{ field: "body", message: "Malformed JSON" }] },
+  });
+}
+
+const notUtf8 = (): AppError =>
+  appError("unsupported_media_type", "The body is not valid UTF-8; send the body in UTF-8.");
+
+function parseJson(text: string): Result<unknown, AppError> {
+  try {
+    return ok(JSON.parse(text) as unknown);
+  } catch {
+    return err(malformedJson());
+  }
+}
+
+function parseForm(text: string, maxFields: number): Result<FormFields, AppError> {
+  const fields: FormFields = Object.create(null) as FormFields;
+  const pairs = text === "" ? [] : text.split("&");
+  if (pairs.length > maxFields) {
+    return err(
+      appError("validation_error", `The form has more than ${maxFields} fields.`, {
+        details: { issues: [{ field: "body", message: "Too many fields" }] },
+      }),
+    );
+  }
+  for (const pair of pairs) {
+    if (pair === "") continue;
+    const at = pair.indexOf("=");
+    let name: string;
+    let value: string;
+    try {
+      const plus = (s: string): string => decodeURIComponent(s.replace(/\+/g, " "));
+      name = plus(at < 0 ? pair : pair.slice(0, at));
+      value = at < 0 ? "" : plus(pair.slice(at + 1));
+    } catch {
+      // A percent-escape that is not UTF-8 (%FF), or not an escape at all.
+      return err(notUtf8());
+    }
+    if (name.includes("\u0000") || value.includes("\u0000")) {
+      return err(
+        appError("validation_error", "A form field holds a NUL character.", {
+          details: { issues: [{ field: name.split("\u0000").join(""), message: "NUL character" }] },
+        }),
+      );
+    }
+    const prev = fields[name];
+    fields[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return ok(fields);
+}
+
+function parse(bytes: Buffer, kind: BodyKind, maxFields: number): Result<RequestBody, AppError> {
+  if (!isUtf8(bytes)) return err(notUtf8());
+  let text = bytes.toString("utf8");
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (kind === "form") return parseForm(text, maxFields).map((value) => ({ kind, value }));
+  return parseJson(text).map((value) => ({ kind, value }));
+}
+
+/**
+ * The body, decoded and parsed by the kind its Content-Type names, or `undefined` when the request has none (no
+ * Content-Length and no Transfer-Encoding, or a Content-Length of 0).
+ */
+export function readRequestBody(
+  req: IncomingMessage,
+  options: ReadBodyOptions,
+): Promise<Result<RequestBody | undefined, AppError>> {
+  const { limit, res } = options;
+  const kinds = options.kinds ?? ["json"];
+  const length = req.headers["content-length"];
+  if ((length === undefined && req.headers["transfer-encoding"] === undefined) || length === "0") {
+    return Promise.resolve(ok(undefined));
+  }
+  const kind = bodyKindOf(req, kinds);
+  if (kind === null) return refuseAfterDrain(req, wrongType(req, kinds), res);
+  const charset = charsetProblem(req);
+  if (charset) return refuseAfterDrain(req, charset, res);
+  const encoding = (req.headers["content-encoding"] ?? "").trim().toLowerCase();
+  const decoder = decoderFor(encoding);
+  if (decoder === undefined) {
+    return refuseAfterDrain(
+      req,
+      appError("unsupported_media_type", `Unsupported Content-Encoding '${encoding}'.`, {
+        details: { content_encoding: encoding },
+      }),
+      res,
+    );
+  }
+  // A declared identity length over the limit is refused without reading it into memory.
+  if (decoder === null && length !== undefined && Number(length) > limit) {
+    return refuseAfterDrain(req, bodyTooLarge(limit), res);
+  }
+
+  return new Promise((resolve) => {
+    const source: Readable = decoder ?? req;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (
+      result: Result<RequestBody | undefined, AppError> | Promise<Result<RequestBody | undefined, AppError>>,
+    ): void => {
+      if (settled) return;
+      settled = true;
+      source.removeListener("data", onData);
+      void Promise.resolve(result).then(resolve);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        if (decoder) {
+          req.unpipe(decoder);
+          decoder.destroy();
+        }
+        finish(refuseAfterDrain(req, bodyTooLarge(limit), res));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    source.on("data", onData);
+    source.once("end", () =>
+      finish(
+        parse(
+          chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size),
+          kind,
+          options.maxFields ?? 100,
+        ),
+      ),
+    );
+    const cutOff = (): void => finish(err(appError("validation_error", "The request body was not received in full.")));
+    source.once("error", () => {
+      if (!decoder) return cutOff();
+      // Bytes that do not decode with the declared encoding.
+      req.unpipe(decoder);
+      finish(
+        refuseAfterDrain(
+          req,
+          appError("validation_error", `The body is not valid ${encoding} data.`, {
+            details: { issues: [{ field: "body", message: `Malformed ${encoding} encoding` }] },
+          }),
+          res,
+        ),
+      );
+    });
+    req.once("close", () => {
+      if (!req.complete) cutOff();
+    });
+    if (decoder) {
+      req.once("error", cutOff);
+      req.pipe(decoder);
+    }
+  });
+}
+
+/** The parsed JSON body (`undefined` when there is none): the JSON API's and the MCP endpoint's reader. */
+export async function readJsonBody(
+  req: IncomingMessage,
+  limit: number,
+  res?: ServerResponse,
+): Promise<Result<unknown, AppError>> {
+  return (await readRequestBody(req, { limit, ...(res ? { res } : {}) })).map((body) => body?.value);
+}

@@ -1,0 +1,95 @@
+// The server's one body reader, driven over a real socket on 127.0.0.1: JSON and forms by their Content-Type, the
+// refusals every face shares (type, charset, size, NUL, bad escapes), and a refused body too large to drain closing
+// its connection after the answer instead of being read forever.
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readRequestBody, type BodyKind } from "../src/request-body.js";
+
+let server: Server;
+let port: number;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const kinds = (new URL(req.url ?? "/", "http://x").searchParams.get("kinds") ?? "json").split(",") as BodyKind[];
+    void readRequestBody(req, { limit: 1024, kinds, maxFields: 5, res }).then((read) => {
+      res.writeHead(read.isOk() ? 200 : 400, { "content-type": "application/json" });
+      res.end(JSON.stringify(read.isOk() ? { body: read.value ?? null } : { error: read.error.code }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+async function post(kinds: string, contentType: string, body: string | Buffer): Promise<Record<string, unknown>> {
+  const r = await fetch(`http://127.0.0.1:${port}/?kinds=${kinds}`, {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body,
+  });
+  return (await r.json()) as Record<string, unknown>;
+}
+
+const FORM = "application/x-www-form-urlencoded";
+
+describe("readRequestBody", () => {
+  it("parses JSON and forms by their Content-Type, keeping every value of a repeated field", async () => {
+    expect(await post("json", "application/json", '{"a":1}')).toEqual({ body: { kind: "json", value: { a: 1 } } });
+    expect(await post("form,json", FORM, "a=x+y&b=%C3%A9&a=2&flag")).toEqual({
+      body: { kind: "form", value: { a: ["x y", "2"], b: "é", flag: "" } },
+    });
+  });
+
+  it("refuses a type the route does not take, another charset and bytes that are not UTF-8 with 415", async () => {
+    expect(await post("json", FORM, "a=1")).toEqual({ error: "unsupported_media_type" });
+    expect(await post("form", "application/json", "{}")).toEqual({ error: "unsupported_media_type" });
+    expect(await post("form", `${FORM}; charset=latin1`, "a=1")).toEqual({ error: "unsupported_media_type" });
+    expect(await post("form", FORM, "a=%FF")).toEqual({ error: "unsupported_media_type" });
+    expect(await post("json", "application/json", Buffer.from([0x22, 0xff, 0x22]))).toEqual({
+      error: "unsupported_media_type",
+    });
+  });
+
+  it("refuses a NUL in a form field, too many fields and malformed JSON as validation errors", async () => {
+    expect(await post("form", FORM, "email=a%00b")).toEqual({ error: "validation_error" });
+    expect(await post("form", FORM, "a=1&b=2&c=3&d=4&e=5&f=6")).toEqual({ error: "validation_error" });
+    expect(await post("json", "application/json", '{"a":')).toEqual({ error: "validation_error" });
+  });
+
+  it("answers a body far past the limit and closes that connection instead of draining it forever", async () => {
+    const answer = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/?kinds=json",
+          headers: { "content-type": "application/json" },
+        },
+        (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
+          req.destroy();
+        },
+      );
+      req.on("error", reject);
+      // 32 MiB sent in 64 KiB pieces, more than the reader drains (16 MiB); it stops sending once answered.
+      const piece = Buffer.alloc(64 * 1024, 0x20);
+      let sent = 0;
+      const pump = (): void => {
+        while (sent < 512 && !req.destroyed) {
+          sent++;
+          if (!req.write(piece)) return void req.once("drain", pump);
+        }
+        if (!req.destroyed) req.end();
+      };
+      pump();
+    });
+    expect(answer).toEqual({ status: 400, connection: "close" });
+  });
+});
