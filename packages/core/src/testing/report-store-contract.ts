@@ -51,6 +51,12 @@ export function describeReportStoreContract(
       expect(await fx.store.count("phone", value)).toBe(3);
     });
 
+    it("stores a kind of any registered channel, not only url and phone", async () => {
+      expect(await fx.store.add(report(alice, { kind: "text" }))).toEqual({ counted: true });
+      expect(await fx.store.count("text", value)).toBe(1);
+      expect(await fx.store.count("phone", value)).toBe(0);
+    });
+
     it("keeps kinds apart", async () => {
       await fx.store.add(report(alice, { kind: "url" }));
       expect(await fx.store.add(report(alice))).toEqual({ counted: true });
