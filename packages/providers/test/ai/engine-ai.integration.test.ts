@@ -1,20 +1,11 @@
 // The AI layer through a real engine: the in-memory stores of core/testing, the real OpenAI adapter, and an
 // OpenAI-compatible server on 127.0.0.1 that answers like a talked-round model, or never answers at all.
 
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEngine, type Engine, type EngineDeps, type Hasher, type Principal } from "@scamverify/core";
-import {
-  FixedClock,
-  InMemoryAccountStore,
-  InMemoryApiKeyStore,
-  InMemoryQuotaLedger,
-  InMemoryRateLimiter,
-  InMemoryReportStore,
-  InMemoryResultCache,
-} from "@scamverify/core/testing";
+import { createEngine, type Engine, type Principal } from "@scamverify/core";
+import { enginePrincipal, inMemoryEngineDeps } from "../../../persistence/src/testing/in-memory-engine.js";
 import { createOpenAiAnalyst } from "../../src/ai/openai-ai-analyst.js";
 import { lowestAnswer, startFakeOpenAi, type FakeOpenAi } from "./fake-openai-server.js";
 
@@ -24,36 +15,11 @@ const SCAM_URL = "https://paypa1-secure-login.com/signin/verify-account";
 const SCAM_TEXT =
   "FINAL NOTICE: your E-ZPass toll of $4.15 is unpaid. Pay today to avoid a $50 late fee: https://ezpass-tolls-pay.com/pay";
 
-const hasher: Hasher = {
-  sha256Hex: (v) => createHash("sha256").update(v, "utf8").digest("hex"),
-  sha256Base64Url: (v) => createHash("sha256").update(v, "utf8").digest("base64url"),
-  timingSafeEqual: (a, b) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b)),
-};
-
-function deps(overrides: Partial<EngineDeps> = {}): EngineDeps {
-  return {
-    accounts: new InMemoryAccountStore(),
-    apiKeys: new InMemoryApiKeyStore(),
-    quota: new InMemoryQuotaLedger(),
-    cache: new InMemoryResultCache(),
-    reports: new InMemoryReportStore(),
-    rateLimiter: new InMemoryRateLimiter(),
-    health: { databaseReachable: async () => true },
-    clock: new FixedClock("2026-03-10T12:00:00.000Z"),
-    ids: { uuid: () => randomUUID(), token: (n) => randomBytes(n).toString("base64url") },
-    hasher,
-    passwords: { hash: async (p) => `x${p}`, verify: async (p, h) => h === `x${p}` },
-    config: { upgradeUrl: "https://example.test/upgrade" },
-    ...overrides,
-  } as EngineDeps;
-}
+const deps = inMemoryEngineDeps;
 
 async function principal(engine: Engine, mode: "live" | "test" = "live"): Promise<{ p: Principal; key: string }> {
-  const account = (
-    await engine.accounts.create({ email: `${randomUUID()}@example.test`, plan: "enterprise", rpm: 100_000 })
-  )._unsafeUnwrap();
-  const key = (await engine.keys.create(account.id, { mode }))._unsafeUnwrap();
-  return { p: (await engine.authenticate(`Bearer ${key.key}`))._unsafeUnwrap(), key: key.key };
+  const { principal: p, key } = await enginePrincipal(engine, { mode });
+  return { p, key };
 }
 
 function analystFor(baseURL: string) {
