@@ -1,11 +1,12 @@
 // Detection quality of the message analyzer on labelled text messages (SMS and chat, English and Spanish), scored
-// the way the engine's offline path scores a text: the analyzer's evidence plus offline sub-lookups of every link
-// and number (analyzeUrl / analyzePhoneNumber scored at OFFLINE_WEIGHT), through the engine's own assess().
+// the way the engine's offline path scores a text: the analyzer's evidence over the organisation directory the text
+// channel uses, offline sub-lookups of every link and number (analyzeUrl / analyzePhoneNumber scored at
+// OFFLINE_WEIGHT) and the prompt-injection check, through the engine's own assess().
 // Run: node --conditions=source --import tsx eval/text-eval.ts [--tuning-only] [--show-tuning-errors]
 // The held-out half (fixed by a hash of the message) is reported but never inspected case by case.
 
 import { fileURLToPath } from "node:url";
-import { assess } from "../packages/core/src/index.js";
+import { OFFLINE_WEIGHT, assess, detectPromptInjection } from "../packages/core/src/index.js";
 import {
   assessMessageOffline,
   extractEntities,
@@ -14,7 +15,7 @@ import {
   type ScamTypeOrNone,
 } from "../packages/core/src/analyzers/message/index.js";
 import { loadMessages, type LabelledMessage } from "./text/dataset.js";
-import { EVAL_DIRECTORY } from "./text/directory.js";
+import { defaultDirectory } from "../packages/core/src/channels/text/text-channel.js";
 
 export interface ScoredMessage extends LabelledMessage {
   readonly score: number;
@@ -26,10 +27,10 @@ export function scoreMessage(m: LabelledMessage): ScoredMessage {
   const subs = offlineSubLookups(extractEntities(m.text));
   const { analysis, items } = assessMessageOffline(
     m.text,
-    { directory: EVAL_DIRECTORY, kind: "text", ...(m.senderNumber !== null ? { senderNumber: m.senderNumber } : {}) },
+    { directory: defaultDirectory(), kind: "text", ...(m.senderNumber !== null ? { senderNumber: m.senderNumber } : {}) },
     subs,
   );
-  const a = assess(items);
+  const a = assess([...items, { evidence: detectPromptInjection(m.text), weight: OFFLINE_WEIGHT }]);
   return {
     ...m,
     score: a.riskScore,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { createListDirectory } from "../../../../../eval/text/directory.js";
 import { analyzeMessage, type AnalyzeMessageOptions } from "../../../src/analyzers/message/analyze-message.js";
 import {
   assessMessageOffline,
@@ -10,10 +9,11 @@ import { ClaimedIssuerSchema } from "../../../src/analyzers/message/claimed-issu
 import { extractEntities } from "../../../src/analyzers/message/extract-entities.js";
 import { SCAM_TYPES, ScamTypeSchema } from "../../../src/analyzers/message/scam-types.js";
 import type { Organisation } from "../../../src/analyzers/organisations/organisation.js";
+import { createOrganisationDirectory } from "../../../src/analyzers/organisations/organisation-directory.js";
 import { assess } from "../../../src/scoring/score.js";
 
 const org = (o: Omit<Organisation, "source">): Organisation => ({ ...o, source: "test fixture" });
-const directory = createListDirectory([
+const directory = createOrganisationDirectory([
   org({
     id: "usps",
     name: "USPS",
