@@ -12,6 +12,7 @@ import {
 } from "../organisations/organisation.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
 import { SHORTENER_SET, matchHostSuffix } from "../url/brand-index.js";
+import { FREE_MAIL_DOMAINS } from "../email/free-mail.js";
 
 export const CLAIMED_ISSUER_SOURCE = "claimed_issuer";
 
@@ -131,7 +132,8 @@ export function checkClaimedIssuer(
   }
   for (const email of channels.emails) {
     const host = email.slice(email.lastIndexOf("@") + 1);
-    const owner = ownsDomain(named, host);
+    // An address at a free mailbox (gmail.com, outlook.com) is anyone's: it never speaks for the provider it is at.
+    const owner = FREE_MAIL_DOMAINS.has(host) ? undefined : ownsDomain(named, host);
     if (owner !== undefined) {
       matched.push({ kind: "email", value: email });
       owners.push(owner);

@@ -95,6 +95,15 @@ describe("analyzeMessage: the claimed organisation", () => {
     expect(a.claimedIssuer?.mismatched).toEqual([]);
   });
 
+  it("never takes a personal address at a free mailbox for the mailbox provider's own channel", () => {
+    const real = { directory: createOrganisationDirectory(), kind: "text" as const };
+    const a = analyzeMessage("Landlord: send the rent by Zelle to rentpay.m@gmail.com today.", real);
+    expect(a.claimedIssuer?.channels_match).not.toBe(true);
+    expect(a.evidence.flatMap((e) => e.factors).map((f) => f.id)).not.toContain("issuer_channels_match");
+    const google = analyzeMessage("Google security: reply to google.help.desk@gmail.com", real);
+    expect(google.claimedIssuer?.matched).toEqual([]);
+  });
+
   it("reports a shortened link as unverifiable rather than foreign, and weighs it less", () => {
     const a = analyzeMessage("USPS: track your package at bit.ly/3xYz9", options);
     const ids = a.evidence.flatMap((e) => e.factors).map((f) => f.id);
