@@ -27,7 +27,11 @@ export function scoreMessage(m: LabelledMessage): ScoredMessage {
   const subs = offlineSubLookups(extractEntities(m.text));
   const { analysis, items } = assessMessageOffline(
     m.text,
-    { directory: defaultDirectory(), kind: "text", ...(m.senderNumber !== null ? { senderNumber: m.senderNumber } : {}) },
+    {
+      directory: defaultDirectory(),
+      kind: "text",
+      ...(m.senderNumber !== null ? { senderNumber: m.senderNumber } : {}),
+    },
     subs,
   );
   const a = assess([...items, { evidence: detectPromptInjection(m.text), weight: OFFLINE_WEIGHT }]);

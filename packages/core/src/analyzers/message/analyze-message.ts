@@ -58,6 +58,19 @@ const POINTS = {
   wrongNumberFollowUp: 25,
   /** Affection together with money, investing or a move to another app: romance and "pig butchering" scams. */
   romanceMoney: 30,
+  /** A "wrong number" opener that then tries to make friends: how romance and investment scams start. */
+  strangerOpener: 35,
+  /**
+   * A story and a request to act through a link on a site no organisation of the directory runs, from a message that
+   * names no organisation: legitimate business texts say who they are (carriers require it), phishing texts do not.
+   */
+  unbrandedLinkLure: 30,
+  /** An offer of money (a prize, profits, a job) that moves the conversation to WhatsApp or Telegram. */
+  offerToChatApp: 25,
+  /** Money "sent by mistake" and a request to send it back: the accidental-payment scam. */
+  returnTheMoney: 20,
+  /** A charge or renewal with a number to call to cancel it that the named organisation does not publish. */
+  chargeCallback: 20,
   /** Link written defanged or spaced out: legitimate senders never do that. */
   defangedLink: 45,
   /** Link hidden with look-alike or invisible characters. */
@@ -68,6 +81,11 @@ const POINTS = {
   codeDelivery: -25,
   /** An account alert that asks only for a YES/NO reply, with no link and no number to call. */
   yesNoAlert: -15,
+  /**
+   * A text that opens with its sender's name ("Geico: ...") and links only to that very name's site (geico.com): the
+   * organisation is not in the directory, but a look-alike would need extra words or another ending.
+   */
+  linksMatchSender: -20,
 };
 /** Weight of a cue revealed by two or more separate phrases. */
 const REPEAT_FACTOR = 1.4;
@@ -75,6 +93,30 @@ const REPEAT_FACTOR = 1.4;
 const STORY_THRESHOLD = 40;
 
 const CHAT_APP_HOSTS = new Set(["wa.me", "t.me", "telegram.me", "chat.whatsapp.com", "api.whatsapp.com"]);
+
+/** Chat openers: stories a stranger and a friend alike begin with, so a date in them ("tomorrow") is no pressure. */
+const OPENERS: ReadonlySet<CueId> = new Set(["wrong_number", "befriend", "family_address"]);
+/** Asks that a link carries out: sign in, verify, give details, pay. */
+const LINK_ASKS: readonly CueId[] = [
+  "link_action",
+  "verify_action",
+  "personal_info_request",
+  "password_request",
+  "pay_demand",
+  "fee_payment",
+];
+/** Stories that offer money: a prize, a refund, profits, well-paid work. */
+const MONEY_OFFERS: readonly CueId[] = [
+  "prize",
+  "refund",
+  "investment",
+  "return_promise",
+  "job_offer",
+  "high_pay",
+  "task_scam",
+];
+/** Ways to send money. */
+const MONEY_SENDS: readonly CueId[] = ["money_request", "p2p_payment", "wire_transfer", "gift_card", "crypto_payment"];
 
 const ISSUER_STORIES: Readonly<Partial<Record<OrganisationCategory, ScamType>>> = {
   federal: "government_impersonation",
@@ -88,6 +130,30 @@ const ISSUER_STORIES: Readonly<Partial<Record<OrganisationCategory, ScamType>>> 
   payment: "bank_alert",
 };
 const ISSUER_STORY_POINTS = 20;
+
+// A sender tag opening a text: "Mint Mobile: ...", "[Geico] ...".
+const SENDER_TAG = /^\s*[[(]?([\p{L}\p{N}][\p{L}\p{N}&'\u2019. -]{0,38}?)[\])]?\s*:/u;
+/** Endings a look-alike cannot buy cheaply: a name's .com, .org, .net, .edu or .gov is normally its owner's. */
+const ESTABLISHED_SUFFIXES = new Set(["com", "org", "net", "edu", "gov"]);
+
+/** The sender name a text opens with, letters and digits only, lower case ("mintmobile"); null when none. */
+function senderTag(text: string): string | null {
+  const m = SENDER_TAG.exec(text);
+  if (m === null) return null;
+  const name = (m[1] ?? "")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+  return name.length >= 3 ? name : null;
+}
+
+/** Whether the link's site is the sender's name itself on an established ending (geico.com for "Geico:"). */
+function namedLikeSender(url: NormalizedUrl, tag: string | null): boolean {
+  if (tag === null || url.registrableDomain === null || url.publicSuffix === null) return false;
+  if (!ESTABLISHED_SUFFIXES.has(url.publicSuffix)) return false;
+  return url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)) === tag;
+}
 
 function isEmailSender(sender: string | undefined): boolean {
   return sender !== undefined && /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(sender.trim());
@@ -139,12 +205,14 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const mismatch = issuer.claimedIssuer?.channels_match === false;
 
   const roles = { pressure: false, ask: false, story: false };
+  let plotted = false;
   for (const id of hits.keys()) {
     const role = CUES[id].role;
     if (role !== "legit" && role !== "context") roles[role] = true;
+    if (role === "story" && !OPENERS.has(id)) plotted = true;
   }
   // A deadline is pressure once the message asks for something or tells a story ("pay by 11/30").
-  if (entities.deadlines.length > 0 && !has("urgency") && (roles.ask || roles.story || has("threat"))) {
+  if (entities.deadlines.length > 0 && !has("urgency") && (roles.ask || plotted || has("threat"))) {
     hits.set("urgency", entities.deadlines[0] ?? "deadline");
     roles.pressure = true;
   }
@@ -229,6 +297,54 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       "Mixes affection with requests for money or investing",
     );
   }
+  if (has("wrong_number") && has("befriend")) {
+    add(
+      "stranger_opener",
+      "A 'wrong number' text from a stranger who then tries to make friends",
+      POINTS.strangerOpener,
+      "A stranger's 'wrong number' text that tries to start a friendship",
+    );
+  }
+  const tag = options.kind === "text" ? senderTag(scan.cleaned) : null;
+  const unknownLink = urls.find(
+    (u) => options.directory.byDomain(u.registrableDomain ?? u.host) === undefined && !namedLikeSender(u, tag),
+  );
+  if (
+    issuer.claimedIssuer === null &&
+    unknownLink !== undefined &&
+    plotted &&
+    (has("link_action") || LINK_ASKS.some(has))
+  ) {
+    add(
+      "unbranded_link_lure",
+      `Asks you to act through a link to ${unknownLink.registrableDomain ?? unknownLink.host} without saying who is asking`,
+      POINTS.unbrandedLinkLure,
+      "Does not say who sent it, yet asks you to act through its link",
+    );
+  }
+  if (has("platform_move") && MONEY_OFFERS.some(has)) {
+    add(
+      "offer_to_chat_app",
+      "Offers money (a prize, profits, a job) and moves the talk to WhatsApp or Telegram",
+      POINTS.offerToChatApp,
+      "Offers money, then moves the conversation to a chat app",
+    );
+  }
+  if (has("overpayment") && MONEY_SENDS.some(has)) {
+    add(
+      "return_the_money",
+      "Says money was sent to you by mistake and asks you to send it back",
+      POINTS.returnTheMoney,
+      "Asks you to return money 'sent by mistake'",
+    );
+  }
+  if (has("charge_notice") && has("call_to_dispute") && issuer.claimedIssuer?.channels_match !== true) {
+    add(
+      "charge_callback",
+      "Reports a charge or renewal and gives a number to call to cancel it that is not a published one",
+      POINTS.chargeCallback,
+    );
+  }
   const defanged = entities.urls.find((u) => u.defanged);
   const obfuscated = entities.urls.find((u) => u.obfuscated && !u.defanged);
   if (defanged !== undefined) {
@@ -258,6 +374,14 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   }
   if (has("reply_yes_no") && urls.length === 0 && !has("call_to_dispute") && !mismatch && !has("code_request")) {
     add("yes_no_alert", "Asks only for a YES or NO reply, with no link to follow", POINTS.yesNoAlert);
+  }
+  if (issuer.claimedIssuer === null && urls.length > 0 && urls.every((u) => namedLikeSender(u, tag))) {
+    const site = urls[0]?.registrableDomain ?? "";
+    add(
+      "links_match_sender",
+      `Every link goes to ${site}, the site of the sender the text opens with`,
+      POINTS.linksMatchSender,
+    );
   }
 
   // The story: cue points per scam type, plus the kind of organisation the message claims to be.

@@ -23,10 +23,16 @@ import { subLookupEvidence, type SubLookupResult } from "./sub-lookups.js";
  * | story + request through a link/number/app    | 15     | message_content |
  * | "new number" + request (family emergency)    | 35     | message_content |
  * | wrong-number opener + app/romance/investing  | 25     | message_content |
+ * | wrong-number opener + making friends         | 35     | message_content |
+ * | story + ask through an unknown link, unnamed | 30     | message_content |
+ * | money offer moved to WhatsApp/Telegram       | 25     | message_content |
+ * | money "sent by mistake" + send it back       | 20     | message_content |
+ * | charge + unpublished number to cancel it     | 20     | message_content |
  * | disguised link / look-alike link             | 45/35  | message_content |
  * | text sent from an email address              | 20     | message_content |
  * | one-time code with "don't share"             | -25    | message_content |
  * | account alert asking only YES/NO, no link    | -15    | message_content |
+ * | links only to the sender tag's own .com site | -20    | message_content |
  * | claims an organisation, links elsewhere      | 60     | claimed_issuer  |
  * | ... its number is not one it publishes       | 45     | claimed_issuer  |
  * | ... its address is not at its domain         | 35     | claimed_issuer  |

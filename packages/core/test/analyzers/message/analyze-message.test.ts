@@ -160,6 +160,60 @@ describe("analyzeMessage: cues weighed together", () => {
     expect(r.type).toBe("none");
   });
 
+  const ids = (text: string): string[] =>
+    analyzeMessage(text, options).evidence.flatMap((e) => e.factors.map((f) => f.id));
+
+  it("weighs a story and a request through a link when the text never says who sends it", () => {
+    const lure = "Your mailbox is full and new mail is on hold. Confirm your account: https://mailbox-upgrade.click";
+    expect(ids(lure)).toContain("unbranded_link_lure");
+    expect(score(lure).score).toBeGreaterThanOrEqual(65);
+    // A friend's link with no story or request, and a named organisation's own link, are no lure.
+    expect(ids("Check out this video lol https://www.youtube.com/watch?v=dQw4w9WgXcQ")).not.toContain(
+      "unbranded_link_lure",
+    );
+    expect(ids("USPS: your package is on hold. Schedule redelivery at usps.com/redelivery")).not.toContain(
+      "unbranded_link_lure",
+    );
+  });
+
+  it("trusts a link to the very site named by the sender tag, and not a look-alike of it", () => {
+    const own = "Planet Fitness: Your membership payment was declined. Update your card at planetfitness.com/account.";
+    expect(ids(own)).toContain("links_match_sender");
+    expect(ids(own)).not.toContain("unbranded_link_lure");
+    expect(score(own).score).toBeLessThan(40);
+    const lookAlike = "Planet Fitness: Your payment method was declined. Update it: planetfitness-billing.top";
+    expect(ids(lookAlike)).not.toContain("links_match_sender");
+    expect(ids(lookAlike)).toContain("unbranded_link_lure");
+  });
+
+  it("tells a stranger's 'wrong number' chat-up from a plain wrong number", () => {
+    expect(ids("Sorry, wrong number. You seem very kind though, where are you from?")).toContain("stranger_opener");
+    expect(ids("Hola, ¿eres Carlos? Perdón, número equivocado. Mucho gusto, ¿de dónde eres?")).toContain(
+      "stranger_opener",
+    );
+    const friend = score("Hi, is this Jess? It's Tom from the soccer team, practice moved to 5 tomorrow.");
+    expect(friend.score).toBeLessThan(40);
+  });
+
+  it("weighs an offer of money that moves to a chat app, and money 'sent by mistake' to send back", () => {
+    expect(ids("Join our crypto trading group, guaranteed profits of 20% weekly. Message me on WhatsApp.")).toContain(
+      "offer_to_chat_app",
+    );
+    const back =
+      "Hi, I accidentally sent you $300 through Venmo, it was meant for my landlord. Could you send it back?";
+    expect(ids(back)).toContain("return_the_money");
+    expect(score(back).score).toBeGreaterThanOrEqual(65);
+  });
+
+  it("weighs a charge with a number to call to cancel it, unless the number is the organisation's own", () => {
+    expect(ids("Norton: su suscripción se renovó por $299.99. Si no lo autorizó, llame al 1-844-506-1829.")).toContain(
+      "charge_callback",
+    );
+    expect(ids("Chase: your payment of $50.00 was processed. To dispute it call 1-800-935-9935.")).not.toContain(
+      "charge_callback",
+    );
+  });
+
   it("does not count a negated request ('never share this code') as a request", () => {
     const a = analyzeMessage("Never share this code with anyone: 482913", options);
     expect(a.evidence.flatMap((e) => e.factors).map((f) => f.id)).not.toContain("code_request");
