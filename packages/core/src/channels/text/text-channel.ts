@@ -41,6 +41,8 @@ export const MAX_TEXT_CHARS = 5_000;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+/** What shows nothing: white space, control characters and invisible format characters (zero-width space, marks). */
+const INVISIBLE = /[\s\p{Cc}\p{Cf}]/gu;
 
 /** A message text: not empty or blank, no broken UTF-16, not binary data. */
 export const MessageTextSchema = z
@@ -49,7 +51,7 @@ export const MessageTextSchema = z
   .max(MAX_TEXT_CHARS, {
     message: `A message is at most ${MAX_TEXT_CHARS} characters; send longer mail to /api/v1/email/analyze and letters to /api/v1/document/analyze`,
   })
-  .refine((s) => s.trim() !== "", "The text is blank")
+  .refine((s) => s.replace(INVISIBLE, "") !== "", "The text is blank")
   .refine((s) => !LONE_SURROGATE.test(s), "The text holds invalid UTF-16 (a lone surrogate)")
   .refine((s) => (s.match(CONTROL)?.length ?? 0) <= Math.max(2, s.length / 50), "The text looks like binary data");
 
@@ -59,6 +61,7 @@ export const TextAnalyzeRequestSchema = z
     sender_number: z
       .string()
       .max(254)
+      .refine((s) => !LONE_SURROGATE.test(s), "The sender holds invalid UTF-16 (a lone surrogate)")
       .optional()
       .describe("Who sent it: a phone number, a short code, or an email address (email-to-text)"),
     force_refresh: z.boolean().optional().describe("Bypass the cache; counts toward quota"),
