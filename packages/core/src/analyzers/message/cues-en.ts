@@ -98,7 +98,7 @@ export const CUES_EN: CueTable = {
       "(?:send|transfer) (?:the )?(?:money|funds) (?:to|via|through)",
     ],
     p2p_payment: [
-      "(?:send|pay|paid|transfer|via|through|using|with|by|on|over) [^.!?]{0,20}(?:zelle|venmo|cash ?app|cashapp|apple cash|paypal friends)",
+      "(?:send|sent|pay|paid|transfer|via|through|using|with|by|on|over) [^.!?]{0,20}(?:zelle|venmo|cash ?app|cashapp|apple cash|paypal friends)",
       "(?:zelle|venmo|cash ?app|cashapp) (?:me|it|us|them|the (?:money|payment|fee))",
     ],
     code_request: [
@@ -344,6 +344,7 @@ export const CUES_EN: CueTable = {
       "(?:incoming )?(?:messages|emails|mail) (?:are |is )?(?:on hold|pending|held|suspended|blocked)",
       "(?:photos|videos|files)[^.!?]{0,20}will be (?:deleted|removed|lost)",
       "(?:could not|couldn't|unable to) (?:verify|confirm) your (?:account|identity|information|details)",
+      "(?:a |an )?(?:problem|issue) with your (?:account|payment|billing|card|profile)",
     ],
     government: [
       "irs",
@@ -386,14 +387,14 @@ export const CUES_EN: CueTable = {
     ],
     charge_notice: [
       "(?:you(?:'ve| have)? been|will be|was|has been|were|is being) (?:charged|billed|debited|deducted)",
-      "(?:subscription|membership|plan|order|purchase|payment|transaction|renewal) (?:of \\$[\\d,.]+ )?(?:has been |was |is |will be )?(?:renewed|processed|confirmed|placed|approved|completed|successful|initiated)",
+      "(?:subscription|membership|plan|order|purchase|payment|transaction|renewal) (?:of \\$[\\d,.]+ )?(?:(?:to|for|at|from) [a-z0-9&'. -]{1,30} )?(?:has been |was |is |will be )?(?:renewed|processed|confirmed|placed|approved|completed|successful|initiated)",
       "auto[- ]?renew\\w*",
       "invoice",
       "order (?:#|number|no\\.?|id)",
       "renews (?:today|tomorrow|tonight|automatically|on|for)",
     ],
     call_to_dispute: [
-      "(?:if (?:you )?(?:did not|didn't|do not|don't|did n't)[^.!?]{0,50}|(?:to|for) (?:cancel|dispute|stop|reverse|refund|report|decline)[^.!?]{0,30}|(?:cancel|dispute|refund|questions?)[^.!?]{0,20})(?:call|contact|dial|reach|ring|phone)[^.!?<]{0,30}<phone>",
+      "(?:if (?:you )?(?:did not|didn't|do not|don't|did n't)[^.!?]{0,50}|(?:if )?(?:it was |this was )?not you[?,!]? ?|(?:to|for) (?:cancel|dispute|stop|reverse|refund|report|decline)[^.!?]{0,30}|(?:cancel|dispute|refund|questions?)[^.!?]{0,20})(?:call|contact|dial|reach|ring|phone)[^.!?<]{0,30}<phone>",
       "(?:refund|cancel(?:lation)?|dispute)s?[^.!?<]{0,20}: ?<phone>",
       "(?:call|contact|dial) (?:us |our |the )?(?:now |immediately |today |asap )?(?:at |on )?<phone>[^.!?]{0,40}(?:cancel|dispute|refund|stop|reverse|not you|unauthori[sz]ed)",
     ],
