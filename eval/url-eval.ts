@@ -2,6 +2,7 @@
 // Feeds off: the offline analyzers only. Feeds on: the analyzers plus the feed signal sources over a ThreatIndex
 // built by the real feed parsers from feed files written in the published OpenPhish and PhishTank formats.
 // Run: node --conditions=source --import tsx eval/url-eval.ts [--feeds=off|on|both] [--show-tuning-errors]
+//      [--tuning-only]   (reports the tuning half only, for tuning rounds)
 //      [--write-feeds]   (also writes the full feed snapshot to eval/url/feeds/ for inspection)
 // The held-out half (fixed by a hash of the URL) is reported but never inspected case by case.
 
@@ -294,6 +295,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   const modeArg = argv.find((a) => a.startsWith("--feeds="))?.slice("--feeds=".length) ?? "both";
   if (modeArg !== "off" && modeArg !== "on" && modeArg !== "both") throw new Error(`--feeds must be off, on or both`);
   const mode: FeedsMode = modeArg;
+  const tuningOnly = argv.includes("--tuning-only");
   const items = loadItems();
   const split = (rows: readonly Scored[]): [Scored[], Scored[]] => [
     rows.filter((s) => !isHeldOut(s.url)),
@@ -306,7 +308,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     console.log(
       `\n#### FEEDS OFF (offline analyzers only): ${scored.length} URLs scored, ${rejected} rejected by normalizeUrl`,
     );
-    report("held-out part", heldOut);
+    if (!tuningOnly) report("held-out part", heldOut);
     report("tuning part", tuning);
     if (argv.includes("--show-tuning-errors")) {
       console.log("\n-- tuning part: legitimate URLs scored >= 40");
@@ -326,8 +328,9 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     console.log(
       `\n#### FEEDS ON, ${full.name} (${fullScorer.records} records): every labelled phishing URL is in the feeds`,
     );
-    report("held-out part", heldOut);
+    if (!tuningOnly) report("held-out part", heldOut);
     report("tuning part", tuning);
+    if (tuningOnly) return;
 
     const partial = feedSnapshot(true);
     const partialScorer = feedScorer(partial);
