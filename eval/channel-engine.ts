@@ -6,6 +6,7 @@ import { enginePrincipal, inMemoryEngine } from "../packages/persistence/src/tes
 import { createPostalMimeReader } from "../packages/providers/src/email/index.js";
 import { createDocumentReader } from "../packages/providers/src/document/create-document-reader.js";
 import type { EmailScorer } from "./email-eval.js";
+import type { ScoreQr } from "./qr-eval.js";
 import { createZxingQrDecoder } from "../packages/providers/src/qr/zxing-qr-decoder.js";
 
 /** The verdict a channel verb gave one item, or the error code it refused it with. */
@@ -60,5 +61,13 @@ export function engineEmailScorer(engine: ChannelEngine): EmailScorer {
       const r = await engine.email(raw);
       return "error" in r ? null : { score: r.riskScore, factors: r.factors };
     },
+  };
+}
+
+/** The QR evaluation's scorer: the image through the engine's QR verb (decoding included), its risk score. */
+export function engineQrScorer(engine: ChannelEngine): ScoreQr {
+  return async ({ bytes }) => {
+    const r = await engine.qr(bytes, "code.png");
+    return "error" in r ? null : r.riskScore;
   };
 }

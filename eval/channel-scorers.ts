@@ -1,13 +1,11 @@
-// The channels' own offline scoring, for the evaluations: the same message analysis, sub-lookups, document rules
-// and URL pipeline the email, document and QR channels run (channels/*), without the engine's cache and quota.
+// The channels' own offline scoring, for the evaluations: the same message analysis, sub-lookups and document rules
+// the email and document channels run (channels/*), without the engine's cache and quota.
 import {
   OFFLINE_WEIGHT,
   analyzeMessage,
-  analyzeUrl,
   assess,
   createOrganisationDirectory,
   detectPromptInjection,
-  normalizeUrl,
   offlineSubLookups,
   subLookupEvidence,
   type Evidence,
@@ -73,12 +71,3 @@ export const documentChannelScorer: DocumentScorer = ({ analysis }) => {
   ];
   return assess(evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT }))).riskScore;
 };
-
-/** The URL pipeline's offline score of a QR code's link, as the QR channel charges and reports it. */
-export function qrLinkScore(url: string): Promise<number> {
-  const parsed = normalizeUrl(url);
-  if (parsed.isErr()) return Promise.resolve(0);
-  return Promise.resolve(
-    assess(analyzeUrl(parsed.value).map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT }))).riskScore,
-  );
-}

@@ -2,16 +2,25 @@
 // stickers with scam and legitimate links, images with no code and with 1-D barcodes only.
 // Targets: a payload decoded for >= 95% of images holding a code, no wrong payload, no code reported in an image
 // without one. The held-out half (fixed by a hash of the case id) is reported but never inspected case by case.
-// Run: node --conditions=source --import tsx eval/qr-eval.ts [--show-tuning-errors] [--no-retries]
+// Run: node --conditions=source --import tsx eval/qr-eval.ts [--show-tuning-errors] [--no-retries] [--tuning-only]
+// (or `pnpm eval qr`, which scores the verdicts through the QR channel's own verb).
 //
-// The verdict half of the QR evaluation needs the URL pipeline: pass `score` to `evaluateQr` (a function from a
-// decoded link to a 0-100 risk score) and the report adds, for posters and stickers with labelled links, how many
-// scam links score at or above 65 and how many legitimate ones below 40.
+// The verdict half needs the channel: pass `score` (an image and the link it holds -> the 0-100 risk score the
+// channel gives that image) and the report adds, for images holding one labelled link, how many scam links score
+// at or above 65 and how many legitimate ones at or above 40; and the same over every labelled link of the URL
+// evaluation's phishing-feed and QR-link lists, each printed as a plain code (evaluateQrLinks).
+// --tuning-only prints the tuning half alone, for tuning rounds.
 
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import QRCode from "qrcode";
 import { createZxingQrDecoder, loadZxing } from "../packages/providers/src/qr/zxing-qr-decoder.js";
 import { generateQrCases, isHeldOut, QR_CASE_CLASSES, type QrCase, type QrCaseClass } from "./qr/generate.js";
+import { isHeldOut as isHeldOutUrl } from "./url-eval.js";
 
-export type ScoreUrl = (url: string) => Promise<number>;
+/** The risk score (0-100) the QR channel gives an image holding `url`; null when it refused the image. */
+export type ScoreQr = (item: { readonly url: string; readonly bytes: Uint8Array }) => Promise<number | null>;
 
 export interface QrCaseOutcome {
   readonly id: string;
@@ -64,7 +73,7 @@ function megapixelsOf(bytes: Uint8Array): number {
 /** Decodes every case and scores the decoder; `score` (optional) adds the verdict part for labelled links. */
 export async function evaluateQr(
   cases: readonly QrCase[],
-  options: { score?: ScoreUrl; retries?: boolean } = {},
+  options: { score?: ScoreQr; retries?: boolean } = {},
 ): Promise<QrEvalReport> {
   const decoder = createZxingQrDecoder(options.retries === false ? { retries: [] } : {});
   await loadZxing();
@@ -78,7 +87,7 @@ export async function evaluateQr(
     const wrong = decoded.filter((d) => !c.expected.includes(d));
     let score: number | null = null;
     if (options.score && c.label !== null && read && /^https?:/i.test(c.expected[0] ?? "")) {
-      score = await options.score(c.expected[0] ?? "");
+      score = await options.score({ url: c.expected[0] ?? "", bytes: c.bytes });
     }
     outcomes.push({
       id: c.id,
@@ -117,7 +126,74 @@ export async function evaluateQr(
   };
 }
 
-function printReport(report: QrEvalReport, showTuningErrors: boolean): void {
+/** One labelled link of the URL evaluation's lists, printed as a plain code and scored through the channel. */
+export interface QrLinkOutcome {
+  readonly url: string;
+  readonly set: "phish_feeds" | "legit_qr_links" | "legit_popular";
+  readonly label: "scam" | "legit";
+  readonly heldOut: boolean;
+  readonly score: number | null;
+}
+
+const SETS = join(dirname(fileURLToPath(import.meta.url)), "url", "sets");
+const setLines = (file: string): string[] =>
+  readFileSync(join(SETS, file), "utf8")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !l.startsWith("#"));
+
+/** Every phishing-feed URL, every hand-written QR link and every popular site (under a path), through `score`. */
+export async function evaluateQrLinks(
+  score: ScoreQr,
+  options: { tuningOnly?: boolean } = {},
+): Promise<QrLinkOutcome[]> {
+  const links: Omit<QrLinkOutcome, "score" | "heldOut">[] = [
+    ...setLines("phish-feeds.tsv").map((l) => ({
+      url: l.split("\t")[0] ?? "",
+      set: "phish_feeds" as const,
+      label: "scam" as const,
+    })),
+    ...setLines("legit-qr-links.txt").map((url) => ({ url, set: "legit_qr_links" as const, label: "legit" as const })),
+    ...setLines("legit-top-sites.txt").map((h) => ({
+      url: `https://${h}/offers`,
+      set: "legit_popular" as const,
+      label: "legit" as const,
+    })),
+  ];
+  const out: QrLinkOutcome[] = [];
+  for (const link of links) {
+    // The same split as the URL evaluation's, so its held-out links stay unseen here too.
+    const heldOut = isHeldOutUrl(link.url);
+    if (heldOut && options.tuningOnly === true) continue;
+    const bytes = new Uint8Array(await QRCode.toBuffer(link.url, { scale: 4 }));
+    out.push({ ...link, heldOut, score: await score({ url: link.url, bytes }) });
+  }
+  return out;
+}
+
+interface VerdictRates {
+  readonly scam: number;
+  readonly scamHigh: number;
+  readonly legit: number;
+  readonly legitMedium: number;
+}
+
+function verdictRates(xs: readonly { label: "scam" | "legit" | null; score: number | null }[]): VerdictRates {
+  const scam = xs.filter((o) => o.label === "scam" && o.score !== null);
+  const legit = xs.filter((o) => o.label === "legit" && o.score !== null);
+  return {
+    scam: scam.length,
+    scamHigh: scam.filter((o) => (o.score ?? 0) >= 65).length,
+    legit: legit.length,
+    legitMedium: legit.filter((o) => (o.score ?? 0) >= 40).length,
+  };
+}
+
+const verdictLine = (name: string, r: VerdictRates): string =>
+  `${name.padEnd(34)} scam >= 65: ${pct(r.scamHigh, r.scam).padStart(6)} of ${String(r.scam).padStart(3)}   ` +
+  `legitimate >= 40: ${pct(r.legitMedium, r.legit).padStart(6)} of ${String(r.legit).padStart(3)}`;
+
+function printReport(report: QrEvalReport, showTuningErrors: boolean, tuningOnly: boolean): void {
   const rows = QR_CASE_CLASSES.map((cls) => {
     const xs = report.outcomes.filter((o) => o.cls === cls);
     const holds = xs.some((o) => o.expected.length > 0);
@@ -127,31 +203,32 @@ function printReport(report: QrEvalReport, showTuningErrors: boolean): void {
       holds
         ? `${ys.filter((o) => o.read).length}/${ys.length}`
         : `${ys.filter((o) => o.decoded.length === 0).length}/${ys.length} empty`;
-    const wrong = xs.reduce((s, o) => s + o.wrong.length, 0);
+    const wrong = (tuningOnly ? t : xs).reduce((s, o) => s + o.wrong.length, 0);
     const ms = xs.reduce((s, o) => s + o.ms, 0) / Math.max(1, xs.length);
-    return `${cls.padEnd(16)} ${cell(t).padStart(10)} ${cell(h).padStart(10)} ${String(wrong).padStart(6)} ${ms.toFixed(0).padStart(8)}`;
+    return `${cls.padEnd(16)} ${cell(t).padStart(10)} ${(tuningOnly ? "-" : cell(h)).padStart(10)} ${String(wrong).padStart(6)} ${ms.toFixed(0).padStart(8)}`;
   });
   console.log(
     `${"class".padEnd(16)} ${"tuning".padStart(10)} ${"held-out".padStart(10)} ${"wrong".padStart(6)} ${"ms/image".padStart(8)}`,
   );
   for (const r of rows) console.log(r);
-  const withCode = report.outcomes.filter((o) => o.expected.length > 0);
-  console.log(
-    `\nimages holding a code: ${withCode.length}; payload decoded: ${pct(withCode.filter((o) => o.read).length, withCode.length)} ` +
-      `(tuning ${(100 * report.readRate.tuning).toFixed(1)}%, held-out ${(100 * report.readRate.heldOut).toFixed(1)}%)`,
-  );
-  console.log(`wrong payloads: ${report.wrongPayloads}; codes reported in images without one: ${report.falseCodes}`);
+  if (tuningOnly) {
+    console.log(`\npayload decoded (tuning): ${(100 * report.readRate.tuning).toFixed(1)}%`);
+  } else {
+    const withCode = report.outcomes.filter((o) => o.expected.length > 0);
+    console.log(
+      `\nimages holding a code: ${withCode.length}; payload decoded: ${pct(withCode.filter((o) => o.read).length, withCode.length)} ` +
+        `(tuning ${(100 * report.readRate.tuning).toFixed(1)}%, held-out ${(100 * report.readRate.heldOut).toFixed(1)}%)`,
+    );
+    console.log(`wrong payloads: ${report.wrongPayloads}; codes reported in images without one: ${report.falseCodes}`);
+  }
   console.log(
     `decode time: ${report.msPerMegapixel.toFixed(1)} ms per megapixel (whole pipeline: image decoding, reads, retries)`,
   );
   const scored = report.outcomes.filter((o) => o.score !== null);
   if (scored.length > 0) {
-    const scam = scored.filter((o) => o.label === "scam");
-    const legit = scored.filter((o) => o.label === "legit");
-    console.log(
-      `verdicts on decoded links: scam >= 65: ${pct(scam.filter((o) => (o.score ?? 0) >= 65).length, scam.length)} of ${scam.length}; ` +
-        `legitimate < 40: ${pct(legit.filter((o) => (o.score ?? 0) < 40).length, legit.length)} of ${legit.length}`,
-    );
+    console.log("\nverdicts on the images' labelled links:");
+    console.log(verdictLine("  images, tuning", verdictRates(scored.filter((o) => !o.heldOut))));
+    if (!tuningOnly) console.log(verdictLine("  images, held-out", verdictRates(scored.filter((o) => o.heldOut))));
   } else {
     console.log("verdicts on decoded links: not run (no scoring function given; see evaluateQr)");
   }
@@ -161,19 +238,47 @@ function printReport(report: QrEvalReport, showTuningErrors: boolean): void {
         `  ${o.id}: expected ${JSON.stringify(o.expected)} decoded ${JSON.stringify(o.decoded)} ${o.error ?? ""}`,
       );
     }
+    for (const o of scored.filter(
+      (x) => !x.heldOut && (x.label === "scam" ? (x.score ?? 0) < 65 : (x.score ?? 0) >= 40),
+    ))
+      console.log(`  ${o.id}: ${o.label} link scored ${o.score}: ${o.expected[0] ?? ""}`);
   }
-  console.log(`targets (>= 95% read, 0 wrong, 0 false codes): ${report.meetsTargets ? "met" : "MISSED"}`);
+  if (!tuningOnly)
+    console.log(`targets (>= 95% read, 0 wrong, 0 false codes): ${report.meetsTargets ? "met" : "MISSED"}`);
 }
 
-export async function main(args: readonly string[] = [], options: { score?: ScoreUrl } = {}): Promise<QrEvalReport> {
+function printLinks(links: readonly QrLinkOutcome[], showTuningErrors: boolean, tuningOnly: boolean): void {
+  console.log("\nverdicts on every labelled link, each printed as a plain code:");
+  for (const heldOut of tuningOnly ? [false] : [false, true]) {
+    const part = links.filter((l) => l.heldOut === heldOut);
+    const name = heldOut ? "held-out" : "tuning";
+    console.log(verdictLine(`  all links, ${name}`, verdictRates(part)));
+    console.log(
+      verdictLine(`    hand-written QR links, ${name}`, verdictRates(part.filter((l) => l.set !== "legit_popular"))),
+    );
+    console.log(
+      verdictLine(`    popular sites, ${name}`, verdictRates(part.filter((l) => l.set !== "legit_qr_links"))),
+    );
+  }
+  if (showTuningErrors) {
+    for (const l of links.filter((x) => !x.heldOut && x.label === "legit" && (x.score ?? 0) >= 40))
+      console.log(`  legitimate link scored ${l.score}: ${l.url}`);
+  }
+}
+
+export async function main(args: readonly string[] = [], options: { score?: ScoreQr } = {}): Promise<QrEvalReport> {
   const started = performance.now();
+  const tuningOnly = args.includes("--tuning-only");
+  const showTuningErrors = args.includes("--show-tuning-errors");
   const cases = await generateQrCases();
   const generated = performance.now();
   console.log(
     `QR evaluation: ${cases.length} generated images (${((generated - started) / 1000).toFixed(1)} s to generate)`,
   );
   const report = await evaluateQr(cases, { ...options, retries: !args.includes("--no-retries") });
-  printReport(report, args.includes("--show-tuning-errors"));
+  printReport(report, showTuningErrors, tuningOnly);
+  if (options.score !== undefined)
+    printLinks(await evaluateQrLinks(options.score, { tuningOnly }), showTuningErrors, tuningOnly);
   console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (!report.meetsTargets) process.exitCode = 1;
   return report;

@@ -1,9 +1,10 @@
 // Every detection-quality evaluation of the repository. Run: pnpm eval [url|text|email|document|qr] [options]
 // With no evaluation named, all run. The URL evaluation runs with feeds off (offline analyzers) and with feeds on
 // (analyzers + threat index), unless --feeds=off|on picks one. The email, document and QR evaluations score with
-// the channels' own scoring (eval/channel-scorers.ts).
+// the channels' own scoring (eval/channel-scorers.ts); the QR evaluation scores each image through the QR channel's
+// own verb (eval/channel-engine.ts: no network, no feeds), the answer a client gets.
 
-import { documentChannelScorer, emailBodyScorer, qrLinkScore } from "./channel-scorers.js";
+import { documentChannelScorer, emailBodyScorer } from "./channel-scorers.js";
 
 const NAMES = ["url", "text", "email", "document", "qr"] as const;
 const args = process.argv.slice(2);
@@ -21,4 +22,7 @@ if (runs("email")) {
   await (await import("./email-eval.js")).main(options, emailBodyScorer, channelScorer);
 }
 if (runs("document")) await (await import("./document-eval.js")).main(options, documentChannelScorer);
-if (runs("qr")) await (await import("./qr-eval.js")).main(options, { score: qrLinkScore });
+if (runs("qr")) {
+  const { createChannelEngine, engineQrScorer } = await import("./channel-engine.js");
+  await (await import("./qr-eval.js")).main(options, { score: engineQrScorer(await createChannelEngine()) });
+}

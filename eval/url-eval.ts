@@ -94,6 +94,8 @@ function loadItems(): Item[] {
   for (const d of lines("legit-lookalikes.txt")) {
     items.push({ url: `https://${d}/`, kind: "legit", set: "legit_brand_lookalike", brand: null });
   }
+  // Whole links with paths and queries on domains no list knows: what the path and query rules must not flag.
+  for (const url of lines("legit-qr-links.txt")) items.push({ url, kind: "legit", set: "legit_qr_links", brand: null });
   for (const row of loadFeedRows()) items.push({ ...row, kind: "phish", set: "phish_feeds" });
   for (const d of lines("phish-eth-blacklist.txt")) {
     items.push({ url: `https://${d}/`, kind: "phish", set: "phish_crypto", brand: null });
@@ -226,12 +228,13 @@ function report(title: string, rows: readonly Scored[]): void {
   const branded = phish.filter((r) => r.brand !== null);
   const legit = rows.filter((r) => r.kind === "legit");
   const popular = legit.filter((r) => r.set === "legit_popular");
-  const lookalike = legit.filter((r) => r.set !== "legit_popular");
+  const lookalike = legit.filter((r) => r.set === "legit_crypto_lookalike" || r.set === "legit_brand_lookalike");
+  const links = legit.filter((r) => r.set === "legit_qr_links");
   console.log(
     `\n== ${title}: ${phish.length} phishing (${branded.length} impersonating a listed brand), ${legit.length} legitimate`,
   );
   console.log(
-    "threshold  precision  recall(all)  recall(brand)  recall(feeds)  recall(crypto)  FPR(all legit)  FPR(popular)  FPR(lookalikes)",
+    "threshold  precision  recall(all)  recall(brand)  recall(feeds)  recall(crypto)  FPR(all legit)  FPR(popular)  FPR(lookalikes)  FPR(QR links)",
   );
   for (const t of THRESHOLDS) {
     const hit = (r: Scored): boolean => r.score >= t;
@@ -250,6 +253,7 @@ function report(title: string, rows: readonly Scored[]): void {
         pct(fp, legit.length).padStart(15),
         pct(popular.filter(hit).length, popular.length).padStart(13),
         pct(lookalike.filter(hit).length, lookalike.length).padStart(16),
+        pct(links.filter(hit).length, links.length).padStart(14),
       ].join(" "),
     );
   }
@@ -316,6 +320,14 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       console.log("\n-- tuning part: brand-impersonating phishing scored < 65");
       for (const s of tuning.filter((r) => r.brand !== null && r.score < 65))
         console.log(s.score, s.url, s.brand, s.why);
+      console.log("\n-- tuning part: other phishing-feed URLs scored < 65");
+      for (const s of tuning.filter((r) => r.set === "phish_feeds" && r.brand === null && r.score < 65))
+        console.log(s.score, s.url, s.why);
+      console.log("\n-- tuning part: legitimate QR-code links scored >= 20, the highest first");
+      for (const s of tuning
+        .filter((r) => r.set === "legit_qr_links" && r.score >= 20)
+        .sort((a, b) => b.score - a.score))
+        console.log(s.score, s.url, s.why);
     }
   }
 

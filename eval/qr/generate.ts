@@ -20,6 +20,7 @@ import {
   warp,
   type Rgba,
 } from "../../packages/providers/test/qr/render.js";
+import { isHeldOut as isHeldOutUrl } from "../url-eval.js";
 
 export const QR_CASE_CLASSES = [
   "scale",
@@ -63,27 +64,40 @@ function listLines(file: string): string[] {
 const spread = <T>(items: readonly T[], count: number): T[] =>
   Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)] as T);
 
-function payloadPools(): { scam: string[]; legit: string[]; other: string[] } {
-  const scam = spread(
-    listLines("phish-feeds.tsv").map((l) => l.split("\t")[0] ?? ""),
-    40,
-  );
-  const legit = spread(listLines("legit-top-sites.txt"), 40).map(
-    (h, i) => `https://${h}/${i % 3 === 0 ? "" : `offers/${i}`}`,
-  );
-  const other = [
-    "WIFI:T:WPA;S:Cafe Guest;P:coffee-2024;;",
-    "tel:+19005550123",
-    "bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT?amount=0.05&label=Parking",
-    ["BCD", "002", "1", "SCT", "", "City Parking Ltd", "DE89370400440532013000", "EUR25.00", "", "", "Fine 4471"].join(
-      "\n",
-    ),
-    "BEGIN:VCARD\nVERSION:3.0\nFN:Jane Doe\nTEL:+12127365000\nURL:https://example.org\nEND:VCARD",
-    "SMSTO:+12127365000:Reply YES to confirm your delivery",
-    "Table 14 - order at menu.example.com",
-  ];
-  return { scam, legit, other };
+interface Pools {
+  readonly scam: readonly string[];
+  readonly legit: readonly string[];
 }
+
+/**
+ * Labelled links of one half. A case draws its links from the same half of the URL evaluation as it is itself in
+ * the QR evaluation, so tuning on the QR set's tuning half never shows a link the URL evaluation holds out.
+ */
+function linkPools(heldOut: boolean): Pools {
+  const half = (url: string): boolean => isHeldOutUrl(url) === heldOut;
+  const scam = listLines("phish-feeds.tsv")
+    .map((l) => l.split("\t")[0] ?? "")
+    .filter(half);
+  // Popular sites (a page under an offer path) alternate with hand-written links of everyday QR codes.
+  const popular = listLines("legit-top-sites.txt")
+    .map((h, i) => `https://${h}/${i % 3 === 0 ? "" : `offers/${i}`}`)
+    .filter(half);
+  const everyday = listLines("legit-qr-links.txt").filter(half);
+  const legit = spread(popular, 20).flatMap((p, i) => [p, spread(everyday, 20)[i] ?? p]);
+  return { scam: spread(scam, 30), legit };
+}
+
+const OTHER_PAYLOADS: readonly string[] = [
+  "WIFI:T:WPA;S:Cafe Guest;P:coffee-2024;;",
+  "tel:+19005550123",
+  "bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT?amount=0.05&label=Parking",
+  ["BCD", "002", "1", "SCT", "", "City Parking Ltd", "DE89370400440532013000", "EUR25.00", "", "", "Fine 4471"].join(
+    "\n",
+  ),
+  "BEGIN:VCARD\nVERSION:3.0\nFN:Jane Doe\nTEL:+12127365000\nURL:https://example.org\nEND:VCARD",
+  "SMSTO:+12127365000:Reply YES to confirm your delivery",
+  "Table 14 - order at menu.example.com",
+];
 
 interface Builder {
   readonly cls: QrCaseClass;
@@ -336,29 +350,36 @@ function fnv1a(s: string): number {
 }
 
 /** Half of every class is held out (never inspected case by case while tuning). */
-export const isHeldOut = (c: QrCase): boolean => fnv1a(c.id) % 2 === 0;
+export const isHeldOut = (c: Pick<QrCase, "id">): boolean => fnv1a(c.id) % 2 === 0;
 
 /** Generates the whole set (about 120 images) from a fixed seed. */
 export async function generateQrCases(seed = 20_261_123): Promise<QrCase[]> {
-  const pools = payloadPools();
+  const pools = { tuning: linkPools(false), heldOut: linkPools(true) };
   const random = rng(seed);
   let n = 0;
+  let heldOut = false;
+  // Each half hands out its scam and legitimate links in turn, so no link repeats before its list is used up.
+  const taken = { tuning: { scam: 0, legit: 0 }, heldOut: { scam: 0, legit: 0 } };
   // Links alternate scam and legitimate; every fourth payload is another kind (Wi-Fi, tel, crypto, EPC ...).
   const labels = new Map<string, "scam" | "legit" | null>();
   const payload = (): { text: string; label: "scam" | "legit" | null } => {
     const k = n++;
     const scam = k % 2 === 0;
-    const list = scam ? pools.scam : pools.legit;
+    const half = heldOut ? "heldOut" : "tuning";
+    const label = scam ? ("scam" as const) : ("legit" as const);
+    const list = pools[half][label];
     const p =
       k % 4 === 3
-        ? { text: pools.other[k % pools.other.length] ?? "", label: null }
-        : { text: list[k % list.length] ?? "", label: scam ? ("scam" as const) : ("legit" as const) };
+        ? { text: OTHER_PAYLOADS[k % OTHER_PAYLOADS.length] ?? "", label: null }
+        : { text: list[taken[half][label]++ % list.length] ?? "", label };
     labels.set(p.text, p.label);
     return p;
   };
   const cases: QrCase[] = [];
   for (const b of BUILDERS) {
     for (let i = 0; i < b.count; i++) {
+      const id = `${b.cls}-${i}`;
+      heldOut = isHeldOut({ id });
       const { img, expected, jpeg } = await b.build(i, payload, random);
       const label = expected.length === 1 ? (labels.get(expected[0] ?? "") ?? null) : null;
       const s = Buffer.isBuffer(img) ? sharp(img) : fromRgba(img);
@@ -366,7 +387,7 @@ export async function generateQrCases(seed = 20_261_123): Promise<QrCase[]> {
         jpeg !== undefined
           ? await s.jpeg({ quality: jpeg }).toBuffer()
           : await s.png({ compressionLevel: 2 }).toBuffer();
-      cases.push({ id: `${b.cls}-${i}`, cls: b.cls, expected, label, bytes: new Uint8Array(bytes) });
+      cases.push({ id, cls: b.cls, expected, label, bytes: new Uint8Array(bytes) });
     }
   }
   return cases;

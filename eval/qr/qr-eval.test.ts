@@ -23,8 +23,10 @@ describe("evaluateQr", () => {
     ];
     const scored: string[] = [];
     const report = await evaluateQr(cases, {
-      score: (url) => {
+      score: ({ url, bytes }) => {
         scored.push(url);
+        // The hook gets the very image the case holds, so it can score it through the channel.
+        expect(bytes).toBe(cases[0]?.bytes);
         return Promise.resolve(90);
       },
     });
