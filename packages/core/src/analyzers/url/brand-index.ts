@@ -8,6 +8,7 @@ import { BRANDS, type Brand } from "./lists/brands.js";
 import { POPULAR_DOMAINS } from "./lists/popular-domains.js";
 import {
   CREDENTIAL_WORDS,
+  ANONYMOUS_HOSTING,
   FREE_HOSTING,
   FREE_TLDS,
   LURE_WORDS,
@@ -81,6 +82,7 @@ export const RISKY_TLD_SET = new Set<string>(RISKY_TLDS);
 export const FREE_TLD_SET = new Set<string>(FREE_TLDS);
 export const SHORTENER_SET = new Set<string>(SHORTENERS);
 export const FREE_HOSTING_SET = new Set<string>(FREE_HOSTING);
+export const ANONYMOUS_HOSTING_SET = new Set<string>(ANONYMOUS_HOSTING);
 
 /** Labels that are so generic that a typo of them says nothing ("mail", "login"). */
 const MIN_TYPO_LENGTH = 5;
@@ -226,6 +228,8 @@ export interface Hosting {
   readonly platform: string;
   /** true for the user-content area of a first-party product rather than a free hosting name. */
   readonly userContent: boolean;
+  /** true for a dynamic DNS name, a tunnel or an anonymous free web host (ANONYMOUS_HOSTING). */
+  readonly anonymous: boolean;
 }
 
 /**
@@ -237,13 +241,15 @@ export function hostingOf(url: NormalizedUrl): Hosting | null {
   if (url.isIp) return null;
   const host = url.host;
   const free = matchHostSuffix(host, FREE_HOSTING_SET);
-  if (free !== null) return { platform: free, userContent: false };
+  if (free !== null) return { platform: free, userContent: false, anonymous: ANONYMOUS_HOSTING_SET.has(free) };
   for (const [path, product] of USER_CONTENT.get(host) ?? []) {
-    if (path.test(url.path)) return { platform: product, userContent: true };
+    if (path.test(url.path)) return { platform: product, userContent: true, anonymous: false };
   }
-  if (host.endsWith(".amazonaws.com") && S3_LABEL.test(host)) return { platform: "Amazon S3", userContent: true };
+  if (host.endsWith(".amazonaws.com") && S3_LABEL.test(host)) {
+    return { platform: "Amazon S3", userContent: true, anonymous: false };
+  }
   if (IPFS_SUBDOMAIN.test(host) || (url.path.startsWith("/ip") && IPFS_PATH.test(url.path))) {
-    return { platform: "IPFS", userContent: true };
+    return { platform: "IPFS", userContent: true, anonymous: false };
   }
   return null;
 }

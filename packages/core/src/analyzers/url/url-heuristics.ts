@@ -10,6 +10,7 @@ import {
   LURES,
   RISKY_TLD_SET,
   SHORTENER_SET,
+  STRONG_LURES,
   hostingOf,
   isLureComposite,
   matchHostSuffix,
@@ -21,6 +22,8 @@ import { hasMixedScripts } from "./skeleton.js";
 export const HEURISTICS_SOURCE = "url_heuristics";
 
 const MAX_SCANNED = 512;
+const ANONYMOUS_HOSTING_POINTS = 40;
+const HIDDEN_PAGE_POINTS = 40;
 const VOWELS = new Set(["a", "e", "i", "o", "u", "y"]);
 
 function factor(id: string, label: string, points: number): Factor {
@@ -35,6 +38,14 @@ const KIT_FOLDER_LAST = /\/[0-9a-f]{32}\/?$/i;
 const WELL_KNOWN_PAGE = /\/\.well-known\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
 const CMS_LIBRARY_PAGE =
   /\/(?:wp-includes|wp-content|components\/com_[a-z0-9_]+)\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
+// A page inside a folder that only ever holds static files (images, styles, scripts, fonts, caches): a site serves
+// no page from there unless someone dropped one in.
+const ASSET_FOLDER_PAGE =
+  /\/(?:images?|img|css|js|fonts?|cache|tmp|temp)\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
+// A link into the CMS's own code or admin folders that is not a file those folders hand out (a picture, a style, a
+// document): WordPress's wp-admin, theme and plugin folders, wp-includes. Visitors are never sent there.
+const CMS_FOLDER_LINK =
+  /\/(?:wp-admin|wp-includes|wp-content\/(?:themes|plugins))\/(?:[^/?#]*\/)*(?:[^/?#.]*|[^/?#]+\.(?!(?:css|js|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|eot|pdf|txt|xml|json|map|mp4|mp3)(?:$|[?#]))[^/?#]*)(?:$|[?#])/i;
 
 /** The phishing-kit placement factor of a path, if any. Independent of any brand: most kits are found this way. */
 function kitPlacement(path: string): Factor | null {
@@ -48,8 +59,15 @@ function kitPlacement(path: string): Factor | null {
   if (KIT_FOLDER_LAST.test(text)) {
     return factor("kit_folder", "The link opens a random 32-character folder, the way phishing kits unpack", 30);
   }
-  if (CMS_LIBRARY_PAGE.test(text)) {
-    return factor("hidden_page", "A web page hides inside a site's software folders (typical of hacked sites)", 30);
+  if (CMS_LIBRARY_PAGE.test(text) || CMS_FOLDER_LINK.test(text)) {
+    return factor(
+      "hidden_page",
+      "A web page hides inside a site's software folders (typical of hacked sites)",
+      HIDDEN_PAGE_POINTS,
+    );
+  }
+  if (ASSET_FOLDER_PAGE.test(text)) {
+    return factor("hidden_page", "A web page hides in a folder meant for pictures, styles or scripts", HIDDEN_PAGE_POINTS);
   }
   return null;
 }
@@ -73,6 +91,40 @@ function credentialWords(url: NormalizedUrl): string[] {
   // CamelCase page and parameter names ("SignIn.aspx", "VerifyAccount.php") ask the same.
   if (hasCaseBoundary(raw)) caseCredentialWords(raw, found);
   return found;
+}
+
+const PAGE_FILE = /\/([^/?#]{1,64})\.(?:php\d?|html?|aspx?|jsp|cgi)$/i;
+
+/** The page file's name when it is a credential word ("login.php", "SignIn.aspx", "verify_account.html"), else null. */
+function credentialPage(path: string): string | null {
+  const m = PAGE_FILE.exec(path.length > MAX_SCANNED ? path.slice(0, MAX_SCANNED) : path);
+  const name = m?.[1];
+  if (name === undefined) return null;
+  const first = name.toLowerCase().split(/[^a-z0-9]+/)[0] ?? "";
+  if (CREDENTIALS.has(first)) return `${name}${m?.[0].slice(name.length + 1) ?? ""}`;
+  const found: string[] = [];
+  if (hasCaseBoundary(name)) caseCredentialWords(name, found);
+  return found.length > 0 ? (m?.[0].slice(1) ?? name) : null;
+}
+
+// Domain endings people read as the end of a name: the generic ones and a country's second level ("co.jp").
+const GENERIC_ENDINGS = new Set(["com", "net", "org", "gov", "edu"]);
+const SECOND_LEVEL = new Set(["co", "com", "org", "net", "gov", "ac", "ne", "or", "go", "gob", "gouv"]);
+
+/**
+ * A domain ending spelled inside the subdomain ("secure.co.jp.evil.xyz", "login.com.evil.net"): the host reads as
+ * the name before it. The ending as the first label ("com.example.org") is a naming habit, not this trick.
+ */
+function endingInSubdomain(subdomain: string): string | null {
+  if (subdomain === "") return null;
+  const labels = subdomain.split(".");
+  for (let i = 1; i < labels.length; i++) {
+    const label = labels[i] ?? "";
+    const next = labels[i + 1];
+    if (SECOND_LEVEL.has(label) && next !== undefined && /^[a-z]{2}$/.test(next)) return `.${label}.${next}`;
+    if (GENERIC_ENDINGS.has(label)) return `.${label}`;
+  }
+  return null;
 }
 
 /**
@@ -119,6 +171,8 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   const shortener = matchHostSuffix(url.host, SHORTENER_SET);
   const hosting = shortener === null ? hostingOf(url) : null;
   const idn = url.host.includes("xn--");
+  // A hosting platform's own ending (square.site, runcloud.link) says nothing about the site published on it.
+  const platformTld = hosting !== null && !hosting.userContent && tld !== null && hosting.platform.endsWith(`.${tld}`);
 
   if (url.isIp) factors.push(factor("ip_host", "The link points at a bare IP address instead of a domain name", 45));
   if (url.hasCredentials) {
@@ -126,7 +180,7 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
       factor("credentials_in_authority", 'The address hides its real host behind an "@" (user-info trick)', 50),
     );
   }
-  if (riskyTld) {
+  if (riskyTld && !platformTld) {
     factors.push(
       tld !== null && FREE_TLD_SET.has(tld)
         ? factor(
@@ -145,7 +199,13 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
             `Published as user content on ${hosting.platform}, where anyone can post in minutes`,
             25,
           )
-        : factor("free_hosting", `Hosted on ${hosting.platform}, where anyone can publish a site in minutes`, 25),
+        : hosting.anonymous
+          ? factor(
+              "anonymous_hosting",
+              `Served from ${hosting.platform}, a dynamic DNS, tunnel or anonymous free host where businesses do not publish`,
+              ANONYMOUS_HOSTING_POINTS,
+            )
+          : factor("free_hosting", `Hosted on ${hosting.platform}, where anyone can publish a site in minutes`, 25),
     );
   }
   if (shortener !== null) {
@@ -161,6 +221,16 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     );
   }
   const subLabels = url.subdomain === "" ? 0 : url.subdomain.split(".").length;
+  const ending = url.isIp || hosting !== null ? null : endingInSubdomain(url.subdomain);
+  if (ending !== null) {
+    factors.push(
+      factor(
+        "ending_in_subdomain",
+        `"${ending}" in the middle of the host makes it read as another domain; the real one is ${url.registrableDomain ?? url.host}`,
+        35,
+      ),
+    );
+  }
   if (subLabels >= 4) factors.push(factor("deep_subdomains", `The host has ${subLabels} levels of subdomains`, 20));
   if (url.host.length > 50)
     factors.push(factor("long_host", `The host name is unusually long (${url.host.length} characters)`, 15));
@@ -171,8 +241,13 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     const tokens = label.split("-");
     if (tokens.length >= 2 && tokens.every((t) => LURES.has(t) || isLureComposite(t))) {
       factors.push(
-        factor("lure_words_domain", `"${label}" is made only of words scams use (login, secure, payment ...)`, 30),
+        factor("lure_words_domain", `"${label}" is made only of words scams use (login, secure, payment ...)`, 40),
       );
+    } else if (tokens.length >= 2) {
+      const lure = tokens.find((t) => STRONG_LURES.has(t));
+      if (lure !== undefined) {
+        factors.push(factor("lure_word_domain", `The domain name "${label}" is built around the word "${lure}"`, 25));
+      }
     }
     const hyphens = tokens.length - 1;
     if (hyphens >= 3) factors.push(factor("many_hyphens", `"${label}" strings many words together with hyphens`, 15));
@@ -184,8 +259,12 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   }
   const words = credentialWords(url);
   if (words.length > 0) {
+    // A sign-in script as the page itself ("login.php", "Verify.html") is the form, not a page that mentions it.
+    const page = credentialPage(url.path);
     factors.push(
-      factor("credential_words", `The path asks about ${words.slice(0, 3).join(", ")}`, words.length >= 2 ? 25 : 15),
+      page !== null
+        ? factor("credential_page", `The link opens a sign-in or verification page (${page})`, words.length >= 2 ? 35 : 25)
+        : factor("credential_words", `The path asks about ${words.slice(0, 3).join(", ")}`, words.length >= 2 ? 25 : 15),
     );
   }
 

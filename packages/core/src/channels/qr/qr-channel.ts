@@ -60,10 +60,22 @@ export interface QrInput {
   readonly bytes: Uint8Array;
 }
 
-/** A link's URL result as evidence about the code: its risk stands for the code's (a listed link is a floor). */
+/** The URL result from which a code's link counts as showing warning signs of its own (medium risk). */
+export const QR_WARNING_SIGNS_FROM = 40;
+/** What a QR code adds to such a link: a link reading 40 becomes 67, one reading 60 becomes 78. */
+export const QR_CONTEXT_POINTS = 45;
+
+/**
+ * A link's URL result as evidence about the code: its risk stands for the code's (a listed link is a floor).
+ * A link that already shows warning signs on its own (medium risk) reads high risk in a code: a code hides its
+ * link until it is opened, and codes on posters, meters and letters are pasted over or sent in place of a link
+ * a filter would read. A link with no warning sign gets nothing from the code: most codes are menus, apps,
+ * parking and shops on names no list knows, and being in a code says nothing against them.
+ */
 function linkEvidence(url: UrlLookupResult): Evidence {
   const top = url.factors.find((f) => f.points > 0);
   const safe = url.risk_score < 20;
+  const warned = url.risk_score >= QR_WARNING_SIGNS_FROM && url.risk_score < 65;
   return {
     source: "qr_link",
     status: "ok",
@@ -77,6 +89,18 @@ function linkEvidence(url: UrlLookupResult): Evidence {
           : `The code's link ${url.domain} reads ${url.verdict} (${url.risk_score}/100)${top ? `: ${top.label}` : ""}`,
         points: safe ? -20 : url.risk_score,
       },
+      ...(warned
+        ? [
+            {
+              id: "qr_link_hidden_risk",
+              source: "qr_link",
+              label:
+                "The link shows warning signs and comes in a QR code, which hides it until it is opened: swapped " +
+                "and pasted-over codes send people to pages like this",
+              points: QR_CONTEXT_POINTS,
+            },
+          ]
+        : []),
     ],
     floor: url.risk_score >= 65 ? url.risk_score : 0,
   };

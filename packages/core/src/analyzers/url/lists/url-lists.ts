@@ -308,6 +308,59 @@ export const FREE_HOSTING: readonly string[] = [
 ];
 
 /**
+ * The part of the free hosting list where nobody publishes a business's site: dynamic DNS names (a home
+ * server's address), tunnels to a laptop, and anonymous free web hosts that ask no identity and give a name in
+ * seconds. Site builders and app platforms, where small businesses and clubs do publish (Wix, Square sites,
+ * GitHub Pages), are deliberately absent and keep the ordinary free hosting weight.
+ */
+export const ANONYMOUS_HOSTING: readonly string[] = [
+  "duckdns.org",
+  "myddns.me",
+  "ddns.net",
+  "no-ip.org",
+  "hopto.org",
+  "zapto.org",
+  "sytes.net",
+  "ngrok.io",
+  "ngrok-free.app",
+  "ngrok.app",
+  "loca.lt",
+  "trycloudflare.com",
+  "serveo.net",
+  "000webhostapp.com",
+  "webhostapp.com",
+  "webcindario.com",
+  "tonohost.com",
+  "hpage.com",
+  "ourhobby.com",
+  "forumz.info",
+  "zzux.com",
+  "itsaol.com",
+  "mrbasic.com",
+  "onedumb.com",
+  "mrslove.com",
+  "wuaze.com",
+  "epizy.com",
+  "rf.gd",
+  "byethost.com",
+  "infinityfreeapp.com",
+  "freehostia.com",
+  "atwebpages.com",
+  "hyperphp.com",
+  "ucoz.net",
+  "ucoz.ru",
+  "narod.ru",
+  "netau.net",
+  "zz.vc",
+  "de.vc",
+  "tempsite.link",
+  "temp.domains",
+  "my.id",
+  "biz.id",
+  "web.id",
+];
+
+/**
  * Where the products of a large first-party platform serve user content: a form, a shared document or file, a
  * script's web app. Host, then the path where that content lives; the platform's own pages on the same host
  * (its home, sign-in, help, the signed-in user's lists) do not match and keep the platform's standing.
