@@ -699,8 +699,11 @@ function pathFindings(url: NormalizedUrl, out: Finding[]): void {
       // brand glued to a lure word in one name ("trackingdhlpack") is not how editors name pages.
       // "MUFG_card.html" names a file after the brand too; a hyphenated slug ("netflix-series") is an
       // editor's page title.
+      // A brand whose name is a common word ("booking", "delta", "progressive") names a folder of its own
+      // meaning just as often ("/booking", "/delta/"), so only a credential request, a lure or a kit lifts it.
       const directory =
-        segment.split(WORD_SEPARATORS).join("") === hit.ref.keyword || segment.split("_")[0] === hit.ref.keyword;
+        !hit.ref.tokenOnly &&
+        (segment.split(WORD_SEPARATORS).join("") === hit.ref.keyword || segment.split("_")[0] === hit.ref.keyword);
       const bonus = (directory || hit.glued ? 10 : 0) + (kit() ? 10 : 0);
       const asking = credentials();
       out.push({

@@ -107,6 +107,22 @@ function credentialPage(path: string): string | null {
   return found.length > 0 ? (m?.[0].slice(1) ?? name) : null;
 }
 
+/**
+ * A subdomain label that is a credential or account word ("login.", "secure-", "verify.", "myaccount."): on a name
+ * no list knows, it dresses the host as a sign-in service. Weak alone (banks use "secure." too), it adds to a
+ * sign-in page or a lookalike.
+ */
+function strongLureSubdomain(subdomain: string): string | null {
+  if (subdomain === "") return null;
+  for (const label of subdomain.split(".")) {
+    for (const token of label.split("-")) {
+      if (CREDENTIALS.has(token) || (STRONG_LURES.has(token) && token !== "www" && token !== "id")) return token;
+      if (token.startsWith("my") && CREDENTIALS.has(token.slice(2))) return token;
+    }
+  }
+  return null;
+}
+
 // Domain endings people read as the end of a name: the generic ones and a country's second level ("co.jp").
 const GENERIC_ENDINGS = new Set(["com", "net", "org", "gov", "edu"]);
 const SECOND_LEVEL = new Set(["co", "com", "org", "net", "gov", "ac", "ne", "or", "go", "gob", "gouv"]);
@@ -169,7 +185,12 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   const riskyTld =
     tld !== null && (RISKY_TLD_SET.has(tld) || (url.publicSuffix !== null && RISKY_TLD_SET.has(url.publicSuffix)));
   const shortener = matchHostSuffix(url.host, SHORTENER_SET);
-  const hosting = shortener === null ? hostingOf(url) : null;
+  const hosted = shortener === null ? hostingOf(url) : null;
+  // The platform's own site (narod.ru, www.duckdns.org) is not a page someone published on it.
+  const hosting =
+    hosted?.anonymous === true && (url.host === hosted.platform || url.host === `www.${hosted.platform}`)
+      ? { ...hosted, anonymous: false }
+      : hosted;
   const idn = url.host.includes("xn--");
   // A hosting platform's own ending (square.site, runcloud.link) says nothing about the site published on it.
   const platformTld = hosting !== null && !hosting.userContent && tld !== null && hosting.platform.endsWith(`.${tld}`);
@@ -251,6 +272,10 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     }
     const hyphens = tokens.length - 1;
     if (hyphens >= 3) factors.push(factor("many_hyphens", `"${label}" strings many words together with hyphens`, 15));
+  }
+  const lureSub = hosting === null && !url.isIp ? strongLureSubdomain(url.subdomain) : null;
+  if (lureSub !== null) {
+    factors.push(factor("lure_subdomain", `The host starts with "${lureSub}.", a sign-in or account word`, 20));
   }
   const kit = url.path.length < 10 ? null : kitPlacement(url.path);
   if (kit !== null) factors.push(kit);

@@ -678,4 +678,9 @@ export const CREDENTIAL_WORDS: readonly string[] = [
   "konfirmasi",
   "masuk",
   "inloggen",
+  // The card issuer's verification step that payment kits imitate (3-D Secure, "Verified by Visa").
+  "3dsecure",
+  "3ds",
+  "vbv",
+  "securecode",
 ];
