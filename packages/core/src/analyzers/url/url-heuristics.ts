@@ -44,8 +44,14 @@ const ASSET_FOLDER_PAGE =
   /\/(?:images?|img|css|js|fonts?|cache|tmp|temp)\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
 // A link into the CMS's own code or admin folders that is not a file those folders hand out (a picture, a style, a
 // document): WordPress's wp-admin, theme and plugin folders, wp-includes. Visitors are never sent there.
-const CMS_FOLDER_LINK =
-  /\/(?:wp-admin|wp-includes|wp-content\/(?:themes|plugins))\/(?:[^/?#]*\/)*(?:[^/?#.]*|[^/?#]+\.(?!(?:css|js|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|eot|pdf|txt|xml|json|map|mp4|mp3)(?:$|[?#]))[^/?#]*)(?:$|[?#])/i;
+const CMS_FOLDER = /\/(?:wp-admin|wp-includes|wp-content\/(?:themes|plugins))\//i;
+const ASSET_FILE = /\.(?:css|js|mjs|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|eot|otf|pdf|txt|xml|json|map|mp4|mp3|zip)$/i;
+
+function cmsFolderLink(path: string): boolean {
+  if (!CMS_FOLDER.test(path)) return false;
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  return !ASSET_FILE.test(last);
+}
 
 /** The phishing-kit placement factor of a path, if any. Independent of any brand: most kits are found this way. */
 function kitPlacement(path: string): Factor | null {
@@ -59,15 +65,20 @@ function kitPlacement(path: string): Factor | null {
   if (KIT_FOLDER_LAST.test(text)) {
     return factor("kit_folder", "The link opens a random 32-character folder, the way phishing kits unpack", 30);
   }
-  if (CMS_LIBRARY_PAGE.test(text) || CMS_FOLDER_LINK.test(text)) {
+  if (CMS_LIBRARY_PAGE.test(text) || cmsFolderLink(text)) {
+    // The uploads folder holds what editors upload, now and then a page; the code folders never serve one.
     return factor(
       "hidden_page",
       "A web page hides inside a site's software folders (typical of hacked sites)",
-      HIDDEN_PAGE_POINTS,
+      /\/wp-content\/uploads\//i.test(text) ? 30 : HIDDEN_PAGE_POINTS,
     );
   }
   if (ASSET_FOLDER_PAGE.test(text)) {
-    return factor("hidden_page", "A web page hides in a folder meant for pictures, styles or scripts", HIDDEN_PAGE_POINTS);
+    return factor(
+      "hidden_page",
+      "A web page hides in a folder meant for pictures, styles or scripts",
+      HIDDEN_PAGE_POINTS,
+    );
   }
   return null;
 }
@@ -288,8 +299,16 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     const page = credentialPage(url.path);
     factors.push(
       page !== null
-        ? factor("credential_page", `The link opens a sign-in or verification page (${page})`, words.length >= 2 ? 35 : 25)
-        : factor("credential_words", `The path asks about ${words.slice(0, 3).join(", ")}`, words.length >= 2 ? 25 : 15),
+        ? factor(
+            "credential_words",
+            `The link opens a sign-in or verification page (${page})`,
+            words.length >= 2 ? 35 : 25,
+          )
+        : factor(
+            "credential_words",
+            `The path asks about ${words.slice(0, 3).join(", ")}`,
+            words.length >= 2 ? 25 : 15,
+          ),
     );
   }
 

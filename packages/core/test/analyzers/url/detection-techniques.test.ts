@@ -369,9 +369,9 @@ describe("user content on a first-party platform", () => {
 
 describe("free-registration domain endings", () => {
   it("weighs a free ending more than a cheap one", () => {
-    const free = analyze("http://example-shop.tk/login.php");
+    const free = analyze("http://example-shop.tk/account/orders");
     expect(free.score).toBeGreaterThanOrEqual(MEDIUM);
-    expect(analyze("http://example-shop.xyz/login.php").score).toBeLessThan(MEDIUM);
+    expect(analyze("http://example-shop.xyz/account/orders").score).toBeLessThan(MEDIUM);
     // Alone it stays below medium risk.
     expect(analyze("https://example-shop.tk/").score).toBeLessThan(MEDIUM);
   });
@@ -392,5 +392,101 @@ describe("recipient email address in the query", () => {
     expect(analyze("https://example.org/unsubscribe?email=jane%40example.com").score).toBeLessThan(MEDIUM);
     expect(analyze("https://example.org/x?ref=@handle").ids).not.toContain("recipient_email");
     expect(analyze("https://example.org/?q=a@b").ids).not.toContain("recipient_email");
+  });
+});
+
+describe("where a page is published", () => {
+  it("reads a dynamic DNS name, a tunnel or an anonymous free host as medium risk on its own", () => {
+    for (const url of [
+      "http://grocer-example.duckdns.org/",
+      "https://abc123.ngrok-free.app/pay",
+      "https://x.hyperphp.com/",
+    ]) {
+      const r = analyze(url);
+      expect(r.ids).toContain("anonymous_hosting");
+      expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+    }
+    // The platform's own site is not a page published on it.
+    expect(analyze("https://www.duckdns.org/").ids).not.toContain("anonymous_hosting");
+  });
+
+  it("keeps site builders where small businesses publish below medium risk", () => {
+    const wix = analyze("https://cafe-example.wixsite.com/menu");
+    expect(wix.ids).toContain("free_hosting");
+    expect(wix.score).toBeLessThan(MEDIUM);
+    // The platform's own ending (.site) is not the site owner's choice of a cheap ending.
+    const square = analyze("https://bakery-example.square.site/");
+    expect(square.ids).not.toContain("risky_tld");
+    expect(square.score).toBeLessThan(MEDIUM);
+    expect(analyze("https://bakery-example.site/").ids).toContain("risky_tld");
+  });
+});
+
+describe("pages hidden where sites serve none", () => {
+  it.each([
+    "https://bakery-example.com/wp-admin/user/box/",
+    "https://bakery-example.com/wp-content/themes/shop/fonts/ui/",
+    "https://bakery-example.com/wp-content/plugins/gallery/loading.html",
+    "https://bakery-example.com/images/docs/index.php",
+    "https://bakery-example.com/includes/js/tabs/message.html",
+  ])("reads %s as a hidden page, medium risk on its own", (url) => {
+    const r = analyze(url);
+    expect(r.ids).toContain("hidden_page");
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it.each([
+    "https://bakery-example.com/wp-content/uploads/2024/03/menu-spring.pdf",
+    "https://bakery-example.com/wp-admin/css/login.min.css",
+    "https://bakery-example.com/wp-content/themes/shop/fonts/ui.woff2",
+    "https://bakery-example.com/images/logo.png",
+    "https://bakery-example.com/img/",
+  ])("does not read the file %s as a hidden page", (url) => {
+    expect(analyze(url).ids).not.toContain("hidden_page");
+  });
+});
+
+describe("sign-in pages and sign-in names", () => {
+  it("weighs a sign-in script as the page itself above a path that mentions an account", () => {
+    const page = analyze("https://bakery-example.com/login.php");
+    const mention = analyze("https://bakery-example.com/account/orders");
+    const points = (r: typeof page): number =>
+      r.evidence.flatMap((e) => e.factors).find((f) => f.id === "credential_words")?.points ?? 0;
+    expect(points(page)).toBeGreaterThan(points(mention));
+    expect(analyze("https://bakery-example.com/SignIn.aspx").ids).toContain("credential_words");
+    expect(analyze("https://shop-example.com/intern/3DSecure/").ids).toContain("credential_words");
+    // A sign-in page on a name nothing else speaks against stays below medium risk.
+    expect(page.score).toBeLessThan(MEDIUM);
+  });
+
+  it("reads a domain made only of scam words as medium risk, one scam word among others as a weak sign", () => {
+    expect(analyze("https://unauthorised-login-security.com/").score).toBeGreaterThanOrEqual(MEDIUM);
+    const one = analyze("http://login-examplebrand.com/app");
+    expect(one.ids).toContain("lure_word_domain");
+    expect(one.score).toBeLessThan(MEDIUM);
+    const takeaway = analyze("https://www.goldendragon-takeaway.com/order-online");
+    expect(takeaway.ids).not.toContain("lure_word_domain");
+    expect(takeaway.ids).not.toContain("lure_words_domain");
+  });
+
+  it("adds a sign-in subdomain to a sign-in page, and alone leaves it weak", () => {
+    expect(analyze("https://login.bakery-example.org/").ids).toContain("lure_subdomain");
+    expect(analyze("https://login.bakery-example.org/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://login.bakery-example.org/login.html").score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://portal.bakery-example.org/").ids).not.toContain("lure_subdomain");
+    expect(analyze("https://www.bakery-example.org/").ids).not.toContain("lure_subdomain");
+  });
+
+  it("reads a domain ending inside the subdomain as a disguise", () => {
+    expect(analyze("https://secure.co.jp.example-shop.net/").ids).toContain("ending_in_subdomain");
+    expect(analyze("https://login.com.example-shop.net/").ids).toContain("ending_in_subdomain");
+    expect(analyze("https://com.example.org/").ids).not.toContain("ending_in_subdomain");
+    expect(analyze("https://shop.example.co.uk/").ids).not.toContain("ending_in_subdomain");
+  });
+
+  it("does not read a folder named by a common-word brand as the brand's kit", () => {
+    expect(analyze("https://tours-example.com/booking").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://tours-example.com/booking/login.php").score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://mail-example.com/chase/").score).toBeGreaterThanOrEqual(MEDIUM);
   });
 });
