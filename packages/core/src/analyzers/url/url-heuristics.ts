@@ -118,6 +118,14 @@ function credentialPage(path: string): string | null {
   return found.length > 0 ? (m?.[0].slice(1) ?? name) : null;
 }
 
+/** The name a user chose on a hosting platform: the label just left of the platform's name, or null. */
+function siteName(host: string, platform: string): string | null {
+  if (!host.endsWith(`.${platform}`)) return null;
+  const rest = host.slice(0, host.length - platform.length - 1);
+  const name = rest.slice(rest.lastIndexOf(".") + 1);
+  return name === "www" || name === "" ? null : name;
+}
+
 /**
  * A subdomain label that is a credential or account word ("login.", "secure-", "verify.", "myaccount."): on a name
  * no list knows, it dresses the host as a sign-in service. Weak alone (banks use "secure." too), it adds to a
@@ -283,6 +291,13 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     }
     const hyphens = tokens.length - 1;
     if (hyphens >= 3) factors.push(factor("many_hyphens", `"${label}" strings many words together with hyphens`, 15));
+  }
+  const site = hosting === null || hosting.userContent ? null : siteName(url.host, hosting.platform);
+  const siteWord = site === null ? undefined : site.split(/[^a-z]+/).find((t) => CREDENTIALS.has(t));
+  if (site !== null && siteWord !== undefined) {
+    factors.push(
+      factor("lure_site_name", `The site's name "${site}" on ${hosting?.platform ?? ""} asks to ${siteWord}`, 20),
+    );
   }
   const lureSub = hosting === null && !url.isIp ? strongLureSubdomain(url.subdomain) : null;
   if (lureSub !== null) {

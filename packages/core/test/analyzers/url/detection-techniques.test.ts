@@ -490,3 +490,16 @@ describe("sign-in pages and sign-in names", () => {
     expect(analyze("https://mail-example.com/chase/").score).toBeGreaterThanOrEqual(MEDIUM);
   });
 });
+
+describe("names on hosting platforms", () => {
+  it("reads a hosting panel's temporary name as anonymous hosting", () => {
+    expect(analyze("https://zap123456-1.plesk11.zap-webspace.com/").ids).toContain("anonymous_hosting");
+  });
+
+  it("reads a site name that asks to sign in as a lure, a shop's name as nothing", () => {
+    const r = analyze("https://secure-login.weebly.com/");
+    expect(r.ids).toContain("lure_site_name");
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://tacoloco-example.weebly.com/order").ids).not.toContain("lure_site_name");
+  });
+});

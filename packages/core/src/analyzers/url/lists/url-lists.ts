@@ -309,8 +309,8 @@ export const FREE_HOSTING: readonly string[] = [
 
 /**
  * The part of the free hosting list where nobody publishes a business's site: dynamic DNS names (a home
- * server's address), tunnels to a laptop, and anonymous free web hosts that ask no identity and give a name in
- * seconds. Site builders and app platforms, where small businesses and clubs do publish (Wix, Square sites,
+ * server's address), tunnels to a laptop, anonymous free web hosts that ask no identity and give a name in
+ * seconds, and hosting panels' temporary names. Site builders and app platforms, where small businesses and clubs do publish (Wix, Square sites,
  * GitHub Pages), are deliberately absent and keep the ordinary free hosting weight.
  */
 export const ANONYMOUS_HOSTING: readonly string[] = [
@@ -353,8 +353,14 @@ export const ANONYMOUS_HOSTING: readonly string[] = [
   "netau.net",
   "zz.vc",
   "de.vc",
+  // Hosting panels' temporary preview names and servers' own host names: a site is reached there only before it
+  // has a name of its own.
   "tempsite.link",
   "temp.domains",
+  "plesk-server.com",
+  "zap-webspace.com",
+  "mybluehost.me",
+  "contaboserver.net",
   "my.id",
   "biz.id",
   "web.id",
