@@ -11,6 +11,7 @@ import {
   RISKY_TLD_SET,
   SHORTENER_SET,
   STRONG_LURES,
+  hasStrongLure,
   hostingOf,
   isLureComposite,
   matchHostSuffix,
@@ -280,8 +281,15 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     if (!idn && looksRandom(label)) factors.push(factor("random_label", `"${label}" looks machine-generated`, 20));
     const tokens = label.split("-");
     if (tokens.length >= 2 && tokens.every((t) => LURES.has(t) || isLureComposite(t))) {
+      // Two ordinary words can be a product's name ("fast-check"); two or more of the words that carry a scam on
+      // their own ("unauthorised-login-security", "validation-newpayee") are not how products are named.
+      const strong = tokens.filter((t) => hasStrongLure(t)).length;
       factors.push(
-        factor("lure_words_domain", `"${label}" is made only of words scams use (login, secure, payment ...)`, 40),
+        factor(
+          "lure_words_domain",
+          `"${label}" is made only of words scams use (login, secure, payment ...)`,
+          strong >= 2 ? 40 : 30,
+        ),
       );
     } else if (tokens.length >= 2) {
       const lure = tokens.find((t) => STRONG_LURES.has(t));
