@@ -461,6 +461,8 @@ describe("sign-in pages and sign-in names", () => {
 
   it("reads a domain made only of scam words as medium risk, one scam word among others as a weak sign", () => {
     expect(analyze("https://unauthorised-login-security.com/").score).toBeGreaterThanOrEqual(MEDIUM);
+    // Two ordinary words of which one is a lure can be a product's name.
+    expect(analyze("https://fast-check.dev/").score).toBeLessThan(MEDIUM);
     const one = analyze("http://login-examplebrand.com/app");
     expect(one.ids).toContain("lure_word_domain");
     expect(one.score).toBeLessThan(MEDIUM);
