@@ -11,12 +11,16 @@
 // evaluation's phishing-feed and QR-link lists, each printed as a plain code (evaluateQrLinks).
 // --tuning-only prints the tuning half alone, for tuning rounds.
 
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import QRCode from "qrcode";
 import { createZxingQrDecoder, loadZxing } from "../packages/providers/src/qr/zxing-qr-decoder.js";
-import { generateQrCases, isHeldOut, QR_CASE_CLASSES, type QrCase, type QrCaseClass } from "./qr/generate.js";
+import {
+  generateQrCases,
+  isHeldOut,
+  listLines,
+  QR_CASE_CLASSES,
+  type QrCase,
+  type QrCaseClass,
+} from "./qr/generate.js";
 import { isHeldOut as isHeldOutUrl } from "./url-eval.js";
 
 /** The risk score (0-100) the QR channel gives an image holding `url`; null when it refused the image. */
@@ -135,26 +139,19 @@ export interface QrLinkOutcome {
   readonly score: number | null;
 }
 
-const SETS = join(dirname(fileURLToPath(import.meta.url)), "url", "sets");
-const setLines = (file: string): string[] =>
-  readFileSync(join(SETS, file), "utf8")
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l !== "" && !l.startsWith("#"));
-
 /** Every phishing-feed URL, every hand-written QR link and every popular site (under a path), through `score`. */
 export async function evaluateQrLinks(
   score: ScoreQr,
   options: { tuningOnly?: boolean } = {},
 ): Promise<QrLinkOutcome[]> {
   const links: Omit<QrLinkOutcome, "score" | "heldOut">[] = [
-    ...setLines("phish-feeds.tsv").map((l) => ({
+    ...listLines("phish-feeds.tsv").map((l) => ({
       url: l.split("\t")[0] ?? "",
       set: "phish_feeds" as const,
       label: "scam" as const,
     })),
-    ...setLines("legit-qr-links.txt").map((url) => ({ url, set: "legit_qr_links" as const, label: "legit" as const })),
-    ...setLines("legit-top-sites.txt").map((h) => ({
+    ...listLines("legit-qr-links.txt").map((url) => ({ url, set: "legit_qr_links" as const, label: "legit" as const })),
+    ...listLines("legit-top-sites.txt").map((h) => ({
       url: `https://${h}/offers`,
       set: "legit_popular" as const,
       label: "legit" as const,

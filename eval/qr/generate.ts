@@ -53,7 +53,8 @@ export interface QrCase {
 
 const SETS = join(dirname(fileURLToPath(import.meta.url)), "..", "url", "sets");
 
-function listLines(file: string): string[] {
+/** The lines of one of the URL evaluation's lists (eval/url/sets), comments and blanks left out. */
+export function listLines(file: string): string[] {
   return readFileSync(join(SETS, file), "utf8")
     .split("\n")
     .map((l) => l.trim())

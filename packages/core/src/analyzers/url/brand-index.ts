@@ -7,8 +7,8 @@ import type { NormalizedUrl } from "./normalized-url.js";
 import { BRANDS, type Brand } from "./lists/brands.js";
 import { POPULAR_DOMAINS } from "./lists/popular-domains.js";
 import {
-  CREDENTIAL_WORDS,
   ANONYMOUS_HOSTING,
+  CREDENTIAL_WORDS,
   FREE_HOSTING,
   FREE_TLDS,
   LURE_WORDS,
@@ -81,7 +81,7 @@ export const CREDENTIALS = new Set<string>(CREDENTIAL_WORDS);
 export const RISKY_TLD_SET = new Set<string>(RISKY_TLDS);
 export const FREE_TLD_SET = new Set<string>(FREE_TLDS);
 export const SHORTENER_SET = new Set<string>(SHORTENERS);
-export const FREE_HOSTING_SET = new Set<string>(FREE_HOSTING);
+export const FREE_HOSTING_SET = new Set<string>([...FREE_HOSTING, ...ANONYMOUS_HOSTING]);
 export const ANONYMOUS_HOSTING_SET = new Set<string>(ANONYMOUS_HOSTING);
 
 /** Labels that are so generic that a typo of them says nothing ("mail", "login"). */

@@ -105,18 +105,18 @@ function credentialWords(url: NormalizedUrl): string[] {
   return found;
 }
 
-const PAGE_FILE = /\/([^/?#]{1,64})\.(?:php\d?|html?|aspx?|jsp|cgi)$/i;
+const PAGE_FILE = /\/(([^/?#]{1,64})\.(?:php\d?|html?|aspx?|jsp|cgi))$/i;
 
-/** The page file's name when it is a credential word ("login.php", "SignIn.aspx", "verify_account.html"), else null. */
+/** The page file when its name is a credential word ("login.php", "SignIn.aspx", "verify_account.html"), else null. */
 function credentialPage(path: string): string | null {
   const m = PAGE_FILE.exec(path.length > MAX_SCANNED ? path.slice(0, MAX_SCANNED) : path);
-  const name = m?.[1];
-  if (name === undefined) return null;
-  const first = name.toLowerCase().split(/[^a-z0-9]+/)[0] ?? "";
-  if (CREDENTIALS.has(first)) return `${name}${m?.[0].slice(name.length + 1) ?? ""}`;
+  const file = m?.[1];
+  const name = m?.[2];
+  if (file === undefined || name === undefined) return null;
+  if (CREDENTIALS.has(name.toLowerCase().split(/[^a-z0-9]+/)[0] ?? "")) return file;
   const found: string[] = [];
   if (hasCaseBoundary(name)) caseCredentialWords(name, found);
-  return found.length > 0 ? (m?.[0].slice(1) ?? name) : null;
+  return found.length > 0 ? file : null;
 }
 
 /** The name a user chose on a hosting platform: the label just left of the platform's name, or null. */
@@ -304,7 +304,11 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   const siteWord = site === null ? undefined : site.split(/[^a-z]+/).find((t) => CREDENTIALS.has(t));
   if (site !== null && siteWord !== undefined) {
     factors.push(
-      factor("lure_site_name", `The site's name "${site}" on ${hosting?.platform ?? ""} asks to ${siteWord}`, 20),
+      factor(
+        "lure_site_name",
+        `The site's name "${site}" on ${hosting?.platform ?? ""} carries the sign-in word "${siteWord}"`,
+        20,
+      ),
     );
   }
   const lureSub = hosting === null && !url.isIp ? strongLureSubdomain(url.subdomain) : null;

@@ -308,10 +308,11 @@ export const FREE_HOSTING: readonly string[] = [
 ];
 
 /**
- * The part of the free hosting list where nobody publishes a business's site: dynamic DNS names (a home
- * server's address), tunnels to a laptop, anonymous free web hosts that ask no identity and give a name in
- * seconds, and hosting panels' temporary names. Site builders and app platforms, where small businesses and clubs do publish (Wix, Square sites,
- * GitHub Pages), are deliberately absent and keep the ordinary free hosting weight.
+ * Free hosting where nobody publishes a business's site: dynamic DNS names (a home server's address), tunnels to
+ * a laptop, anonymous free web hosts that ask no identity and give a name in seconds, and hosting panels'
+ * temporary names. Site builders and app platforms, where small businesses and clubs do publish (Wix, Square
+ * sites, GitHub Pages), are deliberately absent and keep the ordinary free hosting weight. Every name here counts
+ * as free hosting too.
  */
 export const ANONYMOUS_HOSTING: readonly string[] = [
   "duckdns.org",
@@ -353,6 +354,9 @@ export const ANONYMOUS_HOSTING: readonly string[] = [
   "netau.net",
   "zz.vc",
   "de.vc",
+  "my.id",
+  "biz.id",
+  "web.id",
   // Hosting panels' temporary preview names and servers' own host names: a site is reached there only before it
   // has a name of its own.
   "tempsite.link",
@@ -361,9 +365,6 @@ export const ANONYMOUS_HOSTING: readonly string[] = [
   "zap-webspace.com",
   "mybluehost.me",
   "contaboserver.net",
-  "my.id",
-  "biz.id",
-  "web.id",
 ];
 
 /**
