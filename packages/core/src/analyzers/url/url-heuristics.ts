@@ -39,10 +39,11 @@ const KIT_FOLDER_LAST = /\/[0-9a-f]{32}\/?$/i;
 const WELL_KNOWN_PAGE = /\/\.well-known\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
 const CMS_LIBRARY_PAGE =
   /\/(?:wp-includes|wp-content|components\/com_[a-z0-9_]+)\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
-// A page inside a folder that only ever holds static files (images, styles, scripts, fonts, caches): a site serves
-// no page from there unless someone dropped one in.
+// A script inside a folder that only ever holds static files (images, styles, scripts, fonts, caches), or a page
+// inside a style, script or font folder: a site runs nothing from there unless someone dropped it in. (An HTML page
+// under images/ is how photo galleries are laid out, so only scripts count there.)
 const ASSET_FOLDER_PAGE =
-  /\/(?:images?|img|css|js|fonts?|cache|tmp|temp)\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
+  /\/(?:(?:images?|img|css|js|fonts?|cache|tmp|temp)\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|aspx?|jsp|cgi)|(?:css|js|fonts?)\/(?:[^/?#]*\/)*[^/?#]+\.html?)(?:$|[/?#])/i;
 // A link into the CMS's own code or admin folders that is not a file those folders hand out (a picture, a style, a
 // document): WordPress's wp-admin, theme and plugin folders, wp-includes. Visitors are never sent there.
 const CMS_FOLDER = /\/(?:wp-admin|wp-includes|wp-content\/(?:themes|plugins))\//i;
@@ -127,6 +128,9 @@ function siteName(host: string, platform: string): string | null {
   return name === "www" || name === "" ? null : name;
 }
 
+/** Lure words that are also ordinary host names ("log." for logs, "id." for identity providers, "www."). */
+const PLAIN_SUBDOMAINS = new Set(["www", "id", "log", "check", "status", "connect", "access"]);
+
 /**
  * A subdomain label that is a credential or account word ("login.", "secure-", "verify.", "myaccount."): on a name
  * no list knows, it dresses the host as a sign-in service. Weak alone (banks use "secure." too), it adds to a
@@ -136,7 +140,7 @@ function strongLureSubdomain(subdomain: string): string | null {
   if (subdomain === "") return null;
   for (const label of subdomain.split(".")) {
     for (const token of label.split("-")) {
-      if (CREDENTIALS.has(token) || (STRONG_LURES.has(token) && token !== "www" && token !== "id")) return token;
+      if (CREDENTIALS.has(token) || (STRONG_LURES.has(token) && !PLAIN_SUBDOMAINS.has(token))) return token;
       if (token.startsWith("my") && CREDENTIALS.has(token.slice(2))) return token;
     }
   }

@@ -441,6 +441,8 @@ describe("pages hidden where sites serve none", () => {
     "https://bakery-example.com/wp-content/themes/shop/fonts/ui.woff2",
     "https://bakery-example.com/images/logo.png",
     "https://bakery-example.com/img/",
+    // Photo galleries lay their pages out under images/.
+    "https://family-example.net/images/holiday-2024/index.html",
   ])("does not read the file %s as a hidden page", (url) => {
     expect(analyze(url).ids).not.toContain("hidden_page");
   });
@@ -476,6 +478,7 @@ describe("sign-in pages and sign-in names", () => {
     expect(analyze("https://login.bakery-example.org/").score).toBeLessThan(MEDIUM);
     expect(analyze("https://login.bakery-example.org/login.html").score).toBeGreaterThanOrEqual(MEDIUM);
     expect(analyze("https://portal.bakery-example.org/").ids).not.toContain("lure_subdomain");
+    expect(analyze("https://log.bakery-example.org/").ids).not.toContain("lure_subdomain");
     expect(analyze("https://www.bakery-example.org/").ids).not.toContain("lure_subdomain");
   });
 

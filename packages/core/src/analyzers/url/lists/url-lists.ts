@@ -687,7 +687,6 @@ export const CREDENTIAL_WORDS: readonly string[] = [
   "inloggen",
   // The card issuer's verification step that payment kits imitate (3-D Secure, "Verified by Visa").
   "3dsecure",
-  "3ds",
   "vbv",
   "securecode",
 ];
