@@ -61,9 +61,9 @@ export interface QrInput {
 }
 
 /** The URL result from which a code's link counts as showing warning signs of its own (medium risk). */
-export const QR_WARNING_SIGNS_FROM = 40;
+const QR_WARNING_SIGNS_FROM = 40;
 /** What a QR code adds to such a link: a link reading 40 becomes 67, one reading 60 becomes 78. */
-export const QR_CONTEXT_POINTS = 45;
+const QR_CONTEXT_POINTS = 45;
 
 /**
  * A link's URL result as evidence about the code: its risk stands for the code's (a listed link is a floor).

@@ -1,0 +1,62 @@
+// The QR channel's reading of a code's link, offline (no sources, no feeds), end to end: a code drawn with the qrcode
+// package, read by the production decoder, assessed by the engine's QR verb. A link that already shows warning signs
+// reads high risk in a code; a link with none gets nothing from being in a code.
+import QRCode from "qrcode";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Engine, Principal } from "@scamverify/core";
+import { enginePrincipal, inMemoryEngine } from "../../../persistence/src/testing/in-memory-engine.js";
+import { createZxingQrDecoder } from "../../src/qr/zxing-qr-decoder.js";
+
+/** medium_risk starts here: a link with warning signs of its own. */
+const MEDIUM = 40;
+let engine: Engine;
+let principal: Principal;
+
+beforeAll(async () => {
+  engine = inMemoryEngine({ qrDecoder: createZxingQrDecoder() });
+  ({ principal } = await enginePrincipal(engine));
+});
+
+async function scan(link: string) {
+  const bytes = new Uint8Array(await QRCode.toBuffer(link, { scale: 4 }));
+  const r = await engine.analyzeQr(principal, { file: { bytes, filename: "code.png" }, force_refresh: true });
+  const v = r._unsafeUnwrap().value;
+  expect(v.qr_data).toBe(link);
+  return {
+    score: v.risk_score,
+    verdict: v.verdict,
+    ids: v.factors.map((f) => f.id),
+    urlScore: v.url_analysis?.risk_score ?? null,
+  };
+}
+
+describe("a link in a QR code", () => {
+  it("reads high risk when the link already shows warning signs of its own", async () => {
+    // An anonymous free host: medium risk as a URL.
+    const r = await scan("http://grocer-example.duckdns.org/pay");
+    expect(r.urlScore).toBeGreaterThanOrEqual(MEDIUM);
+    expect(r.urlScore).toBeLessThan(65);
+    expect(r.ids).toContain("qr_link_hidden_risk");
+    expect(r.score).toBeGreaterThanOrEqual(65);
+    expect(r.verdict).toBe("high_risk");
+  });
+
+  it.each([
+    "https://www.bakery-example.com/menu",
+    "https://app.parking-example.com/zone/4471",
+    "https://bit.ly/3xYzAbC",
+    "https://cafe-example.wixsite.com/menu",
+  ])("adds nothing for %s, a link with no warning sign", async (link) => {
+    const r = await scan(link);
+    expect(r.urlScore).toBeLessThan(MEDIUM);
+    expect(r.ids).not.toContain("qr_link_hidden_risk");
+    expect(r.score).toBe(r.urlScore);
+  });
+
+  it("leaves a link that already reads high risk as it reads", async () => {
+    const r = await scan("https://www.paypal.com.account-verify-login.xyz/signin.php");
+    expect(r.urlScore).toBeGreaterThanOrEqual(65);
+    expect(r.ids).not.toContain("qr_link_hidden_risk");
+    expect(r.score).toBe(r.urlScore);
+  });
+});
