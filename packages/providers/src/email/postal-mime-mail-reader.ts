@@ -30,6 +30,8 @@ export const MAX_HEADER_BYTES = 256 * 1024;
 export const MAX_HEADER_LINE = 16 * 1024;
 /** Most HTML links kept. */
 export const MAX_LINKS = 500;
+/** Most To (and Cc) mailboxes kept. */
+export const MAX_RECIPIENTS = 100;
 /** Most attachments inspected. */
 export const MAX_ATTACHMENTS = 50;
 
@@ -169,6 +171,19 @@ function toMailbox(a: Address | undefined): MailAddress | null {
   return { name: box.name ?? "", address, domain };
 }
 
+/** Every mailbox of an address list, group members included, at most `max`. */
+function toMailboxes(list: readonly Address[] | undefined, max: number): MailAddress[] {
+  const out: MailAddress[] = [];
+  for (const a of list ?? []) {
+    for (const box of a.group !== undefined ? a.group : [a]) {
+      const m = toMailbox(box);
+      if (m !== null && (m.address !== "" || m.name !== "")) out.push(m);
+      if (out.length >= max) return out;
+    }
+  }
+  return out;
+}
+
 function stripAngles(s: string | undefined): string | null {
   if (s === undefined) return null;
   const v = s.trim().replace(/^<|>$/g, "").trim();
@@ -197,6 +212,8 @@ function toParsedMail(email: Email, kind: MailInputKind, raw: string): ParsedMai
     from: toMailbox(email.from),
     fromCount: values("from").length,
     replyTo,
+    to: toMailboxes(email.to, MAX_RECIPIENTS),
+    cc: toMailboxes(email.cc, MAX_RECIPIENTS),
     returnPath: stripAngles(email.returnPath),
     sender: toMailbox(email.sender),
     subject: email.subject ?? null,

@@ -58,6 +58,44 @@ export function shownDomain(text: string): string | null {
   return registrable(host) === null ? null : host;
 }
 
+/**
+ * The links whose visible text shows another domain than they go to, leaving out mailing services' redirectors: the
+ * ones that lie about where they lead.
+ */
+export function deceptiveLinks(links: readonly HtmlLink[]): HtmlLink[] {
+  const perDomain = new Map<string, number>();
+  for (const link of links.slice(0, 500)) {
+    const host = hostOf(link.href);
+    const reg = host === null ? null : registrable(host);
+    if (reg !== null) perDomain.set(reg, (perDomain.get(reg) ?? 0) + 1);
+  }
+  const out: HtmlLink[] = [];
+  for (const link of links.slice(0, 500)) {
+    const host = hostOf(link.href);
+    const shown = shownDomain(link.text);
+    if (host === null || shown === null) continue;
+    const shownReg = registrable(shown);
+    const hrefReg = IPV4_HOST.test(host) ? host : registrable(host);
+    if (shownReg === null || hrefReg === null || shownReg === hrefReg) continue;
+    if (isTracker(host) || (perDomain.get(hrefReg) ?? 0) >= TRACKER_MIN_LINKS) continue;
+    out.push(link);
+  }
+  return out;
+}
+
+/**
+ * The body text with each lying link's visible text replaced by where it really goes, so that what reads the text
+ * (the organisation a message claims and its channels, the links checked) sees the real destination.
+ */
+export function textWithRealLinks(text: string, links: readonly HtmlLink[]): string {
+  let out = text;
+  for (const link of deceptiveLinks(links).slice(0, 20)) {
+    const shown = link.text.trim();
+    if (shown.length >= 4) out = out.split(shown).join(` ${link.href} `);
+  }
+  return out;
+}
+
 /** Evidence about links whose text shows another domain than they go to (source email_links). Pure; never throws. */
 export function analyzeHtmlLinks(links: readonly HtmlLink[]): Evidence {
   if (links.length === 0) {

@@ -54,6 +54,8 @@ const mail: fc.Arbitrary<ParsedMail> = fc.record({
   from: fc.option(address),
   fromCount: fc.nat(3),
   replyTo: fc.array(address, { maxLength: 2 }),
+  to: fc.array(address, { maxLength: 2 }),
+  cc: fc.array(address, { maxLength: 2 }),
   returnPath: fc.option(fc.string({ maxLength: 30 })),
   sender: fc.option(address),
   subject: fc.option(fc.string({ maxLength: 60 })),
