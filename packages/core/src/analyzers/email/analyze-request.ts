@@ -14,9 +14,10 @@ export const REQUEST_SOURCE = "email_request";
 /** How far into the body a request counts: a business email compromise asks in its first lines. */
 const OPENING = 600;
 
-// Moving money the way business email compromise does: wires, gift cards, a payment handled quietly, bank details.
+// Moving money the way business email compromise does: wires, gift cards, a payment handled for the sender today,
+// new bank details. Settling a known invoice ("process the payment for invoice 881") is ordinary and not listed.
 const MONEY_ASK =
-  /\b(?:wire (?:transfer|payment|the)|(?:make|handle|process|send|arrange|complete) (?:a |an |the )?(?:urgent |quick |wire |bank )?(?:payment|transfer|wire)|gift ?cards?|itunes cards?|google play cards?|(?:change|update|new) (?:of )?(?:my |our |the )?(?:bank(?:ing)?|account|payroll|direct deposit|remittance) (?:details|information|info|account)|direct deposit)\b/i;
+  /\b(?:wire (?:transfer|payment)|(?:make|handle|process|send|arrange|complete) (?:a |an )?(?:quick |urgent |wire |bank )?(?:payment|transfer|wire) (?:for me|today|right away|asap|now)|(?:quick|urgent|confidential) (?:payment|wire|transfer)|(?:buy|purchase|get|pick up) (?:some |a few )?(?:gift ?cards?|itunes cards?|google play cards?)|gift ?cards? for|(?:changed|change|update|updating|new) (?:of )?(?:my |our |the )?(?:bank(?:ing)?|payroll|direct deposit|remittance|account) (?:details|information|info|account)|(?:my|the) direct deposit)\b/i;
 // The opening moves of the same script, before any money is named.
 const APPROACH =
   /\b(?:are you (?:available|at your desk|in the office|around)|(?:do|can) (?:you|me) (?:a )?(?:quick )?favou?r|i need (?:you|your help) to (?:handle|do|take care of|complete)|(?:send|text) me your (?:cell|mobile|phone|whatsapp|personal)(?: phone)?(?: number)?|i(?:'m| am) (?:in|going into|stuck in) (?:a )?(?:meeting|conference)|can'?t (?:talk|take calls) (?:now|right now))\b/i;

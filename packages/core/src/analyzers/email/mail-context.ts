@@ -78,7 +78,7 @@ function isPerRecipientBounce(address: string): boolean {
   const domain = address.slice(address.lastIndexOf("@") + 1).toLowerCase();
   if (FREE_MAIL_DOMAINS.has(registrable(domain) ?? domain)) return false;
   const local = localPart(address);
-  if (/=[^=@]+=[a-z0-9.-]+\.[a-z]{2,}$/i.test(local)) return true;
+  if (/=[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(local)) return true;
   return local
     .split(/[^A-Za-z0-9]+/)
     .some((t) => t.length >= 12 && /\d.*\d.*\d/.test(t) && /[a-z].*[a-z].*[a-z]/i.test(t));
