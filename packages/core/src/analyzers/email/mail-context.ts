@@ -71,17 +71,16 @@ function localWords(address: string): string[] {
 }
 
 /**
- * A per-message bounce address, as mailing services give every recipient (VERP): a long machine token in the local
- * part ("news-F485FCCE40B794D5@", "b.9w0blztbvHPdZdRR.1@") or the recipient's address encoded after "=".
+ * A per-message bounce address, as mailing services give every recipient (VERP): a long machine token mixing letters
+ * and digits in the local part ("news-F485FCCE40B794D5@", "b.9w0blztbvHPdZdRR.1@"; a name with a year is no token),
+ * or the recipient's address encoded after "=".
  */
 function isPerRecipientBounce(address: string): boolean {
   const domain = address.slice(address.lastIndexOf("@") + 1).toLowerCase();
   if (FREE_MAIL_DOMAINS.has(registrable(domain) ?? domain)) return false;
   const local = localPart(address);
   if (/=[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(local)) return true;
-  return local
-    .split(/[^A-Za-z0-9]+/)
-    .some((t) => t.length >= 12 && /\d.*\d.*\d/.test(t) && /[a-z].*[a-z].*[a-z]/i.test(t));
+  return local.split(/[^A-Za-z0-9]+/).some((t) => t.length >= 12 && (t.match(/\d(?=\D)|\D(?=\d)/g)?.length ?? 0) >= 3);
 }
 
 function headerValues(mail: ParsedMail, name: string): string[] {
