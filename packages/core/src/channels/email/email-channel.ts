@@ -28,6 +28,7 @@ import {
 import { UNKNOWN_AUTHENTICATION, type EmailAuthentication } from "../../ports/email-authenticator.js";
 import type { ParsedMail } from "../../ports/mail-reader.js";
 import type { Evidence } from "../../ports/signal-source.js";
+import type { Recipient } from "../../analyzers/injection/redact-for-model.js";
 import { ResultHeadShape, ResultTailShape } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
@@ -159,6 +160,18 @@ export function emailBodyText(mail: ParsedMail): { readonly text: string; readon
   return { text: text || " ", claimText: emailClaimText({ ...mail, text: real }) };
 }
 
+/** The people an email was sent to (To, Cc, Delivered-To), as the redaction of what the AI model reads names them. */
+export function emailRecipients(mail: ParsedMail): Recipient[] {
+  const out: Recipient[] = [];
+  for (const r of mailContext(mail).recipients.slice(0, 50)) {
+    out.push({
+      ...(r.address.includes("@") ? { recipientEmail: r.address } : {}),
+      ...(r.name.trim() !== "" && !r.name.includes("@") ? { recipientName: r.name.trim() } : {}),
+    });
+  }
+  return out;
+}
+
 /**
  * The message analyzer's evidence about an email's body (`text`, from emailBodyText), weighed by how the email was
  * sent, and what the email asks of its recipient judged with who sent it.
@@ -216,6 +229,8 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
     content: bodyText,
     lookups: body.subs.map((s) => ({ ...s, subject: s.value })),
     mayAddFactor: true,
+    recipients: emailRecipients(mail),
+    greetings: true,
   });
   const analysis = body.analysis;
   return ok({
