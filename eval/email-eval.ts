@@ -13,7 +13,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { analyzeAttachments, analyzeHeaders, analyzeHtmlLinks } from "../packages/core/src/analyzers/email/index.js";
+import { analyzeHeaders } from "../packages/core/src/analyzers/email/index.js";
+import { mailEvidence } from "../packages/core/src/channels/email/email-channel.js";
 import type { EmailAuthenticator } from "../packages/core/src/ports/email-authenticator.js";
 import type { MailReader, ParsedMail } from "../packages/core/src/ports/mail-reader.js";
 import type { Evidence } from "../packages/core/src/ports/signal-source.js";
@@ -58,8 +59,7 @@ export function createEmailScorer(scoreBody?: BodyScorer, reader: MailReader = c
       const headers = analyzeHeaders(mail, auth);
       const evidence: Evidence[] = [
         ...headers.evidence,
-        analyzeAttachments(mail.attachments),
-        analyzeHtmlLinks(mail.links),
+        ...mailEvidence(mail),
         ...(scoreBody !== undefined ? await scoreBody(mail) : []),
       ];
       const a = assess(evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT })));
@@ -189,7 +189,9 @@ export async function main(
       if (!file.heldOut && showErrors) {
         const top = s.factors.filter((f) => f.points > 0).slice(0, 4);
         for (const f of top) flaggedFactors.set(f.id, (flaggedFactors.get(f.id) ?? 0) + 1);
-        console.log(`    ham ${s.score} ${file.group}/${file.name} :: ${top.map((f) => `${f.id}(${f.points})`).join(" ")}`);
+        console.log(
+          `    ham ${s.score} ${file.group}/${file.name} :: ${top.map((f) => `${f.id}(${f.points})`).join(" ")}`,
+        );
       }
     }
     byGroup.set(file.group, g);

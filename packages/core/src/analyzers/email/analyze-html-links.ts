@@ -123,8 +123,11 @@ export function textWithRealLinks(text: string, links: readonly HtmlLink[]): str
   return out;
 }
 
-/** Evidence about links whose text shows another domain than they go to (source email_links). Pure; never throws. */
-export function analyzeHtmlLinks(links: readonly HtmlLink[]): Evidence {
+/**
+ * Evidence about links whose text shows another domain than they go to (source email_links); in `bulk` mail a shown
+ * site that is no brand's counts as tracked. Pure; never throws.
+ */
+export function analyzeHtmlLinks(links: readonly HtmlLink[], options: { readonly bulk?: boolean } = {}): Evidence {
   if (links.length === 0) {
     return {
       source: HTML_LINKS_SOURCE,
@@ -154,7 +157,11 @@ export function analyzeHtmlLinks(links: readonly HtmlLink[]): Evidence {
     if (seen.has(key)) continue;
     seen.add(key);
     const brand = OFFICIAL_DOMAINS.get(shownReg);
-    const tracked = isTracker(host) || (perDomain.get(hrefReg) ?? 0) >= TRACKER_MIN_LINKS;
+    // Bulk mail showing a site that is no brand's goes through the mailing service's redirector as a rule.
+    const tracked =
+      isTracker(host) ||
+      (perDomain.get(hrefReg) ?? 0) >= TRACKER_MIN_LINKS ||
+      (options.bulk === true && brand === undefined);
     const points = tracked ? (brand !== undefined ? 20 : 5) : brand !== undefined ? 70 : 30;
     factors.push({
       id: tracked ? "link_text_mismatch_tracked" : "link_text_mismatch",

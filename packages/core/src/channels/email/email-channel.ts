@@ -160,6 +160,14 @@ export function emailBodyText(mail: ParsedMail): { readonly text: string; readon
   return { text: text || " ", claimText: emailClaimText({ ...mail, text: real }) };
 }
 
+/** What an email's attachments and HTML links show, beside its headers and body. */
+export function mailEvidence(mail: ParsedMail): Evidence[] {
+  return [
+    analyzeAttachments(mail.attachments),
+    analyzeHtmlLinks(mail.links, { bulk: mailContext(mail).bulk.length > 0 }),
+  ];
+}
+
 /** The people an email was sent to (To, Cc, Delivered-To), as the redaction of what the AI model reads names them. */
 export function emailRecipients(mail: ParsedMail): Recipient[] {
   const out: Recipient[] = [];
@@ -214,12 +222,7 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
     body.analysis.claimedIssuer,
     body.items.map((i) => i.evidence),
   );
-  const evidence = [
-    ...weighed.evidence,
-    ...headers.evidence,
-    analyzeAttachments(mail.attachments),
-    analyzeHtmlLinks(mail.links),
-  ];
+  const evidence = [...weighed.evidence, ...headers.evidence, ...mailEvidence(mail)];
   const items = evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT }));
   const magic = ctx.mode === "test" ? magicTextVerdict(`${mail.subject ?? ""} ${mail.text}`) : null;
   const scored = magic !== null ? [{ evidence: magicEvidence(magic), weight: 1 }] : items;
