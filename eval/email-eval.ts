@@ -1,13 +1,14 @@
 // Detection quality of the email channel: the messages written for it (eval/email/messages.ts: scams and hard
-// legitimate mail, split into a tuning and a held-out half by a hash of their id) and the SpamAssassin public
-// corpus's legitimate mail (easy-ham-1, easy-ham-2, hard-ham-1: 4,150 messages) as a false-positive set.
+// legitimate mail) and the SpamAssassin public corpus's legitimate mail (easy-ham-1, easy-ham-2, hard-ham-1: 4,150
+// messages) as a false-positive set. Both are split into a tuning and a held-out half: the written messages by a
+// hash of their id, the ham by a hash of its file name. --tuning-only prints the tuning halves alone (the only
+// figures to tune on); --show-tuning-errors lists the tuning half's misses and flagged ham with their factors.
 // Authentication runs offline: DNS answers nothing, so verdicts come from the trusted receiver's
 // Authentication-Results header when the message has one, and read temperror/unknown otherwise.
-// The body is scored by the function given to `main` (the message analyzer once merged); without one the figures
-// are those of headers, links and attachments alone.
-// Both sets are split into a tuning and a held-out half: the written messages by a hash of their id, the ham by a
-// hash of its file name. --tuning-only prints the tuning halves alone (the only figures to tune on).
-// Run: node --conditions=source --import tsx eval/email-eval.ts [--tuning-only] [--show-tuning-errors] [--no-ham]
+// `pnpm eval email` scores each raw message through the engine's email verb (the figure of record: what a client
+// gets); --channel-scorer scores with the channel's own functions without the engine (same reader, authenticator
+// and analyzers, same scores). Run directly, this file scores headers, links and attachments alone.
+// Run: pnpm eval email [--tuning-only] [--show-tuning-errors] [--no-ham] [--channel-scorer]
 
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
