@@ -1,11 +1,13 @@
 // The engine a client talks to, for the evaluations: the core's in-memory fakes, the real mail, document and QR
-// readers, no network sources and no AI, and a live principal on an enterprise account. Each item is scored by the
-// channel's own verb, so the figures are the ones a client would get.
+// readers, the real email authenticator over a DNS that answers nothing (as a deployment with network inspection
+// on, whose lookups time out: the verdicts come from a trusted receiver's Authentication-Results), no network
+// sources and no AI, and a live principal on an enterprise account. Each item is scored by the channel's own verb,
+// so the figures are the ones a client would get.
 import type { Factor } from "../packages/core/src/index.js";
 import { enginePrincipal, inMemoryEngine } from "../packages/persistence/src/testing/in-memory-engine.js";
 import { createPostalMimeReader } from "../packages/providers/src/email/index.js";
 import { createDocumentReader } from "../packages/providers/src/document/create-document-reader.js";
-import type { EmailScorer } from "./email-eval.js";
+import { offlineEmailAuthenticator, type EmailScorer } from "./email-eval.js";
 import type { ScoreQr } from "./qr-eval.js";
 import { createZxingQrDecoder } from "../packages/providers/src/qr/zxing-qr-decoder.js";
 
@@ -33,6 +35,7 @@ export async function createChannelEngine(): Promise<ChannelEngine> {
   const engine = inMemoryEngine({
     qrDecoder: createZxingQrDecoder(),
     mailReader: createPostalMimeReader(),
+    emailAuthenticator: offlineEmailAuthenticator(),
     documentReader: createDocumentReader(),
   });
   const { principal: p } = await enginePrincipal(engine);

@@ -9,14 +9,11 @@ import {
   offlineSubLookups,
   subLookupEvidence,
   type Evidence,
+  type MessageAnalysis,
   type MessageEntities,
   type ParsedMail,
 } from "../packages/core/src/index.js";
-import {
-  CLAIM_WINDOW,
-  MAX_EMAIL_TEXT_ANALYZED,
-  emailClaimText,
-} from "../packages/core/src/channels/email/email-channel.js";
+import { CLAIM_WINDOW, emailBodyText, weighedEmailBody } from "../packages/core/src/channels/email/email-channel.js";
 import { longFormContent } from "../packages/core/src/channels/text/text-channel.js";
 import type { DocumentScorer } from "./document-eval.js";
 
@@ -28,7 +25,7 @@ function messageEvidence(
   kind: "email" | "document",
   extraUrls: readonly string[],
   claimText: string,
-): Evidence[] {
+): { evidence: Evidence[]; analysis: MessageAnalysis } {
   const analysis = analyzeMessage(text, { directory, kind, claimText });
   const entities: MessageEntities = {
     ...analysis.entities,
@@ -37,25 +34,24 @@ function messageEvidence(
       ...analysis.entities.urls,
     ],
   };
-  return [
+  const evidence = [
     ...analysis.evidence.map(longFormContent),
     subLookupEvidence(offlineSubLookups(entities)),
     detectPromptInjection(text),
   ];
+  return { evidence, analysis };
 }
 
-/** The email channel's body scoring (subject and the first 10,000 characters, every HTML link). */
+/** The email channel's body scoring (emailBodyText, every HTML link, weighed by how the email was sent). */
 export function emailBodyScorer(mail: ParsedMail): Evidence[] {
-  const text = [mail.subject ?? "", mail.text]
-    .filter((s) => s !== "")
-    .join("\n\n")
-    .slice(0, MAX_EMAIL_TEXT_ANALYZED);
-  return messageEvidence(
-    text || " ",
+  const { text, claimText } = emailBodyText(mail);
+  const { evidence, analysis } = messageEvidence(
+    text,
     "email",
     mail.links.map((l) => l.href),
-    emailClaimText(mail),
+    claimText,
   );
+  return weighedEmailBody(mail, text, analysis.claimedIssuer, evidence).evidence;
 }
 
 /** The document channel's scoring: the message analysis of its text plus the document rules. */
@@ -66,7 +62,7 @@ export const documentChannelScorer: DocumentScorer = ({ analysis }) => {
       "document",
       analysis.entities.urls.map((u) => u.url),
       analysis.text.slice(0, 2 * CLAIM_WINDOW),
-    ),
+    ).evidence,
     { source: "document_rules", status: "ok", signals: {}, factors: [...analysis.cues] },
   ];
   return assess(evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT }))).riskScore;

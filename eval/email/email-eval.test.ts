@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createEmailScorer } from "../email-eval.js";
+import { createChannelEngine, engineEmailScorer } from "../channel-engine.js";
+import { emailBodyScorer } from "../channel-scorers.js";
+import { createEmailScorer, isHeldOutHam } from "../email-eval.js";
 import { LEGIT_MESSAGES, SCAM_MESSAGES } from "./messages.js";
 import { renderMessage } from "./render.js";
 import { createPostalMimeReader } from "../../packages/providers/src/email/index.js";
@@ -44,5 +46,25 @@ describe("email evaluation", () => {
     if (spoof === undefined || real === undefined) throw new Error("fixture missing");
     expect((await scorer.score(renderMessage(spoof)))?.score).toBeGreaterThanOrEqual(65);
     expect((await scorer.score(renderMessage(real)))?.score).toBeLessThan(20);
+  });
+
+  it("gives the same score through the engine's email verb and through the channel's scoring without the engine", async () => {
+    const viaEngine = engineEmailScorer(await createChannelEngine());
+    const direct = createEmailScorer(emailBodyScorer);
+    for (const spec of [...SCAM_MESSAGES, ...LEGIT_MESSAGES]) {
+      const raw = renderMessage(spec);
+      const [a, b] = await Promise.all([viaEngine.score(raw), direct.score(raw)]);
+      expect(a?.score, spec.id).toBe(b?.score);
+    }
+  });
+
+  it("splits the ham by its file name, about half each way", () => {
+    const names = Array.from(
+      { length: 400 },
+      (_, i) => `${String(i).padStart(5, "0")}.${(i * 2654435761).toString(16)}.txt`,
+    );
+    const held = names.filter(isHeldOutHam).length;
+    expect(held).toBeGreaterThan(150);
+    expect(held).toBeLessThan(250);
   });
 });

@@ -75,6 +75,10 @@ export interface ParsedMail {
   /** How many `From` header fields the message carries (RFC 5322 allows one). */
   readonly fromCount: number;
   readonly replyTo: readonly MailAddress[];
+  /** The `To` mailboxes (group members included), at most 100. */
+  readonly to: readonly MailAddress[];
+  /** The `Cc` mailboxes, at most 100. */
+  readonly cc: readonly MailAddress[];
   /** The `Return-Path` address (envelope sender), without angle brackets; null when absent or "<>". */
   readonly returnPath: string | null;
   readonly sender: MailAddress | null;

@@ -6,7 +6,12 @@ import type { Factor, SourceStatus, Verdict } from "../schemas/common.js";
 import type { Kernel } from "./kernel.js";
 import { aiInputText, type AiAnswer, type AiInput } from "../ports/ai-analyst.js";
 import { applyAiAnswer, carriesInjection, evidenceFloor, foreignContacts } from "../scoring/ai-bounds.js";
-import { redactForModel } from "../analyzers/injection/redact-for-model.js";
+import {
+  greetingNames,
+  redactForModel,
+  type Recipient,
+  type RedactedText,
+} from "../analyzers/injection/redact-for-model.js";
 import { TEST_EPOCH, TEST_VERDICT_SCORES, deterministicId } from "./test-mode.js";
 
 export interface Assembled {
@@ -26,6 +31,12 @@ export interface AiMaterial {
   }[];
   /** Whether the model may add its one bounded factor (text, email, documents); otherwise it only explains. */
   readonly mayAddFactor?: boolean;
+  /**
+   * The people the content was sent to (an email's To and Cc): their names and addresses, and with `greetings` the
+   * names its salutations address, reach the model only as placeholders.
+   */
+  readonly recipients?: readonly Recipient[];
+  readonly greetings?: boolean;
   /** Test mode: deterministic, no model is asked. */
   readonly skipModel?: boolean;
 }
@@ -48,23 +59,32 @@ async function askModel(
 ): Promise<{ assessment: Assessment; explanation: string | null; status: SourceStatus } | null> {
   const ai = k.deps.ai;
   if (ai === undefined || material.skipModel === true) return null;
+  // The salutations' names are read from the content once and then kept out of every field, labels included.
+  const recipients = [
+    ...(material.recipients ?? []),
+    ...(material.greetings === true && material.content != null
+      ? greetingNames(material.content).map((recipientName) => ({ recipientName }))
+      : []),
+  ];
+  const redact = (text: string): RedactedText =>
+    redactForModel(text, recipients, { greetings: material.greetings === true });
   const input: AiInput = {
     channel: channel as AiInput["channel"],
-    subject: redactForModel(subject),
+    subject: redact(subject),
     riskScore: assessment.riskScore,
     verdict: assessment.verdict,
     confidence: assessment.confidence,
     // Cue labels quote the content ("card 4111 ... is blocked"), so they are redacted like the content itself.
-    factors: assessment.factors.map((f) => ({ ...f, label: redactForModel(f.label) })),
+    factors: assessment.factors.map((f) => ({ ...f, label: redact(f.label) })),
     lookups: (material.lookups ?? []).map((l) => ({
       kind: l.kind,
-      subject: redactForModel(l.subject),
+      subject: redact(l.subject),
       riskScore: l.risk_score,
       verdict: l.verdict,
-      reasons: l.factors.slice(0, 3).map((f) => redactForModel(f.label)),
+      reasons: l.factors.slice(0, 3).map((f) => redact(f.label)),
     })),
     unavailableSources: assessment.unavailableSources,
-    content: material.content == null ? null : redactForModel(material.content),
+    content: material.content == null ? null : redact(material.content),
   };
   const controller = new AbortController();
   const cancel = k.timers.schedule(AI_BUDGET_MS, () => controller.abort());

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ibanValid, luhnValid, redactForModel } from "../../src/analyzers/injection/redact-for-model.js";
+import { greetingNames, ibanValid, luhnValid, redactForModel } from "../../src/analyzers/injection/redact-for-model.js";
 
 describe("redactForModel", () => {
   it("replaces Luhn-valid card numbers, with or without separators, and keeps other long numbers", () => {
@@ -47,6 +47,29 @@ describe("redactForModel", () => {
       recipientEmail: "info@home.example",
     });
     expect(out).toBe("Hi Bill, your bill is due. Write to info@shop.example");
+  });
+
+  it("replaces several recipients, and with greetings the names salutations address", () => {
+    const text = "Hi Sam,\nAna Silva and sam@corp.example are copied.\nDear Mr. Okafor: the wire is due.";
+    expect(
+      redactForModel(text, [{ recipientEmail: "sam@corp.example" }, { recipientName: "Ana Silva" }], {
+        greetings: true,
+      }),
+    ).toBe(
+      "Hi [recipient name],\n[recipient name] and [recipient email] are copied.\nDear Mr. [recipient name]: the wire is due.",
+    );
+    expect(redactForModel("Hi Bill, your bill is due", {}, { greetings: true })).toBe(
+      "Hi [recipient name], your bill is due",
+    );
+  });
+
+  it("reads personal salutations and leaves generic ones", () => {
+    expect(greetingNames("Dear Maria Lopez,\nHola Juan:\nEstimada Sra. López,")).toEqual([
+      "Maria Lopez",
+      "Juan",
+      "López",
+    ]);
+    expect(greetingNames("Dear Customer,\nHi there!\nDear PayPal User,\nhey you are great")).toEqual([]);
   });
 
   it("replaces scamverify and model API keys", () => {

@@ -28,8 +28,15 @@ export const MAX_MIME_DEPTH = 32;
 export const MAX_HEADER_BYTES = 256 * 1024;
 /** Longest single physical header line; RFC 5322 allows 998 characters. Longer lines are cut to this length. */
 export const MAX_HEADER_LINE = 16 * 1024;
+/**
+ * Most lines a message may have. postal-mime spends tens of microseconds on every line, so two megabytes of short
+ * lines would hold a request for half a minute; a 2 MiB message of base64 attachments has some 28,000 lines.
+ */
+export const MAX_LINES = 40_000;
 /** Most HTML links kept. */
 export const MAX_LINKS = 500;
+/** Most To (and Cc) mailboxes kept. */
+export const MAX_RECIPIENTS = 100;
 /** Most attachments inspected. */
 export const MAX_ATTACHMENTS = 50;
 
@@ -39,6 +46,7 @@ export interface MailReaderLimits {
   readonly maxDepth: number;
   readonly maxHeaderBytes: number;
   readonly maxHeaderLine: number;
+  readonly maxLines: number;
 }
 
 export const DEFAULT_MAIL_READER_LIMITS: MailReaderLimits = {
@@ -47,6 +55,7 @@ export const DEFAULT_MAIL_READER_LIMITS: MailReaderLimits = {
   maxDepth: MAX_MIME_DEPTH,
   maxHeaderBytes: MAX_HEADER_BYTES,
   maxHeaderLine: MAX_HEADER_LINE,
+  maxLines: MAX_LINES,
 };
 
 const HEADER_LINE = /^[!-9;-~]{1,76}:[ \t]?/;
@@ -58,6 +67,8 @@ export function looksLikeRfc822(text: string): boolean {
   const head = text.slice(0, 64 * 1024);
   const end = head.search(/\r?\n\r?\n/);
   const block = (end === -1 ? head : head.slice(0, end)).split(/\r?\n/);
+  // A header block longer than the window is cut inside its last line, which is then no field to judge.
+  if (end === -1 && text.length > head.length && block.length > 1) block.pop();
   let fields = 0;
   let strong = false;
   for (const line of block) {
@@ -75,6 +86,13 @@ export function looksLikeRfc822(text: string): boolean {
     else if (!KNOWN_HEADERS.test(name) && fields === 1) return false;
   }
   return fields >= 2 && (strong || block.some((l) => /^from:/i.test(l)));
+}
+
+/** Lines of `text`, counted up to just past `cap`. */
+function countLines(text: string, cap: number): number {
+  let lines = 1;
+  for (let at = text.indexOf("\n"); at !== -1 && lines <= cap; at = text.indexOf("\n", at + 1)) lines++;
+  return lines;
 }
 
 function utf8Length(s: string): number {
@@ -169,6 +187,19 @@ function toMailbox(a: Address | undefined): MailAddress | null {
   return { name: box.name ?? "", address, domain };
 }
 
+/** Every mailbox of an address list, group members included, at most `max`. */
+function toMailboxes(list: readonly Address[] | undefined, max: number): MailAddress[] {
+  const out: MailAddress[] = [];
+  for (const a of list ?? []) {
+    for (const box of a.group !== undefined ? a.group : [a]) {
+      const m = toMailbox(box);
+      if (m !== null && (m.address !== "" || m.name !== "")) out.push(m);
+      if (out.length >= max) return out;
+    }
+  }
+  return out;
+}
+
 function stripAngles(s: string | undefined): string | null {
   if (s === undefined) return null;
   const v = s.trim().replace(/^<|>$/g, "").trim();
@@ -197,6 +228,8 @@ function toParsedMail(email: Email, kind: MailInputKind, raw: string): ParsedMai
     from: toMailbox(email.from),
     fromCount: values("from").length,
     replyTo,
+    to: toMailboxes(email.to, MAX_RECIPIENTS),
+    cc: toMailboxes(email.cc, MAX_RECIPIENTS),
     returnPath: stripAngles(email.returnPath),
     sender: toMailbox(email.sender),
     subject: email.subject ?? null,
@@ -243,6 +276,13 @@ class PostalMimeMailReader implements MailReader {
         kind = "pasted_text";
         raw = `Content-Type: text/plain; charset=utf-8\r\n\r\n${body}`;
       }
+    }
+    if (countLines(raw, limits.maxLines) > limits.maxLines) {
+      return mailRefused(
+        appError("payload_too_large", `The email has more than ${limits.maxLines} lines`, {
+          details: { limit: limits.maxLines },
+        }),
+      );
     }
     if (kind !== "pasted_text") {
       const boundaries = declaredBoundaries(raw, limits.maxParts);

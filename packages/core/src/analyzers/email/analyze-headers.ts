@@ -30,7 +30,7 @@ export interface HeaderAnalysisOutput {
 }
 
 // Words that turn a short brand name in a display name into a company speaking ("Chase Alerts", not "Chase Miller").
-const SERVICE_WORDS = new Set(
+export const SERVICE_WORDS: ReadonlySet<string> = new Set(
   `bank banking support service services security team account accounts billing alert alerts notification
   notifications customer customers care online help helpdesk verification department center centre official payment
   payments delivery shipping express id secure noreply no-reply reply admin administrator store prime pay wallet card

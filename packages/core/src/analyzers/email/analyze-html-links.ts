@@ -58,8 +58,76 @@ export function shownDomain(text: string): string | null {
   return registrable(host) === null ? null : host;
 }
 
-/** Evidence about links whose text shows another domain than they go to (source email_links). Pure; never throws. */
-export function analyzeHtmlLinks(links: readonly HtmlLink[]): Evidence {
+/** Links to one registrable domain, counted: a newsletter's own click tracker carries most of them. */
+function linksPerDomain(links: readonly HtmlLink[]): Map<string, number> {
+  const perDomain = new Map<string, number>();
+  for (const link of links.slice(0, 500)) {
+    const host = hostOf(link.href);
+    const reg = host === null ? null : registrable(host);
+    if (reg !== null) perDomain.set(reg, (perDomain.get(reg) ?? 0) + 1);
+  }
+  return perDomain;
+}
+
+type LinkKind = "shown" | "lies" | "hidden" | "tracked" | "other";
+
+/** How a link reads: its text shows where it goes, shows another domain, shows none, or goes through a tracker. */
+function linkKind(link: HtmlLink, perDomain: ReadonlyMap<string, number>): LinkKind {
+  const host = hostOf(link.href);
+  if (host === null || !/^https?:/i.test(link.href.trim())) return "other";
+  const hrefReg = IPV4_HOST.test(host) ? host : registrable(host);
+  if (hrefReg === null) return "other";
+  const shown = shownDomain(link.text);
+  const shownReg = shown === null ? null : registrable(shown);
+  if (shownReg === hrefReg) return "shown";
+  if (isTracker(host) || (perDomain.get(hrefReg) ?? 0) >= TRACKER_MIN_LINKS) return "tracked";
+  return shownReg === null ? "hidden" : "lies";
+}
+
+/**
+ * The links whose visible text shows another domain than they go to, leaving out mailing services' redirectors: the
+ * ones that lie about where they lead.
+ */
+export function deceptiveLinks(links: readonly HtmlLink[]): HtmlLink[] {
+  const perDomain = linksPerDomain(links);
+  return links.slice(0, 500).filter((l) => linkKind(l, perDomain) === "lies");
+}
+
+/** Links whose target is written into the text for the message analyzer, at most. */
+const TARGETS_IN_TEXT = 10;
+
+/**
+ * The body text as a reader who hovers over its links sees it: a link whose text shows another domain is written as
+ * where it goes, and one whose text shows no address ("Restore access") gets its target after it, so that what reads
+ * the text (the organisation a message claims and its channels, the links checked) sees the real destinations.
+ * Mailing services' tracked links are left as they are.
+ */
+export function textWithRealLinks(text: string, links: readonly HtmlLink[]): string {
+  const perDomain = linksPerDomain(links);
+  let out = text;
+  let cursor = 0;
+  const written = new Set<string>();
+  for (const link of links.slice(0, 500)) {
+    if (written.size >= TARGETS_IN_TEXT) break;
+    const kind = linkKind(link, perDomain);
+    const shown = link.text.trim();
+    if ((kind !== "lies" && kind !== "hidden") || shown === "" || written.has(link.href)) continue;
+    const at = out.indexOf(shown, cursor);
+    if (at === -1) continue;
+    const target = ` ${link.href.trim()} `;
+    const replacement = kind === "lies" ? target : `${shown}${target}`;
+    out = out.slice(0, at) + replacement + out.slice(at + shown.length);
+    cursor = at + replacement.length;
+    written.add(link.href);
+  }
+  return out;
+}
+
+/**
+ * Evidence about links whose text shows another domain than they go to (source email_links); in `bulk` mail a shown
+ * site that is no brand's counts as tracked. Pure; never throws.
+ */
+export function analyzeHtmlLinks(links: readonly HtmlLink[], options: { readonly bulk?: boolean } = {}): Evidence {
   if (links.length === 0) {
     return {
       source: HTML_LINKS_SOURCE,
@@ -71,12 +139,7 @@ export function analyzeHtmlLinks(links: readonly HtmlLink[]): Evidence {
   }
   const factors: Factor[] = [];
   // A newsletter routes most of its links through one click-tracking domain of its own: that domain is a redirector.
-  const perDomain = new Map<string, number>();
-  for (const link of links.slice(0, 500)) {
-    const host = hostOf(link.href);
-    const reg = host === null ? null : registrable(host);
-    if (reg !== null) perDomain.set(reg, (perDomain.get(reg) ?? 0) + 1);
-  }
+  const perDomain = linksPerDomain(links);
   let mismatched = 0;
   let ipLinks = 0;
   const seen = new Set<string>();
@@ -94,7 +157,11 @@ export function analyzeHtmlLinks(links: readonly HtmlLink[]): Evidence {
     if (seen.has(key)) continue;
     seen.add(key);
     const brand = OFFICIAL_DOMAINS.get(shownReg);
-    const tracked = isTracker(host) || (perDomain.get(hrefReg) ?? 0) >= TRACKER_MIN_LINKS;
+    // Bulk mail showing a site that is no brand's goes through the mailing service's redirector as a rule.
+    const tracked =
+      isTracker(host) ||
+      (perDomain.get(hrefReg) ?? 0) >= TRACKER_MIN_LINKS ||
+      (options.bulk === true && brand === undefined);
     const points = tracked ? (brand !== undefined ? 20 : 5) : brand !== undefined ? 70 : 30;
     factors.push({
       id: tracked ? "link_text_mismatch_tracked" : "link_text_mismatch",

@@ -121,10 +121,18 @@ function redactName(text: string, name: string): string {
   const full = name.trim().replace(/\s+/g, " ");
   if (full.length < 3) return text;
   const words = (s: string): string => s.split(" ").map(escapeRegExp).join("\\s+");
-  let out = text.replace(
-    new RegExp(`(?<![\\p{L}\\p{N}])${words(full)}(?![\\p{L}\\p{N}])`, "giu"),
-    REDACTION_PLACEHOLDERS.name,
-  );
+  const out = full.includes(" ")
+    ? text.replace(
+        new RegExp(`(?<![\\p{L}\\p{N}])${words(full)}(?![\\p{L}\\p{N}])`, "giu"),
+        REDACTION_PLACEHOLDERS.name,
+      )
+    : text;
+  return redactNameParts(out, full);
+}
+
+/** Each part of a name of three or more letters, as written, in capitals or capitalised, unless it is also a word here. */
+function redactNameParts(text: string, full: string): string {
+  let out = text;
   for (const part of full.split(" ")) {
     if (part.length < 3) continue;
     const lower = part.toLowerCase();
@@ -142,17 +150,65 @@ function redactName(text: string, name: string): string {
   return out;
 }
 
+/** Letters of a pattern source (alternations of plain words) matched in any case; the rest must keep its case. */
+function anyCase(words: string): string {
+  return words.replace(/\p{L}/gu, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`);
+}
+
+// A salutation that opens a line, an optional title, then the name it addresses ("Dear Maria,", "Hi Sam Patel:",
+// "Estimada Sra. López,"). The name is one to three capitalised words and ends the salutation.
+const SALUTATION = anyCase(
+  "(?:dear|hi|hello|hey|greetings|good morning|good afternoon|good evening|hola|estimado|estimada|estimados|estimadas|querido|querida|queridos|queridas|buenos días|buenos dias|buenas tardes|buenas noches)",
+);
+const TITLE = anyCase("(?:mr|mrs|ms|miss|mx|dr|prof|sr|sra|srta|don|doña)");
+const GREETING = new RegExp(
+  `(^|\\n)([ \\t>]*${SALUTATION}[ \\t]+(?:${TITLE}\\.?[ \\t]+)?)(\\p{Lu}[\\p{L}'’-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’-]*){0,2})(?=[ \\t]*(?:[,:;!.\\n]|$))`,
+  "gu",
+);
+// Words that make a salutation generic rather than personal ("Dear Customer", "Hi there", "Dear PayPal User"): they
+// are part of the lure and stay.
+const GENERIC_ADDRESSEE = new Set(
+  `customer customers client clients user users member members sir sirs madam madame friend friends valued account
+  holder accountholder cardholder team all there everyone everybody colleague colleagues beneficiary winner applicant
+  recipient subscriber subscribers shopper partner partners guest guests patient student students parent parents
+  neighbor neighbors neighbour neighbours folks manager beloved owner seller buyer taxpayer employee employees staff
+  sender reader readers investor investors cliente clientes usuario usuaria usuarios amigo amiga amigos señor señora
+  señores todos equipo contribuyente`.split(/\s+/),
+);
+
+/** The names that salutations in the text address ("Dear Maria Lopez," gives "Maria Lopez"), generic ones left out. */
+export function greetingNames(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(GREETING)) {
+    const name = m[3] ?? "";
+    const words = name.toLowerCase().split(/[ \t]+/);
+    if (name.length >= 2 && !words.some((w) => GENERIC_ADDRESSEE.has(w))) out.add(name);
+    if (out.size >= 10) break;
+  }
+  return [...out];
+}
+
+export interface RedactionOptions {
+  /** Also replace the names that salutations address ("Dear Maria," "Hi Sam"), as the recipient's. */
+  readonly greetings?: boolean;
+}
+
 /**
  * Replaces what a model does not need and the user would not want sent: credentials, IBANs, Luhn-valid card numbers,
  * account numbers after an account label, one-time codes within 40 characters of "code"/"código" (and OTP, PIN,
- * verification), US social security numbers, and the recipient's own email address (also URL-encoded, and its local
- * part when it is distinctive) and name (in full, and each part of three or more letters that does not also occur as an
- * ordinary lower-case word in the text). Phone numbers, URLs, amounts and the sender's details are kept: they are the
- * evidence.
+ * verification), US social security numbers, and the recipients' own email addresses (also URL-encoded, and the local
+ * part when it is distinctive) and names (in full, and each part of three or more letters that does not also occur as
+ * an ordinary lower-case word in the text); with `greetings`, also the name after a salutation, wherever it stands.
+ * Phone numbers, URLs, amounts and the sender's details are kept: they are the evidence.
  */
-export function redactForModel(text: string, recipient: Recipient = {}): RedactedText {
+export function redactForModel(
+  text: string,
+  recipient: Recipient | readonly Recipient[] = {},
+  options: RedactionOptions = {},
+): RedactedText {
+  const recipients: readonly Recipient[] = Array.isArray(recipient) ? recipient : [recipient as Recipient];
   let out = text.replace(SECRETS, REDACTION_PLACEHOLDERS.secret);
-  if (recipient.recipientEmail !== undefined) out = redactEmail(out, recipient.recipientEmail);
+  for (const r of recipients) if (r.recipientEmail !== undefined) out = redactEmail(out, r.recipientEmail);
   out = out.replace(IBAN, (m) => (ibanValid(m) ? REDACTION_PLACEHOLDERS.account : m));
   out = out.replace(CARD, (m) => {
     const digits = m.replace(/[ -]/g, "");
@@ -163,6 +219,14 @@ export function redactForModel(text: string, recipient: Recipient = {}): Redacte
   );
   out = out.replace(SSN, REDACTION_PLACEHOLDERS.nationalId);
   out = redactCodes(out);
-  if (recipient.recipientName !== undefined) out = redactName(out, recipient.recipientName);
+  const names = recipients.flatMap((r) => (r.recipientName !== undefined ? [r.recipientName] : []));
+  if (options.greetings === true) {
+    const greeted = greetingNames(out);
+    out = out.replace(GREETING, (whole, start: string, salutation: string, name: string) =>
+      greeted.includes(name) ? `${start}${salutation}${REDACTION_PLACEHOLDERS.name}` : whole,
+    );
+    names.push(...greeted);
+  }
+  for (const name of names) out = redactName(out, name);
   return out as RedactedText;
 }

@@ -148,13 +148,39 @@ const BRACKET_AT = /\s?(?:\[@\]|\(@\)|\[at\]|\(at\)|\[arroba\])\s?/gi;
 const SPELLED_DOT = /([a-z0-9])[ \t]+(?:dot|punto)[ \t]+([a-z]{2,24})(?![a-z0-9])/gi;
 const SPACED_DOT = /([a-z0-9])(?:[ \t]+\.[ \t]*|\.[ \t]+)([a-z]{2,24})(?![a-z0-9])/g;
 
+// Words that end prose, never a domain name: "for .fi domains", "all .py files", "with Dot TK", "i.e. click".
+const PROSE_WORDS = new Set(
+  `a an the all any both each every few many most some such no not of for to in on at by with from into about as than
+  and or but nor so your my our their his her its this that these those is are was were be via per de del la el los
+  las en con por para y o un una su tu mi`.split(/\s+/),
+);
+
+/** The word that ends at the match's first character ("with" in "with Dot TK"), lower case. */
+function wordBefore(x: RegExpExecArray): string {
+  const end = x.index + 1;
+  let start = end - 1;
+  while (start > 0 && /[a-z0-9-]/i.test(x.input.charAt(start - 1))) start--;
+  return x.input.slice(start, end).toLowerCase();
+}
+
+/** A spelled or spaced dot joins a name to its ending; after a one-letter or function word it is prose. */
+function proseBefore(x: RegExpExecArray): boolean {
+  const word = wordBefore(x);
+  return word.length < 2 || PROSE_WORDS.has(word);
+}
+
 /** Undoes the ways people defang or space out links, marking the rewritten characters. Linear. */
 export function refangText(m: MappedText): MappedText {
   let t = rewrite(m, HXXP, (x) => `http${x[1] ?? ""}:`, DEFANGED);
   t = rewrite(t, BRACKET_COLON, () => ":", DEFANGED);
   t = rewrite(t, BRACKET_DOT, () => ".", DEFANGED);
   t = rewrite(t, BRACKET_AT, () => "@", DEFANGED);
-  t = rewrite(t, SPELLED_DOT, (x) => (TLD_SET.has((x[2] ?? "").toLowerCase()) ? `${x[1]}.${x[2]}` : null), DEFANGED);
+  t = rewrite(
+    t,
+    SPELLED_DOT,
+    (x) => (TLD_SET.has((x[2] ?? "").toLowerCase()) && !proseBefore(x) ? `${x[1]}.${x[2]}` : null),
+    DEFANGED,
+  );
   t = rewrite(
     t,
     SPACED_DOT,
@@ -162,7 +188,7 @@ export function refangText(m: MappedText): MappedText {
       const tld = x[2] ?? "";
       const spaceBefore = /^[a-z0-9][ \t]/.test(x[0]);
       const ok = spaceBefore ? TLD_SET.has(tld) : SPACED_AFTER_TLDS.has(tld);
-      return ok ? `${x[1]}.${tld}` : null;
+      return ok && !proseBefore(x) ? `${x[1]}.${tld}` : null;
     },
     DEFANGED,
   );

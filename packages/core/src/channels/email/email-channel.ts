@@ -11,31 +11,42 @@ import {
   analyzeHeaders,
   analyzeHtmlLinks,
   HeaderAnalysisSchema,
+  analyzeRequest,
+  mailContext,
+  senderSpeaksFor,
+  textWithRealLinks,
+  weighBodyEvidence,
+  type BodyWeighing,
 } from "../../analyzers/email/index.js";
 import {
   ClaimedIssuerSchema,
   finalScamType,
+  type ClaimedIssuer,
   ScamTypeSchema,
   SUBLOOKUP_MAX_URLS,
 } from "../../analyzers/message/index.js";
 import { UNKNOWN_AUTHENTICATION, type EmailAuthentication } from "../../ports/email-authenticator.js";
 import type { ParsedMail } from "../../ports/mail-reader.js";
+import type { Evidence } from "../../ports/signal-source.js";
+import type { Recipient } from "../../analyzers/injection/redact-for-model.js";
 import { ResultHeadShape, ResultTailShape } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
 import { defineChannel, type AssessContext } from "../define-channel.js";
 import { summarizeAssessment } from "../summary.js";
-import { analyzeMessageText, magicTextVerdict } from "../text/text-channel.js";
+import { analyzeMessageText, defaultDirectory, magicTextVerdict } from "../text/text-channel.js";
 import { EMAIL_QUOTA } from "./email-quota.js";
 
 /** email_body plus raw_headers: 2 MiB of mail (the reader refuses more), inside a 4 MiB JSON body. */
 export const MAX_EMAIL_CHARS = 2 * 1024 * 1024;
 const EMAIL_BODY_LIMIT = 4 * 1024 * 1024;
 /**
- * The message analyzer reads the subject and the first 10,000 characters of the body, where a message tells its
- * story and makes its request (newsletters and legal footers run far longer); every HTML link is still checked.
+ * The message analyzer reads the subject and the first 2,000 characters of the body (some 350 words): a phishing
+ * mail, a business email compromise or an advance-fee letter tells its story and makes its request there, while a
+ * newsletter's or a digest's later stories only add cue words that ask nothing of the reader. Every HTML link is
+ * still checked.
  */
-export const MAX_EMAIL_TEXT_ANALYZED = 10_000;
+export const MAX_EMAIL_TEXT_ANALYZED = 2_000;
 /** How long authentication may wait on DNS before its results read unknown. */
 const AUTH_BUDGET_MS = 5_000;
 
@@ -136,6 +147,61 @@ export function isListMail(mail: Pick<ParsedMail, "listId" | "listUnsubscribe" |
 /** How much of an email's or a letter's opening counts as saying who it is from. */
 export const CLAIM_WINDOW = 400;
 
+/**
+ * What the message analyzer reads of an email: the subject and the opening of the text, with each link that lies
+ * about where it goes written as where it goes; and where the email says who it is from.
+ */
+export function emailBodyText(mail: ParsedMail): { readonly text: string; readonly claimText: string } {
+  const real = textWithRealLinks(mail.text.slice(0, 2 * MAX_EMAIL_TEXT_ANALYZED), mail.links);
+  const text = [mail.subject ?? "", real]
+    .filter((s) => s !== "")
+    .join("\n\n")
+    .slice(0, MAX_EMAIL_TEXT_ANALYZED);
+  return { text: text || " ", claimText: emailClaimText({ ...mail, text: real }) };
+}
+
+/** What an email's attachments and HTML links show, beside its headers and body. */
+export function mailEvidence(mail: ParsedMail): Evidence[] {
+  return [
+    analyzeAttachments(mail.attachments),
+    analyzeHtmlLinks(mail.links, { bulk: mailContext(mail).bulk.length > 0 }),
+  ];
+}
+
+/** The people an email was sent to (To, Cc, Delivered-To), as the redaction of what the AI model reads names them. */
+export function emailRecipients(mail: ParsedMail): Recipient[] {
+  const out: Recipient[] = [];
+  for (const r of mailContext(mail).recipients.slice(0, 50)) {
+    out.push({
+      ...(r.address.includes("@") ? { recipientEmail: r.address } : {}),
+      ...(r.name.trim() !== "" && !r.name.includes("@") ? { recipientName: r.name.trim() } : {}),
+    });
+  }
+  return out;
+}
+
+/**
+ * The message analyzer's evidence about an email's body (`text`, from emailBodyText), weighed by how the email was
+ * sent, and what the email asks of its recipient judged with who sent it.
+ */
+export function weighedEmailBody(
+  mail: ParsedMail,
+  text: string,
+  issuer: ClaimedIssuer | null,
+  evidence: readonly Evidence[],
+): { readonly evidence: Evidence[]; readonly weighing: BodyWeighing } {
+  const context = mailContext(mail);
+  const weighing: BodyWeighing = {
+    bulk: context.bulk.length > 0,
+    speaksForIssuer: issuer === null || senderSpeaksFor(mail, context, issuer, defaultDirectory()),
+    senderName: context.senderName,
+  };
+  return {
+    evidence: [...evidence.map((e) => weighBodyEvidence(e, weighing)), analyzeRequest(mail, context, text)],
+    weighing,
+  };
+}
+
 async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Result<EmailAssessment, AppError>> {
   const k = ctx.kernel;
   const reader = k.deps.mailReader;
@@ -145,21 +211,19 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
   const mail = read.value;
   const auth = await authenticate(ctx, mail.raw);
   const headers = analyzeHeaders(mail, auth);
-  const bodyText = [mail.subject ?? "", mail.text]
-    .filter((s) => s !== "")
-    .join("\n\n")
-    .slice(0, MAX_EMAIL_TEXT_ANALYZED);
-  const body = await analyzeMessageText(ctx, bodyText || " ", "email", {
+  const { text: bodyText, claimText } = emailBodyText(mail);
+  const body = await analyzeMessageText(ctx, bodyText, "email", {
     extraUrls: mail.links.map((l) => l.href),
-    claimText: emailClaimText(mail),
+    claimText,
   });
-  const items = [
-    ...body.items,
-    ...[...headers.evidence, analyzeAttachments(mail.attachments), analyzeHtmlLinks(mail.links)].map((evidence) => ({
-      evidence,
-      weight: OFFLINE_WEIGHT,
-    })),
-  ];
+  const weighed = weighedEmailBody(
+    mail,
+    bodyText,
+    body.analysis.claimedIssuer,
+    body.items.map((i) => i.evidence),
+  );
+  const evidence = [...weighed.evidence, ...headers.evidence, ...mailEvidence(mail)];
+  const items = evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT }));
   const magic = ctx.mode === "test" ? magicTextVerdict(`${mail.subject ?? ""} ${mail.text}`) : null;
   const scored = magic !== null ? [{ evidence: magicEvidence(magic), weight: 1 }] : items;
   const hash = k.deps.hasher.sha256Hex(`${input.headers ?? ""}\u0000${input.body}`);
@@ -168,6 +232,8 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
     content: bodyText,
     lookups: body.subs.map((s) => ({ ...s, subject: s.value })),
     mayAddFactor: true,
+    recipients: emailRecipients(mail),
+    greetings: true,
   });
   const analysis = body.analysis;
   return ok({
@@ -179,7 +245,11 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
           ? "none"
           : "other"
         : finalScamType(analysis, assessment.riskScore),
-    red_flags: analysis.redFlags,
+    // An organisation the body only mentions is no impersonation to warn about.
+    red_flags:
+      weighed.weighing.speaksForIssuer || analysis.claimedIssuer === null
+        ? analysis.redFlags
+        : analysis.redFlags.filter((f) => !f.includes(analysis.claimedIssuer?.name ?? "")),
     signals: {
       header_analysis: headers.headerAnalysis,
       input_kind: mail.kind,

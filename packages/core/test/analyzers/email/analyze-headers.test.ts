@@ -17,8 +17,8 @@ function hop(fromIp: string, timestamp: string, external = true): ReceivedHop {
   return { fromHost: "relay.example", fromIp, external, byHost: "mx.example", protocol: "ESMTPS", timestamp };
 }
 
-function mail(over: Partial<ParsedMail> & { to?: string } = {}): ParsedMail {
-  const { to, ...rest } = over;
+function mail(over: Partial<ParsedMail> & { toHeader?: string } = {}): ParsedMail {
+  const { toHeader: to, ...rest } = over;
   const from = rest.from === undefined ? box("Acme Billing", "billing@acme.com") : rest.from;
   return {
     kind: "rfc822",
@@ -29,6 +29,8 @@ function mail(over: Partial<ParsedMail> & { to?: string } = {}): ParsedMail {
     from,
     fromCount: 1,
     replyTo: [],
+    to: [],
+    cc: [],
     returnPath: null,
     sender: null,
     subject: "Your invoice",
@@ -137,7 +139,7 @@ describe("analyzeHeaders", () => {
     const out = analyzeHeaders(
       mail({
         from: box("Dana Whitfield", "dana.whitfield@northwind-traders.com"),
-        to: "ap@northwindtraders.com",
+        toHeader: "ap@northwindtraders.com",
         subject: "Updated bank details for payment",
       }),
       auth({ spf: "pass", dkim: "pass", dmarc: "pass", policy: "none" }),

@@ -36,6 +36,14 @@ describe("analyzeHtmlLinks", () => {
     expect(own.factors[0]?.id).toBe("link_text_mismatch_tracked");
   });
 
+  it("in bulk mail counts a shown site that is no brand's as tracked, never a shown brand", () => {
+    const links = [{ href: "https://clickthru.mailer.example.com/r/1", text: "news.com" }];
+    expect(analyzeHtmlLinks(links).factors[0]?.id).toBe("link_text_mismatch");
+    expect(analyzeHtmlLinks(links, { bulk: true }).factors[0]?.id).toBe("link_text_mismatch_tracked");
+    const brand = [{ href: "https://clickthru.mailer.example.com/r/2", text: "www.paypal.com" }];
+    expect(analyzeHtmlLinks(brand, { bulk: true }).factors[0]?.id).toBe("link_text_mismatch");
+  });
+
   it("flags links to bare IP addresses", () => {
     const ev = analyzeHtmlLinks([{ href: "http://198.51.100.4/verify", text: "Verify now" }]);
     expect(ev.factors.map((f) => f.id)).toEqual(["link_to_ip_address"]);

@@ -4,7 +4,10 @@ import {
   analyzeAttachments,
   analyzeHeaders,
   analyzeHtmlLinks,
+  analyzeRequest,
   HeaderAnalysisSchema,
+  mailContext,
+  textWithRealLinks,
 } from "../../../src/analyzers/email/index.js";
 import { AUTH_RESULTS, type EmailAuthentication } from "../../../src/ports/email-authenticator.js";
 import type { MailAddress, ParsedMail } from "../../../src/ports/mail-reader.js";
@@ -54,6 +57,8 @@ const mail: fc.Arbitrary<ParsedMail> = fc.record({
   from: fc.option(address),
   fromCount: fc.nat(3),
   replyTo: fc.array(address, { maxLength: 2 }),
+  to: fc.array(address, { maxLength: 2 }),
+  cc: fc.array(address, { maxLength: 2 }),
   returnPath: fc.option(fc.string({ maxLength: 30 })),
   sender: fc.option(address),
   subject: fc.option(fc.string({ maxLength: 60 })),
@@ -98,11 +103,19 @@ const mail: fc.Arbitrary<ParsedMail> = fc.record({
 
 describe("email analyzers properties", () => {
   it("never throw, keep factor points within -100..100 and always produce a schema-valid header_analysis", () => {
+    // Header forensics, attachments, links (also as bulk mail), the request analysis and link targets in the text.
     fc.assert(
       fc.property(mail, auth, (m, a) => {
         const out = analyzeHeaders(m, a);
         expect(HeaderAnalysisSchema.safeParse(out.headerAnalysis).success).toBe(true);
-        for (const e of [...out.evidence, analyzeAttachments(m.attachments), analyzeHtmlLinks(m.links)]) {
+        const context = mailContext(m);
+        const text = textWithRealLinks(m.text, m.links);
+        for (const e of [
+          ...out.evidence,
+          analyzeAttachments(m.attachments),
+          analyzeHtmlLinks(m.links, { bulk: context.bulk.length > 0 }),
+          analyzeRequest(m, context, text),
+        ]) {
           for (const f of e.factors) expect(Math.abs(f.points)).toBeLessThanOrEqual(100);
         }
       }),

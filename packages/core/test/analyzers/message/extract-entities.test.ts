@@ -49,6 +49,20 @@ describe("extractEntities: links", () => {
     expect(extractEntities("Call us. It is open. See file.txt and v1.2.3 today.").urls).toEqual([]);
   });
 
+  it("reads a spaced or spelled dot after a function word or a single letter as prose", () => {
+    for (const text of [
+      "the registry for .fi domains",
+      "rename all .py files",
+      "registrations with Dot TK are free",
+      "one link, i.e. click it once",
+    ]) {
+      expect(extractEntities(text).urls, text).toEqual([]);
+    }
+    expect(hostOf(extractEntities("log in at secure-paypal . com now").urls[0]?.candidate ?? "")).toBe(
+      "secure-paypal.com",
+    );
+  });
+
   it("keeps at most MAX_EXTRACTED_URLS distinct links and counts them all", () => {
     const text = Array.from({ length: MAX_EXTRACTED_URLS + 5 }, (_, i) => `https://site${i}.example.com/`).join(" ");
     const e = extractEntities(text + " https://site0.example.com/");
