@@ -22,7 +22,11 @@ import type { Evidence } from "../packages/core/src/ports/signal-source.js";
 import type { Factor } from "../packages/core/src/schemas/common.js";
 import { assess } from "../packages/core/src/scoring/score.js";
 import { OFFLINE_WEIGHT } from "../packages/core/src/usecases/assemble.js";
-import { createMailauthAuthenticator, createPostalMimeReader } from "../packages/providers/src/email/index.js";
+import {
+  createMailauthAuthenticator,
+  createOfflineDnsResolver,
+  createPostalMimeReader,
+} from "../packages/providers/src/email/index.js";
 import { LEGIT_MESSAGES, SCAM_MESSAGES } from "./email/messages.js";
 import { fnv1a, renderMessage, type MessageSpec } from "./email/render.js";
 
@@ -44,8 +48,7 @@ export interface EmailScorer {
 
 /** The email authenticator offline: every DNS query fails as a timeout would, so checks read temperror. */
 export function offlineEmailAuthenticator(): EmailAuthenticator {
-  const offline = Object.assign(new Error("offline"), { code: "ETIMEOUT" });
-  return createMailauthAuthenticator({ resolver: () => Promise.reject(offline) });
+  return createMailauthAuthenticator({ resolver: createOfflineDnsResolver() });
 }
 
 /** Reads, authenticates and scores one raw message the way the email channel does, offline. */

@@ -37,6 +37,7 @@ import {
   createZxingQrDecoder,
   createPostalMimeReader,
   createMailauthAuthenticator,
+  createOfflineDnsResolver,
   createSystemDnsResolver,
   createDocumentReader,
   createUrlSignalSources,
@@ -185,10 +186,11 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     ...(ai ? { ai } : {}),
     qrDecoder: createZxingQrDecoder(),
     mailReader: createPostalMimeReader(),
-    // Without network inspection the email channel checks no DNS: SPF, DKIM and DMARC read unknown, never fail.
-    ...(config.networkInspection
-      ? { emailAuthenticator: createMailauthAuthenticator({ resolver: createSystemDnsResolver() }) }
-      : {}),
+    // Without network inspection the email channel queries no DNS: SPF, DKIM and DMARC read unknown, never fail,
+    // and a trusted receiver's Authentication-Results header is still read.
+    emailAuthenticator: createMailauthAuthenticator({
+      resolver: config.networkInspection ? createSystemDnsResolver() : createOfflineDnsResolver(),
+    }),
     documentReader,
     clock,
     ids,

@@ -48,6 +48,37 @@ describe("lookup commands at their edges", () => {
   });
 });
 
+describe("email without network inspection", () => {
+  it("still reads what a trusted receiver wrote in Authentication-Results; its own checks query no DNS", async () => {
+    const eml = join(dir, "statement.eml");
+    writeFileSync(
+      eml,
+      [
+        "Received: by 2002:a05:6a10:8e0c:b0:5d1:6b2e:4c1f with SMTP id hk12csp123; Tue, 5 Nov 2024 10:00:06 -0800",
+        "Authentication-Results: mx.google.com;",
+        "       dkim=pass header.i=@example-bank.com header.s=sel1 header.b=AbCdEf12;",
+        "       spf=pass smtp.mailfrom=bounce@example-bank.com;",
+        "       dmarc=pass (p=REJECT sp=REJECT dis=NONE) header.from=example-bank.com",
+        "Received: from mail.sender.example (mail.sender.example. [203.0.113.7]) by mx.google.com with ESMTPS id x1; Tue, 5 Nov 2024 10:00:05 -0800",
+        "From: Example Bank <alerts@example-bank.com>",
+        "To: someone@example.org",
+        "Subject: Your statement is ready",
+        "Date: Tue, 5 Nov 2024 10:00:00 -0800",
+        "Message-ID: <abc@example-bank.com>",
+        "",
+        "Your monthly statement is ready in online banking.",
+        "",
+      ].join("\r\n"),
+    );
+    const r = await run("email", eml, "--no-network", "--json");
+    const [result] = JSON.parse(r.out) as [{ signals: { header_analysis: { authentication: unknown } } }];
+    expect(result.signals.header_analysis.authentication).toMatchObject({
+      spf: { result: "pass", origin: "receiver" },
+      dmarc: { result: "pass", origin: "receiver", policy: "reject" },
+    });
+  });
+});
+
 describe("feeds sync exit codes", () => {
   // The reserved .invalid top-level domain never resolves: the feed cannot be reached, on any machine.
   it("exits 69 when the feed cannot be reached", async () => {

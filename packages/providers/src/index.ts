@@ -155,6 +155,7 @@ export {
   createMailauthAuthenticator,
   DEFAULT_TRUSTED_AUTHSERV_IDS,
   parseAuthenticationResults,
+  createOfflineDnsResolver,
   createSystemDnsResolver,
 } from "./email/index.js";
 export type {

@@ -14,5 +14,5 @@ export type { MailReaderLimits } from "./postal-mime-mail-reader.js";
 export { DEFAULT_DNS_TIMEOUT_MS, createMailauthAuthenticator } from "./mailauth-email-authenticator.js";
 export type { DnsResolver, MailauthAuthenticatorOptions } from "./mailauth-email-authenticator.js";
 export { DEFAULT_TRUSTED_AUTHSERV_IDS, parseAuthenticationResults } from "./authentication-results.js";
-export { createSystemDnsResolver } from "./system-dns-resolver.js";
+export { createOfflineDnsResolver, createSystemDnsResolver } from "./system-dns-resolver.js";
 export type { SystemDnsResolverOptions } from "./system-dns-resolver.js";
