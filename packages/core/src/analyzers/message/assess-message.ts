@@ -11,6 +11,7 @@ import { OFFLINE_WEIGHT } from "../../usecases/assemble.js";
 import { analyzeMessage, type AnalyzeMessageOptions, type MessageAnalysis } from "./analyze-message.js";
 import { SUBLOOKUP_MAX_PHONES, SUBLOOKUP_MAX_URLS, type MessageEntities } from "./extract-entities.js";
 import type { ScamTypeOrNone } from "./scam-types.js";
+import type { Verdict } from "../../schemas/common.js";
 import { subLookupEvidence, type SubLookupResult } from "./sub-lookups.js";
 
 /**
@@ -67,7 +68,16 @@ export function assessMessageOffline(
  * The scam type to report once the message is scored: none below medium risk; otherwise the story its content
  * tells, or the one it resembles most when the links and numbers carried the verdict.
  */
-export function finalScamType(analysis: MessageAnalysis, riskScore: number): ScamTypeOrNone {
+/**
+ * The scam type a result names: none below medium risk, else the analysis's type (or the likeliest). A test key's
+ * magic input (`magic`, the verdict it asked for) names none for safe and low_risk and "other" for the rest.
+ */
+export function finalScamType(
+  analysis: MessageAnalysis,
+  riskScore: number,
+  magic: Verdict | null = null,
+): ScamTypeOrNone {
+  if (magic !== null) return magic === "safe" || magic === "low_risk" ? "none" : "other";
   if (verdictFor(riskScore) === "safe" || verdictFor(riskScore) === "low_risk") return "none";
   return analysis.scamType === "none" ? analysis.likelyType : analysis.scamType;
 }

@@ -175,12 +175,7 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
     ...commonFields(k, ctx.mode, `document:${hash}`, assessment, explanation),
     document_hash: hash,
     media_type: input.mediaType,
-    scam_type:
-      magic !== null
-        ? magic === "safe" || magic === "low_risk"
-          ? "none"
-          : "other"
-        : finalScamType(body.analysis, assessment.riskScore),
+    scam_type: finalScamType(body.analysis, assessment.riskScore, magic),
     red_flags: body.analysis.redFlags,
     page_count: doc.page_count,
     pages_read: doc.pages_read,

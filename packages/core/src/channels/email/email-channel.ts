@@ -239,12 +239,7 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
   return ok({
     ...commonFields(k, ctx.mode, `email:${hash}`, assessment, explanation),
     message_hash: hash,
-    scam_type:
-      magic !== null
-        ? magic === "safe" || magic === "low_risk"
-          ? "none"
-          : "other"
-        : finalScamType(analysis, assessment.riskScore),
+    scam_type: finalScamType(analysis, assessment.riskScore, magic),
     // An organisation the body only mentions is no impersonation to warn about.
     red_flags:
       weighed.weighing.speaksForIssuer || analysis.claimedIssuer === null

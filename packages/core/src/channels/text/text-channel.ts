@@ -251,12 +251,7 @@ async function assessText(ctx: AssessContext, input: TextInput): Promise<Result<
   return ok({
     ...commonFields(k, ctx.mode, `text:${hash}`, assessment, explanation),
     message_hash: hash,
-    scam_type:
-      magic !== null
-        ? magic === "safe" || magic === "low_risk"
-          ? "none"
-          : "other"
-        : finalScamType(analysis, assessment.riskScore),
+    scam_type: finalScamType(analysis, assessment.riskScore, magic),
     red_flags: assessment.riskScore >= 40 || magic !== null ? analysis.redFlags : analysis.redFlags.slice(0, 2),
     signals: {
       extracted_urls: subs.filter((s) => s.kind === "url").map((s) => s.value),
