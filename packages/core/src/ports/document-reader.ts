@@ -57,15 +57,17 @@ export interface DocumentReader {
    * Reads the text of a PDF (its text layer, or OCR of its pictures on pages without one) or of an image (OCR).
    * Never throws for bad input. Errors:
    * - `payload_too_large`: the bytes, page dimensions or picture pixels exceed the reader's limits;
-   * - `validation_error`: damaged, truncated, encrypted or empty (zero-page) documents, or bytes that are not
-   *   of `kind` (details.reason says which: "damaged", "encrypted", "empty", "not_decodable");
-   * - `service_unavailable`: the read was aborted through `ctx.signal`, or OCR could not start.
-   * When the time budget runs out after at least one page, the pages read so far are returned with
-   * truncated: true; when it runs out before the first page, `service_unavailable` with retryAfter.
+   * - `validation_error`: damaged, truncated, encrypted or empty (zero-page) documents, bytes that are not
+   *   of `kind`, or a PDF whose parsing runs past the reader's parse time or memory limit before its first page
+   *   is read (details.reason says which: "damaged", "encrypted", "empty", "not_decodable", "too_complex");
+   * - `service_unavailable`: the read was aborted through `ctx.signal`, or OCR or the PDF parser could not start.
+   * When the time budget (or the parse limits) run out after at least one page, the pages read so far are
+   * returned with truncated: true; when the time budget runs out before the first page during OCR or while
+   * waiting for the parser, `service_unavailable` with retryAfter.
    * Idempotent: the same bytes give the same text.
    */
   read(bytes: Uint8Array, kind: DocumentKind, ctx: DocumentReadContext): Promise<Result<DocumentText, AppError>>;
 
-  /** Frees the OCR engine (its worker thread). Idempotent; a read after close starts a new engine. */
+  /** Frees the OCR engine and the PDF parser (their threads). Idempotent; a read after close starts new ones. */
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // DocumentReader over unpdf (PDF.js) and tesseract.js: a PDF's text layer page by page, OCR of the pictures of
 // pages that have none (scans), OCR of uploaded photos. Every input is bounded: bytes, pages, characters per
-// page, pixels per picture and a time budget per document, checked between pages and while text streams in.
+// page, pixels per picture, and a time budget per document. PDF.js runs on a thread of its own (pdf-text-worker),
+// ended when the budget runs out or its heap passes a limit: its parser cannot be interrupted any other way.
 import { appError, type AppError } from "@scamverify/core";
 import type {
   DocumentImage,
@@ -11,9 +12,12 @@ import type {
   DocumentText,
 } from "@scamverify/core";
 import { err, ok, type Result } from "neverthrow";
-import { extractImages, getDocumentProxy } from "unpdf";
+import type { PdfTextLimits, PdfTextPage, PdfTextReply } from "./pdf-text.js";
+import { PdfTextPool, PdfThreadGone, type PdfTextPoolOptions, type PdfThread } from "./pdf-text-pool.js";
 import { MAX_IMAGE_PIXELS, prepareEncodedImage, prepareRawImage, type PreparedImage } from "./prepare-ocr-image.js";
 import { OcrAbortedError, TesseractOcr } from "./tesseract-ocr.js";
+
+export { joinTextItems } from "./pdf-text.js";
 
 export interface DocumentLimits {
   /** Largest upload accepted. */
@@ -30,6 +34,12 @@ export interface DocumentLimits {
   readonly maxPageChars: number;
   /** Wall-clock budget of one read, in milliseconds. */
   readonly timeBudgetMs: number;
+  /**
+   * Time PDF.js may spend parsing one PDF (opening it, its pages' text and pictures; OCR not counted), in
+   * milliseconds. A text page takes milliseconds; past this the document is a parse bomb, and the bound on time is
+   * also what keeps the memory its parser can fill far below the thread's heap limit.
+   */
+  readonly parseBudgetMs: number;
 }
 
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
@@ -40,6 +50,7 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   minOcrImageSide: 300,
   maxPageChars: 20_000,
   timeBudgetMs: 20_000,
+  parseBudgetMs: 5_000,
 };
 
 export interface DocumentReaderOptions {
@@ -48,11 +59,9 @@ export interface DocumentReaderOptions {
   readonly now?: () => number;
   /** Shared OCR engine; one is created (and closed by close()) when omitted. */
   readonly ocr?: TesseractOcr;
+  /** The PDF text threads: how many, and the heap each may use. */
+  readonly pdfThreads?: PdfTextPoolOptions;
 }
-
-/** The subset of PDF.js's document proxy this reader uses. */
-type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
-type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
 
 class BudgetExceeded extends Error {
   override readonly name = "BudgetExceeded";
@@ -63,28 +72,43 @@ class ReadAborted extends Error {
 class OcrUnavailable extends Error {
   override readonly name = "OcrUnavailable";
 }
+class PdfUnavailable extends Error {
+  override readonly name = "PdfUnavailable";
+}
+/**
+ * The PDF text thread stopped before answering: the time or parse budget ran out while PDF.js was at work, its
+ * heap passed the limit, or it died (an exception PDF.js threw where nothing could catch it).
+ */
+class ParseStopped extends Error {
+  override readonly name = "ParseStopped";
+  constructor(readonly why: "time" | "memory" | "crashed") {
+    super(`PDF parsing stopped: ${why}`);
+  }
+}
 
 const invalid = (reason: string, message: string): AppError =>
   appError("validation_error", message, { details: { reason } });
 
 /** Maps PDF.js's exception names to the port's errors; anything else is treated as a damaged file. */
 export function fromPdfJsError(e: unknown): AppError {
-  const name = e instanceof Error ? e.name : "";
+  return fromPdfJsErrorName(e instanceof Error ? e.name : "");
+}
+
+function fromPdfJsErrorName(name: string): AppError {
   if (name === "PasswordException") {
     return invalid("encrypted", "The PDF is password-protected; upload an unprotected copy");
   }
   return invalid("damaged", "The PDF is damaged or truncated and cannot be read");
 }
 
-/** Joins PDF.js text items into lines the way they are laid out: an item that ends a line ends with "\n". */
-export function joinTextItems(items: readonly { str?: string; hasEOL?: boolean }[]): string {
-  let out = "";
-  for (const item of items) {
-    if (typeof item.str !== "string") continue;
-    out += item.str;
-    if (item.hasEOL) out += "\n";
-  }
-  return out;
+function parseStopped(why: ParseStopped["why"]): AppError {
+  if (why === "crashed") return fromPdfJsErrorName("");
+  return invalid(
+    "too_complex",
+    why === "time"
+      ? "The PDF is too complex to read: parsing its pages takes longer than allowed"
+      : "The PDF is too complex to read: parsing its pages takes more memory than allowed",
+  );
 }
 
 export function createDocumentReader(
@@ -94,6 +118,13 @@ export function createDocumentReader(
   const now = options.now ?? (() => performance.now());
   const ownsOcr = !options.ocr;
   const ocr = options.ocr ?? new TesseractOcr();
+  const pdfThreads = new PdfTextPool(options.pdfThreads);
+  const pdfLimits: PdfTextLimits = {
+    maxPageChars: limits.maxPageChars,
+    maxImagesPerPage: limits.maxImagesPerPage,
+    minOcrImageSide: limits.minOcrImageSide,
+    maxImagePixels: MAX_IMAGE_PIXELS,
+  };
 
   /** Aborts on the caller's signal or when the budget runs out, whichever comes first. */
   function deadline(signal: AbortSignal): { signal: AbortSignal; check: () => void; dispose: () => void } {
@@ -157,39 +188,55 @@ export function createDocumentReader(
     }
   }
 
-  /** Streams a page's text layer, stopping at the character cap or when the signal fires. */
-  async function pageText(page: PdfPage, signal: AbortSignal): Promise<{ text: string; cut: boolean }> {
-    const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<{
-      items: { str?: string; hasEOL?: boolean }[];
-    }>;
-    let text = "";
+  /**
+   * One request to the PDF text thread, on the document's parse budget (`left`, in ms, shared by its requests).
+   * Time or heap running out while PDF.js is still at work is the document's doing (too complex), and so is a
+   * thread that dies on it; the thread is ended and a fresh one serves the next read. A thread that cannot start
+   * is the server's failure.
+   */
+  async function ask(
+    thread: PdfThread,
+    request: Parameters<PdfThread["request"]>[0],
+    signal: AbortSignal,
+    parse: { left: number },
+    transfer: readonly ArrayBuffer[] = [],
+  ): Promise<PdfTextReply> {
+    if (signal.aborted) throw signal.reason as Error;
+    if (parse.left <= 0) throw new ParseStopped("time");
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(new ParseStopped("time")), parse.left);
+    const started = performance.now();
     try {
-      for (;;) {
-        const chunk = await raced(reader.read(), signal);
-        if (chunk.done) return { text, cut: false };
-        text += joinTextItems(chunk.value.items);
-        if (text.length > limits.maxPageChars) return { text: text.slice(0, limits.maxPageChars), cut: true };
+      return await thread.request(request, transfer, controller.signal);
+    } catch (e) {
+      if (e instanceof BudgetExceeded) throw new ParseStopped("time");
+      if (e instanceof PdfThreadGone) {
+        if (e.failure === "unavailable") throw new PdfUnavailable(e.message);
+        throw new ParseStopped(e.failure);
       }
+      throw e;
     } finally {
-      await reader.cancel(new Error("text read finished")).catch(() => undefined);
+      parse.left -= performance.now() - started;
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
     }
   }
 
+  /** OCR of the pictures the thread kept from a page without text, largest first. */
   async function ocrPage(
-    pdf: PdfDocument,
+    page: PdfTextPage,
     number: number,
     signal: AbortSignal,
     images: DocumentImage[],
   ): Promise<{ text: string; confidence?: number }> {
-    const found = await raced(extractImages(pdf, number), signal);
-    const ranked = [...found].sort((a, b) => b.width * b.height - a.width * a.height);
     const texts: string[] = [];
     const confidences: number[] = [];
-    for (const [i, img] of ranked.entries()) {
-      const eligible = i < limits.maxImagesPerPage && Math.min(img.width, img.height) >= limits.minOcrImageSide;
-      images.push({ page: number, width: img.width, height: img.height, ocr: eligible });
-      if (!eligible) continue;
-      const prepared = await prepareRawImage(img);
+    for (const img of page.images ?? []) {
+      images.push({ page: number, width: img.width, height: img.height, ocr: img.ocr });
+      if (!img.ocr || !img.pixels) continue;
+      const prepared = await prepareRawImage({ width: img.width, height: img.height, ...img.pixels });
       if (!prepared.ok) continue;
       const r = await recognise(prepared, signal);
       texts.push(r.text.trim());
@@ -204,93 +251,76 @@ export function createDocumentReader(
     signal: AbortSignal,
     check: () => void,
   ): Promise<Result<DocumentText, AppError>> {
-    let pdf: PdfDocument;
+    const thread = await pdfThreads.acquire(signal);
     try {
-      // PDF.js takes ownership of the buffer it is given: hand it a copy so the caller's bytes stay intact.
-      pdf = await raced(
-        getDocumentProxy(new Uint8Array(bytes), {
-          maxImageSize: MAX_IMAGE_PIXELS,
-          isEvalSupported: false,
-          verbosity: 0,
-          stopAtErrors: false,
-        }),
-        signal,
-      );
-    } catch (e) {
-      if (e instanceof BudgetExceeded || e instanceof ReadAborted) throw e;
-      return err(fromPdfJsError(e));
+      // A thread's start (loading PDF.js) is the server's cost, not the document's: it is not on the parse budget.
+      await thread.started(signal).catch((e: unknown) => {
+        throw e instanceof PdfThreadGone ? new PdfUnavailable(e.message) : e;
+      });
+      return await readPdfOn(thread, bytes, signal, check);
+    } finally {
+      // The thread destroys the document after this read has answered, before it serves the next one.
+      thread.closeDocument();
+      pdfThreads.release(thread);
     }
-    try {
-      const pageCount = pdf.numPages;
-      if (pageCount === 0) return err(invalid("empty", "The PDF has no pages"));
-      const pages: DocumentPage[] = [];
-      const images: DocumentImage[] = [];
-      const links = new Set<string>();
-      let cut = false;
-      let ocrPages = 0;
-      const seen = new Set<string>();
-      const toRead = Math.min(pageCount, limits.maxPages);
-      for (let number = 1; number <= toRead; number++) {
-        try {
-          check();
-        } catch (e) {
-          if (e instanceof BudgetExceeded && pages.length > 0) break;
-          throw e;
-        }
-        let page: PdfPage;
-        try {
-          page = await raced(pdf.getPage(number), signal);
-        } catch (e) {
-          if (e instanceof BudgetExceeded || e instanceof ReadAborted) throw e;
-          if (pages.length === 0) return err(fromPdfJsError(e));
+  }
+
+  async function readPdfOn(
+    thread: PdfThread,
+    bytes: Uint8Array,
+    signal: AbortSignal,
+    check: () => void,
+  ): Promise<Result<DocumentText, AppError>> {
+    // PDF.js takes ownership of the buffer it is given: a copy moves to the thread, the caller's bytes stay intact.
+    const copy = new Uint8Array(bytes);
+    const parse = { left: limits.parseBudgetMs };
+    const opened = await ask(thread, { op: "open", bytes: copy, limits: pdfLimits }, signal, parse, [copy.buffer]);
+    if (!opened.ok) return err(fromPdfJsErrorName(opened.error));
+    const pageCount = "pageCount" in opened ? opened.pageCount : 0;
+    if (pageCount === 0) return err(invalid("empty", "The PDF has no pages"));
+    const pages: DocumentPage[] = [];
+    const images: DocumentImage[] = [];
+    const links = new Set<string>();
+    let cut = false;
+    let ocrPages = 0;
+    const toRead = Math.min(pageCount, limits.maxPages);
+    for (let number = 1; number <= toRead; number++) {
+      try {
+        check();
+        const reply = await ask(thread, { op: "page", number, scan: ocrPages < limits.maxOcrPages }, signal, parse);
+        if (!reply.ok) {
+          if (pages.length === 0) return err(fromPdfJsErrorName(reply.error));
           break;
         }
-        const ref = page.ref ? `${page.ref.num} ${page.ref.gen}` : `#${number}`;
-        if (seen.has(ref)) {
-          // The page tree lists the same page object again: a page-count bomb, not content. PDF.js re-parses a
-          // cached content stream in one synchronous pass, so a second read could block past any time budget.
-          page.cleanup();
-          pages.push({ number, text: "", method: "pdf_text" });
+        if (!("page" in reply)) break;
+        const page = reply.page;
+        cut ||= page.cut;
+        for (const url of page.links) if (links.size < 100) links.add(url);
+        if (page.images === undefined) {
+          pages.push({ number, text: page.text, method: "pdf_text" });
           continue;
         }
-        seen.add(ref);
-        try {
-          const layer = await pageText(page, signal);
-          cut ||= layer.cut;
-          for (const a of await raced(page.getAnnotations(), signal)) {
-            const url = (a as { url?: unknown }).url;
-            if (typeof url === "string" && links.size < 100) links.add(url);
-          }
-          if (layer.text.trim() !== "" || ocrPages >= limits.maxOcrPages) {
-            pages.push({ number, text: layer.text, method: "pdf_text" });
-            continue;
-          }
-          ocrPages++;
-          const scanned = await ocrPage(pdf, number, signal, images);
-          pages.push(
-            scanned.confidence === undefined
-              ? { number, text: "", method: "ocr" }
-              : { number, text: scanned.text, method: "ocr", ocr_confidence: scanned.confidence },
-          );
-        } catch (e) {
-          // Out of time after some pages: keep what was read and say the document was cut short.
-          if (e instanceof BudgetExceeded && pages.length > 0) break;
-          throw e;
-        } finally {
-          page.cleanup();
-        }
+        ocrPages++;
+        const scanned = await ocrPage(page, number, signal, images);
+        pages.push(
+          scanned.confidence === undefined
+            ? { number, text: "", method: "ocr" }
+            : { number, text: scanned.text, method: "ocr", ocr_confidence: scanned.confidence },
+        );
+      } catch (e) {
+        // Out of time or memory after some pages: keep what was read and say the document was cut short.
+        if ((e instanceof BudgetExceeded || e instanceof ParseStopped) && pages.length > 0) break;
+        throw e;
       }
-      return ok({
-        pages,
-        page_count: pageCount,
-        pages_read: pages.length,
-        truncated: cut || pages.length < pageCount,
-        images,
-        links: [...links],
-      });
-    } finally {
-      void pdf.destroy().catch(() => undefined);
     }
+    return ok({
+      pages,
+      page_count: pageCount,
+      pages_read: pages.length,
+      truncated: cut || pages.length < pageCount,
+      images,
+      links: [...links],
+    });
   }
 
   async function readImage(
@@ -348,8 +378,12 @@ export function createDocumentReader(
             appError("service_unavailable", "The document read was cancelled", { details: { reason: "aborted" } }),
           );
         }
+        if (e instanceof ParseStopped) return err(parseStopped(e.why));
         if (e instanceof OcrUnavailable) {
           return err(appError("service_unavailable", "Text recognition is unavailable", { retryAfter: 5 }));
+        }
+        if (e instanceof PdfUnavailable) {
+          return err(appError("service_unavailable", "The PDF reader is unavailable", { retryAfter: 5 }));
         }
         throw e;
       } finally {
@@ -357,6 +391,7 @@ export function createDocumentReader(
       }
     },
     async close(): Promise<void> {
+      pdfThreads.close();
       if (ownsOcr) await ocr.close();
     },
   };

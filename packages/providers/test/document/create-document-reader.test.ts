@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDocumentReader, fromPdfJsError, joinTextItems } from "../../src/document/create-document-reader.js";
+import { HEIC_STICKER_PHONE, heicFixture, withClaimedSize } from "../fixtures/heic/heic-fixtures.js";
+import { sharedContentBomb, xrefEntriesBomb } from "./pdf-bombs.js";
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(FIXTURES, name)));
@@ -19,9 +22,9 @@ const lineOf = (printed: string): string =>
     .slice(-7)
     .replace(/^(\d{3})/, "$1-");
 
-// One reader, so one OCR worker, for the whole file. The budget is generous: the worker's cold start counts
-// against it, and the test machine is shared.
-const reader = createDocumentReader({ limits: { timeBudgetMs: 120_000 } });
+// One reader, so one OCR worker, for the whole file. The budgets are generous: the workers' cold starts count
+// against them, and the test machine is shared.
+const reader = createDocumentReader({ limits: { timeBudgetMs: 120_000, parseBudgetMs: 120_000 } });
 afterAll(() => reader.close());
 
 describe("createDocumentReader: PDFs with a text layer", () => {
@@ -35,6 +38,35 @@ describe("createDocumentReader: PDFs with a text layer", () => {
     expect(doc.pages[0]?.text).toContain(phones[0]);
     expect(doc.pages[0]?.text).toContain(urls[0]);
     expect(doc.pages[0]?.text).toMatch(/FINAL NOTICE: UNPAID TOLL\n/);
+  });
+
+  it("reads every page of a multi-page PDF, in order", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (const n of [1, 2, 3]) {
+      doc.addPage([612, 792]).drawText(`Page ${n}: call 555-010${n} about invoice ${n}00`, { x: 72, y: 700, font });
+    }
+    const r = (await reader.read(await doc.save(), "pdf", ctx()))._unsafeUnwrap();
+    expect(r).toMatchObject({ page_count: 3, pages_read: 3, truncated: false });
+    expect(r.pages.map((p) => [p.number, p.method, p.text.trim()])).toEqual([
+      [1, "pdf_text", "Page 1: call 555-0101 about invoice 100"],
+      [2, "pdf_text", "Page 2: call 555-0102 about invoice 200"],
+      [3, "pdf_text", "Page 3: call 555-0103 about invoice 300"],
+    ]);
+  });
+
+  it("reads PDFs given at once, more than it has PDF threads, each to its own text", async () => {
+    const single = createDocumentReader({ ocr: reader.ocr, pdfThreads: { threads: 1 } });
+    try {
+      const names = ["toll-scam.pdf", "pharmacy-letter.pdf", "toll-scam.pdf"];
+      const docs = await Promise.all(names.map((n) => single.read(fixture(n), "pdf", ctx())));
+      const texts = docs.map((d) => d._unsafeUnwrap().pages[0]?.text ?? "");
+      expect(texts[0]).toContain(truth["toll-scam-1"]!.phones[0]);
+      expect(texts[2]).toBe(texts[0]);
+      expect(texts[1]).not.toBe(texts[0]);
+    } finally {
+      await single.close();
+    }
   });
 
   it("leaves the caller's bytes intact", async () => {
@@ -61,6 +93,18 @@ describe("createDocumentReader: OCR", () => {
     expect(doc).toMatchObject({ page_count: 1, pages_read: 1, truncated: false, links: [] });
     expect(doc.pages[0]?.text).toContain(lineOf(truth["invoice-callback-1"]!.phones[0]!));
     expect(doc.pages[0]?.text).toMatch(/cancel/i);
+  });
+
+  it("OCRs an HEVC-coded HEIC photo (written by heif-enc)", async () => {
+    const doc = (await reader.read(heicFixture("parking-sticker.heic"), "heic", ctx()))._unsafeUnwrap();
+    expect(doc).toMatchObject({ page_count: 1, pages_read: 1, images: [{ width: 1500, ocr: true }] });
+    expect(doc.pages[0]?.text).toContain(HEIC_STICKER_PHONE);
+    expect(doc.pages[0]?.text).toMatch(/PARKING VIOLATION/);
+  });
+
+  it("refuses a HEIC whose header claims more pixels than the limit, before decoding it", async () => {
+    const claimed = withClaimedSize(heicFixture("parking-sticker.heic"), 8_000, 6_000);
+    expect((await reader.read(claimed, "heic", ctx()))._unsafeUnwrapErr().code).toBe("payload_too_large");
   });
 
   it("OCRs a screenshot, with the model read from node_modules and nothing written to the working directory", async () => {
@@ -124,6 +168,79 @@ describe("createDocumentReader: bad input", () => {
     const hasty = createDocumentReader({ now: () => (t += 30_000), ocr: reader.ocr, limits: { timeBudgetMs: 75_000 } });
     const doc = (await hasty.read(fixture("bomb.pdf"), "pdf", ctx()))._unsafeUnwrap();
     expect(doc).toMatchObject({ pages_read: 1, truncated: true });
+  });
+
+  // Ten pages drawing the same 8 MB of path operators (a 2 KB file): PDF.js parses the stream again for every
+  // page, seconds each (over 15 s in all here), in a loop nothing on its own thread could interrupt.
+  it.each([
+    ["parse budget", { parseBudgetMs: 1_500 }, 1_500],
+    ["time budget", { timeBudgetMs: 5_000, parseBudgetMs: 120_000 }, 5_000],
+  ])("answers a PDF whose pages share one huge content stream as too complex at the %s", async (_, limits, budget) => {
+    const bomb = await sharedContentBomb(10, 8);
+    expect(bomb.byteLength).toBeLessThan(16_000);
+    const bounded = createDocumentReader({ ocr: reader.ocr, limits });
+    try {
+      // A first read starts the PDF thread, which the budget of the read after it does not then pay for.
+      expect((await bounded.read(fixture("pharmacy-letter.pdf"), "pdf", ctx())).isOk()).toBe(true);
+      let ticks = 0;
+      const ticker = setInterval(() => ticks++, 100);
+      const started = performance.now();
+      const e = (await bounded.read(bomb, "pdf", ctx()))._unsafeUnwrapErr();
+      const elapsed = performance.now() - started;
+      clearInterval(ticker);
+      expect(e).toMatchObject({ code: "validation_error", details: { reason: "too_complex" } });
+      expect(e.message).toMatch(/longer than allowed/);
+      // Answered at the budget, and this thread's timers kept running meanwhile.
+      expect(elapsed).toBeLessThan(budget + 3_000);
+      expect(ticks).toBeGreaterThanOrEqual(Math.floor(budget / 200));
+      // The thread was ended; the next upload is read by its replacement.
+      const next = (await bounded.read(fixture("toll-scam.pdf"), "pdf", ctx()))._unsafeUnwrap();
+      expect(next.pages[0]?.text).toContain(truth["toll-scam-1"]!.urls[0]);
+    } finally {
+      await bounded.close();
+    }
+  });
+
+  it("keeps the pages read before the parse budget ran out", async () => {
+    // 100 pages sharing 512 KB of path operators: a fraction of a second a page, far more than the budget in all.
+    const bounded = createDocumentReader({ ocr: reader.ocr, limits: { parseBudgetMs: 2_000, maxPages: 100 } });
+    try {
+      const doc = (await bounded.read(await sharedContentBomb(100, 0.5), "pdf", ctx()))._unsafeUnwrap();
+      expect(doc).toMatchObject({ page_count: 100, truncated: true });
+      expect(doc.pages_read).toBeGreaterThanOrEqual(1);
+      expect(doc.pages_read).toBeLessThan(100);
+      expect(doc.pages.map((p) => p.number)).toEqual(Array.from({ length: doc.pages_read }, (_, i) => i + 1));
+    } finally {
+      await bounded.close();
+    }
+  });
+
+  it("ends the PDF thread whose heap passes its limit, and reads the next PDF", async () => {
+    // A 27 KB file whose cross-reference stream declares a million objects: PDF.js fills its heap while opening it.
+    const bounded = createDocumentReader({
+      ocr: reader.ocr,
+      limits: { parseBudgetMs: 120_000, timeBudgetMs: 120_000 },
+      pdfThreads: { maxHeapMb: 24 },
+    });
+    try {
+      const e = (await bounded.read(xrefEntriesBomb(1_000_000), "pdf", ctx()))._unsafeUnwrapErr();
+      expect(e).toMatchObject({ code: "validation_error", details: { reason: "too_complex" } });
+      expect(e.message).toMatch(/more memory than allowed/);
+      const next = (await bounded.read(fixture("toll-scam.pdf"), "pdf", ctx()))._unsafeUnwrap();
+      expect(next.pages[0]?.text).toContain(truth["toll-scam-1"]!.urls[0]);
+    } finally {
+      await bounded.close();
+    }
+  });
+
+  it("stops parsing when the caller gives up mid-read", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const e = (
+      await reader.read(await sharedContentBomb(10, 8), "pdf", { signal: controller.signal })
+    )._unsafeUnwrapErr();
+    expect(e).toMatchObject({ code: "service_unavailable", details: { reason: "aborted" } });
+    expect((await reader.read(fixture("toll-scam.pdf"), "pdf", ctx())).isOk()).toBe(true);
   });
 
   it("answers service_unavailable when the caller has already given up", async () => {

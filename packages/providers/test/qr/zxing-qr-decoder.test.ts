@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { readBarcodes } from "zxing-wasm/reader";
 import type { DecodeResult, DetectedQrCode } from "@scamverify/core";
 import { createZxingQrDecoder, loadZxing } from "../../src/qr/zxing-qr-decoder.js";
+import { HEIC_QR_PAYLOAD, heicFixture, withClaimedSize } from "../fixtures/heic/heic-fixtures.js";
 import { bombPngHeader, canvas, ean13Png, qrPng, WHITE } from "./fixtures.js";
 
 const URL_A = "https://example.com/pay?ref=12345";
@@ -43,6 +44,20 @@ describe("createZxingQrDecoder: formats", () => {
       expect(r.value[0]?.position?.topLeft.x).toBeGreaterThanOrEqual(55);
       expect(r.value[0]?.position?.topLeft.x).toBeLessThanOrEqual(65);
     }
+  });
+
+  it.each(["qr-code.heic", "parking-sticker.heic"] as const)(
+    "reads the code of %s, an HEVC-coded HEIC written by heif-enc (x265)",
+    async (name) => {
+      const r = await decode(heicFixture(name));
+      expect(texts(r)).toEqual([HEIC_QR_PAYLOAD]);
+    },
+  );
+
+  it("refuses a HEIC whose header claims more pixels than the limit, before any decoding", async () => {
+    // The HEVC data still codes 246 x 246 pixels: only the header's 20,000 x 20,000 can have been refused.
+    const e = errorOf(await decode(withClaimedSize(heicFixture("qr-code.heic"), 20_000, 20_000)));
+    expect(e.code).toBe("payload_too_large");
   });
 
   it("reads a code from pixels already decoded", async () => {

@@ -1,0 +1,73 @@
+// Uploads that are hard on the readers, through the HTTP face: a PDF whose pages take PDF.js seconds each to parse
+// (answered at the parse budget as a 400, with the next upload served as usual), and HEVC-coded HEIC photos as an
+// iPhone sends them, read by the QR and document channels.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HEIC_QR_PAYLOAD, HEIC_STICKER_PHONE, heicFixture } from "../../providers/test/fixtures/heic/heic-fixtures.js";
+import { sharedContentBomb } from "../../providers/test/document/pdf-bombs.js";
+import { MAGIC_DOCUMENT_PDF_BASE64 } from "@scamverify/core";
+import { engineInMemory, seedAccount, serve, type JsonBody, type TestServer } from "./support/harness.js";
+
+let server: TestServer;
+let key: string;
+
+beforeAll(async () => {
+  const kit = engineInMemory();
+  server = await serve(kit.engine);
+  key = (await seedAccount(kit.engine, { plan: "enterprise", rpm: 10_000 })).key;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+async function upload(path: string, bytes: Uint8Array, filename: string): Promise<{ status: number; body: JsonBody }> {
+  const form = new FormData();
+  form.append("file", new Blob([bytes]), filename);
+  const res = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}` },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as JsonBody };
+}
+
+describe("a PDF parse bomb", () => {
+  it("is answered 400 too_complex within the document budget, and the next PDF is read", async () => {
+    // Ten pages sharing one 32 MB stream of path operators (about 50 KB): PDF.js takes over a minute on it.
+    const bomb = await sharedContentBomb(10, 32);
+    const started = performance.now();
+    const r = await upload("/api/v1/document/analyze", bomb, "notice.pdf");
+    const elapsed = performance.now() - started;
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: "validation_error", details: { reason: "too_complex" } });
+    // The reader's time budget is 20 s (the channel's 25 s); the parse budget of 5 s ends it first.
+    expect(elapsed).toBeLessThan(20_000);
+
+    const next = await upload(
+      "/api/v1/document/analyze",
+      Buffer.from(MAGIC_DOCUMENT_PDF_BASE64.safe, "base64"),
+      "letter.pdf",
+    );
+    expect(next.status).toBe(200);
+    expect(next.body).toMatchObject({ page_count: 1, pages_read: 1, text_method: "pdf_text" });
+    expect(next.body.text_excerpt).toContain("sv-test-safe");
+  });
+});
+
+describe("HEVC-coded HEIC uploads", () => {
+  it("the QR channel reads the code of a HEIC photo", async () => {
+    const r = await upload("/api/v1/qr/analyze", heicFixture("qr-code.heic"), "IMG_0001.HEIC");
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ qr_found: true, qr_data: HEIC_QR_PAYLOAD, qr_content_type: "url" });
+  });
+
+  it("the document channel reads a HEIC photo's printed text and its QR code", async () => {
+    const r = await upload("/api/v1/document/analyze", heicFixture("parking-sticker.heic"), "IMG_0002.HEIC");
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ media_type: "image/heic", text_method: "ocr", pages_read: 1 });
+    expect(r.body.text_excerpt).toMatch(/PARKING VIOLATION/);
+    expect(r.body.text_excerpt).toContain(HEIC_STICKER_PHONE);
+    expect(r.body.signals.qr_codes).toEqual([HEIC_QR_PAYLOAD]);
+    expect(r.body.signals.extracted_urls).toContain(HEIC_QR_PAYLOAD);
+  });
+});

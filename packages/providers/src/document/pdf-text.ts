@@ -1,0 +1,61 @@
+// What the PDF text thread and the document reader say to each other: one request at a time, each answered by a
+// reply carrying the same id. Shared by both sides, so it imports nothing that either side would not load anyway.
+
+/** The thread posts this once its module (and PDF.js with it) has loaded. */
+export const READY = "pdf-text-ready";
+
+/** Bounds the thread applies to one document; the reader's own limits, passed along with the bytes. */
+export interface PdfTextLimits {
+  /** Characters kept per page; the text layer stops streaming past it. */
+  readonly maxPageChars: number;
+  /** Pictures of a scanned page kept for OCR, largest first. */
+  readonly maxImagesPerPage: number;
+  /** A picture narrower or shorter than this is not kept for OCR. */
+  readonly minOcrImageSide: number;
+  /** Decoded pixels PDF.js may allocate for one picture; larger pictures are skipped. */
+  readonly maxImagePixels: number;
+}
+
+export type PdfTextRequest =
+  | { readonly id: number; readonly op: "open"; readonly bytes: Uint8Array; readonly limits: PdfTextLimits }
+  /** `scan`: when the page has no text layer, also return its largest pictures for OCR. */
+  | { readonly id: number; readonly op: "page"; readonly number: number; readonly scan: boolean }
+  /** Not answered: the thread destroys the document while the reader goes on; the next request waits for it. */
+  | { readonly id: number; readonly op: "close" };
+
+/** A picture found on a page; `pixels` only for the ones kept for OCR (moved, not copied, between threads). */
+export interface PdfTextImage {
+  readonly width: number;
+  readonly height: number;
+  readonly ocr: boolean;
+  readonly pixels?: { readonly data: Uint8Array | Uint8ClampedArray; readonly channels: 1 | 2 | 3 | 4 };
+}
+
+export interface PdfTextPage {
+  readonly text: string;
+  /** The text was cut at maxPageChars. */
+  readonly cut: boolean;
+  /** The page tree lists this page object a second time: its text was not read again. */
+  readonly repeated: boolean;
+  /** Link annotation targets on the page. */
+  readonly links: readonly string[];
+  /** Set when `scan` was asked and the page has no text layer (possibly empty: a blank page). */
+  readonly images?: readonly PdfTextImage[];
+}
+
+export type PdfTextReply =
+  | { readonly id: number; readonly ok: true; readonly pageCount: number }
+  | { readonly id: number; readonly ok: true; readonly page: PdfTextPage }
+  /** `error`: the name of the exception PDF.js threw (PasswordException, InvalidPDFException, ...). */
+  | { readonly id: number; readonly ok: false; readonly error: string };
+
+/** Joins PDF.js text items into lines the way they are laid out: an item that ends a line ends with "\n". */
+export function joinTextItems(items: readonly { str?: string; hasEOL?: boolean }[]): string {
+  let out = "";
+  for (const item of items) {
+    if (typeof item.str !== "string") continue;
+    out += item.str;
+    if (item.hasEOL) out += "\n";
+  }
+  return out;
+}
