@@ -85,7 +85,74 @@ export interface ScannedMessage {
 }
 
 // Built once: the full IANA list makes fuzzy links precise ("hello.world" is a link, "file.txt" is not).
-const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false }).tlds([...TLD_SET], false);
+export const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false }).tlds([...TLD_SET], false);
+
+/** A link or address linkify found, at offsets of the whole text. */
+export interface LinkMatch {
+  readonly schema: string;
+  readonly index: number;
+  readonly lastIndex: number;
+  readonly raw: string;
+}
+
+/**
+ * linkify's separators that no link or address can contain: white space (Unicode Z) and control characters (Cc).
+ * Its patterns treat one of these next to a match exactly as the start or end of the text.
+ */
+function isLinkBreak(c: number): boolean {
+  return (
+    c <= 0x20 ||
+    (c >= 0x7f && c <= 0xa0) ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
+}
+
+/** Where `ch` next occurs at or after `from`, or the text's length. */
+function nextIndex(text: string, ch: string, from: number): number {
+  const at = text.indexOf(ch, from);
+  return at === -1 ? text.length : at;
+}
+
+/**
+ * linkify's matches in the text, the same as `linkify.match(text)` gives, found word by word: a match never spans a
+ * separator, so linkify reads only the words that can hold one. A link without a scheme needs a dot with something
+ * after it, an address an "@", and a link with a scheme "//" (http://, //host) or "@" (mailto:). Its fuzzy-link
+ * pattern tried at every character of a long text cost more than everything else the analyzer does.
+ */
+export function findLinks(text: string): LinkMatch[] {
+  const out: LinkMatch[] = [];
+  const n = text.length;
+  let dot = nextIndex(text, ".", 0);
+  let at = nextIndex(text, "@", 0);
+  let slash = nextIndex(text, "/", 0);
+  let from = 0;
+  while (from < n) {
+    if (dot < from) dot = nextIndex(text, ".", from);
+    if (at < from) at = nextIndex(text, "@", from);
+    if (slash < from) slash = nextIndex(text, "/", from);
+    const marker = Math.min(dot, at, slash);
+    if (marker >= n) break;
+    let start = marker;
+    while (start > from && !isLinkBreak(text.charCodeAt(start - 1))) start--;
+    let end = marker + 1;
+    while (end < n && !isLinkBreak(text.charCodeAt(end))) end++;
+    const word = text.slice(start, end);
+    const firstDot = word.indexOf(".");
+    if ((firstDot !== -1 && firstDot < word.length - 1) || word.includes("@") || word.includes("//")) {
+      for (const m of linkify.match(word) ?? []) {
+        out.push({ schema: m.schema, index: start + m.index, lastIndex: start + m.lastIndex, raw: m.raw });
+      }
+    }
+    from = end;
+  }
+  return out;
+}
 
 const KEYPAD = "22233344455566677778889999";
 // An area code, then seven keypad characters with at least three letters (1-800-FLOWERS, (888) NEW-CARS).
@@ -184,7 +251,7 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
   const urls: ExtractedUrl[] = [];
   const emails: string[] = [];
   const seenUrls = new Set<string>();
-  for (const m of linkify.match(cleaned) ?? []) {
+  for (const m of findLinks(cleaned)) {
     let end = m.lastIndex;
     let candidate = m.raw;
     if (m.schema === "mailto:" || (m.schema === "" && m.raw.includes("@") && !m.raw.includes("/"))) {
