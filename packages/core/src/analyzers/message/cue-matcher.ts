@@ -4,6 +4,7 @@
 import { CUE_IDS, CUES, type CueId, type CueTable } from "./cue-table.js";
 import { CUES_EN } from "./cues-en.js";
 import { CUES_ES } from "./cues-es.js";
+import { LiteralPrefilter } from "./literal-prefilter.js";
 
 /** The language tables in use. Adding a language is adding its table here. */
 export const CUE_TABLES: readonly CueTable[] = [CUES_EN, CUES_ES];
@@ -12,11 +13,32 @@ const bounded = (source: string): string => `(?<![a-z0-9])(?:${source})(?![a-z0-
 const union = (sources: readonly string[]): RegExp => new RegExp(sources.map(bounded).join("|"), "g");
 
 const CUE_RES = new Map<CueId, RegExp>();
+const CUE_SOURCES: string[][] = [];
 for (const id of CUE_IDS) {
   const sources = CUE_TABLES.flatMap((t) => t.cues[id] ?? []);
-  if (sources.length > 0) CUE_RES.set(id, union(sources));
+  if (sources.length > 0) {
+    CUE_RES.set(id, union(sources));
+    CUE_SOURCES.push(sources);
+  }
 }
-const DEADLINE_RE = union(CUE_TABLES.flatMap((t) => t.deadlines));
+const DEADLINE_SOURCES = CUE_TABLES.flatMap((t) => t.deadlines);
+const DEADLINE_RE = union(DEADLINE_SOURCES);
+
+// Which cues (and whether deadlines) can match a text at all, from the literals their phrases must contain: one
+// pass over the text instead of one per cue. Built on first use; the last text's answer is kept, since the deadline
+// and cue searches read the same prepared text one after the other.
+let prefilter: LiteralPrefilter | undefined;
+let lastText: string | undefined;
+let lastPossible: readonly boolean[] = [];
+
+function possibleMatches(text: string): readonly boolean[] {
+  prefilter ??= new LiteralPrefilter([...CUE_SOURCES, DEADLINE_SOURCES]);
+  if (text !== lastText) {
+    lastPossible = prefilter.possible(text);
+    lastText = text;
+  }
+  return lastPossible;
+}
 const NEGATION_RE = new RegExp(`(?<![a-z'])(?:${CUE_TABLES.flatMap((t) => t.negations).join("|")})(?![a-z'])`);
 const MARKERS = CUE_TABLES.map((t) => ({ language: t.language, words: new Set(t.markers) }));
 const NEGATION_WINDOW = 32;
@@ -46,7 +68,10 @@ function negated(text: string, index: number): boolean {
 /** The cues present in prepared text (see CueTable.cues for its form), each once, in CUE_IDS order. */
 export function findCues(text: string): CueHit[] {
   const hits: CueHit[] = [];
+  const possible = possibleMatches(text);
+  let group = 0;
   for (const [id, re] of CUE_RES) {
+    if (possible[group++] !== true) continue;
     re.lastIndex = 0;
     const negatable = CUES[id].negatable;
     let tries = 0;
@@ -69,6 +94,7 @@ export function findCues(text: string): CueHit[] {
 /** Deadline phrases in prepared text, at most `max`. */
 export function findDeadlines(text: string, max: number): string[] {
   const out: string[] = [];
+  if (possibleMatches(text)[CUE_SOURCES.length] !== true) return out;
   DEADLINE_RE.lastIndex = 0;
   for (let m = DEADLINE_RE.exec(text); m !== null && out.length < max; m = DEADLINE_RE.exec(text)) {
     if (m[0].length === 0) {
