@@ -122,6 +122,8 @@ const phrases = [
   "Congratulations! You won a $1,000 prize. Claim it at https://bit.ly/abc before midnight.",
   "Ｐａｙ ｎｏｗ at ｅｘａｍｐｌｅ．ｃｏｍ\u200b or call 1-800-FLOWERS, ref #4155552671, order 0.1 BTC.",
   "Thank you for your order. Your items are being prepared for shipment and you will receive tracking details.",
+  "📦 USPS: your parcel is on hold 🚚 pay $1.99 at https://usps-x.top/p or call 855-439-5123 today, never share it",
+  "𝐏𝐚𝐲 𝐧𝐨𝐰 at 𝐞𝐱𝐚𝐦𝐩𝐥𝐞.𝐜𝐨𝐦 😀😀 hxxps://evil[.]top/x or mail help@usps-x.top 📞 1-800-FLOWERS 🎁 gift card",
 ];
 let stress = "";
 for (let n = 1; n <= 400; n = Math.ceil(n * 1.7)) {
