@@ -11,7 +11,7 @@ import { combineScore } from "../../scoring/score.js";
 import { checkClaimedIssuer, type ClaimedIssuer } from "./claimed-issuer.js";
 import { CUES, type CueId } from "./cue-table.js";
 import { findCues, guessLanguage } from "./cue-matcher.js";
-import { prepareForCues, scanMessage, type MessageEntities } from "./extract-entities.js";
+import { scanMessage, type MessageEntities } from "./extract-entities.js";
 import { SCAM_TYPES, type ScamType, type ScamTypeOrNone } from "./scam-types.js";
 
 export const CONTENT_SOURCE = "message_content";
@@ -184,7 +184,7 @@ function parsePhones(entities: MessageEntities): { e164: string; national: strin
 export function analyzeMessage(text: string, options: AnalyzeMessageOptions): MessageAnalysis {
   const scan = scanMessage(text);
   const { entities } = scan;
-  const prepared = prepareForCues(scan.cleaned, scan.spans);
+  const { prepared } = scan;
   const urls = parseUrls(entities);
   const phones = parsePhones(entities);
 

@@ -82,6 +82,8 @@ export interface ScannedMessage {
   readonly entities: MessageEntities;
   readonly cleaned: string;
   readonly spans: readonly Span[];
+  /** What the cue tables read: `prepareForCues(cleaned, spans)`. */
+  readonly prepared: string;
 }
 
 // Built once: the full IANA list makes fuzzy links precise ("hello.world" is a link, "file.txt" is not).
@@ -215,6 +217,22 @@ function findPhones(text: string): FoundPhone[] {
   return out;
 }
 
+/** The text with every character inside a span turned into a space (spans may overlap). */
+function blankSpans(text: string, spans: readonly Span[]): string {
+  if (spans.length === 0) return text;
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  let out = "";
+  let last = 0;
+  for (const s of sorted) {
+    const from = Math.max(s.start, last);
+    const to = Math.min(s.end, text.length);
+    if (to <= from) continue;
+    out += text.slice(last, from) + " ".repeat(to - from);
+    last = to;
+  }
+  return out + text.slice(last);
+}
+
 function rawOf(m: MappedText, raw: string, start: number, end: number): string {
   if (end <= start) return "";
   return raw.slice(m.start[start] ?? 0, m.end[end - 1] ?? 0);
@@ -288,9 +306,7 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
 
   // Phones are read from the cleaned text with links blanked (digits in a path are no phone number), keypad letters
   // turned into digits and line breaks inside numbers joined; every step keeps the length, so offsets still map.
-  const chars = cleaned.split("");
-  for (const s of spans) for (let i = s.start; i < s.end; i++) chars[i] = " ";
-  let phoneText = chars.join("");
+  let phoneText = blankSpans(cleaned, spans);
   const vanityAt = new Set<number>();
   phoneText = phoneText.replace(VANITY, (whole: string, head: string, block: string, offset: number) => {
     if ((block.match(/[A-Z]/g)?.length ?? 0) < 3) return whole;
@@ -331,15 +347,17 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
   }
 
   spans.sort((a, b) => a.start - b.start);
+  const prepared = prepareForCues(cleaned, spans);
   return {
     cleaned,
     spans,
+    prepared,
     entities: {
       urls,
       phones,
       emails,
       amounts,
-      deadlines: findDeadlines(prepareForCues(cleaned, spans), MAX_EXTRACTED_DEADLINES),
+      deadlines: findDeadlines(prepared, MAX_EXTRACTED_DEADLINES),
       urlsFound: seenUrls.size,
       phonesFound: seenPhones.size,
       truncated,
