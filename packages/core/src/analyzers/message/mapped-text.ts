@@ -27,44 +27,112 @@ const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/;
 // Dots that read as "." but that NFKC leaves alone.
 const LOOKALIKE_DOTS = new Set(["\u3002", "\uff61", "\u00b7", "\u2219", "\u22c5", "\u2027", "\u0701", "\u0702"]);
 
+/** A MappedText under construction: characters appended with their source span and flags. */
+class MappedBuilder {
+  private readonly parts: string[] = [];
+  private start: Int32Array;
+  private end: Int32Array;
+  private flags: Uint8Array;
+  private length = 0;
+
+  constructor(capacity: number) {
+    this.start = new Int32Array(capacity);
+    this.end = new Int32Array(capacity);
+    this.flags = new Uint8Array(capacity);
+  }
+
+  private reserve(more: number): void {
+    const need = this.length + more;
+    if (need <= this.start.length) return;
+    const capacity = Math.max(need, this.start.length * 2);
+    const grow = <T extends Int32Array | Uint8Array>(a: T, b: T): T => {
+      b.set(a.subarray(0, this.length));
+      return b;
+    };
+    this.start = grow(this.start, new Int32Array(capacity));
+    this.end = grow(this.end, new Int32Array(capacity));
+    this.flags = grow(this.flags, new Uint8Array(capacity));
+  }
+
+  /**
+   * Characters of `m` from `from` to `to`, with their own mapping; where `m` maps fewer characters than its text
+   * holds (see foldText), the missing entries read 0.
+   */
+  keep(m: MappedText, from: number, to: number): void {
+    if (to <= from) return;
+    this.reserve(to - from);
+    this.parts.push(m.text.slice(from, to));
+    const mapped = Math.min(to, m.start.length);
+    // Entries past this.length are still zero: the arrays only ever grow.
+    this.start.set(m.start.subarray(from, mapped), this.length);
+    this.end.set(m.end.subarray(from, mapped), this.length);
+    this.flags.set(m.flags.subarray(from, mapped), this.length);
+    this.length += to - from;
+  }
+
+  /** `text`, mapped by `count` entries that all point at the raw span [from, to) with one flag. */
+  add(text: string, count: number, from: number, to: number, flag: number): void {
+    this.reserve(count);
+    this.parts.push(text);
+    this.start.fill(from, this.length, this.length + count);
+    this.end.fill(to, this.length, this.length + count);
+    this.flags.fill(flag, this.length, this.length + count);
+    this.length += count;
+  }
+
+  /** Raw characters [from, to) as they are, each its own source; the first takes `flag`, the others none. */
+  copyRaw(raw: string, from: number, to: number, flag: number): void {
+    this.reserve(to - from);
+    this.parts.push(raw.slice(from, to));
+    for (let k = from; k < to; k++) {
+      this.start[this.length] = k;
+      this.end[this.length] = k + 1;
+      this.flags[this.length] = k === from ? flag : 0;
+      this.length++;
+    }
+  }
+
+  build(): MappedText {
+    return {
+      text: this.parts.join(""),
+      start: this.start.slice(0, this.length),
+      end: this.end.slice(0, this.length),
+      flags: this.flags.slice(0, this.length),
+    };
+  }
+}
+
 /** Folds look-alike characters to their plain forms (NFKC per code point) and drops invisible ones. Linear. */
 export function foldText(raw: string): MappedText {
-  const out: string[] = [];
-  const start: number[] = [];
-  const end: number[] = [];
-  const flags: number[] = [];
+  const out = new MappedBuilder(raw.length + 16);
   let pending = 0;
   for (let i = 0; i < raw.length;) {
+    // A run of ASCII characters is kept as it is.
+    let j = i;
+    while (j < raw.length && raw.charCodeAt(j) < 0x80) j++;
+    if (j > i) {
+      out.copyRaw(raw, i, j, pending);
+      pending = 0;
+      i = j;
+      continue;
+    }
     const cp = raw.codePointAt(i) ?? 0;
     const ch = String.fromCodePoint(cp);
     const next = i + ch.length;
-    if (cp < 0x80) {
-      out.push(ch);
-      start.push(i);
-      end.push(next);
-      flags.push(pending);
-      pending = 0;
-    } else if (INVISIBLE.test(ch)) {
+    if (INVISIBLE.test(ch)) {
       pending = OBFUSCATED;
     } else {
       const folded = LOOKALIKE_DOTS.has(ch) ? "." : ch.normalize("NFKC");
-      const flag = folded === ch ? pending : OBFUSCATED;
-      for (const c of folded) {
-        out.push(c);
-        start.push(i);
-        end.push(next);
-        flags.push(flag);
-      }
+      // One entry per code point, not per UTF-16 unit: a character outside the BMP (an emoji) takes two units of the
+      // text and one entry, so later entries sit one place early. Kept as it is: every result depends on it.
+      let count = 0;
+      for (const _ of folded) count++;
+      out.add(folded, count, i, next, folded === ch ? pending : OBFUSCATED);
       pending = 0;
     }
     i = next;
   }
-  return {
-    text: out.join(""),
-    start: Int32Array.from(start),
-    end: Int32Array.from(end),
-    flags: Uint8Array.from(flags),
-  };
+  return out.build();
 }
 
 /**
@@ -77,42 +145,28 @@ export function rewrite(
   replace: (match: RegExpExecArray) => string | null,
   flag: number,
 ): MappedText {
+  const edits: { readonly at: number; readonly length: number; readonly text: string }[] = [];
   re.lastIndex = 0;
-  if (!re.test(m.text)) return m;
-  re.lastIndex = 0;
-  let text = "";
-  const start: number[] = [];
-  const end: number[] = [];
-  const flags: number[] = [];
-  let last = 0;
-  const keep = (from: number, to: number): void => {
-    text += m.text.slice(from, to);
-    for (let k = from; k < to; k++) {
-      start.push(m.start[k] ?? 0);
-      end.push(m.end[k] ?? 0);
-      flags.push(m.flags[k] ?? 0);
-    }
-  };
   for (let match = re.exec(m.text); match !== null; match = re.exec(m.text)) {
     if (match[0].length === 0) {
       re.lastIndex++;
       continue;
     }
     const replacement = replace(match);
-    if (replacement === null) continue;
-    keep(last, match.index);
-    const from = m.start[match.index] ?? 0;
-    const to = m.end[match.index + match[0].length - 1] ?? from;
-    text += replacement;
-    for (let k = 0; k < replacement.length; k++) {
-      start.push(from);
-      end.push(to);
-      flags.push(flag);
-    }
-    last = match.index + match[0].length;
+    if (replacement !== null) edits.push({ at: match.index, length: match[0].length, text: replacement });
   }
-  keep(last, m.text.length);
-  return { text, start: Int32Array.from(start), end: Int32Array.from(end), flags: Uint8Array.from(flags) };
+  if (edits.length === 0) return m;
+  const out = new MappedBuilder(m.text.length + 16);
+  let last = 0;
+  for (const e of edits) {
+    out.keep(m, last, e.at);
+    const from = m.start[e.at] ?? 0;
+    const to = m.end[e.at + e.length - 1] ?? from;
+    out.add(e.text, e.text.length, from, to, flag);
+    last = e.at + e.length;
+  }
+  out.keep(m, last, m.text.length);
+  return out.build();
 }
 
 // Top-level domains common enough in scam links to undo "example. com" (a space after the dot); any real TLD is
