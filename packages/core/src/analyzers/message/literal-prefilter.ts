@@ -22,6 +22,8 @@ const MAX_EXACT = 64;
  * literals narrow little more and grow the automaton.
  */
 const MAX_LITERAL = 10;
+/** Shortest literal worth looking for: a clause with a shorter one ("a", " ", a digit) is met by nearly any text. */
+const MIN_LITERAL = 3;
 /** Largest character class spelled out as single characters. */
 const MAX_CLASS = 32;
 
@@ -311,7 +313,7 @@ export function requiredLiterals(source: string): string[][][] | null {
     const clauses: string[][] = [];
     for (const c of a.exact !== null ? [a.exact] : a.clauses) {
       const literals = [...c].map((l) => asciiCore(l).slice(0, MAX_LITERAL));
-      if (literals.length > 0 && !literals.includes("")) clauses.push(minimal(literals));
+      if (literals.length > 0 && literals.every((l) => l.length >= MIN_LITERAL)) clauses.push(minimal(literals));
     }
     if (clauses.length === 0) return null;
     out.push(clauses);
@@ -344,8 +346,12 @@ export class LiteralPrefilter {
   private readonly clauseCount: number;
   /** Symbol of each ASCII code unit; every other character is symbol 0, which no literal holds. */
   private readonly symbol: Uint8Array;
-  private readonly alphabet: number;
-  /** Transitions: delta[state * alphabet + symbol]. */
+  /** log2 of a row's length (the alphabet rounded up to a power of two). */
+  private readonly shift: number;
+  /**
+   * Transitions: delta[row + symbol] is the next state's row (state << shift), written as its complement (~row) when
+   * reaching that state completes literals.
+   */
   private readonly delta: Int32Array;
   /** Clauses satisfied on reaching a state: outClauses[outStart[state] .. outStart[state + 1]). */
   private readonly outStart: Int32Array;
@@ -391,12 +397,15 @@ export class LiteralPrefilter {
         if (this.symbol[c] === 0) this.symbol[c] = alphabet++;
       }
     }
-    this.alphabet = alphabet;
+    let shift = 0;
+    while (1 << shift < alphabet) shift++;
+    this.shift = shift;
+    const width = 1 << shift;
 
     // The trie of the literals (children as symbol, state pairs), then breadth first the failure links; each state's
     // row of the DFA starts as a copy of its failure state's row, with its own children written over it.
     const children: number[][] = [[]];
-    const own: number[][] = [[]];
+    const outputs: number[][] = [[]];
     for (const [literal, clauses] of literalClauses) {
       let s = 0;
       for (let k = 0; k < literal.length; k++) {
@@ -405,37 +414,39 @@ export class LiteralPrefilter {
         let t = -1;
         for (let e = 0; e < edges.length; e += 2) if (edges[e] === c) t = edges[e + 1] as number;
         if (t === -1) {
-          t = own.length;
+          t = outputs.length;
           edges.push(c, t);
           children.push([]);
-          own.push([]);
+          outputs.push([]);
         }
         s = t;
       }
-      (own[s] as number[]).push(...clauses);
+      (outputs[s] as number[]).push(...clauses);
     }
-    const states = own.length;
-    const delta = new Int32Array(states * alphabet);
+    const states = outputs.length;
+    const delta = new Int32Array(states * width);
     const fail = new Int32Array(states);
-    const outputs: number[][] = own;
     const queue: number[] = [0];
     for (let q = 0; q < queue.length; q++) {
       const s = queue[q] as number;
       const f = fail[s] as number;
       if (s !== 0) {
-        delta.copyWithin(s * alphabet, f * alphabet, (f + 1) * alphabet);
+        delta.copyWithin(s * width, f * width, (f + 1) * width);
         if ((outputs[f] as number[]).length > 0) {
           outputs[s] = [...new Set([...(outputs[s] as number[]), ...(outputs[f] as number[])])];
         }
       }
       const edges = children[s] as number[];
       for (let e = 0; e < edges.length; e += 2) {
-        const c = edges[e] as number;
         const t = edges[e + 1] as number;
-        fail[t] = s === 0 ? 0 : (delta[f * alphabet + c] as number);
+        fail[t] = s === 0 ? 0 : (delta[f * width + (edges[e] as number)] as number);
         queue.push(t);
       }
-      for (let e = 0; e < edges.length; e += 2) delta[s * alphabet + (edges[e] as number)] = edges[e + 1] as number;
+      for (let e = 0; e < edges.length; e += 2) delta[s * width + (edges[e] as number)] = edges[e + 1] as number;
+    }
+    for (let k = 0; k < delta.length; k++) {
+      const t = delta[k] as number;
+      delta[k] = (outputs[t] as number[]).length > 0 ? ~(t << shift) : t << shift;
     }
     this.delta = delta;
     this.outStart = new Int32Array(states + 1);
@@ -451,13 +462,17 @@ export class LiteralPrefilter {
   /** Per group, in the order given: false when none of its patterns can match the text. */
   possible(text: string): boolean[] {
     const found = new Uint8Array(this.clauseCount);
-    const { delta, outStart, outClauses, symbol, alphabet } = this;
-    let s = 0;
+    const { delta, outStart, outClauses, symbol, shift } = this;
+    let row = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      s = delta[s * alphabet + (c < 128 ? (symbol[c] as number) : 0)] as number;
-      const end = outStart[s + 1] as number;
-      for (let k = outStart[s] as number; k < end; k++) found[outClauses[k] as number] = 1;
+      row = delta[row + (c < 128 ? (symbol[c] as number) : 0)] as number;
+      if (row < 0) {
+        row = ~row;
+        const state = row >> shift;
+        const end = outStart[state + 1] as number;
+        for (let k = outStart[state] as number; k < end; k++) found[outClauses[k] as number] = 1;
+      }
     }
     return this.groups.map(
       (alternatives) => alternatives === null || alternatives.some((clauses) => clauses.every((id) => found[id] === 1)),

@@ -28,10 +28,11 @@ describe("requiredLiterals", () => {
         ],
       ],
     ],
-    ["within \\d+ ?h", [[["within "], ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], ["h"]]]],
-    ["\\$\\d", [[["$0", "$1", "$2", "$3", "$4", "$5", "$6", "$7", "$8", "$9"]]]],
+    ["within \\d+ ?h", [[["within "]]]],
+    ["pay \\d+ now", [[["pay "], [" now"]]]],
+    ["(?:a|b)(?:c|d)(?:e|f)x", [[["acex", "acfx", "adex", "adfx", "bcex", "bcfx", "bdex", "bdfx"]]]],
     ["(?<![a-z])code(?= is)", [[["code"]]]],
-    ["[ao]k", [[["ak", "ok"]]]],
+    ["[ao]ke", [[["ake", "oke"]]]],
     ["a\\.b", [[["a.b"]]]],
     ["verification number", [[["verificati"]]]],
     ["¿dónde", [[["nde"]]]],
@@ -53,6 +54,8 @@ describe("requiredLiterals", () => {
     "é",
     "[\\s\\S]",
     "\\d{0,3}",
+    "[ao]k",
+    "\\$\\d{3}",
   ])("%j: nothing to require", (source) => {
     expect(requiredLiterals(source)).toBeNull();
   });
@@ -111,10 +114,15 @@ describe("LiteralPrefilter", () => {
   });
 
   it("finds literals that overlap, nest and sit at the ends of the text", () => {
-    const f = new LiteralPrefilter([["she"], ["he"], ["hers"], ["his"], ["a b"], ["z"]]);
+    const f = new LiteralPrefilter([["she"], ["hers"], ["sher"], ["his"], ["a b"], ["zed"]]);
     expect(f.possible("ushers")).toEqual([true, true, true, false, false, false]);
-    expect(f.possible("hiz")).toEqual([false, false, false, false, false, true]);
+    expect(f.possible("hized")).toEqual([false, false, false, false, false, true]);
     expect(f.possible("a bé")).toEqual([false, false, false, false, true, false]);
     expect(f.possible("")).toEqual([false, false, false, false, false, false]);
+  });
+
+  it("does not look for literals too short to rule anything out", () => {
+    const f = new LiteralPrefilter([["ab"], ["abc"]]);
+    expect(f.possible("xyz")).toEqual([true, false]);
   });
 });
