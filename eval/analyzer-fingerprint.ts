@@ -1,8 +1,10 @@
 // A fingerprint of everything the message analyzer returns, for checking that a change to its machinery (matching,
 // extraction, normalisation) leaves every result as it was. Writes one JSON line per item to the folder given:
 //   text.jsonl      tuning half of the text evaluation: the analysis and the offline score with its factors
-//   email.jsonl     tuning part of the email evaluation: the body evidence and the offline channel score
-//   ham.jsonl       SpamAssassin ham: the body evidence the email channel computes, and the whole text analysed
+//   email.jsonl     tuning part of the email evaluation: the body evidence, the offline channel score and a digest
+//                   of what the mail reader read
+//   ham.jsonl       SpamAssassin ham: the body evidence the email channel computes, the whole text analysed, and
+//                   the reader's digest
 //   documents.jsonl tuning documents (text PDFs): the document channel's score and the analysis of the text
 //   stress.jsonl    generated long and odd inputs (repeated cues, negations, many links and numbers)
 // The held-out halves are folded into one SHA-256 digest (held-out.sha256) so they are compared without being read.
@@ -33,6 +35,8 @@ mkdirSync(out, { recursive: true });
 const heldOut = createHash("sha256");
 const directory = createOrganisationDirectory();
 const line = (x: unknown): string => `${JSON.stringify(x)}\n`;
+/** Everything the mail reader gave, as one SHA-256. */
+const digest = (mail: object): string => createHash("sha256").update(JSON.stringify(mail)).digest("hex");
 
 // Text messages.
 let text = "";
@@ -58,7 +62,8 @@ for (const spec of [...SCAM_MESSAGES, ...LEGIT_MESSAGES]) {
   const s = await scorer.score(raw);
   const read = await reader.read(raw);
   const body = read.isOk() ? emailBodyScorer(read.value) : null;
-  const row = line({ id: spec.id, score: s?.score, factors: s?.factors.map((f) => f.id), body });
+  const mail = read.isOk() ? digest(read.value) : null;
+  const row = line({ id: spec.id, score: s?.score, factors: s?.factors.map((f) => f.id), body, mail });
   if (isHeldOut(spec.id)) heldOut.update(row);
   else email += row;
 }
@@ -81,7 +86,7 @@ if (!flags.includes("--no-ham")) {
       }
       const mail = read.value;
       const whole = analyzeMessage(`${mail.subject ?? ""}\n\n${mail.text}`, { directory, kind: "email" });
-      ham += line({ f, body: emailBodyScorer(mail), whole });
+      ham += line({ f, body: emailBodyScorer(mail), whole, mail: digest(mail) });
     }
   }
   writeFileSync(join(out, "ham.jsonl"), ham);
