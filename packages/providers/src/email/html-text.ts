@@ -65,8 +65,14 @@ export interface HtmlContent {
   readonly links: Array<{ href: string; text: string }>;
 }
 
+const ATTRIBUTES = new Map<string, RegExp>();
+
 function attribute(tag: string, name: string): string | null {
-  const re = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i");
+  let re = ATTRIBUTES.get(name);
+  if (re === undefined) {
+    re = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i");
+    ATTRIBUTES.set(name, re);
+  }
   const m = re.exec(tag);
   if (m === null) return null;
   return decodeEntities(m[1] ?? m[2] ?? m[3] ?? "").trim();
@@ -79,20 +85,23 @@ function collapse(s: string): string {
     .trim();
 }
 
-/** Visible text and anchors of an HTML document, at most `maxLinks` links. */
-export function htmlContent(html: string, maxLinks: number): HtmlContent {
+/**
+ * Visible text and anchors of an HTML document, at most `maxLinks` links. Without `withText` only the anchors are
+ * read (the text comes back empty), for mail whose plain-text part already says what it says.
+ */
+export function htmlContent(html: string, maxLinks: number, withText = true): HtmlContent {
   const out: string[] = [];
   const links: Array<{ href: string; text: string }> = [];
   let anchor: { href: string; parts: string[] } | null = null;
   let i = 0;
   const n = html.length;
-  const lower = html.toLowerCase();
+  let lower: string | undefined;
   while (i < n) {
     const lt = html.indexOf("<", i);
-    const chunk = lt === -1 ? html.slice(i) : html.slice(i, lt);
-    if (chunk !== "") {
+    if ((withText || anchor !== null) && lt !== i) {
+      const chunk = lt === -1 ? html.slice(i) : html.slice(i, lt);
       const text = decodeEntities(chunk.replace(/\s+/g, " "));
-      out.push(text);
+      if (withText) out.push(text);
       anchor?.parts.push(text);
     }
     if (lt === -1) break;
@@ -110,12 +119,13 @@ export function htmlContent(html: string, maxLinks: number): HtmlContent {
     const closing = nameMatch[1] === "/";
     const name = (nameMatch[2] ?? "").toLowerCase();
     if (!closing && SKIP_TAGS.has(name)) {
+      lower ??= html.toLowerCase();
       const end = lower.indexOf(`</${name}`, i);
       i = end === -1 ? n : end;
       continue;
     }
     if (BLOCK_TAGS.has(name)) {
-      out.push("\n");
+      if (withText) out.push("\n");
       anchor?.parts.push(" ");
     }
     if (name === "a") {
@@ -135,5 +145,5 @@ export function htmlContent(html: string, maxLinks: number): HtmlContent {
   }
   if (anchor !== null && links.length < maxLinks)
     links.push({ href: anchor.href, text: collapse(anchor.parts.join("")) });
-  return { text: collapse(out.join("")), links };
+  return { text: withText ? collapse(out.join("")) : "", links };
 }

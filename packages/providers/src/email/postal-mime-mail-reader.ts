@@ -215,8 +215,10 @@ function toParsedMail(email: Email, kind: MailInputKind, raw: string): ParsedMai
   const headers = email.headers.map((h) => ({ name: h.originalKey, value: h.value }));
   const values = (key: string): string[] => email.headers.filter((h) => h.key === key).map((h) => h.value);
   const html = email.html ?? "";
-  const content = html !== "" ? htmlContent(html, MAX_LINKS) : { text: "", links: [] };
-  const text = email.text !== undefined && email.text.trim() !== "" ? email.text : content.text;
+  // The HTML's text is only read when the message has no plain-text part of its own.
+  const hasText = email.text !== undefined && email.text.trim() !== "";
+  const content = html !== "" ? htmlContent(html, MAX_LINKS, !hasText) : { text: "", links: [] };
+  const text = hasText ? (email.text ?? "") : content.text;
   const replyTo = (email.replyTo ?? []).map((a) => toMailbox(a)).filter((a): a is MailAddress => a !== null);
   const attachments = email.attachments
     .filter((a) => !(a.related === true && a.mimeType.startsWith("image/") && a.mimeType !== "image/svg+xml"))
