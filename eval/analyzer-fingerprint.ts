@@ -26,7 +26,7 @@ import { renderMessage } from "./email/render.js";
 import type { ManifestEntry } from "./documents/generate-documents.js";
 import { scoreMessage } from "./text-eval.js";
 import { loadMessages } from "./text/dataset.js";
-import { EVAL_DIRECTORY } from "./text/directory.js";
+import { defaultDirectory } from "../packages/core/src/channels/text/text-channel.js";
 
 const out = process.argv[2];
 if (out === undefined || out.startsWith("--")) throw new Error("usage: analyzer-fingerprint.ts <out-dir>");
@@ -43,7 +43,7 @@ let text = "";
 for (const m of loadMessages()) {
   const s = scoreMessage(m);
   const analysis = analyzeMessage(m.text, {
-    directory: EVAL_DIRECTORY,
+    directory: defaultDirectory(),
     kind: "text",
     ...(m.senderNumber !== null ? { senderNumber: m.senderNumber } : {}),
   });
