@@ -357,13 +357,18 @@ export class LiteralPrefilter {
   private readonly outStart: Int32Array;
   private readonly outClauses: Int32Array;
 
-  constructor(groups: readonly (readonly string[])[]) {
+  /**
+   * Each group a list of pattern sources (read as compiled with no flags) or regular expressions; an expression with
+   * a flag that changes what its literals match (i, u, v) is always run.
+   */
+  constructor(groups: readonly (readonly (string | RegExp)[])[]) {
     const clauseIds = new Map<string, number>();
     const literalClauses = new Map<string, Set<number>>();
     this.groups = groups.map((sources) => {
       const alternatives: number[][] = [];
-      for (const source of sources) {
-        const req = requiredLiterals(source);
+      for (const pattern of sources) {
+        if (typeof pattern !== "string" && /[iuv]/.test(pattern.flags)) return null;
+        const req = requiredLiterals(typeof pattern === "string" ? pattern : pattern.source);
         if (req === null) return null;
         for (const clauses of req) {
           alternatives.push(

@@ -121,6 +121,12 @@ describe("LiteralPrefilter", () => {
     expect(f.possible("")).toEqual([false, false, false, false, false, false]);
   });
 
+  it("reads regular expressions, and always runs those whose flags change what a literal matches", () => {
+    const f = new LiteralPrefilter([[/abc/], [/abc/g], [/abc/i], [/abc/u]]);
+    expect(f.possible("xyz")).toEqual([false, false, true, true]);
+    expect(f.possible("abc")).toEqual([true, true, true, true]);
+  });
+
   it("does not look for literals too short to rule anything out", () => {
     const f = new LiteralPrefilter([["ab"], ["abc"]]);
     expect(f.possible("xyz")).toEqual([true, false]);
