@@ -110,9 +110,7 @@ export function findDeadlines(text: string, max: number): string[] {
 export function guessLanguage(text: string): string {
   const counts = MARKERS.map(() => 0);
   for (const word of text.split(/[^a-z']+/, 4000)) {
-    MARKERS.forEach((m, i) => {
-      if (m.words.has(word)) counts[i] = (counts[i] ?? 0) + 1;
-    });
+    for (let i = 0; i < MARKERS.length; i++) if (MARKERS[i]?.words.has(word) === true) counts[i] = (counts[i] ?? 0) + 1;
   }
   let best = -1;
   let language = "und";

@@ -365,6 +365,8 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
   };
 }
 
+// eslint-disable-next-line no-control-regex -- the test is for any character outside ASCII
+const NON_ASCII = /[^\x00-\x7f]/;
 const PLACEHOLDER: Readonly<Record<Span["kind"], string>> = { url: " <url> ", phone: " <phone> ", email: " <email> " };
 
 /**
@@ -380,14 +382,18 @@ export function prepareForCues(cleaned: string, spans: readonly Span[]): string 
     last = s.end;
   }
   out += cleaned.slice(last);
+  const lower = out.toLowerCase();
+  // Plain ASCII has no accents to remove and no curly quotes or inverted marks: only the backtick is left to fold.
+  const folded = NON_ASCII.test(lower)
+    ? lower
+        .normalize("NFD")
+        .replace(/\p{M}+/gu, "")
+        .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+        .replace(/[\u201c\u201d«»]/g, '"')
+        .replace(/[¿¡]/g, " ")
+    : lower.replace(/`/g, "'");
   return (
-    out
-      .toLowerCase()
-      .normalize("NFD")
-      .replace(/\p{M}+/gu, "")
-      .replace(/[\u2018\u2019\u02bc`´]/g, "'")
-      .replace(/[\u201c\u201d«»]/g, '"')
-      .replace(/[¿¡]/g, " ")
+    folded
       // A decimal point is no sentence end: "send 0.1 BTC" stays one phrase for the cue windows.
       .replace(/(\d)\.(?=\d)/g, "$1,")
       .replace(/\s+/g, " ")
