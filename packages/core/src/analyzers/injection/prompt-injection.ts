@@ -3,7 +3,7 @@
 // and it marks the content as adversarial for the AI bounds (the AI may not lower its score).
 import type { Evidence } from "../../ports/signal-source.js";
 import type { Factor } from "../../schemas/common.js";
-import { LiteralPrefilter } from "../message/literal-prefilter.js";
+import { LazyPrefilter } from "../message/literal-prefilter.js";
 
 export const PROMPT_INJECTION_SOURCE = "prompt_injection";
 export const PROMPT_INJECTION_FACTOR_ID = "prompt_injection";
@@ -129,18 +129,17 @@ export function normalizeForCues(text: string): string {
     .replace(/[^\S\n]+/g, " ");
 }
 
-// Which patterns can match at all, from the literals they must contain: one pass over the text instead of one per
-// pattern. Built on first use.
-let prefilter: LiteralPrefilter | undefined;
+// Which patterns can match a long text at all, from the literals they must contain: one pass over the text instead
+// of one per pattern.
+const PREFILTER = new LazyPrefilter(() => CUES.map(([, pattern]) => [pattern]));
 
 /** Which cue kinds the text carries, strongest first. */
 export function findInjectionCues(text: string): InjectionCue[] {
   const normalized = normalizeForCues(text);
-  prefilter ??= new LiteralPrefilter(CUES.map(([, pattern]) => [pattern]));
-  const possible = prefilter.possible(normalized);
+  const possible = PREFILTER.possible(normalized);
   const found = new Set<InjectionCue>();
   CUES.forEach(([cue, pattern], i) => {
-    if (!found.has(cue) && possible[i] === true && pattern.test(normalized)) found.add(cue);
+    if (!found.has(cue) && possible?.[i] !== false && pattern.test(normalized)) found.add(cue);
   });
   return [...found].sort((a, b) => CUE_POINTS[b] - CUE_POINTS[a]);
 }

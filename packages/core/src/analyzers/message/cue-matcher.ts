@@ -4,7 +4,7 @@
 import { CUE_IDS, CUES, type CueId, type CueTable } from "./cue-table.js";
 import { CUES_EN } from "./cues-en.js";
 import { CUES_ES } from "./cues-es.js";
-import { LiteralPrefilter } from "./literal-prefilter.js";
+import { LazyPrefilter } from "./literal-prefilter.js";
 
 /** The language tables in use. Adding a language is adding its table here. */
 export const CUE_TABLES: readonly CueTable[] = [CUES_EN, CUES_ES];
@@ -24,21 +24,9 @@ for (const id of CUE_IDS) {
 const DEADLINE_SOURCES = CUE_TABLES.flatMap((t) => t.deadlines);
 const DEADLINE_RE = union(DEADLINE_SOURCES);
 
-// Which cues (and whether deadlines) can match a text at all, from the literals their phrases must contain: one
-// pass over the text instead of one per cue. Built on first use; the last text's answer is kept, since the deadline
-// and cue searches read the same prepared text one after the other.
-let prefilter: LiteralPrefilter | undefined;
-let lastText: string | undefined;
-let lastPossible: readonly boolean[] = [];
-
-function possibleMatches(text: string): readonly boolean[] {
-  prefilter ??= new LiteralPrefilter([...CUE_SOURCES, DEADLINE_SOURCES]);
-  if (text !== lastText) {
-    lastPossible = prefilter.possible(text);
-    lastText = text;
-  }
-  return lastPossible;
-}
+// Which cues (and whether deadlines) can match a long text at all, from the literals their phrases must contain: one
+// pass over the text instead of one per cue.
+const PREFILTER = new LazyPrefilter(() => [...CUE_SOURCES, DEADLINE_SOURCES]);
 const NEGATION_RE = new RegExp(`(?<![a-z'])(?:${CUE_TABLES.flatMap((t) => t.negations).join("|")})(?![a-z'])`);
 const MARKERS = CUE_TABLES.map((t) => ({ language: t.language, words: new Set(t.markers) }));
 const NEGATION_WINDOW = 32;
@@ -68,10 +56,12 @@ function negated(text: string, index: number): boolean {
 /** The cues present in prepared text (see CueTable.cues for its form), each once, in CUE_IDS order. */
 export function findCues(text: string): CueHit[] {
   const hits: CueHit[] = [];
-  const possible = possibleMatches(text);
+  const possible = PREFILTER.possible(text);
   let group = 0;
   for (const [id, re] of CUE_RES) {
-    if (possible[group++] !== true) continue;
+    const ruledOut = possible !== null && possible[group] !== true;
+    group++;
+    if (ruledOut) continue;
     re.lastIndex = 0;
     const negatable = CUES[id].negatable;
     let tries = 0;
@@ -94,7 +84,7 @@ export function findCues(text: string): CueHit[] {
 /** Deadline phrases in prepared text, at most `max`. */
 export function findDeadlines(text: string, max: number): string[] {
   const out: string[] = [];
-  if (possibleMatches(text)[CUE_SOURCES.length] !== true) return out;
+  if (PREFILTER.possible(text)?.[CUE_SOURCES.length] === false) return out;
   DEADLINE_RE.lastIndex = 0;
   for (let m = DEADLINE_RE.exec(text); m !== null && out.length < max; m = DEADLINE_RE.exec(text)) {
     if (m[0].length === 0) {

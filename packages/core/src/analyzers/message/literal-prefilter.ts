@@ -449,9 +449,10 @@ export class LiteralPrefilter {
       }
       for (let e = 0; e < edges.length; e += 2) delta[s * width + (edges[e] as number)] = edges[e + 1] as number;
     }
+    const completes = Uint8Array.from(outputs, (o) => (o.length > 0 ? 1 : 0));
     for (let k = 0; k < delta.length; k++) {
       const t = delta[k] as number;
-      delta[k] = (outputs[t] as number[]).length > 0 ? ~(t << shift) : t << shift;
+      delta[k] = completes[t] === 1 ? ~(t << shift) : t << shift;
     }
     this.delta = delta;
     this.outStart = new Int32Array(states + 1);
@@ -482,5 +483,36 @@ export class LiteralPrefilter {
     return this.groups.map(
       (alternatives) => alternatives === null || alternatives.some((clauses) => clauses.every((id) => found[id] === 1)),
     );
+  }
+}
+
+/**
+ * Texts shorter than this are matched by every pattern, without a prefilter: on a text message the patterns alone
+ * cost little, less than building the automaton (tens of milliseconds, once per process) would for a process that
+ * only ever reads short texts.
+ */
+export const PREFILTER_MIN_LENGTH = 512;
+
+/** A LiteralPrefilter built on the first text long enough to use it. */
+export class LazyPrefilter {
+  private built: LiteralPrefilter | undefined;
+  private lastText: string | undefined;
+  private lastPossible: readonly boolean[] = [];
+
+  /** `groups` is called once, when the prefilter is first needed. */
+  constructor(private readonly groups: () => readonly (readonly (string | RegExp)[])[]) {}
+
+  /**
+   * Per group, in order: false when none of its patterns can match the text; null for a text too short to filter,
+   * when every pattern is to be run. The last text's answer is kept: callers often ask twice about one text.
+   */
+  possible(text: string): readonly boolean[] | null {
+    if (text.length < PREFILTER_MIN_LENGTH) return null;
+    if (text !== this.lastText) {
+      this.built ??= new LiteralPrefilter(this.groups());
+      this.lastPossible = this.built.possible(text);
+      this.lastText = text;
+    }
+    return this.lastPossible;
   }
 }

@@ -1,7 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CUE_TABLES } from "../../../src/analyzers/message/cue-matcher.js";
-import { LiteralPrefilter, requiredLiterals } from "../../../src/analyzers/message/literal-prefilter.js";
+import {
+  LazyPrefilter,
+  LiteralPrefilter,
+  PREFILTER_MIN_LENGTH,
+  requiredLiterals,
+} from "../../../src/analyzers/message/literal-prefilter.js";
 
 /** Every source of the language tables: the cues' phrases and the deadline phrases. */
 const SOURCES = [
@@ -130,5 +135,21 @@ describe("LiteralPrefilter", () => {
   it("does not look for literals too short to rule anything out", () => {
     const f = new LiteralPrefilter([["ab"], ["abc"]]);
     expect(f.possible("xyz")).toEqual([true, false]);
+  });
+});
+
+describe("LazyPrefilter", () => {
+  it("leaves short texts to the patterns and builds the prefilter once, on the first long text", () => {
+    let built = 0;
+    const lazy = new LazyPrefilter(() => {
+      built++;
+      return [["gift card"], ["bitcoin"]];
+    });
+    expect(lazy.possible("send a gift card")).toBeNull();
+    expect(built).toBe(0);
+    const long = `${"x ".repeat(PREFILTER_MIN_LENGTH)} send a gift card`;
+    expect(lazy.possible(long)).toEqual([true, false]);
+    expect(lazy.possible(`${long} bitcoin`)).toEqual([true, true]);
+    expect(built).toBe(1);
   });
 });
