@@ -28,7 +28,8 @@ const MIN_LITERAL = 3;
 const MAX_CLASS = 32;
 
 const ANY: Info = { exact: null, clauses: [] };
-const EMPTY: Info = { exact: new Set([""]), clauses: [] };
+const EMPTY_RUN: ReadonlySet<string> = new Set([""]);
+const EMPTY: Info = { exact: EMPTY_RUN, clauses: [] };
 
 class Unsupported extends Error {}
 
@@ -57,31 +58,27 @@ function bestClause(info: Info): Clause | null {
 }
 
 function concat(items: readonly Info[]): Info {
+  if (items.length === 1) return items[0] ?? EMPTY;
   const clauses: Clause[] = [];
-  let run: ReadonlySet<string> = new Set([""]);
+  let run: ReadonlySet<string> = EMPTY_RUN;
   let exact = true;
-  const flush = (): void => {
-    if (!run.has("")) clauses.push(run);
-    run = new Set([""]);
-  };
   for (const item of items) {
-    if (item.exact !== null) {
-      const joined = product(run, item.exact);
-      if (joined !== null) {
-        run = joined;
-        continue;
-      }
-      exact = false;
-      flush();
-      run = item.exact;
-    } else {
-      exact = false;
-      flush();
+    const joined = item.exact !== null ? product(run, item.exact) : null;
+    if (joined !== null) {
+      run = joined;
+      continue;
+    }
+    // The run so far is a clause of its own (unless it may be empty); a new one starts.
+    exact = false;
+    if (!run.has("")) clauses.push(run);
+    if (item.exact !== null) run = item.exact;
+    else {
+      run = EMPTY_RUN;
       clauses.push(...item.clauses);
     }
   }
   if (exact) return { exact: run, clauses: [] };
-  flush();
+  if (!run.has("")) clauses.push(run);
   return { exact: null, clauses };
 }
 
@@ -122,6 +119,8 @@ function repeat(atom: Info, min: number, max: number): Info {
 const DIGITS = new Set("0123456789");
 /** Characters that are not themselves in a pattern. */
 const SPECIAL = new Set("\\^$.|?*+()[]{}");
+/** Characters that may start a quantifier. */
+const QUANTIFIER_START = new Set("?*+{");
 const BRACES = /\{(\d+)(,(\d*))?\}/y;
 const LOOKAROUND = /\(\?<?[=!]/y;
 const NAMED_GROUP = /\(\?<[A-Za-z_$][\w$]*>/y;
@@ -150,21 +149,19 @@ class Reader {
 
   private sequence(): Info {
     const items: Info[] = [];
+    const { src } = this;
     // Plain characters in a row are one literal, so exact sets are not multiplied out character by character.
-    let text = "";
-    while (this.i < this.src.length && this.src[this.i] !== "|" && this.src[this.i] !== ")") {
-      const c = this.src[this.i] ?? "";
-      const next = this.src[this.i + 1] ?? "";
-      if (!SPECIAL.has(c) && !"?*+{".includes(next)) {
-        text += c;
+    let run = this.i;
+    while (this.i < src.length && src[this.i] !== "|" && src[this.i] !== ")") {
+      if (!SPECIAL.has(src[this.i] ?? "") && !QUANTIFIER_START.has(src[this.i + 1] ?? "")) {
         this.i++;
         continue;
       }
-      if (text !== "") items.push({ exact: new Set([text]), clauses: [] });
-      text = "";
+      if (this.i > run) items.push({ exact: new Set([src.slice(run, this.i)]), clauses: [] });
       items.push(this.quantified(this.atom()));
+      run = this.i;
     }
-    if (text !== "") items.push({ exact: new Set([text]), clauses: [] });
+    if (this.i > run) items.push({ exact: new Set([src.slice(run, this.i)]), clauses: [] });
     return concat(items);
   }
 
@@ -176,19 +173,23 @@ class Reader {
 
   private quantified(atom: Info): Info {
     const c = this.src[this.i];
-    let min: number;
-    let max: number;
-    const braces = this.at(BRACES);
-    if (c === "?") [min, max, this.i] = [0, 1, this.i + 1];
-    else if (c === "*") [min, max, this.i] = [0, Infinity, this.i + 1];
-    else if (c === "+") [min, max, this.i] = [1, Infinity, this.i + 1];
-    else if (braces !== null) {
+    let min = 0;
+    let max = Infinity;
+    if (c === "?") max = 1;
+    else if (c === "+") min = 1;
+    else if (c === "{") {
+      const braces = this.at(BRACES);
+      if (braces === null) return atom;
       min = Number(braces[1]);
       max = braces[2] === undefined ? min : braces[3] === "" ? Infinity : Number(braces[3]);
-      this.i += braces[0].length;
-    } else return atom;
+      this.i += braces[0].length - 1;
+    } else if (c !== "*") return atom;
+    this.i++;
     if (this.src[this.i] === "?") this.i++; // lazy: the same strings
-    if ("?*+".includes(this.src[this.i] ?? "_") || this.at(BRACES) !== null) throw new Unsupported("nested quantifier");
+    const next = this.src[this.i];
+    if (next === "?" || next === "*" || next === "+" || (next === "{" && this.at(BRACES) !== null)) {
+      throw new Unsupported("nested quantifier");
+    }
     return repeat(atom, min, max);
   }
 
@@ -205,7 +206,9 @@ class Reader {
       this.i++;
       return ANY;
     }
-    if (c === "*" || c === "+" || c === "?" || this.at(BRACES) !== null) throw new Unsupported("nothing to repeat");
+    if (c === "*" || c === "+" || c === "?" || (c === "{" && this.at(BRACES) !== null)) {
+      throw new Unsupported("nothing to repeat");
+    }
     this.i++;
     return { exact: new Set([c]), clauses: [] };
   }
@@ -321,11 +324,12 @@ export function requiredLiterals(source: string): string[][][] | null {
   return out;
 }
 
-/** The literals none of the others is part of: a text holding "paying" holds "pay", so "pay" alone answers. */
+/** The literals, sorted, without those another one starts: a text holding "paying" holds "pay", so "pay" answers. */
 function minimal(literals: readonly string[]): string[] {
   const kept: string[] = [];
-  for (const l of [...new Set(literals)].sort((a, b) => a.length - b.length || (a < b ? -1 : 1))) {
-    if (!kept.some((k) => l.includes(k))) kept.push(l);
+  for (const l of [...literals].sort()) {
+    const last = kept[kept.length - 1];
+    if (last === undefined || !l.startsWith(last)) kept.push(l);
   }
   return kept;
 }
@@ -373,13 +377,12 @@ export class LiteralPrefilter {
         for (const clauses of req) {
           alternatives.push(
             clauses.map((literals) => {
-              const cut = [...literals].sort();
-              const key = JSON.stringify(cut);
+              const key = literals.join("\n");
               let id = clauseIds.get(key);
               if (id === undefined) {
                 id = clauseIds.size;
                 clauseIds.set(key, id);
-                for (const l of cut) {
+                for (const l of literals) {
                   const set = literalClauses.get(l) ?? new Set<number>();
                   set.add(id);
                   literalClauses.set(l, set);
@@ -429,8 +432,11 @@ export class LiteralPrefilter {
       (outputs[s] as number[]).push(...clauses);
     }
     const states = outputs.length;
+    // Rows hold their targets already written as the scan reads them (see `delta`): whether reaching a state
+    // completes literals is known when it is found, since its failure state lies nearer the root.
     const delta = new Int32Array(states * width);
     const fail = new Int32Array(states);
+    const completes = new Uint8Array(states);
     const queue: number[] = [0];
     for (let q = 0; q < queue.length; q++) {
       const s = queue[q] as number;
@@ -444,15 +450,17 @@ export class LiteralPrefilter {
       const edges = children[s] as number[];
       for (let e = 0; e < edges.length; e += 2) {
         const t = edges[e + 1] as number;
-        fail[t] = s === 0 ? 0 : (delta[f * width + (edges[e] as number)] as number);
+        if (s !== 0) {
+          const next = delta[f * width + (edges[e] as number)] as number;
+          fail[t] = (next < 0 ? ~next : next) >> shift;
+        }
+        completes[t] = (outputs[t] as number[]).length > 0 || completes[fail[t] as number] === 1 ? 1 : 0;
         queue.push(t);
       }
-      for (let e = 0; e < edges.length; e += 2) delta[s * width + (edges[e] as number)] = edges[e + 1] as number;
-    }
-    const completes = Uint8Array.from(outputs, (o) => (o.length > 0 ? 1 : 0));
-    for (let k = 0; k < delta.length; k++) {
-      const t = delta[k] as number;
-      delta[k] = completes[t] === 1 ? ~(t << shift) : t << shift;
+      for (let e = 0; e < edges.length; e += 2) {
+        const t = edges[e + 1] as number;
+        delta[s * width + (edges[e] as number)] = completes[t] === 1 ? ~(t << shift) : t << shift;
+      }
     }
     this.delta = delta;
     this.outStart = new Int32Array(states + 1);
