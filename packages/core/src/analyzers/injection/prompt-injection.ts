@@ -118,15 +118,14 @@ const CUES: ReadonlyArray<readonly [InjectionCue, RegExp]> = [
 ];
 
 const INVISIBLE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g;
+// eslint-disable-next-line no-control-regex -- the test is for any character outside ASCII
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Lower case, no accents, no zero-width characters, single spaces (newlines kept for line-start markers). */
 export function normalizeForCues(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .replace(INVISIBLE, "")
-    .toLowerCase()
-    .replace(/[^\S\n]+/g, " ");
+  // Plain ASCII has no compatibility forms, accents or zero-width characters to remove.
+  const folded = NON_ASCII.test(text) ? text.normalize("NFKD").replace(/\p{M}/gu, "").replace(INVISIBLE, "") : text;
+  return folded.toLowerCase().replace(/[^\S\n]+/g, " ");
 }
 
 // Which patterns can match a long text at all, from the literals they must contain: one pass over the text instead
