@@ -32,14 +32,21 @@ async function upload(path: string, bytes: Uint8Array, filename: string): Promis
 }
 
 describe("a PDF parse bomb", () => {
-  it("is answered 400 too_complex within the document budget, and the next PDF is read", async () => {
+  it("is stopped within the document budget (too_complex, or the pages read so far), and the next PDF is read", async () => {
     // Ten pages sharing one 32 MB stream of path operators (about 50 KB): PDF.js takes over a minute on it.
     const bomb = await sharedContentBomb(10, 32);
     const started = performance.now();
     const r = await upload("/api/v1/document/analyze", bomb, "notice.pdf");
     const elapsed = performance.now() - started;
-    expect(r.status).toBe(400);
-    expect(r.body.error).toMatchObject({ code: "validation_error", details: { reason: "too_complex" } });
+    // How many pages fit in the parse budget depends on the machine: none (400 too_complex) or some (200 with
+    // the pages read, never all ten).
+    if (r.status === 200) {
+      expect(r.body).toMatchObject({ page_count: 10 });
+      expect(r.body.pages_read).toBeLessThan(10);
+    } else {
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatchObject({ code: "validation_error", details: { reason: "too_complex" } });
+    }
     // The reader's time budget is 20 s (the channel's 25 s); the parse budget of 5 s ends it first.
     expect(elapsed).toBeLessThan(20_000);
 

@@ -175,7 +175,7 @@ describe("createDocumentReader: bad input", () => {
   it.each([
     ["parse budget", { parseBudgetMs: 1_500 }, 1_500],
     ["time budget", { timeBudgetMs: 5_000, parseBudgetMs: 120_000 }, 5_000],
-  ])("answers a PDF whose pages share one huge content stream as too complex at the %s", async (_, limits, budget) => {
+  ])("stops a PDF whose pages share one huge content stream at the %s", async (_, limits, budget) => {
     const bomb = await sharedContentBomb(10, 8);
     expect(bomb.byteLength).toBeLessThan(16_000);
     const bounded = createDocumentReader({ ocr: reader.ocr, limits });
@@ -185,11 +185,18 @@ describe("createDocumentReader: bad input", () => {
       let ticks = 0;
       const ticker = setInterval(() => ticks++, 100);
       const started = performance.now();
-      const e = (await bounded.read(bomb, "pdf", ctx()))._unsafeUnwrapErr();
+      const read = await bounded.read(bomb, "pdf", ctx());
       const elapsed = performance.now() - started;
       clearInterval(ticker);
-      expect(e).toMatchObject({ code: "validation_error", details: { reason: "too_complex" } });
-      expect(e.message).toMatch(/longer than allowed/);
+      // How many pages fit in the budget depends on the machine: none (too complex) or some (kept, marked
+      // truncated). Never all ten, never past the budget.
+      if (read.isErr()) {
+        expect(read.error).toMatchObject({ code: "validation_error", details: { reason: "too_complex" } });
+        expect(read.error.message).toMatch(/longer than allowed/);
+      } else {
+        expect(read.value).toMatchObject({ page_count: 10, truncated: true });
+        expect(read.value.pages_read).toBeLessThan(10);
+      }
       // Answered at the budget, and this thread's timers kept running meanwhile.
       expect(elapsed).toBeLessThan(budget + 3_000);
       expect(ticks).toBeGreaterThanOrEqual(Math.floor(budget / 200));
