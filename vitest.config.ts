@@ -29,6 +29,9 @@ export default defineConfig({
           name: "integration",
           server,
           include: ["packages/*/test/**/*.integration.test.ts"],
+          // Once for the run: PostgreSQL and Redis from the environment, the local defaults, or containers when only
+          // a Docker engine can give them (stopped at the end); see packages/persistence/src/testing/test-containers.ts.
+          globalSetup: ["packages/persistence/src/testing/vitest-global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -77,6 +77,8 @@ export function createRateLimiter(config: RateLimiterConfig = {}): ClosableRateL
 /** The Redis limiter that also tells its state and logs each change of it. */
 class ReportingRedisRateLimiter extends RedisRateLimiter implements ClosableRateLimiter, ReportsState {
   private reported: "redis" | "memory" | undefined;
+  /** Set by close(): the connection ending then is the shutdown, not an outage, and is not reported. */
+  private closing = false;
   private lastError: unknown;
   private readonly waiting: (() => void)[] = [];
   private readonly log: RateLimiterConfig["log"];
@@ -104,6 +106,11 @@ class ReportingRedisRateLimiter extends RedisRateLimiter implements ClosableRate
     this.client.on("close", () => this.transition("memory", this.lastError));
   }
 
+  override async close(): Promise<void> {
+    this.closing = true;
+    await super.close();
+  }
+
   state(): RateLimiterState {
     return this.client.status === "ready" ? "redis" : "redis-unavailable";
   }
@@ -122,7 +129,7 @@ class ReportingRedisRateLimiter extends RedisRateLimiter implements ClosableRate
 
   private transition(backend: "redis" | "memory", cause?: unknown): void {
     for (const wake of this.waiting.splice(0)) wake();
-    if (this.reported === backend) return;
+    if (this.reported === backend || this.closing) return;
     const first = this.reported === undefined;
     this.reported = backend;
     if (backend === "memory") {

@@ -108,6 +108,16 @@ describe("rate limiter state", () => {
     await relay.cut();
   });
 
+  it("says nothing of an outage when it is closed on shutdown", async () => {
+    const { limiter, lines } = limiterAt(testRedisUrl());
+    expect(await rateLimiterReady(limiter, 3_000)).toBe("redis");
+    opened.splice(opened.indexOf(limiter), 1);
+    await limiter.close();
+    // The connection's close event comes after quit's reply: give it time to be (wrongly) reported.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(lines).toEqual([{ level: "info", msg: "rate limiter: Redis connected", fields: { rate_limiter: "redis" } }]);
+  });
+
   it("is in-process without a Redis URL", async () => {
     const limiter = createRateLimiter({});
     expect(rateLimiterState(limiter)).toBe("in-process");

@@ -4,6 +4,7 @@
 import type { Result } from "neverthrow";
 import type { z } from "zod";
 import type { AppError } from "../errors.js";
+import type { QuotaKey } from "../ports/quota-ledger.js";
 import type { Verdict } from "../schemas/common.js";
 import type { PlanName } from "../schemas/plans.js";
 import type { Scope } from "../schemas/scopes.js";
@@ -33,6 +34,11 @@ export interface AssessContext {
   readonly mode: "live" | "test";
   /** The request asked to bypass the cache (charged sub-lookups pass it on). */
   readonly forceRefresh: boolean;
+  /**
+   * Where charged sub-lookups (a QR code's links) record the units they take, so that the units are given back if
+   * the answer they are part of fails after all. Absent in test mode, where nothing is charged.
+   */
+  readonly charges?: QuotaKey[];
 }
 
 /** Fields the mechanics add to every computed result. */

@@ -6,6 +6,7 @@ import type { AppError } from "../errors.js";
 import type { AnyChannel, CacheFields } from "../channels/define-channel.js";
 import { BATCH_CONCURRENCY } from "../schemas/batch.js";
 import type { Verdict } from "../schemas/common.js";
+import type { QuotaKey } from "../ports/quota-ledger.js";
 import type { Principal } from "./deps.js";
 import type { Kernel, Outcome } from "./kernel.js";
 import { parseBody } from "./parse-body.js";
@@ -74,14 +75,20 @@ export async function checkOne(
     const expires = new Date(Date.parse(TEST_EPOCH) + k.config.cacheTtlMs).toISOString();
     return ok({ value: { ...assessed.value, cached: false, cache_expires_at: expires }, meta: quota ? { quota } : {} });
   }
+  // Units taken by charged sub-lookups inside the assessment: given back when the answer fails after all, so a
+  // unit is only ever charged for an answer the client receives.
+  const charges: QuotaKey[] = [];
   const out = await k.charged(
     p,
     quotaChannelOf(def),
     def.cacheKey(input, k.deps),
     forceRefresh,
     () =>
-      def.assess({ kernel: k, principal: p, mode: "live", forceRefresh }, input) as Promise<Result<object, AppError>>,
+      def.assess({ kernel: k, principal: p, mode: "live", forceRefresh, charges }, input) as Promise<
+        Result<object, AppError>
+      >,
   );
+  if (out.isErr()) await k.giveBack(charges);
   // A channel charged through its assessment (a QR code's URL) shows that quota's counters too.
   if (out.isOk() && out.value.meta.quota === undefined && header !== null) {
     const quota = await k.quotaState(p.accountId, header);

@@ -6,6 +6,7 @@
 import type { Result } from "neverthrow";
 import type { AppError } from "../errors.js";
 import type { Account } from "../ports/account-store.js";
+import type { QuotaKey } from "../ports/quota-ledger.js";
 import type { RateLimitDecision } from "../ports/rate-limiter.js";
 import type { SignalSource } from "../ports/signal-source.js";
 import { realTimers, type Timers } from "../ports/timers.js";
@@ -81,15 +82,24 @@ export class Kernel {
     return gatherEvidence(this.timers, sources, input);
   }
 
-  /** Cache -> quota (of `channel`, or none when null) -> compute; see charged-lookup.ts. */
+  /**
+   * Cache -> quota (of `channel`, or none when null) -> compute; see charged-lookup.ts. A unit this call charges is
+   * added to `charges`, for a caller that may have to give it back with `giveBack`.
+   */
   charged<T extends object>(
     p: Principal,
     channel: string | null,
     cacheKey: string,
     forceRefresh: boolean,
     compute: () => Promise<Result<T, AppError>>,
+    charges?: QuotaKey[],
   ): Promise<Result<Outcome<T & CacheFields>, AppError>> {
-    return this.lookups.run(p, channel, cacheKey, forceRefresh, compute);
+    return this.lookups.run(p, channel, cacheKey, forceRefresh, compute, charges);
+  }
+
+  /** Gives back units collected by `charged` for an answer that failed after they were charged. */
+  giveBack(charges: readonly QuotaKey[]): Promise<void> {
+    return this.lookups.giveBack(charges);
   }
 
   quotaState(accountId: string, channel: string): Promise<QuotaState | undefined> {

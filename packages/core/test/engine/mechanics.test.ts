@@ -5,6 +5,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import { describe, expect, it } from "vitest";
 import {
   createEngine,
+  MAGIC_QR_PNG_BASE64,
   TEST_PHONE_LINES,
   VERDICTS,
   type Engine,
@@ -323,6 +324,37 @@ describe("refunds, timers and test-mode limits", () => {
     down = false;
     timers.advance(2_000);
     await new Promise((resolve) => setImmediate(resolve));
+    expect(await urlUsed(engine, p.accountId)).toBe(0);
+  });
+
+  it("a QR answer that fails after its links were charged gives their units back", async () => {
+    const cache = new InMemoryResultCache();
+    const links = ["https://first-link.example.com/", "https://second-link.example.com/"];
+    const d = deps({
+      qrDecoder: {
+        decode: async () => ({
+          ok: true,
+          value: links.map((text) => ({ text, format: "qr_code" as const, position: null })),
+        }),
+      },
+      // Each link is analysed and stored; storing the image's own answer then fails (the database going away).
+      cache: {
+        get: (k, n) => cache.get(k, n),
+        set: async (k, v) =>
+          k.startsWith("qr:")
+            ? Promise.reject(new StoreError("unavailable", "connection refused", true))
+            : cache.set(k, v),
+      },
+    });
+    const engine = createEngine(d);
+    const { p } = await principal(engine);
+    const file = { bytes: new Uint8Array(Buffer.from(MAGIC_QR_PNG_BASE64.safe, "base64")), filename: "two-links.png" };
+    const r = await engine.analyzeQr(p, { file });
+    expect(r._unsafeUnwrapErr().code).toBe("service_unavailable");
+    expect(await urlUsed(engine, p.accountId)).toBe(0);
+    // The links' analyses stay cached: the same image again costs nothing for them.
+    const again = await engine.lookupUrl(p, { url: links[0]! });
+    expect(again._unsafeUnwrap().value.cached).toBe(true);
     expect(await urlUsed(engine, p.accountId)).toBe(0);
   });
 

@@ -23,6 +23,13 @@ export class OcrAbortedError extends Error {
 
 export class TesseractOcr {
   #worker: Promise<Worker> | undefined;
+  /**
+   * Recognitions run one at a time, in arrival order. The worker reads one image at a time anyway, so nothing is
+   * lost; what is gained is that an abort, which has to terminate the worker, only ever ends its own job. With jobs
+   * of several requests queued inside one worker, the abort of one left the others waiting forever, and a job handed
+   * to the worker as it was being terminated threw from inside tesseract.js where nothing could catch it.
+   */
+  #tail: Promise<void> = Promise.resolve();
 
   /** Starts the worker now instead of on the first page (a server can call this at start-up). */
   async warmUp(): Promise<void> {
@@ -30,29 +37,22 @@ export class TesseractOcr {
   }
 
   /**
-   * Recognises one prepared image. When `signal` aborts mid-recognition the worker is terminated (its wasm cannot
-   * be interrupted otherwise) and OcrAbortedError is thrown; the next call starts a fresh worker.
+   * Recognises one prepared image. When `signal` aborts while the image waits its turn, it leaves the queue; when it
+   * aborts mid-recognition the worker is terminated (its wasm cannot be interrupted otherwise). Either way
+   * OcrAbortedError is thrown, and the next image gets a fresh worker.
    */
   async recognize(png: Uint8Array, signal: AbortSignal): Promise<OcrResult> {
     if (signal.aborted) throw new OcrAbortedError("aborted before recognition");
-    const worker = await this.#get();
-    let onAbort: (() => void) | undefined;
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => {
-        void this.close();
-        reject(new OcrAbortedError("aborted during recognition"));
-      };
-      signal.addEventListener("abort", onAbort, { once: true });
-    });
+    const previous = this.#tail;
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    // The next image waits for this one and for everything before it, even when this one leaves the queue early.
+    this.#tail = previous.then(() => mine);
     try {
-      // rotateAuto straightens a page photographed a few degrees off: the lines then segment cleanly.
-      const job = worker.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength), { rotateAuto: true });
-      // The job rejects once the worker is terminated; nobody awaits it after an abort.
-      job.catch(() => undefined);
-      const { data } = await Promise.race([job, aborted]);
-      return { text: data.text, confidence: Math.max(0, Math.min(1, data.confidence / 100)) };
+      await untilOrAborted(previous, signal);
+      return await this.#run(png, signal);
     } finally {
-      if (onAbort) signal.removeEventListener("abort", onAbort);
+      done();
     }
   }
 
@@ -60,11 +60,33 @@ export class TesseractOcr {
   async close(): Promise<void> {
     const pending = this.#worker;
     this.#worker = undefined;
-    if (!pending) return;
+    await terminate(pending);
+  }
+
+  async #run(png: Uint8Array, signal: AbortSignal): Promise<OcrResult> {
+    const started = this.#get();
+    const worker = await started;
+    if (signal.aborted) throw new OcrAbortedError("aborted before recognition");
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        reject(new OcrAbortedError("aborted during recognition"));
+        // The next image must not get this worker: it is detached now and terminated on the next turn of the event
+        // loop, once tesseract.js has certainly handed it the job (it does so a few microtasks after the call).
+        if (this.#worker === started) this.#worker = undefined;
+        setImmediate(() => void terminate(started));
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
     try {
-      await (await pending).terminate();
-    } catch {
-      // A worker that failed to start has nothing left to terminate.
+      // rotateAuto straightens a page photographed a few degrees off: the lines then segment cleanly.
+      const job = worker.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength), { rotateAuto: true });
+      // A terminated worker never settles its job; nobody awaits it after an abort.
+      job.catch(() => undefined);
+      const { data } = await Promise.race([job, aborted]);
+      return { text: data.text, confidence: Math.max(0, Math.min(1, data.confidence / 100)) };
+    } finally {
+      if (onAbort) signal.removeEventListener("abort", onAbort);
     }
   }
 
@@ -74,6 +96,9 @@ export class TesseractOcr {
         langPath: englishModelPath(),
         gzip: true,
         cacheMethod: "none",
+        // Without a handler, tesseract.js rethrows a job's failure (an image it cannot read) from the worker's message
+        // event, where it is an uncaught exception that ends the process; the job's promise is rejected either way.
+        errorHandler: () => undefined,
       }).then(async (w) => {
         // Letters and bills are laid out in columns and boxes: automatic segmentation reads them in order.
         // Sauvola's local threshold keeps a photo's grey paper apart from its darker surround; the default global
@@ -89,4 +114,26 @@ export class TesseractOcr {
     }
     return this.#worker;
   }
+}
+
+async function terminate(pending: Promise<Worker> | undefined): Promise<void> {
+  if (!pending) return;
+  try {
+    await (await pending).terminate();
+  } catch {
+    // A worker that failed to start has nothing left to terminate.
+  }
+}
+
+/** Resolves with `turn`, or rejects with OcrAbortedError as soon as `signal` aborts. */
+function untilOrAborted(turn: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new OcrAbortedError("aborted while waiting to be read"));
+    const onAbort = (): void => reject(new OcrAbortedError("aborted while waiting to be read"));
+    signal.addEventListener("abort", onAbort, { once: true });
+    void turn.then(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    });
+  });
 }

@@ -115,6 +115,38 @@ describe("createDocumentReader: OCR", () => {
   });
 });
 
+/**
+ * A PDF written by hand, one page per text; the object header of page `damaged`'s content stream is garbled (the
+ * cross-reference table still points at it), so the page opens and reading its text fails inside PDF.js.
+ */
+function handMadePdf(texts: readonly string[], damaged: number): Uint8Array {
+  const font = "/Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>";
+  const kids = texts.map((_, i) => `${3 + 2 * i} 0 R`).join(" ");
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${kids}] /Count ${texts.length} >>`,
+    ...texts.flatMap((text, i) => {
+      const content = `BT /F1 12 Tf 10 10 Td (${text}) Tj ET`;
+      return [
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents ${4 + 2 * i} 0 R ${font} >>`,
+        `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+      ];
+    }),
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    const garbled = i + 1 === 2 + 2 * damaged;
+    out += `${i + 1} 0 ${garbled ? ";dPk" : "obj"}\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(out, "latin1"));
+}
+
 describe("createDocumentReader: bad input", () => {
   const reason = async (name: string, kind: "pdf" | "png" = "pdf") => {
     const r = await reader.read(fixture(name), kind, ctx());
@@ -128,6 +160,14 @@ describe("createDocumentReader: bad input", () => {
 
   it("refuses a truncated PDF", async () => {
     expect(await reason("truncated.pdf")).toEqual({ code: "validation_error", reason: "damaged" });
+  });
+
+  it("refuses a PDF whose page opens but whose content stream is damaged, and keeps the pages before it", async () => {
+    const one = await reader.read(handMadePdf(["Hello there"], 1), "pdf", ctx());
+    expect(one._unsafeUnwrapErr()).toMatchObject({ code: "validation_error", details: { reason: "damaged" } });
+    const two = (await reader.read(handMadePdf(["First page", "Second page"], 2), "pdf", ctx()))._unsafeUnwrap();
+    expect(two.pages.map((p) => p.text.trim())).toEqual(["First page"]);
+    expect(two).toMatchObject({ page_count: 2, pages_read: 1, truncated: true });
   });
 
   it("refuses a PDF with no pages", async () => {

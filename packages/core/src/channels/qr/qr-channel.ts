@@ -140,6 +140,7 @@ async function analyzeLink(ctx: AssessContext, raw: string): Promise<Result<UrlL
     URL_CHANNEL.cacheKey(parsed.value, k.deps),
     ctx.forceRefresh,
     async () => ok(await assessUrl(k, parsed.value, "live", { subLookup: true })),
+    ctx.charges,
   );
   return charged.map((o) => o.value);
 }
@@ -160,6 +161,7 @@ async function assessQr(ctx: AssessContext, input: QrInput): Promise<Result<QrAs
   for (const code of decoded.value)
     items.push({ evidence: analyzeQrContent(parseQrPayload(code.text)), weight: OFFLINE_WEIGHT });
   for (const link of links.slice(0, MAX_QR_URLS)) {
+    // A link's unit is given back by checkOne if the image's answer fails after all (a later link, the cache).
     const analyzed = await analyzeLink(ctx, link);
     if (analyzed.isErr()) return err(analyzed.error);
     const url = analyzed.value;

@@ -51,6 +51,7 @@ export class ChargedLookups {
     cacheKey: string,
     forceRefresh: boolean,
     compute: () => Promise<Result<T, AppError>>,
+    charges?: QuotaKey[],
   ): Promise<Result<Outcome<T & CacheFields>, AppError>> {
     type Out = Outcome<T & CacheFields>;
     const flightKey = `${p.accountId}\u0000${cacheKey}`;
@@ -61,7 +62,7 @@ export class ChargedLookups {
         return shared.map((o) => ({ value: { ...o.value, cached: true }, meta: o.meta }));
       }
     }
-    const work = guardStore(() => this.once<T>(p, channel, cacheKey, forceRefresh, compute));
+    const work = guardStore(() => this.once<T>(p, channel, cacheKey, forceRefresh, compute, charges));
     if (forceRefresh) return work;
     this.inflight.set(flightKey, work as Promise<Result<Outcome<unknown>, AppError>>);
     try {
@@ -77,6 +78,7 @@ export class ChargedLookups {
     cacheKey: string,
     forceRefresh: boolean,
     compute: () => Promise<Result<T, AppError>>,
+    charges?: QuotaKey[],
   ): Promise<Result<Outcome<T & CacheFields>, AppError>> {
     const state = await this.periods.state(p.accountId);
     if (state === null) return err(appError("invalid_api_key", "The account no longer exists."));
@@ -119,8 +121,17 @@ export class ChargedLookups {
       if (key !== null) await this.refund(key);
       return err(computed.error);
     }
+    if (key !== null) charges?.push(key);
     const value = { ...computed.value, cached: false, cache_expires_at: expiresAt.toISOString() };
     return ok({ value, meta: key === null ? {} : { quota: { channel: key.channel, used, limit } } });
+  }
+
+  /**
+   * Gives back units charged by lookups that succeeded as part of a larger answer that then failed (a QR code's
+   * links): the client saw that answer fail, so none of it is charged. Retried like any refund.
+   */
+  async giveBack(charges: readonly QuotaKey[]): Promise<void> {
+    for (const key of charges) await this.refund(key);
   }
 
   private async refund(key: QuotaKey): Promise<void> {
