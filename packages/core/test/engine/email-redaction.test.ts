@@ -1,33 +1,17 @@
 // What the AI model reads of an email through the engine's email verb: the recipients' names and addresses (To, Cc)
 // and the names its salutations address reach it only as placeholders, in the content and in every label.
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { ok } from "neverthrow";
 import { describe, expect, it } from "vitest";
 import {
   createEngine,
   type AiAnalyst,
   type AiInput,
-  type EngineDeps,
-  type Hasher,
   type MailAddress,
   type MailReader,
   type ParsedMail,
 } from "../../src/index.js";
-import {
-  FixedClock,
-  InMemoryAccountStore,
-  InMemoryApiKeyStore,
-  InMemoryQuotaLedger,
-  InMemoryRateLimiter,
-  InMemoryReportStore,
-  InMemoryResultCache,
-} from "../../src/testing/fakes.js";
-
-const hasher: Hasher = {
-  sha256Hex: (v) => createHash("sha256").update(v, "utf8").digest("hex"),
-  sha256Base64Url: (v) => createHash("sha256").update(v, "utf8").digest("base64url"),
-  timingSafeEqual: (a, b) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b)),
-};
+import { engineDeps } from "../support/engine-deps.js";
 
 function box(name: string, address: string): MailAddress {
   return { name, address, domain: address.slice(address.indexOf("@") + 1) };
@@ -75,22 +59,7 @@ async function modelInput(mail: ParsedMail): Promise<AiInput> {
     readImage: async () => null,
     health: async () => "operational",
   };
-  const deps: EngineDeps = {
-    accounts: new InMemoryAccountStore(),
-    apiKeys: new InMemoryApiKeyStore(),
-    quota: new InMemoryQuotaLedger(),
-    cache: new InMemoryResultCache(),
-    reports: new InMemoryReportStore(),
-    rateLimiter: new InMemoryRateLimiter(),
-    health: { databaseReachable: async () => true },
-    clock: new FixedClock("2026-03-10T12:00:00.000Z"),
-    ids: { uuid: () => randomUUID(), token: (n) => randomBytes(n).toString("base64url") },
-    hasher,
-    passwords: { hash: async (p) => `x${p}`, verify: async (p, h) => h === `x${p}` },
-    config: { upgradeUrl: "https://example.test/upgrade" },
-    mailReader: readerOf(mail),
-    ai,
-  };
+  const deps = engineDeps({ mailReader: readerOf(mail), ai });
   const engine = createEngine(deps);
   const account = (
     await engine.accounts.create({ email: `${randomUUID()}@example.test`, plan: "enterprise", rpm: 100_000 })

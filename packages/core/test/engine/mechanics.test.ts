@@ -1,7 +1,7 @@
 // The engine's lookup mechanics over the in-memory fakes, no I/O: quota races, coalescing of identical lookups,
 // the unit given back when a lookup fails after reserving, test keys, auth cache expiry across engines, and
 // batches that run out of quota midway.
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   createEngine,
@@ -9,9 +9,7 @@ import {
   TEST_PHONE_LINES,
   VERDICTS,
   type Engine,
-  type EngineDeps,
   type Evidence,
-  type Hasher,
   type NormalizedUrl,
   type Principal,
   type SignalSource,
@@ -20,19 +18,12 @@ import {
 import {
   FixedClock,
   InMemoryAccountStore,
-  InMemoryApiKeyStore,
   InMemoryQuotaLedger,
   InMemoryRateLimiter,
-  InMemoryReportStore,
   InMemoryResultCache,
   ManualTimers,
 } from "../../src/testing/fakes.js";
-
-const hasher: Hasher = {
-  sha256Hex: (v) => createHash("sha256").update(v, "utf8").digest("hex"),
-  sha256Base64Url: (v) => createHash("sha256").update(v, "utf8").digest("base64url"),
-  timingSafeEqual: (a, b) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b)),
-};
+import { engineDeps } from "../support/engine-deps.js";
 
 class GatedSource implements SignalSource<NormalizedUrl> {
   readonly name = "gated";
@@ -54,23 +45,7 @@ class GatedSource implements SignalSource<NormalizedUrl> {
   }
 }
 
-function deps(overrides: Partial<EngineDeps> = {}): EngineDeps & { clock: FixedClock } {
-  return {
-    accounts: new InMemoryAccountStore(),
-    apiKeys: new InMemoryApiKeyStore(),
-    quota: new InMemoryQuotaLedger(),
-    cache: new InMemoryResultCache(),
-    reports: new InMemoryReportStore(),
-    rateLimiter: new InMemoryRateLimiter(),
-    health: { databaseReachable: async () => true },
-    clock: new FixedClock("2026-03-10T12:00:00.000Z"),
-    ids: { uuid: () => randomUUID(), token: (n) => randomBytes(n).toString("base64url") },
-    hasher,
-    passwords: { hash: async (p) => `x${p}`, verify: async (p, h) => h === `x${p}` },
-    config: { upgradeUrl: "https://example.test/upgrade" },
-    ...overrides,
-  } as EngineDeps & { clock: FixedClock };
-}
+const deps = engineDeps;
 
 async function principal(
   engine: Engine,
