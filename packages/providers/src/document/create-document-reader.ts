@@ -12,6 +12,7 @@ import type {
   DocumentText,
 } from "@scamverify/core";
 import { err, ok, type Result } from "neverthrow";
+import { abortable } from "./abortable.js";
 import type { PdfTextLimits, PdfTextPage, PdfTextReply } from "./pdf-text.js";
 import { PdfTextPool, PdfThreadGone, type PdfTextPoolOptions, type PdfThread } from "./pdf-text-pool.js";
 import { MAX_IMAGE_PIXELS, prepareEncodedImage, prepareRawImage, type PreparedImage } from "./prepare-ocr-image.js";
@@ -150,28 +151,6 @@ export function createDocumentReader(
         signal.removeEventListener("abort", onAbort);
       },
     };
-  }
-
-  function raced<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-    work.catch(() => undefined);
-    return new Promise<T>((resolve, reject) => {
-      if (signal.aborted) {
-        reject(signal.reason as Error);
-        return;
-      }
-      const onAbort = (): void => reject(signal.reason as Error);
-      signal.addEventListener("abort", onAbort, { once: true });
-      work.then(
-        (v) => {
-          signal.removeEventListener("abort", onAbort);
-          resolve(v);
-        },
-        (e: unknown) => {
-          signal.removeEventListener("abort", onAbort);
-          reject(e instanceof Error ? e : new Error(String(e)));
-        },
-      );
-    });
   }
 
   async function recognise(
@@ -328,7 +307,7 @@ export function createDocumentReader(
     kind: Exclude<DocumentKind, "pdf">,
     signal: AbortSignal,
   ): Promise<Result<DocumentText, AppError>> {
-    const prepared = await raced(prepareEncodedImage(bytes, kind), signal);
+    const prepared = await abortable(prepareEncodedImage(bytes, kind), signal);
     if (!prepared.ok) {
       return err(
         prepared.reason === "too_large"

@@ -3,6 +3,7 @@
 // one is started for a later read, so one hostile PDF costs its own read and nothing after it.
 import { Worker } from "node:worker_threads";
 import { READY, type PdfTextReply, type PdfTextRequest } from "./pdf-text.js";
+import { abortable } from "./abortable.js";
 
 /** Why a thread stopped answering: its heap limit, an unexpected exit, or it never started. */
 export type PdfThreadFailure = "memory" | "crashed" | "unavailable";
@@ -163,24 +164,6 @@ export class PdfThread {
     this.#failure ??= "crashed";
     void this.#worker.terminate();
   }
-}
-
-function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (v) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
 }
 
 /** Lends threads to reads, starting them on first need and keeping them for the next read. */
