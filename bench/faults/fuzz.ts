@@ -14,6 +14,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import QRCode from "qrcode";
 import { DEFAULT_REGISTRY } from "../../packages/core/src/index.js";
 import { createEndpoints, type Endpoint } from "../../packages/adapters-http/src/endpoints.js";
+import { AUTHORIZE_PARAMS } from "../../packages/adapters-http/src/oauth/create-oauth-router.js";
 import {
   formWire,
   jsonValueOf,
@@ -234,18 +235,7 @@ function engineTargets(files: { png: Buffer[]; pdf: Buffer[] }): Target[] {
   });
 }
 
-const AUTHORIZE_FIELDS = [
-  "response_type",
-  "client_id",
-  "redirect_uri",
-  "code_challenge",
-  "code_challenge_method",
-  "state",
-  "scope",
-  "resource",
-  "decision",
-  "csrf_token",
-];
+const AUTHORIZE_FIELDS = [...AUTHORIZE_PARAMS, "decision", "csrf_token"];
 const TOKEN_FIELDS = [
   "grant_type",
   "code",
