@@ -8,7 +8,17 @@ export interface Logger {
   log(level: LogLevel, msg: string, fields?: Record<string, unknown>): void;
 }
 
-const SECRET_KEYS = /pass(word)?|secret|token|authorization|api[_-]?key|cookie|code_verifier|^code$|refresh/i;
+const SECRET_KEYS = /pass(word)?|secret|token|authorization|api[_-]?key|cookie|code_verifier|refresh/i;
+/**
+ * A field named `code` is an OAuth authorization code when its value could be one; an error or status code
+ * (`internal_error`, `ECONNREFUSED`, 503) reads as itself, so a failure line still says what failed.
+ */
+const PLAIN_CODE = /^[A-Za-z_]{1,40}$/;
+function isSecretField(key: string, value: unknown): boolean {
+  if (SECRET_KEYS.test(key)) return true;
+  if (key.toLowerCase() !== "code") return false;
+  return !(typeof value === "number" || (typeof value === "string" && PLAIN_CODE.test(value)));
+}
 const SECRET_VALUES = /\b(sv_(live|test)_|svat_|svrt_|svc_|svcs_)[A-Za-z0-9_-]+|Bearer\s+\S+|Basic\s+\S+/g;
 
 export function redact(value: unknown, depth = 0): unknown {
@@ -16,7 +26,7 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== "object" || depth > 6) return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEYS.test(k) ? "[REDACTED]" : redact(v, depth + 1);
+  for (const [k, v] of Object.entries(value)) out[k] = isSecretField(k, v) ? "[REDACTED]" : redact(v, depth + 1);
   return out;
 }
 

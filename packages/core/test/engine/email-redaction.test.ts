@@ -3,19 +3,9 @@
 import { randomUUID } from "node:crypto";
 import { ok } from "neverthrow";
 import { describe, expect, it } from "vitest";
-import {
-  createEngine,
-  type AiAnalyst,
-  type AiInput,
-  type MailAddress,
-  type MailReader,
-  type ParsedMail,
-} from "../../src/index.js";
+import { createEngine, type AiAnalyst, type AiInput, type MailReader, type ParsedMail } from "../../src/index.js";
 import { engineDeps } from "../support/engine-deps.js";
-
-function box(name: string, address: string): MailAddress {
-  return { name, address, domain: address.slice(address.indexOf("@") + 1) };
-}
+import { mailbox, parsedMail } from "../support/parsed-mail.js";
 
 /** A reader that hands over one prepared message, whatever it is given. */
 function readerOf(mail: ParsedMail): MailReader {
@@ -23,29 +13,11 @@ function readerOf(mail: ParsedMail): MailReader {
 }
 
 function message(over: Partial<ParsedMail>): ParsedMail {
-  return {
-    kind: "rfc822",
-    headers: [],
-    from: box("Accounts Desk", "accounts@invoice-center.example"),
-    fromCount: 1,
-    replyTo: [],
-    to: [],
-    cc: [],
-    returnPath: null,
-    sender: null,
+  return parsedMail({
+    from: mailbox("Accounts Desk", "accounts@invoice-center.example"),
     subject: "Invoice overdue",
-    date: null,
-    messageId: null,
-    listId: null,
-    listUnsubscribe: null,
-    received: [],
-    authenticationResults: [],
-    text: "",
-    links: [],
-    attachments: [],
-    raw: "",
     ...over,
-  };
+  });
 }
 
 /** What the model was shown for one email, through the engine's verb with a live key. */
@@ -76,8 +48,8 @@ describe("email content for the AI model", () => {
   it("replaces the To and Cc names and addresses, in the content and the labels", async () => {
     const input = await modelInput(
       message({
-        to: [box("Jessica Ruiz", "jessica.ruiz@brightpathmedia.com")],
-        cc: [box("Marcus Webb", "marcus.webb@brightpathmedia.com")],
+        to: [mailbox("Jessica Ruiz", "jessica.ruiz@brightpathmedia.com")],
+        cc: [mailbox("Marcus Webb", "marcus.webb@brightpathmedia.com")],
         text:
           "Hi Jessica,\n\nYour invoice is overdue. Pay today at https://invoice-center.example/pay?u=jessica.ruiz@brightpathmedia.com " +
           "or your account will be suspended. Marcus Webb approved the charge; ask Webb if unsure.",
@@ -95,7 +67,7 @@ describe("email content for the AI model", () => {
   it("replaces the name a salutation addresses when the headers carry no name", async () => {
     const input = await modelInput(
       message({
-        to: [box("", "t.nowak@lakesidecpa.com")],
+        to: [mailbox("", "t.nowak@lakesidecpa.com")],
         subject: "Tomasz - quick request",
         text: "Dear Tomasz,\n\nPlease confirm the wire transfer today. Thanks, Tomasz, I owe you one.",
       }),

@@ -6,12 +6,8 @@ import {
   isLookalikeDomain,
 } from "../../../src/analyzers/email/index.js";
 import { UNKNOWN_AUTHENTICATION, type EmailAuthentication } from "../../../src/ports/email-authenticator.js";
-import type { MailAddress, ParsedMail, ReceivedHop } from "../../../src/ports/mail-reader.js";
-
-function box(name: string, address: string): MailAddress {
-  const at = address.lastIndexOf("@");
-  return { name, address, domain: at === -1 ? null : address.slice(at + 1).toLowerCase() };
-}
+import type { ParsedMail, ReceivedHop } from "../../../src/ports/mail-reader.js";
+import { mailbox, parsedMail } from "../../support/parsed-mail.js";
 
 function hop(fromIp: string, timestamp: string, external = true): ReceivedHop {
   return { fromHost: "relay.example", fromIp, external, byHost: "mx.example", protocol: "ESMTPS", timestamp };
@@ -19,33 +15,19 @@ function hop(fromIp: string, timestamp: string, external = true): ReceivedHop {
 
 function mail(over: Partial<ParsedMail> & { toHeader?: string } = {}): ParsedMail {
   const { toHeader: to, ...rest } = over;
-  const from = rest.from === undefined ? box("Acme Billing", "billing@acme.com") : rest.from;
-  return {
-    kind: "rfc822",
+  const from = rest.from === undefined ? mailbox("Acme Billing", "billing@acme.com") : rest.from;
+  return parsedMail({
     headers: [
       ...(from !== null ? [{ name: "From", value: `${from.name} <${from.address}>` }] : []),
       { name: "To", value: to ?? "pat@customer.example" },
     ],
     from,
-    fromCount: 1,
-    replyTo: [],
-    to: [],
-    cc: [],
-    returnPath: null,
-    sender: null,
     subject: "Your invoice",
     date: "2024-11-05T10:00:00.000Z",
     messageId: "1@acme.com",
-    listId: null,
-    listUnsubscribe: null,
     received: [hop("203.0.113.5", "2024-11-05T10:00:05.000Z")],
-    authenticationResults: [],
-    text: "",
-    links: [],
-    attachments: [],
-    raw: "",
     ...rest,
-  };
+  });
 }
 
 function auth(
@@ -85,7 +67,7 @@ describe("analyzeHeaders", () => {
 
   it("flags a brand's name over a free mailbox", () => {
     const out = analyzeHeaders(
-      mail({ from: box("PayPal Support", "paypal.support.team@gmail.com") }),
+      mail({ from: mailbox("PayPal Support", "paypal.support.team@gmail.com") }),
       UNKNOWN_AUTHENTICATION,
     );
     expect(ids(out)).toContain("brand_name_free_mail");
@@ -100,14 +82,17 @@ describe("analyzeHeaders", () => {
 
   it("flags a brand's name over an unrelated domain, not over the brand's own", () => {
     const fake = analyzeHeaders(
-      mail({ from: box("Netflix", "billing@streamhelp-center.net") }),
+      mail({ from: mailbox("Netflix", "billing@streamhelp-center.net") }),
       UNKNOWN_AUTHENTICATION,
     );
     expect(ids(fake)).toContain("brand_name_unrelated_domain");
-    const named = analyzeHeaders(mail({ from: box("DocuSign", "dse@docusign-envelope.net") }), UNKNOWN_AUTHENTICATION);
+    const named = analyzeHeaders(
+      mail({ from: mailbox("DocuSign", "dse@docusign-envelope.net") }),
+      UNKNOWN_AUTHENTICATION,
+    );
     expect(named.evidence[1]?.factors.find((f) => f.id === "brand_name_unrelated_domain")?.points).toBe(65);
     const real = analyzeHeaders(
-      mail({ from: box("Netflix", "info@mailer.netflix.com") }),
+      mail({ from: mailbox("Netflix", "info@mailer.netflix.com") }),
       auth({ dmarc: "pass", dkim: "pass" }),
     );
     expect(real.headerAnalysis.display_name_mismatch).toBe(false);
@@ -121,14 +106,17 @@ describe("analyzeHeaders", () => {
   });
 
   it("flags an address in the display name that is not the sender's", () => {
-    const out = analyzeHeaders(mail({ from: box("service@paypal.com", "x1@mail-relay.ru") }), UNKNOWN_AUTHENTICATION);
+    const out = analyzeHeaders(
+      mail({ from: mailbox("service@paypal.com", "x1@mail-relay.ru") }),
+      UNKNOWN_AUTHENTICATION,
+    );
     expect(ids(out)).toContain("display_name_other_address");
     expect(out.headerAnalysis.brand_impersonation.brand).toBe("PayPal");
   });
 
   it("runs the URL channel's brand analyzers on the sender domain", () => {
     const out = analyzeHeaders(
-      mail({ from: box("Account", "security@paypa1.com") }),
+      mail({ from: mailbox("Account", "security@paypa1.com") }),
       auth({ dmarc: "pass", dkim: "pass" }),
     );
     expect(ids(out).some((id) => id.startsWith("sender_domain_"))).toBe(true);
@@ -138,7 +126,7 @@ describe("analyzeHeaders", () => {
   it("flags a sender domain copying the recipient's (business email compromise) even with passing authentication", () => {
     const out = analyzeHeaders(
       mail({
-        from: box("Dana Whitfield", "dana.whitfield@northwind-traders.com"),
+        from: mailbox("Dana Whitfield", "dana.whitfield@northwind-traders.com"),
         toHeader: "ap@northwindtraders.com",
         subject: "Updated bank details for payment",
       }),
@@ -153,13 +141,16 @@ describe("analyzeHeaders", () => {
 
   it("flags replies to a free mailbox or to a near copy of the sender's domain", () => {
     const free = analyzeHeaders(
-      mail({ from: box("Mark Chen", "mark.chen@acme.com"), replyTo: [box("Mark Chen", "markchen.ceo@outlook.com")] }),
+      mail({
+        from: mailbox("Mark Chen", "mark.chen@acme.com"),
+        replyTo: [mailbox("Mark Chen", "markchen.ceo@outlook.com")],
+      }),
       UNKNOWN_AUTHENTICATION,
     );
     expect(ids(free)).toContain("reply_to_free_mail");
     expect(free.headerAnalysis.reply_to).toMatchObject({ differs_from_sender: true, free_mail: true });
     const near = analyzeHeaders(
-      mail({ from: box("Mark Chen", "mark.chen@acme-corp.com"), replyTo: [box("", "mark.chen@acmecorp.co")] }),
+      mail({ from: mailbox("Mark Chen", "mark.chen@acme-corp.com"), replyTo: [mailbox("", "mark.chen@acmecorp.co")] }),
       UNKNOWN_AUTHENTICATION,
     );
     expect(ids(near)).toContain("reply_to_lookalike");
@@ -177,7 +168,7 @@ describe("analyzeHeaders", () => {
 
   it("reads DMARC failure on a mailing list with List-Id and ARC as the list's doing", () => {
     const out = analyzeHeaders(
-      mail({ from: box("Ann", "ann@acme.com"), listId: "<dev.lists.example.org>" }),
+      mail({ from: mailbox("Ann", "ann@acme.com"), listId: "<dev.lists.example.org>" }),
       auth({ spf: "fail", dkim: "fail", dmarc: "fail", arc: "pass", policy: "reject" }),
     );
     expect(out.headerAnalysis.mailing_list_dmarc_breakage).toBe(true);
@@ -232,12 +223,12 @@ describe("analyzeHeaders", () => {
 
   it("vouches for authenticated mail from a brand's official domain only", () => {
     const real = analyzeHeaders(
-      mail({ from: box("PayPal", "service@paypal.com") }),
+      mail({ from: mailbox("PayPal", "service@paypal.com") }),
       auth({ spf: "pass", dkim: "pass", dmarc: "pass", policy: "reject" }),
     );
     expect(points(real)).toBeLessThan(-20);
     const spoofed = analyzeHeaders(
-      mail({ from: box("PayPal", "service@paypal.com") }),
+      mail({ from: mailbox("PayPal", "service@paypal.com") }),
       auth({ spf: "fail", dmarc: "fail", policy: "reject" }),
     );
     expect(points(spoofed)).toBeGreaterThan(60);

@@ -9,40 +9,21 @@ import {
   weighBodyEvidence,
 } from "../../../src/analyzers/email/index.js";
 import { createOrganisationDirectory } from "../../../src/analyzers/organisations/organisation-directory.js";
-import type { MailAddress, MailAttachment, ParsedMail } from "../../../src/ports/mail-reader.js";
+import type { MailAttachment, ParsedMail } from "../../../src/ports/mail-reader.js";
+import { mailbox, parsedMail } from "../../support/parsed-mail.js";
 import type { Evidence } from "../../../src/ports/signal-source.js";
 
 const directory = createOrganisationDirectory();
 
-function box(name: string, address: string): MailAddress {
-  const domain = address.includes("@") ? address.slice(address.lastIndexOf("@") + 1).toLowerCase() : null;
-  return { name, address, domain };
-}
-
 function mail(over: Partial<ParsedMail> = {}): ParsedMail {
-  return {
-    kind: "rfc822",
-    headers: [],
-    from: box("Pat Lee", "pat@lee-family.net"),
-    fromCount: 1,
-    replyTo: [],
-    to: [box("Jordan Lee", "jordan@brightpathmedia.com")],
-    cc: [],
+  return parsedMail({
+    from: mailbox("Pat Lee", "pat@lee-family.net"),
+    to: [mailbox("Jordan Lee", "jordan@brightpathmedia.com")],
     returnPath: "pat@lee-family.net",
-    sender: null,
     subject: "Hello",
-    date: null,
     messageId: "1@lee-family.net",
-    listId: null,
-    listUnsubscribe: null,
-    received: [],
-    authenticationResults: [],
-    text: "",
-    links: [],
-    attachments: [],
-    raw: "",
     ...over,
-  };
+  });
 }
 
 const PAYPAL = { organisation_id: "paypal", official_channels: ["paypal.com"] };
@@ -58,7 +39,7 @@ describe("bulkMailSignals", () => {
     expect(bulkMailSignals(mail({ returnPath: "Online#3.19586.b5-9w0blztbvHPdZdRR.1@mail.example.com" }))).toContain(
       "a per-recipient bounce address",
     );
-    expect(bulkMailSignals(mail({ from: box("Digest", "update@list.example.co.uk") }))).toContain(
+    expect(bulkMailSignals(mail({ from: mailbox("Digest", "update@list.example.co.uk") }))).toContain(
       "a newsletter or list address",
     );
   });
@@ -82,12 +63,12 @@ describe("who the sender says it is", () => {
 
   it("speaks for an organisation it names or over a free mailbox or a service name, not as a person writing about it", () => {
     const speaks = (m: ParsedMail): boolean => senderSpeaksFor(m, mailContext(m), PAYPAL, directory);
-    expect(speaks(mail({ from: box("PayPal Service", "service@pp-resolve.example") }))).toBe(true);
-    expect(speaks(mail({ from: box("Pat Lee", "pat.lee.1977@gmail.com") }))).toBe(true);
-    expect(speaks(mail({ from: box("Account Services", "notice@acct.example") }))).toBe(true);
-    expect(speaks(mail({ from: box("", "alerts@paypal-service.example") }))).toBe(true);
-    expect(speaks(mail({ from: box("Pat Lee", "pat@lee-family.net") }))).toBe(false);
-    expect(speaks(mail({ from: box("boingboing", "rssfeeds@feeds.example.org") }))).toBe(false);
+    expect(speaks(mail({ from: mailbox("PayPal Service", "service@pp-resolve.example") }))).toBe(true);
+    expect(speaks(mail({ from: mailbox("Pat Lee", "pat.lee.1977@gmail.com") }))).toBe(true);
+    expect(speaks(mail({ from: mailbox("Account Services", "notice@acct.example") }))).toBe(true);
+    expect(speaks(mail({ from: mailbox("", "alerts@paypal-service.example") }))).toBe(true);
+    expect(speaks(mail({ from: mailbox("Pat Lee", "pat@lee-family.net") }))).toBe(false);
+    expect(speaks(mail({ from: mailbox("boingboing", "rssfeeds@feeds.example.org") }))).toBe(false);
     expect(speaks(mail({ kind: "pasted_text", from: null }))).toBe(true);
   });
 });
@@ -139,7 +120,7 @@ describe("weighBodyEvidence", () => {
 });
 
 describe("analyzeRequest", () => {
-  const gmail = box("David Chen", "dchen.office@gmail.com");
+  const gmail = mailbox("David Chen", "dchen.office@gmail.com");
   const ask = (m: ParsedMail, text: string): string[] =>
     analyzeRequest(m, mailContext(m), text).factors.map((f) => `${f.id}:${f.points}`);
 
@@ -153,12 +134,12 @@ describe("analyzeRequest", () => {
     expect(ask(mail({ from: gmail, subject: "Request" }), "Are you at your desk? Reply when you can.")).toEqual([
       "free_mail_urgent_approach:40",
     ]);
-    const replyToFree = mail({ from: box("CFO", "cfo@brightpathmedia.co"), replyTo: [gmail] });
+    const replyToFree = mail({ from: mailbox("CFO", "cfo@brightpathmedia.co"), replyTo: [gmail] });
     expect(ask(replyToFree, "Please handle a wire transfer today.")).toEqual(["free_mail_payment_request:65"]);
   });
 
   it("leaves alone the same words between people on free mail, in bulk mail, and ordinary requests", () => {
-    const toFree = mail({ from: gmail, to: [box("", "jordan.lee@gmail.com")] });
+    const toFree = mail({ from: gmail, to: [mailbox("", "jordan.lee@gmail.com")] });
     expect(ask(toFree, "Can you buy some gift cards for the party?")).toEqual([]);
     expect(ask(mail({ from: gmail, listId: "<x.lists.example>" }), "Wire transfer instructions inside")).toEqual([]);
     expect(ask(mail({ from: gmail }), "Could you send me the slides for the 2pm meeting?")).toEqual([]);

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { createJsonLogger, errorFields, redact } from "../src/logger.js";
+
+function logged(fields: Record<string, unknown>): Record<string, unknown> {
+  const lines: string[] = [];
+  createJsonLogger((line) => lines.push(line)).log("info", "request", fields);
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0] ?? "{}") as Record<string, unknown>;
+}
+
+describe("log redaction", () => {
+  it("masks credential fields at any depth", () => {
+    const entry = logged({
+      password: "hunter2",
+      client_secret: "abc",
+      headers: { authorization: "Bearer svat_abcdef", Cookie: "sid=1" },
+      nested: { refresh_token: "svrt_x", api_key: "k", code_verifier: "v" },
+    });
+    expect(entry).toMatchObject({
+      password: "[REDACTED]",
+      client_secret: "[REDACTED]",
+      headers: { authorization: "[REDACTED]", Cookie: "[REDACTED]" },
+      nested: { refresh_token: "[REDACTED]", api_key: "[REDACTED]", code_verifier: "[REDACTED]" },
+    });
+  });
+
+  it("masks keys and bearer values inside free text", () => {
+    const text = redact("failed for sv_live_0123456789abcdef with Bearer eyJhbGciOi.x.y") as string;
+    expect(text).not.toContain("0123456789abcdef");
+    expect(text).not.toContain("eyJhbGciOi");
+    expect(text).toContain("sv_live_[REDACTED]");
+  });
+
+  it("masks an authorization code but keeps error and status codes readable", () => {
+    expect(logged({ code: "svc_Q2x9-Zk81LmA0pPq_7" }).code).toBe("[REDACTED]");
+    expect(logged({ code: "internal_error" }).code).toBe("internal_error");
+    expect(logged({ code: "ECONNREFUSED" }).code).toBe("ECONNREFUSED");
+    expect(logged({ code: 503 }).code).toBe(503);
+  });
+
+  it("masks secrets in an error's message and stack", () => {
+    const fields = errorFields(new Error("upstream refused sv_test_secretvalue123"));
+    expect(fields.error).not.toContain("secretvalue123");
+    expect(fields.stack ?? "").not.toContain("secretvalue123");
+    expect(fields.error_name).toBe("Error");
+  });
+});
