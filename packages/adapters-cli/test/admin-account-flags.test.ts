@@ -1,40 +1,22 @@
 // Operator commands name the account the same way everywhere (--account), and a second revocation of a key is
 // reported as what it is. Run in-process over an embedded data folder in a temp directory.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runCli } from "../src/program.js";
+import { inProcessCli } from "./support/in-process-cli.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const dir = mkdtempSync(join(tmpdir(), "scamverify-admin-"));
-const dataDir = join(dir, "data");
-const ENV_NAMES = ["BASE_URL", "DATABASE_URL", "REDIS_URL", "SCAMVERIFY_DATA_DIR"];
-const saved = new Map(ENV_NAMES.map((n) => [n, process.env[n]]));
-
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await runCli(["--data-dir", dataDir, ...args], {
-    io: { out: (s) => void (out += s), err: (s) => void (err += s) },
-  });
-  return { code, out, err };
-}
+const cli = inProcessCli("scamverify-admin-");
+const run = cli.run;
 
 let account = "";
 
 beforeAll(async () => {
-  for (const n of ENV_NAMES) delete process.env[n];
   const created = await run("accounts", "create", "--email", `ops-${process.pid}@example.test`, "--json");
   expect(created.code, created.err).toBe(0);
   account = (JSON.parse(created.out) as { id: string }).id;
 }, 120_000);
 
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-  for (const [n, v] of saved) if (v !== undefined) process.env[n] = v;
-});
+afterAll(() => cli.cleanUp());
 
 describe("accounts take --account like keys and usage", () => {
   it("accounts show --account", async () => {

@@ -1,37 +1,19 @@
 // The CLI at its edges: feeds that cannot be reached or read, a data folder held by another process for commands
 // that open the database themselves, and a reader that closes the pipe early.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../src/program.js";
+import { inProcessCli } from "./support/in-process-cli.js";
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const dir = mkdtempSync(join(tmpdir(), "scamverify-edges-"));
-const dataDir = join(dir, "data");
-const ENV_NAMES = ["BASE_URL", "DATABASE_URL", "REDIS_URL", "SCAMVERIFY_DATA_DIR"];
-const saved = new Map(ENV_NAMES.map((n) => [n, process.env[n]]));
+const cli = inProcessCli("scamverify-edges-");
+const { dir, run } = cli;
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await runCli(["--data-dir", dataDir, ...args], {
-    io: { out: (s) => void (out += s), err: (s) => void (err += s) },
-  });
-  return { code, out, err };
-}
-
-beforeAll(() => {
-  for (const n of ENV_NAMES) delete process.env[n];
-});
-
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-  for (const [n, v] of saved) if (v !== undefined) process.env[n] = v;
-});
+afterAll(() => cli.cleanUp());
 
 describe("lookup commands at their edges", () => {
   it("--file naming a missing file exits 66 with a one-line message", async () => {

@@ -6,7 +6,7 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Principal } from "@scamverify/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMcpServer } from "../src/create-mcp-server.js";
-import { createWorld } from "./support.js";
+import { createWorld, TOOL_NAMES } from "./support.js";
 
 const open: Client[] = [];
 
@@ -35,21 +35,7 @@ describe("createMcpServer", () => {
     const world = createWorld("https://sv.example");
     const { client } = await connect(await principalFor(world), world);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(
-      [
-        "check_document",
-        "check_email",
-        "check_phone",
-        "check_phones_batch",
-        "check_qr",
-        "check_text",
-        "check_url",
-        "check_urls_batch",
-        "get_status",
-        "get_usage",
-        "report_scam",
-      ].sort(),
-    );
+    expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
     const url = tools.find((t) => t.name === "check_url");
     expect(url?.inputSchema.properties).toHaveProperty("url");
     expect(url?.inputSchema.required).toEqual(["url"]);

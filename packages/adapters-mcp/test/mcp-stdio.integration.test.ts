@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../adapters-http/src/app.js";
 import { silentLogger } from "../../adapters-http/src/logger.js";
-import { createWorld } from "./support.js";
+import { createWorld, TOOL_NAMES } from "./support.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const CLI = fileURLToPath(new URL("../../adapters-cli/src/bin.ts", import.meta.url));
@@ -56,21 +56,7 @@ describe("scamverify mcp over stdio", () => {
     await client.connect(spawnCli(["--data-dir", dataDir, "mcp", "--no-network"]));
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(
-        [
-          "check_document",
-          "check_email",
-          "check_phone",
-          "check_phones_batch",
-          "check_qr",
-          "check_text",
-          "check_url",
-          "check_urls_batch",
-          "get_status",
-          "get_usage",
-          "report_scam",
-        ].sort(),
-      );
+      expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
       const { prompts } = await client.listPrompts();
       expect(prompts.map((p) => p.name)).toContain("investigate_text_message");
       const res = await client.callTool({

@@ -29,6 +29,21 @@ import { createZxingQrDecoder } from "../../providers/src/qr/zxing-qr-decoder.js
 import { createPostalMimeReader } from "../../providers/src/email/index.js";
 import { createDocumentReader } from "../../providers/src/document/create-document-reader.js";
 
+/** Every tool the server lists, whichever engine it serves. */
+export const TOOL_NAMES: readonly string[] = [
+  "check_document",
+  "check_email",
+  "check_phone",
+  "check_phones_batch",
+  "check_qr",
+  "check_text",
+  "check_url",
+  "check_urls_batch",
+  "get_status",
+  "get_usage",
+  "report_scam",
+];
+
 const nodeHasher: Hasher = {
   sha256Hex: (v) => createHash("sha256").update(v, "utf8").digest("hex"),
   sha256Base64Url: (v) => createHash("sha256").update(v, "utf8").digest("base64url"),
