@@ -4,6 +4,7 @@
 
 import QRCode from "qrcode";
 import sharp, { type Sharp } from "sharp";
+import { ean13Modules } from "./fixtures.js";
 
 export { sharp, type Sharp };
 
@@ -50,32 +51,9 @@ export async function qrImage(
   return toRgba(sharp(png));
 }
 
-// EAN-13 tables (GS1 General Specifications 5.2.1.2): L codes; R = complement of L; G = R reversed.
-const L = [
-  "0001101",
-  "0011001",
-  "0010011",
-  "0111101",
-  "0100011",
-  "0110001",
-  "0101111",
-  "0111011",
-  "0110111",
-  "0001011",
-];
-const PARITY = ["LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG", "LGGLLG", "LGGGLL", "LGLGLG", "LGLGGL", "LGGLGL"];
-
-/** An EAN-13 barcode (check digit computed) as RGBA, `scale` px a module. */
+/** An EAN-13 barcode (check digit computed) as RGBA, `scale` px a module, with a 10-module quiet zone. */
 export async function ean13Image(twelve: string, scale: number, height: number): Promise<Rgba> {
-  const d = [...twelve].map(Number);
-  d.push((10 - (d.reduce((s, v, i) => s + v * (i % 2 ? 3 : 1), 0) % 10)) % 10);
-  const r = (n: number): string => [...(L[n] ?? "")].map((b) => (b === "0" ? "1" : "0")).join("");
-  let m = "101";
-  for (let i = 1; i <= 6; i++)
-    m += PARITY[d[0] ?? 0]?.[i - 1] === "L" ? (L[d[i] ?? 0] ?? "") : [...r(d[i] ?? 0)].reverse().join("");
-  m += "01010";
-  for (let i = 7; i <= 12; i++) m += r(d[i] ?? 0);
-  m += "101";
+  const m = ean13Modules(twelve).modules;
   const width = (m.length + 20) * scale;
   const px = new Uint8Array(width * height * 4).fill(255);
   for (let i = 0; i < m.length; i++) {
