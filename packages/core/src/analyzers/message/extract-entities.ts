@@ -169,6 +169,18 @@ const MONEY =
 const REFERENCE_BEFORE =
   /(?:#|no\.?|nº|order|ref(?:erence)?|tracking|confirmation|account|acct|case|ticket|invoice|claim|pedido|orden|cuenta|referencia|guia|rastreo|factura)[\s:#.-]*$/i;
 
+/**
+ * Whether a number is written the way North American numbers are: ten digits (eleven with the leading 1) in one
+ * run, or grouped 3-3-4 or 3-7 after an optional 1. Account, card and reference numbers are grouped otherwise
+ * ("9497 3064 40", "4412 8830 1177 02"), and a reader would never dial them.
+ */
+function hasPhoneLayout(written: string): boolean {
+  const groups = written.match(/\d+/g)?.map((g) => g.length) ?? [];
+  if (groups[0] === 1 && groups.length > 1) groups.shift();
+  const layout = groups.join("-");
+  return layout === "10" || layout === "11" || layout === "3-3-4" || layout === "3-7";
+}
+
 function vanityDigits(block: string): string {
   let kept = 0;
   let out = "";
@@ -322,6 +334,10 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
   for (const found of findPhones(phoneText)) {
     if (found.number.countryCallingCode !== "1") continue;
     const written = phoneText.slice(found.startsAt, found.endsAt);
+    let vanity = false;
+    for (const at of vanityAt) if (at >= found.startsAt - 3 && at < found.endsAt) vanity = true;
+    // Keypad letters are grouped as the words fall ("(800) 2-MAXTOR"); digits alone must look like a number.
+    if (!vanity && !hasPhoneLayout(written)) continue;
     if (
       /^\d+$/.test(written) &&
       REFERENCE_BEFORE.test(phoneText.slice(Math.max(0, found.startsAt - 24), found.startsAt))
@@ -332,8 +348,6 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
     if (seenPhones.has(e164)) continue;
     seenPhones.add(e164);
     if (phones.length >= maxPhones) continue;
-    let vanity = false;
-    for (const at of vanityAt) if (at >= found.startsAt - 3 && at < found.endsAt) vanity = true;
     phones.push({ raw: rawOf(mapped, raw, found.startsAt, found.endsAt), e164, vanity });
   }
 

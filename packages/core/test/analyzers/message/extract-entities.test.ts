@@ -79,6 +79,8 @@ describe("extractEntities: phones, emails, money, deadlines", () => {
     ["Call 1-888-\n921-4471 today", "+18889214471", false],
     ["call (415) 766-2093", "+14157662093", false],
     ["call +1 415.766.2093", "+14157662093", false],
+    ["call 1 415 7662093", "+14157662093", false],
+    ["call 14157662093", "+14157662093", false],
     ["llame al 305 614 2289", "+13056142289", false],
     ["Call １-８８８-９２１-４４７１", "+18889214471", false],
   ])("%s -> %s", (text, e164, vanity) => {
@@ -92,6 +94,10 @@ describe("extractEntities: phones, emails, money, deadlines", () => {
     expect(extractEntities("Tracking 9400111899223344556677").phones).toEqual([]);
     expect(extractEntities("Your bill for acct ending 4412 is ready").phones).toEqual([]);
     expect(extractEntities("https://x.example.com/4157662093").phones).toEqual([]);
+    // Grouped as account and card numbers are, not as phone numbers.
+    expect(extractEntities("Account 9497 3064 40").phones).toEqual([]);
+    expect(extractEntities("Member ID 8830 1177 0245").phones).toEqual([]);
+    expect(extractEntities("ref 41 5766 2093 today").phones).toEqual([]);
   });
 
   it("finds email addresses, amounts and deadlines", () => {
