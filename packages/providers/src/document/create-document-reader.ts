@@ -17,6 +17,7 @@ import type { PdfTextLimits, PdfTextPage, PdfTextReply } from "./pdf-text.js";
 import { PdfTextPool, PdfThreadGone, type PdfTextPoolOptions, type PdfThread } from "./pdf-text-pool.js";
 import { MAX_IMAGE_PIXELS, prepareEncodedImage, prepareRawImage, type PreparedImage } from "./prepare-ocr-image.js";
 import { OcrAbortedError, TesseractOcr } from "./tesseract-ocr.js";
+import { HeicDecodeAborted } from "../image/heic-thread.js";
 
 export { joinTextItems } from "./pdf-text.js";
 
@@ -307,7 +308,7 @@ export function createDocumentReader(
     kind: Exclude<DocumentKind, "pdf">,
     signal: AbortSignal,
   ): Promise<Result<DocumentText, AppError>> {
-    const prepared = await abortable(prepareEncodedImage(bytes, kind), signal);
+    const prepared = await abortable(prepareEncodedImage(bytes, kind, signal), signal);
     if (!prepared.ok) {
       return err(
         prepared.reason === "too_large"
@@ -344,7 +345,7 @@ export function createDocumentReader(
           ? await readPdf(bytes, budget.signal, budget.check)
           : await readImage(bytes, kind, budget.signal);
       } catch (e) {
-        if (e instanceof BudgetExceeded) {
+        if (e instanceof BudgetExceeded || e instanceof HeicDecodeAborted) {
           return err(
             appError("service_unavailable", "The document took too long to read", {
               retryAfter: 30,

@@ -1,8 +1,8 @@
 // Turns an uploaded picture (or a picture found in a PDF) into the grey PNG that OCR reads best: upright by its
 // EXIF orientation, grey, and scaled so body text lands near the glyph size Tesseract was trained on. Contrast is
 // left alone: stretching a photo's grey paper against its dark surround made recognition worse, not better. Pixel counts are checked before any full decode, so a decompression bomb costs nothing.
-import { createRequire } from "node:module";
 import sharp, { type Sharp } from "sharp";
+import { HeicDecodeAborted, heicThread } from "../image/heic-thread.js";
 
 /** Pictures larger than this many pixels (decoded) are refused: 40 MP is beyond any phone camera's default. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -24,16 +24,6 @@ export interface RawImage {
 export type PreparedImage =
   | { readonly ok: true; readonly png: Buffer; readonly width: number; readonly height: number }
   | { readonly ok: false; readonly reason: "too_large" | "not_decodable" };
-
-type HeicDecode = (input: {
-  buffer: Uint8Array;
-}) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
-// heic-decode ships no types; its documented call is decode({ buffer }) -> { width, height, data (RGBA) }.
-let heicDecode: HeicDecode | undefined;
-function loadHeicDecode(): HeicDecode {
-  heicDecode ??= createRequire(import.meta.url)("heic-decode") as HeicDecode;
-  return heicDecode;
-}
 
 /** Width and height of a HEIC's primary image, read from its `ispe` box without decoding. */
 export function heicDimensions(bytes: Uint8Array): { width: number; height: number } | undefined {
@@ -68,14 +58,21 @@ async function fromSharp(input: Sharp): Promise<PreparedImage> {
   return { ok: true, png: data, width: info.width, height: info.height };
 }
 
-/** Prepares an encoded upload. Never throws: undecodable bytes and oversized pictures are reported as reasons. */
-export async function prepareEncodedImage(bytes: Uint8Array, kind: ImageKind): Promise<PreparedImage> {
+/**
+ * Prepares an encoded upload. Undecodable bytes and oversized pictures are reported as reasons; throws only
+ * HeicDecodeAborted, when a HEIC decode is cancelled or passes its budget.
+ */
+export async function prepareEncodedImage(
+  bytes: Uint8Array,
+  kind: ImageKind,
+  signal?: AbortSignal,
+): Promise<PreparedImage> {
   try {
     if (kind === "heic") {
       const dims = heicDimensions(bytes);
       if (!dims) return { ok: false, reason: "not_decodable" };
       if (dims.width * dims.height > MAX_IMAGE_PIXELS) return { ok: false, reason: "too_large" };
-      const decoded = await loadHeicDecode()({ buffer: bytes });
+      const decoded = await heicThread.decode(bytes, signal);
       if (decoded.width * decoded.height > MAX_IMAGE_PIXELS) return { ok: false, reason: "too_large" };
       return await prepareRawImage({ data: decoded.data, width: decoded.width, height: decoded.height, channels: 4 });
     }
@@ -83,7 +80,9 @@ export async function prepareEncodedImage(bytes: Uint8Array, kind: ImageKind): P
     if ((header.width ?? 0) * (header.height ?? 0) > MAX_IMAGE_PIXELS) return { ok: false, reason: "too_large" };
     // An animated GIF is read as its first frame: the one a viewer shows before anything moves.
     return await fromSharp(sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, pages: 1, failOn: "truncated" }));
-  } catch {
+  } catch (e) {
+    // A decode stopped by its budget or its caller says nothing about the picture.
+    if (e instanceof HeicDecodeAborted) throw e;
     return { ok: false, reason: "not_decodable" };
   }
 }

@@ -2,7 +2,6 @@
 // AV1-coded HEIF/AVIF; heic-decode (libheif in wasm) for HEVC-coded HEIC, which sharp's prebuilt binary lacks.
 // The kind and the pixel count are checked from the header by core's inspectImage before either decoder runs.
 
-import { createRequire } from "node:module";
 import {
   appError,
   inspectImage,
@@ -15,18 +14,7 @@ import {
   type InspectedImage,
 } from "@scamverify/core";
 import sharp from "sharp";
-
-interface HeicPixels {
-  readonly width: number;
-  readonly height: number;
-  readonly data: Uint8ClampedArray;
-}
-type HeicDecode = (input: { buffer: Uint8Array }) => Promise<HeicPixels>;
-
-const require = createRequire(import.meta.url);
-let heicDecode: HeicDecode | null = null;
-// Loaded on first use: its wasm (libheif with libde265) costs a few MB of memory that most deployments never need.
-const loadHeicDecode = (): HeicDecode => (heicDecode ??= require("heic-decode") as HeicDecode);
+import { HeicDecodeAborted, heicThread } from "./heic-thread.js";
 
 export interface SharpImageDecoderOptions {
   /** Pixel limit checked from the header before decoding; defaults to core's MAX_IMAGE_PIXELS. */
@@ -78,14 +66,14 @@ async function decodeWithSharp(
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
-async function decodeWithLibheif(bytes: Uint8Array, maxSide: number | undefined): Promise<DecodedImage> {
-  const out = await loadHeicDecode()({ buffer: bytes });
-  if (out.data.length !== out.width * out.height * 4) throw new Error("heic-decode returned a short pixel buffer");
-  const image = {
-    width: out.width,
-    height: out.height,
-    data: new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.length),
-  };
+async function decodeWithLibheif(
+  bytes: Uint8Array,
+  maxSide: number | undefined,
+  signal: AbortSignal | undefined,
+): Promise<DecodedImage> {
+  const image = await heicThread.decode(bytes, signal);
+  if (image.data.length !== image.width * image.height * 4)
+    throw new Error("heic-decode returned a short pixel buffer");
   return fitRgba(image, maxSide);
 }
 
@@ -94,16 +82,19 @@ async function decodeInspected(
   info: InspectedImage,
   maxPixels: number,
   maxSide: number | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<DecodeResult<DecodedImage>> {
   try {
-    if (info.kind === "heic") return ok(await decodeWithLibheif(bytes, maxSide));
+    if (info.kind === "heic") return ok(await decodeWithLibheif(bytes, maxSide, signal));
     return ok(await decodeWithSharp(bytes, maxPixels, maxSide));
   } catch (first) {
+    if (first instanceof HeicDecodeAborted) return fail(aborted());
     // A HEIF without the HEVC brands may still be HEVC-coded (some cameras write only "mif1").
     if (info.kind === "heif") {
       try {
-        return ok(await decodeWithLibheif(bytes, maxSide));
-      } catch {
+        return ok(await decodeWithLibheif(bytes, maxSide, signal));
+      } catch (second) {
+        if (second instanceof HeicDecodeAborted) return fail(aborted());
         // fall through to the first failure
       }
     }
@@ -129,7 +120,7 @@ export async function decodeImage(
   const inspected = inspectImage(bytes, maxPixels);
   if (inspected.isErr()) return fail(inspected.error);
   if (options.signal?.aborted) return fail(aborted());
-  return decodeInspected(bytes, inspected.value, maxPixels, options.maxSide);
+  return decodeInspected(bytes, inspected.value, maxPixels, options.maxSide, options.signal);
 }
 
 /** The ImageDecoder port over sharp and heic-decode. */
