@@ -10,8 +10,8 @@ import type { Factor } from "../../schemas/common.js";
 import { combineScore } from "../../scoring/score.js";
 import { checkClaimedIssuer, type ClaimedIssuer } from "./claimed-issuer.js";
 import { CUES, type CueId } from "./cue-table.js";
-import { findCues, guessLanguage } from "./cue-matcher.js";
-import { scanMessage, type MessageEntities } from "./extract-entities.js";
+import { findCues, guessLanguage, type CueHit } from "./cue-matcher.js";
+import { blankSpans, scanMessage, type MessageEntities, type ScannedMessage } from "./extract-entities.js";
 import { SCAM_TYPES, type ScamType, type ScamTypeOrNone } from "./scam-types.js";
 
 export const CONTENT_SOURCE = "message_content";
@@ -133,26 +133,116 @@ const ISSUER_STORY_POINTS = 20;
 
 // A sender tag opening a text: "Mint Mobile: ...", "[Geico] ...".
 const SENDER_TAG = /^\s*[[(]?([\p{L}\p{N}][\p{L}\p{N}&'\u2019. -]{0,38}?)[\])]?\s*:/u;
+// A proper name in the text: capitalised words, joined by "of", "by", "and", "&", "de" ("Massage Envy", "Metro by
+// T-Mobile", "The New York Times").
+const PROPER_NAME =
+  /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'\u2019+-]*(?:[ .](?:\p{Lu}[\p{L}\p{N}'\u2019+-]*|of|by|and|&|de|del)(?![\p{L}\p{N}]))*/gu;
+/** Names read per message: a text names its sender in its first few. */
+const MAX_NAMES = 24;
 /** Endings a look-alike cannot buy cheaply: a name's .com, .org, .net, .edu or .gov is normally its owner's. */
 const ESTABLISHED_SUFFIXES = new Set(["com", "org", "net", "edu", "gov"]);
+/** A site name shorter than this is too generic to stand for a sender. */
+const MIN_NAME_LABEL = 4;
+/**
+ * Words that name no one: a site made of them alone ("Secure Billing Center": securebillingcenter.com) is anybody's
+ * to register, so it earns no credit however the text spells its sender.
+ */
+const GENERIC_WORDS = new Set(
+  `account accounts alert alerts billing bill bills center centre customer customers service services support help
+  helpdesk secure security verify verification update updates confirm login sign online portal payment payments pay
+  refund refunds delivery deliveries shipping package parcel tracking track notice notices dept department team
+  your my our the you official info information member members membership rewards reward claim prize gift free
+  toll tolls fee fees fine fines office desk care mail inbox message messages app mobile web net link now today
+  hi hello dear reminder final urgent action required important cuenta pago pagos factura ayuda soporte servicio
+  servicios aviso entrega paquete seguridad cliente clientes`.split(/\s+/),
+);
 
-/** The sender name a text opens with, letters and digits only, lower case ("mintmobile"); null when none. */
-function senderTag(text: string): string | null {
-  const m = SENDER_TAG.exec(text);
-  if (m === null) return null;
-  const name = (m[1] ?? "")
+/**
+ * The site names a sender called `name` would have, lower case: its words run together with hyphens inside words
+ * kept or dropped ("Metro by T-Mobile": metrobyt-mobile, metrobytmobile), its leading words alone ("Crunch Fitness":
+ * crunch) and its initials before its last word ("New York Times": nytimes). Each is a whole site name: a look-alike
+ * needs extra words, another ending or other letters, none of which match.
+ */
+function siteNamesOf(name: string, out: Set<string>): void {
+  const words = name
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
-  return name.length >= 3 ? name : null;
+    .split(/[^a-z0-9-]+/)
+    .map((w) => w.replace(/^-+|-+$/g, ""))
+    .filter((w) => w !== "");
+  if (words[0] === "the" && words.length > 1) words.shift();
+  const add = (label: string, from: readonly string[]): void => {
+    if (from.every((w) => GENERIC_WORDS.has(w))) return;
+    if (label.replace(/-/g, "").length >= MIN_NAME_LABEL) {
+      out.add(label);
+      out.add(label.replace(/-/g, ""));
+    }
+  };
+  for (let k = 1; k <= words.length; k++) add(words.slice(0, k).join(""), words.slice(0, k));
+  if (words.length >= 2) {
+    add(
+      words
+        .slice(0, -1)
+        .map((w) => w.charAt(0))
+        .join("") + (words[words.length - 1] ?? ""),
+      words,
+    );
+  }
 }
 
-/** Whether the link's site is the sender's name itself on an established ending (geico.com for "Geico:"). */
-function namedLikeSender(url: NormalizedUrl, tag: string | null): boolean {
-  if (tag === null || url.registrableDomain === null || url.publicSuffix === null) return false;
+/**
+ * The site names of the sender a text names: the tag it opens with ("Mint Mobile: ...") and the proper names in it
+ * ("your Massage Envy membership"), read with its links and addresses blanked out (a link written in capitals names
+ * no one). Empty for emails and letters, whose sender is checked by other means.
+ */
+function ownSiteNames(scan: ScannedMessage, kind: MessageKind): Set<string> {
+  const out = new Set<string>();
+  if (kind !== "text") return out;
+  const text = blankSpans(
+    scan.cleaned,
+    scan.spans.filter((s) => s.kind !== "phone"),
+  );
+  const tag = SENDER_TAG.exec(text);
+  if (tag !== null) siteNamesOf(tag[1] ?? "", out);
+  PROPER_NAME.lastIndex = 0;
+  let n = 0;
+  for (let m = PROPER_NAME.exec(text); m !== null && n < MAX_NAMES; m = PROPER_NAME.exec(text), n++) {
+    siteNamesOf(m[0], out);
+  }
+  return out;
+}
+
+/** Whether the link's site is a name the text gives its sender, on an established ending (geico.com for "Geico:"). */
+function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>): boolean {
+  if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return false;
   if (!ESTABLISHED_SUFFIXES.has(url.publicSuffix)) return false;
-  return url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)) === tag;
+  return names.has(url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)));
+}
+
+/** Readings of one request to act on an account: give details, update or verify it, do it through a link. */
+const ACCOUNT_ASKS: ReadonlySet<CueId> = new Set([
+  "link_action",
+  "verify_action",
+  "personal_info_request",
+  "password_request",
+]);
+
+/**
+ * Account requests whose every phrase lies within the phrase of a stronger one: "update your payment info at <url>"
+ * reads as a request for details, a request to update an account and a request to act through a link at once, yet
+ * it is one request, so it counts once, at its strongest reading. The absorbed cues still complete combinations.
+ */
+function absorbedCues(hits: readonly CueHit[]): Set<CueId> {
+  const out = new Set<CueId>();
+  const kept: (readonly [number, number])[] = [];
+  const ranked = hits.filter((h) => ACCOUNT_ASKS.has(h.id)).sort((a, b) => CUES[b.id].points - CUES[a.id].points);
+  for (const h of ranked) {
+    const within = h.spans.every(([start, end]) => kept.some(([s, e]) => start < e && s < end));
+    if (within && kept.length > 0) out.add(h.id);
+    else kept.push(...h.spans);
+  }
+  return out;
 }
 
 function isEmailSender(sender: string | undefined): boolean {
@@ -190,10 +280,12 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
 
   const hits = new Map<CueId, string>();
   const repeated = new Set<CueId>();
-  for (const h of findCues(prepared)) {
+  const found = findCues(prepared);
+  for (const h of found) {
     hits.set(h.id, h.text);
     if (h.count > 1) repeated.add(h.id);
   }
+  const absorbed = absorbedCues(found);
   const has = (id: CueId): boolean => hits.has(id);
   if (urls.some((u) => CHAT_APP_HOSTS.has(u.host))) hits.set("platform_move", "chat app link");
 
@@ -240,7 +332,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
 
   for (const [id, found] of hits) {
     const meaning = CUES[id];
-    if (meaning.points <= 0) continue;
+    if (meaning.points <= 0 || absorbed.has(id)) continue;
     // A cue said twice in different words ("is this David? ... I got your number from ...") is surer than once.
     const points = repeated.has(id) ? Math.round(meaning.points * REPEAT_FACTOR) : meaning.points;
     add(id, `${meaning.label} ("${found.length > 60 ? `${found.slice(0, 57)}...` : found}")`, points, meaning.redFlag);
@@ -305,9 +397,9 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       "A stranger's 'wrong number' text that tries to start a friendship",
     );
   }
-  const tag = options.kind === "text" ? senderTag(scan.cleaned) : null;
+  const names = ownSiteNames(scan, options.kind);
   const unknownLink = urls.find(
-    (u) => options.directory.byDomain(u.registrableDomain ?? u.host) === undefined && !namedLikeSender(u, tag),
+    (u) => options.directory.byDomain(u.registrableDomain ?? u.host) === undefined && !namedLikeSender(u, names),
   );
   if (
     issuer.claimedIssuer === null &&
@@ -372,10 +464,12 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       POINTS.codeDelivery,
     );
   }
-  if (has("reply_yes_no") && urls.length === 0 && !has("call_to_dispute") && !mismatch && !has("code_request")) {
+  // A merchant written in capitals ("NIKE.COM", "AMAZON.COM") is where a card was used, not a link to follow.
+  const followable = entities.urls.filter((u) => !/^[A-Z0-9.-]+$/.test(u.raw));
+  if (has("reply_yes_no") && followable.length === 0 && !has("call_to_dispute") && !mismatch && !has("code_request")) {
     add("yes_no_alert", "Asks only for a YES or NO reply, with no link to follow", POINTS.yesNoAlert);
   }
-  if (issuer.claimedIssuer === null && urls.length > 0 && urls.every((u) => namedLikeSender(u, tag))) {
+  if (issuer.claimedIssuer === null && urls.length > 0 && urls.every((u) => namedLikeSender(u, names))) {
     const site = urls[0]?.registrableDomain ?? "";
     add(
       "links_match_sender",

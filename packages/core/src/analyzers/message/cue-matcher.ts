@@ -39,6 +39,8 @@ export interface CueHit {
   readonly text: string;
   /** How many separate phrases revealed it (capped at MAX_TRIES). */
   readonly count: number;
+  /** Where each phrase that revealed it sits in the prepared text: [start, end) pairs, in order. */
+  readonly spans: readonly (readonly [number, number])[];
 }
 
 function negated(text: string, index: number): boolean {
@@ -67,6 +69,7 @@ export function findCues(text: string): CueHit[] {
     let tries = 0;
     let first: string | null = null;
     let count = 0;
+    const spans: [number, number][] = [];
     for (let m = re.exec(text); m !== null && tries < MAX_TRIES; m = re.exec(text), tries++) {
       if (m[0].length === 0) {
         re.lastIndex++;
@@ -75,8 +78,9 @@ export function findCues(text: string): CueHit[] {
       if (negatable && negated(text, m.index)) continue;
       first ??= m[0].trim();
       count++;
+      spans.push([m.index, m.index + m[0].length]);
     }
-    if (first !== null) hits.push({ id, text: first, count });
+    if (first !== null) hits.push({ id, text: first, count, spans });
   }
   return hits;
 }

@@ -38,7 +38,8 @@ export const CUES_ES: CueTable = {
       "recargos?",
       "cargos? (?:adicionales|por (?:mora|retraso|demora))",
       "penalizaci(?:on|ones)",
-      "para evitar",
+      // What it avoids belongs to the same phrase: "para evitar un cargo por mora" is one threat, not two.
+      "para evitar(?: (?:el|la|los|las|un|una|su|sus|que|cualquier|mas|futuros?|posibles?))*(?: (?:cargos?|recargos?|multas?|suspension|corte|cancelacion|interrupcion|desconexion|penalizaci(?:on|ones)|cobros?|acciones|bloqueo|cierre)(?: (?:por|de|del) (?:mora|retraso|demora|servicio|cuenta|licencia))?)?",
       "(?:suspension|corte|interrupcion) (?:del|de su|de tu|de) (?:servicio|cuenta|licencia)",
       "cobranza",
       "(?:licencia|registro|beneficios?) (?:sera |ha sido |podria ser )?(?:suspendid[ao]s?|revocad[ao]s?|cancelad[ao]s?)",
@@ -183,7 +184,8 @@ export const CUES_ES: CueTable = {
       "ingresos pasivos",
       "mineria",
       "(?:grupo|club|canal) de (?:acciones|inversion\\w*|trading|cripto\\w*|bolsa)",
-      "asistente del (?:profesor|analista|mentor)",
+      "asistente (?:del|de un|de una|de la) (?:profesor|analista|mentor|asesor)\\w*",
+      "analistas? (?:de bolsa|financier[oa]s?|de inversiones)",
       "(?:trader|inversionista) (?:de cripto\\w*|profesional|experto)",
     ],
     return_promise: [
@@ -191,13 +193,14 @@ export const CUES_ES: CueTable = {
       "\\d+ ?% (?:diario|semanal|mensual|al dia|a la semana|al mes|de (?:ganancia|rendimiento|retorno))",
       "(?:duplique|duplica|triplique) (?:su|tu) dinero",
       "sin riesgo",
+      "(?:ganaron|ganamos|gane|subieron|rindieron|generaron) (?:mas de |mas del |un |el )?\\d{2,4} ?%",
     ],
     platform_move: [
       "(?:por|via|en|a mi|agregame (?:en|a)|escribeme (?:al|por|en)|contact\\w* (?:por|via|en)|hablemos (?:por|en)) (?:whatsapp|telegram|wechat)",
       "(?:mi|nuestro) (?:whatsapp|telegram)",
       "(?:usas|tienes|tiene) (?:whatsapp|telegram|wechat)",
       "(?:whatsapp|telegram)(?: es)?:? (?:<phone>|@)",
-      "(?:grupo|canal) de (?:whatsapp|telegram)",
+      "(?:grupo|canal)(?: [a-z]+){0,2} (?:de|en) (?:whatsapp|telegram)",
     ],
     reply_reopen: [
       'respond\\w* (?:con )?(?:"?y"?|"?si"?|"?1"?)[^.!?]{0,60}(?:enlace|link|activar|abrir|reabrir)',

@@ -186,6 +186,45 @@ describe("analyzeMessage: cues weighed together", () => {
     expect(ids(lookAlike)).toContain("unbranded_link_lure");
   });
 
+  it("trusts a link to the sender's own site when the name is shortened or given in the text", () => {
+    for (const own of [
+      "Crunch Fitness: Your membership payment was declined. Update your billing info at crunch.com/account.",
+      "The New York Times: Your subscription payment was declined. Update your payment information at nytimes.com/account.",
+      "Metro by T-Mobile: Your payment is due tomorrow. Pay at metrobyt-mobile.com/pay or in the app.",
+      "Hi Maria, your Massage Envy membership payment couldn't be processed. Please update your card at massageenvy.com.",
+    ]) {
+      expect(ids(own), own).toContain("links_match_sender");
+    }
+    for (const lookAlike of [
+      "Crunch Fitness: Your membership payment was declined. Update your billing info at crunch-fitness.com/account.",
+      "Crunch Fitness: Your membership payment was declined. Update your billing info at crunchfitness-billing.top.",
+      "Mint Mobile: Your payment failed. Update your payment info at mint-mobile.com/account.",
+      // A link written in capitals names no one, and neither do words anybody can register.
+      "PAYMENT-UPDATE-CENTER.COM: Your payment failed. Update your payment info at payment-update-center.com.",
+      "Secure Billing Center: Your payment failed. Update your payment info at securebillingcenter.com.",
+    ]) {
+      expect(ids(lookAlike), lookAlike).not.toContain("links_match_sender");
+    }
+  });
+
+  it("counts one request read several ways once ('update your payment info at <link>')", () => {
+    const found = ids("Your payment failed. Update your payment info at https://example-billing.com/account");
+    expect(found).toContain("personal_info_request");
+    expect(found).not.toContain("verify_action");
+    expect(found).not.toContain("link_action");
+    // Two requests in two places each count.
+    const two = ids("Verify your identity today. Then click here to continue: https://example-billing.com/account");
+    expect(two).toContain("verify_action");
+    expect(two).toContain("link_action");
+  });
+
+  it("reads a merchant written in capitals as no link in a YES/NO card alert", () => {
+    const alert =
+      "Credit Union: Your debit card ending 6612 is temporarily locked due to suspicious activity. Reply YES if you made a $419.00 purchase at NIKE.COM, NO if not.";
+    expect(ids(alert)).toContain("yes_no_alert");
+    expect(score(alert).score).toBeLessThan(40);
+  });
+
   it("tells a stranger's 'wrong number' chat-up from a plain wrong number", () => {
     expect(ids("Sorry, wrong number. You seem very kind though, where are you from?")).toContain("stranger_opener");
     expect(ids("Hola, ¿eres Carlos? Perdón, número equivocado. Mucho gusto, ¿de dónde eres?")).toContain(
