@@ -85,7 +85,12 @@ const POINTS = {
    * A text that opens with its sender's name ("Geico: ...") and links only to that very name's site (geico.com): the
    * organisation is not in the directory, but a look-alike would need extra words or another ending.
    */
-  linksMatchSender: -20,
+  linksMatchSender: -25,
+  /**
+   * A notice that sends you only to the sender's own app, settings, store or front desk, with no link, number or
+   * address in it and no way to pay anyone: there is nothing in it for a scammer to reach you through.
+   */
+  ownAppOnly: -15,
 };
 /** Weight of a cue revealed by two or more separate phrases. */
 const REPEAT_FACTOR = 1.4;
@@ -171,7 +176,8 @@ function siteNamesOf(name: string, out: Set<string>): void {
     .split(/[^a-z0-9-]+/)
     .map((w) => w.replace(/^-+|-+$/g, ""))
     .filter((w) => w !== "");
-  if (words[0] === "the" && words.length > 1) words.shift();
+  // "Your Crunch Fitness membership": the words before the name are not part of it.
+  while (words.length > 1 && GENERIC_WORDS.has(words[0] ?? "")) words.shift();
   const add = (label: string, from: readonly string[]): void => {
     if (from.every((w) => GENERIC_WORDS.has(w))) return;
     if (label.replace(/-/g, "").length >= MIN_NAME_LABEL) {
@@ -220,27 +226,31 @@ function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>): boolea
   return names.has(url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)));
 }
 
-/** Readings of one request to act on an account: give details, update or verify it, do it through a link. */
-const ACCOUNT_ASKS: ReadonlySet<CueId> = new Set([
-  "link_action",
-  "verify_action",
-  "personal_info_request",
-  "password_request",
-]);
+/**
+ * Cues that read one phrase several ways: a request to act on an account (give details, update or verify it, do it
+ * through a link), and a suspension (a threat, and a story of a locked account).
+ */
+const READINGS_OF_ONE: readonly ReadonlySet<CueId>[] = [
+  new Set(["link_action", "verify_action", "personal_info_request", "password_request"]),
+  new Set(["threat", "account_locked"]),
+];
 
 /**
- * Account requests whose every phrase lies within the phrase of a stronger one: "update your payment info at <url>"
- * reads as a request for details, a request to update an account and a request to act through a link at once, yet
- * it is one request, so it counts once, at its strongest reading. The absorbed cues still complete combinations.
+ * Cues whose every phrase lies within the phrase of a stronger cue of the same kind: "update your payment info at
+ * <url>" reads as a request for details, a request to update an account and a request to act through a link at once,
+ * "your service will be suspended" as a threat and a locked account, yet each is one thing said once, so it counts
+ * once, at its strongest reading. The absorbed cues still complete combinations.
  */
 function absorbedCues(hits: readonly CueHit[]): Set<CueId> {
   const out = new Set<CueId>();
-  const kept: (readonly [number, number])[] = [];
-  const ranked = hits.filter((h) => ACCOUNT_ASKS.has(h.id)).sort((a, b) => CUES[b.id].points - CUES[a.id].points);
-  for (const h of ranked) {
-    const within = h.spans.every(([start, end]) => kept.some(([s, e]) => start < e && s < end));
-    if (within && kept.length > 0) out.add(h.id);
-    else kept.push(...h.spans);
+  for (const kind of READINGS_OF_ONE) {
+    const kept: (readonly [number, number])[] = [];
+    const ranked = hits.filter((h) => kind.has(h.id)).sort((a, b) => CUES[b.id].points - CUES[a.id].points);
+    for (const h of ranked) {
+      const within = h.spans.every(([start, end]) => kept.some(([s, e]) => start < e && s < end));
+      if (within && kept.length > 0) out.add(h.id);
+      else kept.push(...h.spans);
+    }
   }
   return out;
 }
@@ -295,6 +305,26 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     emails: options.kind === "text" ? entities.emails : [],
   });
   const mismatch = issuer.claimedIssuer?.channels_match === false;
+  // Who the text says it is from, as site names. A toll or government story is told by the agencies the directory
+  // lists; a sender that tells one under a name of its own earns no credit for a site of that name.
+  const names = has("toll") || has("government") ? new Set<string>() : ownSiteNames(scan, options.kind);
+  const ownLinksOnly =
+    issuer.claimedIssuer === null &&
+    urls.length > 0 &&
+    phones.length === 0 &&
+    entities.emails.length === 0 &&
+    urls.every((u) => namedLikeSender(u, names));
+  /** Every link and number in it is the sender's own: what it asks is done on the sender's own site or line. */
+  const ownChannelsOnly = issuer.claimedIssuer?.channels_match === true || ownLinksOnly;
+  const ownAppOnly =
+    has("own_app") &&
+    urls.length === 0 &&
+    phones.length === 0 &&
+    entities.emails.length === 0 &&
+    !MONEY_SENDS.some(has) &&
+    !has("code_request") &&
+    !has("platform_move") &&
+    !has("reply_reopen");
 
   const roles = { pressure: false, ask: false, story: false };
   let plotted = false;
@@ -338,13 +368,16 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     add(id, `${meaning.label} ("${found.length > 60 ? `${found.slice(0, 57)}...` : found}")`, points, meaning.redFlag);
   }
 
-  if (roles.story && roles.ask && roles.pressure && !codeDelivery) {
+  // A dunning notice that sends you to the sender's own site tells a story, presses and asks like a scam script,
+  // but what it asks is done where the sender is: it weighs as a story and a request. One that sends you only to
+  // the sender's app asks nothing the message itself could carry out.
+  if (roles.story && roles.ask && roles.pressure && !codeDelivery && !ownAppOnly && !ownChannelsOnly) {
     add(
       "scam_script",
       "Tells a story, adds pressure and asks for money or details: the pattern of scam texts",
       POINTS.scamScript,
     );
-  } else if (roles.story && roles.ask && !codeDelivery) {
+  } else if (roles.story && roles.ask && !codeDelivery && !ownAppOnly) {
     add("story_and_request", "Tells a story and asks you to act on it", POINTS.storyAndAsk);
   }
   if (
@@ -397,7 +430,6 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       "A stranger's 'wrong number' text that tries to start a friendship",
     );
   }
-  const names = ownSiteNames(scan, options.kind);
   const unknownLink = urls.find(
     (u) => options.directory.byDomain(u.registrableDomain ?? u.host) === undefined && !namedLikeSender(u, names),
   );
@@ -468,6 +500,13 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const followable = entities.urls.filter((u) => !/^[A-Z0-9.-]+$/.test(u.raw));
   if (has("reply_yes_no") && followable.length === 0 && !has("call_to_dispute") && !mismatch && !has("code_request")) {
     add("yes_no_alert", "Asks only for a YES or NO reply, with no link to follow", POINTS.yesNoAlert);
+  }
+  if (ownAppOnly) {
+    add(
+      "own_app_only",
+      "Sends you only to the sender's own app, settings or store: no link, number or address to act through",
+      POINTS.ownAppOnly,
+    );
   }
   if (issuer.claimedIssuer === null && urls.length > 0 && urls.every((u) => namedLikeSender(u, names))) {
     const site = urls[0]?.registrableDomain ?? "";

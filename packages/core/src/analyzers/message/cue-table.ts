@@ -53,6 +53,7 @@ export const CUE_IDS = [
   "share_warning",
   "opt_out",
   "reply_yes_no",
+  "own_app",
 ] as const;
 export type CueId = (typeof CUE_IDS)[number];
 
@@ -298,6 +299,7 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
   share_warning: cue("legit", 0, "Warns you not to share the code", null),
   opt_out: cue("legit", 0, "Offers the standard opt-out (reply STOP)", null),
   reply_yes_no: cue("legit", 0, "Asks for a YES or NO reply", null),
+  own_app: cue("legit", 0, "Points to the sender's own app, settings, store or front desk", null),
 };
 
 /** The phrases of one language. */

@@ -335,7 +335,7 @@ export const CUES_EN: CueTable = {
       "(?:someone|somebody) (?:signed|logged) (?:in|into|on)",
     ],
     account_locked: [
-      "(?:account|membership|service|profile|email|number|subscription)[^.!?]{0,30}(?:will be|is being|has been|is going to be) (?:permanently )?(?:deactivated|closed|suspended|disabled|terminated|deleted|cancell?ed|disconnected)",
+      "(?:account|membership|service|profile|email|number|subscription|line|plan|policy|coverage)[^.!?]{0,30}(?:will be|is being|has been|is going to be) (?:permanently )?(?:deactivated|closed|suspended|disabled|terminated|deleted|cancell?ed|disconnected)",
       "(?:account|card|profile|access|apple id|online banking|debit card|credit card|membership)[^.!?]{0,30}(?:locked|suspended|restricted|disabled|deactivated|frozen|on hold|blocked|limited|compromised)",
       "(?:locked|suspended|restricted|disabled|deactivated|frozen|blocked|limited) (?:your )?(?:account|card)",
     ],
@@ -351,6 +351,8 @@ export const CUES_EN: CueTable = {
       "(?:photos|videos|files)[^.!?]{0,20}will be (?:deleted|removed|lost)",
       "(?:could not|couldn't|unable to) (?:verify|confirm) your (?:account|identity|information|details)",
       "(?:a |an )?(?:problem|issue) with your (?:account|payment|billing|card|profile)",
+      "(?:account|balance|bill|payment|invoice|membership) (?:is|was|are|has been) (?:now )?(?:past due|overdue|delinquent)",
+      "past due (?:balance|amount|payment|bill)",
     ],
     government: [
       "irs",
@@ -428,6 +430,12 @@ export const CUES_EN: CueTable = {
       "stop to (?:end|opt|quit|cancel|unsubscribe|stop)",
       "msg ?& ?data rates",
       "msg frequency",
+    ],
+    own_app: [
+      "(?:in|on|through|via|open|use|from) (?:the|our|your) (?:[a-z0-9+&'-]+ ){0,3}(?:app|application)",
+      "(?:in|open|go to) (?:your )?(?:phone'?s |iphone |device )?settings",
+      "at (?:the|your|our) (?:front desk|home club|club|gym|store|branch|pharmacy|counter|nearest store)",
+      "in[- ]store",
     ],
     reply_yes_no: ["reply (?:yes|y|1) (?:or|if)", 'reply "?(?:yes|y)"?[^.!?]{0,40}"?(?:no|n)"?', "(?:yes|y)/(?:no|n)"],
   },

@@ -277,7 +277,7 @@ export const CUES_ES: CueTable = {
       "alguien (?:intento|ha intentado|esta intentando) (?:acceder|entrar|ingresar|iniciar sesion|usar)",
     ],
     account_locked: [
-      "(?:cuenta|membresia|servicio|perfil|numero|suscripcion)[^.!?]{0,30}(?:sera|ha sido|fue|va a ser) (?:desactivad[ao]|cerrad[ao]|suspendid[ao]|cancelad[ao]|eliminad[ao]|bloquead[ao])",
+      "(?:cuenta|membresia|servicio|perfil|numero|suscripcion|linea|plan|poliza|cobertura)[^.!?]{0,30}(?:sera|ha sido|fue|va a ser) (?:desactivad[ao]|cerrad[ao]|suspendid[ao]|cancelad[ao]|eliminad[ao]|bloquead[ao])",
       "(?:cuenta|tarjeta|acceso|perfil|banca en linea|id de apple|apple id|membresia|suscripcion|servicio)[^.!?]{0,30}(?:bloquead[ao]|suspendid[ao]|restringid[ao]|desactivad[ao]|congelad[ao]|inhabilitad[ao]|limitad[ao])",
     ],
     account_problem: [
@@ -288,6 +288,8 @@ export const CUES_ES: CueTable = {
       "(?:compartio|ha compartido|comparte) (?:un|el|una) (?:documento|archivo|carpeta)",
       "(?:cuenta|correo)[^.!?]{0,20}(?:necesita|requiere) (?:su |tu )?atencion",
       "(?:fotos|videos|archivos)[^.!?]{0,20}(?:seran|van a ser) (?:eliminad|borrad)\\w*",
+      "(?:pago|saldo|cuenta|factura|membresia) (?:esta |se encuentra )?(?:vencid[oa]|atrasad[oa]|en mora|pendiente de pago)",
+      "saldo (?:vencido|atrasado|pendiente)",
     ],
     government: [
       "irs",
@@ -347,6 +349,13 @@ export const CUES_ES: CueTable = {
       "(?:envie|envia|texto) (?:stop|alto|baja)",
       "stop para (?:cancelar|salir|dejar)",
       "(?:pueden|puede) aplicar(?:se)? (?:tarifas|cargos)",
+    ],
+    own_app: [
+      "(?:en|desde|por|abra|abre|use|usa) (?:la|nuestra|su|tu) (?:app|aplicacion)(?: (?:de|movil)(?: [a-z0-9+&'-]+){0,3})?",
+      "en (?:la )?(?:configuracion|ajustes)",
+      "en (?:la )?recepcion",
+      "en (?:su|tu|la|nuestra) (?:club|tienda|sucursal|farmacia)",
+      "en tienda",
     ],
     reply_yes_no: ["responda (?:si|s|1) (?:o|si)", "(?:si|s)/(?:no|n)", 'responda "?si"?[^.!?]{0,40}"?no"?'],
   },

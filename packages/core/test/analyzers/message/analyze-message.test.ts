@@ -218,6 +218,41 @@ describe("analyzeMessage: cues weighed together", () => {
     expect(two).toContain("link_action");
   });
 
+  it("weighs a notice that sends you only to the sender's own app as no scam script", () => {
+    const app =
+      "Lyft: Your account is on hold because of an outstanding balance. Update your payment method in the Lyft app.";
+    expect(ids(app)).toContain("own_app_only");
+    expect(ids(app)).not.toContain("story_and_request");
+    expect(score(app).score).toBeLessThan(40);
+    // A way to pay someone, a number to call or a link keeps it a request like any other.
+    for (const scam of [
+      "Cash App: Your account is on hold. Send $50 to the refund desk in the Cash App to release your funds.",
+      "Lyft: Your account is on hold. Verify your identity in the app or call 1-888-412-0937 to restore access.",
+      "Your account is on hold. Update your payment method in the app or at https://lyft-billing.top",
+    ]) {
+      expect(ids(scam), scam).not.toContain("own_app_only");
+    }
+  });
+
+  it("weighs a dunning notice on the sender's own site as a story and a request, not a scam script", () => {
+    const own =
+      "Boost Mobile: Your account is past due and your service will be suspended tomorrow. Pay now at boostmobile.com/pay";
+    expect(ids(own)).toContain("story_and_request");
+    expect(ids(own)).not.toContain("scam_script");
+    const lookAlike =
+      "Boost Mobile: Your account is past due and your service will be suspended tomorrow. Pay now at boostmobile-pay.com";
+    expect(ids(lookAlike)).toContain("scam_script");
+    expect(score(lookAlike).score).toBeGreaterThanOrEqual(65);
+  });
+
+  it("gives no own-site credit to a sender that tells a toll or government story under a name of its own", () => {
+    const toll =
+      "Texas Toll Services: You have an unpaid toll of $6.99. Pay today to avoid a late fee: texastollservices.com";
+    expect(ids(toll)).not.toContain("links_match_sender");
+    expect(ids(toll)).toContain("unbranded_link_lure");
+    expect(score(toll).score).toBeGreaterThanOrEqual(65);
+  });
+
   it("reads a merchant written in capitals as no link in a YES/NO card alert", () => {
     const alert =
       "Credit Union: Your debit card ending 6612 is temporarily locked due to suspicious activity. Reply YES if you made a $419.00 purchase at NIKE.COM, NO if not.";
