@@ -3,6 +3,7 @@
 
 import { normalizePhone } from "../phone/normalize-phone.js";
 import type { OrganisationCategory, OrganisationDirectory } from "../organisations/organisation.js";
+import { ORGANISATIONS } from "../organisations/organisation-data.js";
 import { normalizeUrl } from "../url/normalize-url.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
 import type { Evidence } from "../../ports/signal-source.js";
@@ -255,6 +256,41 @@ function absorbedCues(hits: readonly CueHit[]): Set<CueId> {
   return out;
 }
 
+// A payment app named as the way to pay ("by Zelle", "on Venmo", "Zelle me"): the means, not the sender.
+const PAYMENT_APP_NAMES = ORGANISATIONS.filter((o) => o.category === "payment")
+  .flatMap((o) => o.aliases)
+  .map((a) =>
+    a
+      .toLowerCase()
+      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+      .replace(/ /g, "\\s+"),
+  );
+const PAYMENT_INSTRUMENT = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(?:by|via|on|through|thru|with|using|over|in|por|con|en|a trav[eé]s de)\\s+(?:the\\s+|my\\s+|your\\s+|mi\\s+|tu\\s+|su\\s+)?(?:${PAYMENT_APP_NAMES.join("|")})|(?:${PAYMENT_APP_NAMES.join("|")})\\s+(?:me|us|you|him|her|them|it))(?![\\p{L}\\p{N}])`,
+  "giu",
+);
+// Where an order or a parcel comes from ("your package from Amazon"): the shop, not the courier that writes.
+const MERCHANT_MENTION =
+  /(?<![\p{L}\p{N}])(?:order|package|parcel|shipment|delivery|item|purchase|pedido|paquete|env[ií]o|compra)s?\s+(?:from|de|del)\s+(?:the\s+)?\p{Lu}[\p{L}\p{N}'\u2019&.+-]*(?:\s+\p{Lu}[\p{L}\p{N}'\u2019&.+-]*){0,3}/gu;
+
+/**
+ * The part of a text that says who sends it. A payment app named as the way to pay is no claim when the text has no
+ * link (a friend's "pay me by Zelle to ann@example.org"); the shop an order comes from is no claim when the text opens
+ * with a sender of its own that the directory does not list ("Intelcom: your parcel from Amazon ..."). Both are
+ * blanked out; everything else stays a claim.
+ */
+function textClaim(scan: ScannedMessage, directory: OrganisationDirectory): string {
+  let text = scan.cleaned;
+  if (!scan.spans.some((s) => s.kind === "url")) text = text.replace(PAYMENT_INSTRUMENT, (m) => " ".repeat(m.length));
+  const tag = SENDER_TAG.exec(text)?.[1];
+  if (tag !== undefined && directory.find(tag).length === 0) {
+    const names = new Set<string>();
+    siteNamesOf(tag, names);
+    if (names.size > 0) text = text.replace(MERCHANT_MENTION, (m) => " ".repeat(m.length));
+  }
+  return text;
+}
+
 function isEmailSender(sender: string | undefined): boolean {
   return sender !== undefined && /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(sender.trim());
 }
@@ -299,7 +335,8 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const has = (id: CueId): boolean => hits.has(id);
   if (urls.some((u) => CHAT_APP_HOSTS.has(u.host))) hits.set("platform_move", "chat app link");
 
-  const issuer = checkClaimedIssuer(options.directory, options.claimText ?? scan.cleaned, {
+  const claimText = options.claimText ?? (options.kind === "text" ? textClaim(scan, options.directory) : scan.cleaned);
+  const issuer = checkClaimedIssuer(options.directory, claimText, {
     urls,
     phones,
     emails: options.kind === "text" ? entities.emails : [],

@@ -46,7 +46,10 @@ export const CUES_EN: CueTable = {
       "late (?:fees?|charges?|penalt(?:y|ies))",
       "(?:additional|extra|further) (?:fees?|charges?|penalt(?:y|ies)|fines?)",
       "penalt(?:y|ies)",
-      "fines?",
+      // "Fine" alone is mostly "that's fine": a fine to pay is one with an article, an amount or a verb of paying.
+      "fines",
+      "(?:a|the|your|pay|paying|owe|owed|unpaid|outstanding|\\$[\\d,.]+) fine",
+      "fine (?:of|for|amount|will|must|is due)",
       "to avoid (?:a |any |further |additional |the )?(?:fees?|penalt\\w*|suspension|late|fines?|charges?|interruption|disconnection|legal|service|account|losing|collection)",
       "service (?:interruption|disconnection|suspension)",
       "(?:sent|referred|turned over) to (?:a )?collections?",

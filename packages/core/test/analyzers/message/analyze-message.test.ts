@@ -111,6 +111,20 @@ describe("analyzeMessage: the claimed organisation", () => {
     expect(ids).not.toContain("issuer_link_mismatch");
   });
 
+  it("takes a payment app named as the way to pay, and the shop a parcel comes from, for no claim", () => {
+    const builtIn: AnalyzeMessageOptions = { directory: createOrganisationDirectory(), kind: "text" };
+    const claim = (text: string): string | null => analyzeMessage(text, builtIn).claimedIssuer?.organisation_id ?? null;
+    expect(
+      claim("Hi, it's Jenny from the HOA. The key deposit is $25, you can pay by Zelle to hoa@pinecrest.org."),
+    ).toBe(null);
+    expect(claim("Can you Venmo me the $18 for the movie? Or Zelle me at 412-621-0199")).toBe(null);
+    expect(claim("Intelcom: Your parcel from Amazon will be delivered today. Track: intelcom.ca/track")).toBe(null);
+    // The sender itself, a link beside the payment app, or no sender of its own: still a claim.
+    expect(claim("Zelle: You received $500. To accept it, call 1-888-412-0937.")).toBe("zelle");
+    expect(claim("Verify your payment by Zelle at https://zelle-verify.top today")).toBe("zelle");
+    expect(claim("Your parcel from Amazon is on hold. Pay the fee at amazon-redeliver.top")).toBe("amazon");
+  });
+
   it("claims no organisation when none is named, and channels_match is null without links or numbers", () => {
     expect(analyzeMessage("see you at 5", options).claimedIssuer).toBeNull();
     expect(analyzeMessage("USPS is closed on Monday", options).claimedIssuer?.channels_match).toBeNull();
