@@ -535,7 +535,15 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   }
   // A merchant written in capitals ("NIKE.COM", "AMAZON.COM") is where a card was used, not a link to follow.
   const followable = entities.urls.filter((u) => !/^[A-Z0-9.-]+$/.test(u.raw));
-  if (has("reply_yes_no") && followable.length === 0 && !has("call_to_dispute") && !mismatch && !has("code_request")) {
+  // An offer of money (a job, a prize) that asks for a YES is a lure, not an account alert.
+  if (
+    has("reply_yes_no") &&
+    followable.length === 0 &&
+    !has("call_to_dispute") &&
+    !mismatch &&
+    !has("code_request") &&
+    !MONEY_OFFERS.some(has)
+  ) {
     add("yes_no_alert", "Asks only for a YES or NO reply, with no link to follow", POINTS.yesNoAlert);
   }
   if (ownAppOnly) {

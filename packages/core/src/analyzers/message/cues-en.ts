@@ -213,7 +213,8 @@ export const CUES_EN: CueTable = {
     ],
     task_scam: [
       "(?:simple|easy|online|daily|small) tasks?",
-      "complete (?:\\d+ |a few |some |simple )?(?:tasks|orders|assignments)",
+      "complete (?:the )?(?:last |remaining |final |next )?(?:\\d+ |a few |some |simple )?(?:sets of )?(?:tasks|orders|assignments)",
+      "vip (?:level|tier|member(?:ship)?|account)",
       "(?:like|rate|review|rating|boost|optimi[sz]e|optimi[sz]ing|subscrib\\w*) (?:youtube |tiktok )?(?:videos|apps|products|hotels|data|orders|channels|movies)",
       "(?:app|product|hotel|data|order|movie|music) (?:optimi[sz]ation|boosting|rating|reviews?)",
       "commissions?",
@@ -283,7 +284,10 @@ export const CUES_EN: CueTable = {
       "wrong number",
       "(?:did|do|have) (?:i|we) (?:meet|met|know each other)",
       "i got your number from",
-      "[a-z]+ (?:gave|passed|sent|shared) me (?:your|this) (?:number|contact)",
+      "[a-z]+ (?:gave|passed|sent|shared|recommended|referred) (?:me )?(?:your|this) (?:number|contact)",
+      "(?:saw|found|have|had|got) your number (?:in|on|saved in) my (?:contacts|phone|list)",
+      "(?:added|saved|texted|messaged) the wrong (?:contact|person|number)",
+      "^(?:hi|hey|hello|good (?:morning|afternoon|evening))?[,! ]*is this (?:mr|mrs|ms|miss|dr)\\.? [a-z]+\\?",
       "are you (?:mr|mrs|ms|miss|dr)\\.? [a-z]+",
       "is this (?:number )?still (?:your number|correct|right|valid|in use|active)",
       "is this (?:still )?(?:the right|the correct|your) number",
@@ -305,7 +309,12 @@ export const CUES_EN: CueTable = {
       "we (?:talked|spoke|chatted) (?:at|in|during|on|last)",
     ],
     romance: [
-      "(?:my )?(?:dear|darling|sweetheart|my love|my queen|my king|beautiful|babe|baby)",
+      // "Dear customer, ..." opens a notice: "dear" is an endearment when it is said to you, not when it heads a letter.
+      "(?:my|hi|hello|hey|oh|morning|night|goodnight|thank you|thanks) dear(?:est)?",
+      "dear(?:est)?[,!.]",
+      "dear(?:est)? (?:beloved|friend|one|heart)",
+      "beloved",
+      "(?:my )?(?:darling|sweetheart|my love|my queen|my king|beautiful|babe|baby)",
       "(?:i'?m|i am) (?:a )?(?:lonely|single|widow(?:er|ed)?|divorced)",
       "(?:soldier|army|military|deployed|deployment|peacekeeping|oil rig|offshore|un mission)",
       "(?:fell|falling|fall|fallen) (?:in love|for you)",
@@ -440,6 +449,10 @@ export const CUES_EN: CueTable = {
       "at (?:the|your|our) (?:front desk|home club|club|gym|store|branch|pharmacy|counter|nearest store)",
       "in[- ]store",
     ],
-    reply_yes_no: ["reply (?:yes|y|1) (?:or|if)", 'reply "?(?:yes|y)"?[^.!?]{0,40}"?(?:no|n)"?', "(?:yes|y)/(?:no|n)"],
+    reply_yes_no: [
+      "reply (?:yes|y|1) (?:or|if)",
+      'reply "?(?:yes|y)"?[^.!?]{0,40}[^.!?a-z]"?(?:no|n)"?',
+      "(?:yes|y)/(?:no|n)",
+    ],
   },
 };

@@ -238,6 +238,10 @@ export const CUES_ES: CueTable = {
       "(?:disculpe?|perdon)(?:,)? (?:la molestia|que (?:te|le) moleste)",
       "(?:es este|este es) el numero (?:de|del)",
       "es el numero del (?:senor|sr|dr|doctor|licenciado|ingeniero)",
+      "(?:es este|este es) (?:su|tu) numero",
+      "busco a(?:l)? (?:senor|senora|senorita|sr|sra|dr|dra|doctor|doctora|licenciad[oa]) [a-z]+",
+      "(?:vi|tengo|tenia) (?:su|tu) numero (?:en|guardado en) mis contactos",
+      "(?:agregue|guarde) (?:el|un) contacto equivocado",
     ],
     befriend: [
       "(?:fue )?un (?:gusto|placer) conocerte",
@@ -250,7 +254,10 @@ export const CUES_ES: CueTable = {
       "conocernos mejor",
     ],
     romance: [
-      "(?:mi )?(?:querid[ao]|amor mio|mi amor|carino|corazon|mi vida|mi reina|mi rey)",
+      // "Querido cliente, ..." opens a notice: "querida" is an endearment when it is said to you.
+      "(?:mi|hola|buenos dias|buenas noches|gracias) querid[ao]",
+      "querid[ao][,!.]",
+      "(?:mi )?(?:amor mio|mi amor|carino|corazon|mi vida|mi reina|mi rey)",
       "(?:soldado|militar|desplegado|mision de paz|plataforma petrolera)",
       "(?:me )?(?:enamore|estoy enamorad[oa]|enamorando)",
       "alma gemela",
@@ -357,6 +364,6 @@ export const CUES_ES: CueTable = {
       "en (?:su|tu|la|nuestra) (?:club|tienda|sucursal|farmacia)",
       "en tienda",
     ],
-    reply_yes_no: ["responda (?:si|s|1) (?:o|si)", "(?:si|s)/(?:no|n)", 'responda "?si"?[^.!?]{0,40}"?no"?'],
+    reply_yes_no: ["responda (?:si|s|1) (?:o|si)", "(?:si|s)/(?:no|n)", 'responda "?si"?[^.!?]{0,40}[^.!?a-z]"?no"?'],
   },
 };
