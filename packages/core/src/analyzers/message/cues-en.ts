@@ -347,7 +347,7 @@ export const CUES_EN: CueTable = {
       "(?:someone|somebody) (?:signed|logged) (?:in|into|on)",
     ],
     account_locked: [
-      "(?:account|membership|service|profile|email|number|subscription|line|plan|policy|coverage)[^.!?]{0,30}(?:will be|is being|has been|is going to be) (?:permanently )?(?:deactivated|closed|suspended|disabled|terminated|deleted|cancell?ed|disconnected)",
+      "(?:your|the|this|ur|our)(?: [a-z0-9+&'-]+){0,3} (?:account|membership|service|profile|email|number|subscription|line|plan|policy|coverage)[^.!?]{0,30}(?:will be|is being|has been|is going to be) (?:permanently )?(?:deactivated|closed|suspended|disabled|terminated|deleted|cancell?ed|disconnected)",
       "(?:account|card|profile|access|apple id|online banking|debit card|credit card|membership)[^.!?]{0,30}(?:locked|suspended|restricted|disabled|deactivated|frozen|on hold|blocked|limited|compromised)",
       "(?:locked|suspended|restricted|disabled|deactivated|frozen|blocked|limited) (?:your )?(?:account|card)",
     ],
