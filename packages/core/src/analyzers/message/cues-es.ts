@@ -284,7 +284,7 @@ export const CUES_ES: CueTable = {
       "alguien (?:intento|ha intentado|esta intentando) (?:acceder|entrar|ingresar|iniciar sesion|usar)",
     ],
     account_locked: [
-      "(?:cuenta|membresia|servicio|perfil|numero|suscripcion|linea|plan|poliza|cobertura)[^.!?]{0,30}(?:sera|ha sido|fue|va a ser) (?:desactivad[ao]|cerrad[ao]|suspendid[ao]|cancelad[ao]|eliminad[ao]|bloquead[ao])",
+      "(?:su|tu|la|el|esta|este|nuestra|nuestro)(?: [a-z0-9+&'-]+){0,3} (?:cuenta|membresia|servicio|perfil|numero|suscripcion|linea|plan|poliza|cobertura)[^.!?]{0,30}(?:sera|ha sido|fue|va a ser) (?:desactivad[ao]|cerrad[ao]|suspendid[ao]|cancelad[ao]|eliminad[ao]|bloquead[ao])",
       "(?:cuenta|tarjeta|acceso|perfil|banca en linea|id de apple|apple id|membresia|suscripcion|servicio)[^.!?]{0,30}(?:bloquead[ao]|suspendid[ao]|restringid[ao]|desactivad[ao]|congelad[ao]|inhabilitad[ao]|limitad[ao])",
     ],
     account_problem: [
