@@ -252,6 +252,8 @@ export const CUES_ES: CueTable = {
       "(?:te|se) (?:acuerdas|recuerdas|acuerda|recuerda) de mi",
       "(?:cuanto|mucho) tiempo sin (?:vernos|hablar)",
       "conocernos mejor",
+      "nos conocimos (?:en|el|la|durante|hace)",
+      "(?:hablamos|platicamos|charlamos) (?:en|el|la|durante)",
     ],
     romance: [
       // "Querido cliente, ..." opens a notice: "querida" is an endearment when it is said to you.
