@@ -30,6 +30,7 @@ const PREFILTER = new LazyPrefilter(() => [...CUE_SOURCES, DEADLINE_SOURCES]);
 const NEGATION_RE = new RegExp(`(?<![a-z'])(?:${CUE_TABLES.flatMap((t) => t.negations).join("|")})(?![a-z'])`);
 const MARKERS = CUE_TABLES.map((t) => ({ language: t.language, words: new Set(t.markers) }));
 const NEGATION_WINDOW = 32;
+const REPLY_KEYWORD = /(?:reply|text|send|responda|responde|envie|envia)(?: with)? "?(?:no|n)\b"?/g;
 /** One cue is looked for at most this many times (negated hits are skipped); bounds the work on long texts. */
 const MAX_TRIES = 8;
 
@@ -52,7 +53,8 @@ function negated(text: string, index: number): boolean {
     before.lastIndexOf(","),
   );
   if (stop !== -1) before = before.slice(stop + 1);
-  return NEGATION_RE.test(before);
+  // "Reply NO" names a keyword to send, it negates nothing.
+  return NEGATION_RE.test(before.replace(REPLY_KEYWORD, " "));
 }
 
 /** The cues present in prepared text (see CueTable.cues for its form), each once, in CUE_IDS order. */

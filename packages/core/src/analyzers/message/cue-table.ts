@@ -48,6 +48,7 @@ export const CUE_IDS = [
   "tech_support",
   "charge_notice",
   "call_to_dispute",
+  "callback_promise",
   "bank_details_change",
   "code_given",
   "share_warning",
@@ -287,6 +288,14 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
     "Asks you to call a number to cancel or dispute a charge",
     "Asks you to call to cancel a charge you never made",
     "invoice_callback",
+  ),
+  callback_promise: cue(
+    "ask",
+    25,
+    "Says an agent will call you: the set-up of a call in which impostors ask for codes or transfers",
+    "Says someone will call you about it",
+    null,
+    true,
   ),
   bank_details_change: cue(
     "story",

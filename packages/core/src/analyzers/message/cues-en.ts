@@ -418,6 +418,10 @@ export const CUES_EN: CueTable = {
       "(?:refund|cancel(?:lation)?|dispute)s?[^.!?<]{0,20}: ?<phone>",
       "(?:call|contact|dial) (?:us |our |the )?(?:now |immediately |today |asap )?(?:at |on )?<phone>[^.!?]{0,40}(?:cancel|dispute|refund|stop|reverse|not you|unauthori[sz]ed)",
     ],
+    callback_promise: [
+      "(?:agent|fraud team|fraud department|fraud specialist|security team|investigator|officer|lawyer|attorney)s? (?:will|is going to|shall|would) (?:call|contact|phone|reach out to|reach) you",
+      "(?:we|we'll|we will) (?:call|contact) you (?:shortly |now |right away |immediately )?to (?:reverse|cancel|stop|recover|refund)",
+    ],
     bank_details_change: [
       "(?:bank|banking|account|payment|remittance|wire|payee) (?:details|information|info|instructions) (?:have |has )?(?:changed|been (?:changed|updated))",
       "(?:new|updated|changed) (?:bank|banking|account|payment|remittance|wire|payee|direct deposit|payroll) (?:details|information|info|instructions|account)",

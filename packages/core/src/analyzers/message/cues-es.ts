@@ -337,6 +337,10 @@ export const CUES_ES: CueTable = {
       "(?:si (?:usted )?no (?:lo |la |los )?(?:reconoce|autorizo|realizo|hizo)[^.!?]{0,50}|para (?:cancelar|disputar|anular|reembolsar|reportar)[^.!?]{0,30})(?:llame|llamar|llamenos|comuniquese|contacte|marque)[^.!?]{0,20}<phone>",
       "(?:llame|llamenos|comuniquese|marque) (?:al |ahora al |de inmediato al )?<phone>[^.!?]{0,40}(?:cancelar|disputar|anular|reembolso|no fue usted|no autorizad\\w*)",
     ],
+    callback_promise: [
+      "(?:agente|equipo de fraude|departamento de fraude|abogado|oficial|investigador)[^.!?]{0,20}(?:le|te) (?:llamara|contactara|va a llamar|va a contactar)",
+      "(?:le|te) (?:llamaremos|contactaremos) (?:en breve |pronto |ahora |de inmediato )?para (?:revertir|cancelar|detener|recuperar|reembolsar)",
+    ],
     bank_details_change: [
       "(?:datos|informacion|cuenta|instrucciones) (?:bancari[ao]s?|de pago) (?:ha|han) (?:cambiado|sido actualizad[ao]s?)",
       "nuev[ao]s? (?:datos|cuenta|informacion) (?:bancari[ao]s?|de pago)",

@@ -267,6 +267,17 @@ describe("analyzeMessage: cues weighed together", () => {
     expect(score(toll).score).toBeGreaterThanOrEqual(65);
   });
 
+  it("weighs a promise that a fraud agent will call you, and reads 'reply NO' as a keyword, not a negation", () => {
+    const setUp =
+      "Zelle: A payment of $1,500.00 is pending. If you did not authorize this, reply NO and our fraud team will call you to reverse it.";
+    expect(ids(setUp)).toContain("callback_promise");
+    expect(score(setUp).score).toBeGreaterThanOrEqual(40);
+    expect(ids("Chase will never call you to ask for it. Your code is 482913.")).not.toContain("callback_promise");
+    expect(ids("Home Depot: Our delivery team will call you 30 minutes before arrival.")).not.toContain(
+      "callback_promise",
+    );
+  });
+
   it("reads a merchant written in capitals as no link in a YES/NO card alert", () => {
     const alert =
       "Credit Union: Your debit card ending 6612 is temporarily locked due to suspicious activity. Reply YES if you made a $419.00 purchase at NIKE.COM, NO if not.";
