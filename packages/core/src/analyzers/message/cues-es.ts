@@ -81,7 +81,8 @@ export const CUES_ES: CueTable = {
       `(?:envi\\w*|comparta|compartir|comparte|dame|deme|digame|dime|reenvi\\w*|proporcione|confirme|mandame|mande|pasame|responda con|dicteme|dictame|leeme|leame)[^.!?]{0,25}${CODE}`,
       `cual (?:es|fue) el ${CODE}`,
       `${CODE} que (?:te|le) (?:acaba de llegar|llego|enviamos|envie|mande)`,
-      `(?:te|le) (?:envie|mande) (?:un|mi|el) ${CODE} por (?:error|equivocacion)`,
+      `(?:te|le) (?:envie|mande) (?:un|mi|el) [^.!?]{0,20}${CODE}[^.!?]{0,25} por (?:error|equivocacion)`,
+      `(?:envie|mande) (?:por (?:error|equivocacion) )?(?:un|mi|el) [^.!?]{0,20}${CODE}[^.!?]{0,25}(?:por (?:error|equivocacion)|a (?:tu|su) numero)`,
     ],
     password_request: [
       "tenga (?:su |tu )?(?:contrasena|clave|pin|numero de tarjeta)[^.!?]{0,15}(?:a la mano|list[ao])",
@@ -334,7 +335,7 @@ export const CUES_ES: CueTable = {
       "factura",
     ],
     call_to_dispute: [
-      "(?:si (?:usted )?no (?:lo |la |los )?(?:reconoce|autorizo|realizo|hizo)[^.!?]{0,50}|para (?:cancelar|disputar|anular|reembolsar|reportar)[^.!?]{0,30})(?:llame|llamar|llamenos|comuniquese|contacte|marque)[^.!?]{0,20}<phone>",
+      "(?:si (?:usted )?no (?:lo |la |los )?(?:reconoce|autorizo|realizo|hizo)[^.!?]{0,50}|si no fue usted,? |para (?:cancelar|disputar|anular|reembolsar|reportar)[^.!?]{0,30})(?:llame|llamar|llamenos|comuniquese|contacte|marque)[^.!?<]{0,50}<phone>",
       "(?:llame|llamenos|comuniquese|marque) (?:al |ahora al |de inmediato al )?<phone>[^.!?]{0,40}(?:cancelar|disputar|anular|reembolso|no fue usted|no autorizad\\w*)",
     ],
     callback_promise: [

@@ -278,6 +278,21 @@ describe("analyzeMessage: cues weighed together", () => {
     );
   });
 
+  it("reads a code 'sent to your number by mistake' and 'if not, call' however the sentence runs", () => {
+    expect(ids("Hey, I sent my Google code to your number by mistake. Can you send it back?")).toContain(
+      "code_request",
+    );
+    expect(ids("Hola, te mandé mi código de Google a tu número por error. ¿Me lo reenvías?")).toContain("code_request");
+    expect(
+      ids("Chase: Did you try a $984.00 Zelle payment? If NOT, call our fraud department now at 1-833-291-4478."),
+    ).toContain("call_to_dispute");
+    expect(
+      ids(
+        "Chase: ¿Autorizó un pago de $984.00? Si NO fue usted, llame de inmediato a nuestro departamento de fraude al 1-833-291-4478.",
+      ),
+    ).toContain("call_to_dispute");
+  });
+
   it("reads a merchant written in capitals as no link in a YES/NO card alert", () => {
     const alert =
       "Credit Union: Your debit card ending 6612 is temporarily locked due to suspicious activity. Reply YES if you made a $419.00 purchase at NIKE.COM, NO if not.";
