@@ -142,7 +142,9 @@ const SENDER_TAG = /^\s*[[(]?([\p{L}\p{N}][\p{L}\p{N}&'\u2019. -]{0,38}?)[\])]?\
 // A proper name in the text: capitalised words, joined by "of", "by", "and", "&", "de" ("Massage Envy", "Metro by
 // T-Mobile", "The New York Times").
 const PROPER_NAME =
-  /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'\u2019+-]*(?:[ .](?:\p{Lu}[\p{L}\p{N}'\u2019+-]*|of|by|and|&|de|del)(?![\p{L}\p{N}]))*/gu;
+  /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'\u2019+-]*(?:[ .](?:\p{Lu}[\p{L}\p{N}'\u2019+-]*|of|by|and|&|de|del)(?![\p{L}\p{N}])){0,5}/gu;
+/** Words of a name that count. */
+const MAX_NAME_WORDS = 6;
 /** Names read per message: a text names its sender in its first few. */
 const MAX_NAMES = 24;
 /** Endings a look-alike cannot buy cheaply: a name's .com, .org, .net, .edu or .gov is normally its owner's. */
@@ -179,6 +181,8 @@ function siteNamesOf(name: string, out: Set<string>): void {
     .filter((w) => w !== "");
   // "Your Crunch Fitness membership": the words before the name are not part of it.
   while (words.length > 1 && GENERIC_WORDS.has(words[0] ?? "")) words.shift();
+  // A name is a few words; a longer run of capitals is a heading or shouting, read by its first words only.
+  words.length = Math.min(words.length, MAX_NAME_WORDS);
   const add = (label: string, from: readonly string[]): void => {
     if (from.every((w) => GENERIC_WORDS.has(w))) return;
     if (label.replace(/-/g, "").length >= MIN_NAME_LABEL) {
