@@ -293,6 +293,19 @@ describe("analyzeMessage: cues weighed together", () => {
     ).toContain("call_to_dispute");
   });
 
+  it("stays fast on the longest text made of names, payment apps and shops", () => {
+    for (const text of [
+      "Aa ".repeat(1666),
+      "Your Order From Amazon, Zelle me by Venmo ".repeat(120),
+      "Crunch Fitness: ".repeat(300),
+    ]) {
+      const start = performance.now();
+      analyzeMessage(text, options);
+      // Generous for a shared, loaded machine; a quadratic path takes seconds here.
+      expect(performance.now() - start).toBeLessThan(1_000);
+    }
+  });
+
   it("reads a merchant written in capitals as no link in a YES/NO card alert", () => {
     const alert =
       "Credit Union: Your debit card ending 6612 is temporarily locked due to suspicious activity. Reply YES if you made a $419.00 purchase at NIKE.COM, NO if not.";
