@@ -3,6 +3,7 @@
 
 import { normalizePhone } from "../phone/normalize-phone.js";
 import type { OrganisationCategory, OrganisationDirectory } from "../organisations/organisation.js";
+import { ORGANISATIONS } from "../organisations/organisation-data.js";
 import { normalizeUrl } from "../url/normalize-url.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
 import type { Evidence } from "../../ports/signal-source.js";
@@ -10,8 +11,8 @@ import type { Factor } from "../../schemas/common.js";
 import { combineScore } from "../../scoring/score.js";
 import { checkClaimedIssuer, type ClaimedIssuer } from "./claimed-issuer.js";
 import { CUES, type CueId } from "./cue-table.js";
-import { findCues, guessLanguage } from "./cue-matcher.js";
-import { scanMessage, type MessageEntities } from "./extract-entities.js";
+import { findCues, guessLanguage, type CueHit } from "./cue-matcher.js";
+import { blankSpans, scanMessage, type MessageEntities, type ScannedMessage } from "./extract-entities.js";
 import { SCAM_TYPES, type ScamType, type ScamTypeOrNone } from "./scam-types.js";
 
 export const CONTENT_SOURCE = "message_content";
@@ -85,7 +86,12 @@ const POINTS = {
    * A text that opens with its sender's name ("Geico: ...") and links only to that very name's site (geico.com): the
    * organisation is not in the directory, but a look-alike would need extra words or another ending.
    */
-  linksMatchSender: -20,
+  linksMatchSender: -25,
+  /**
+   * A notice that sends you only to the sender's own app, settings, store or front desk, with no link, number or
+   * address in it and no way to pay anyone: there is nothing in it for a scammer to reach you through.
+   */
+  ownAppOnly: -15,
 };
 /** Weight of a cue revealed by two or more separate phrases. */
 const REPEAT_FACTOR = 1.4;
@@ -133,26 +139,160 @@ const ISSUER_STORY_POINTS = 20;
 
 // A sender tag opening a text: "Mint Mobile: ...", "[Geico] ...".
 const SENDER_TAG = /^\s*[[(]?([\p{L}\p{N}][\p{L}\p{N}&'\u2019. -]{0,38}?)[\])]?\s*:/u;
+// A proper name in the text: capitalised words, joined by "of", "by", "and", "&", "de" ("Massage Envy", "Metro by
+// T-Mobile", "The New York Times").
+const PROPER_NAME =
+  /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'\u2019+-]*(?:[ .](?:\p{Lu}[\p{L}\p{N}'\u2019+-]*|of|by|and|&|de|del)(?![\p{L}\p{N}])){0,5}/gu;
+/** Words of a name that count. */
+const MAX_NAME_WORDS = 6;
+/** Names read per message: a text names its sender in its first few. */
+const MAX_NAMES = 24;
 /** Endings a look-alike cannot buy cheaply: a name's .com, .org, .net, .edu or .gov is normally its owner's. */
 const ESTABLISHED_SUFFIXES = new Set(["com", "org", "net", "edu", "gov"]);
+/** A site name shorter than this is too generic to stand for a sender. */
+const MIN_NAME_LABEL = 4;
+/**
+ * Words that name no one: a site made of them alone ("Secure Billing Center": securebillingcenter.com) is anybody's
+ * to register, so it earns no credit however the text spells its sender.
+ */
+const GENERIC_WORDS = new Set(
+  `account accounts alert alerts billing bill bills center centre customer customers service services support help
+  helpdesk secure security verify verification update updates confirm login sign online portal payment payments pay
+  refund refunds delivery deliveries shipping package parcel tracking track notice notices dept department team
+  your my our the you official info information member members membership rewards reward claim prize gift free
+  toll tolls fee fees fine fines office desk care mail inbox message messages app mobile web net link now today
+  hi hello dear reminder final urgent action required important cuenta pago pagos factura ayuda soporte servicio
+  servicios aviso entrega paquete seguridad cliente clientes`.split(/\s+/),
+);
 
-/** The sender name a text opens with, letters and digits only, lower case ("mintmobile"); null when none. */
-function senderTag(text: string): string | null {
-  const m = SENDER_TAG.exec(text);
-  if (m === null) return null;
-  const name = (m[1] ?? "")
+/**
+ * The site names a sender called `name` would have, lower case: its words run together with hyphens inside words
+ * kept or dropped ("Metro by T-Mobile": metrobyt-mobile, metrobytmobile), its leading words alone ("Crunch Fitness":
+ * crunch) and its initials before its last word ("New York Times": nytimes). Each is a whole site name: a look-alike
+ * needs extra words, another ending or other letters, none of which match.
+ */
+function siteNamesOf(name: string, out: Set<string>): void {
+  const words = name
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
-  return name.length >= 3 ? name : null;
+    .split(/[^a-z0-9-]+/)
+    .map((w) => w.replace(/^-+|-+$/g, ""))
+    .filter((w) => w !== "");
+  // "Your Crunch Fitness membership": the words before the name are not part of it.
+  while (words.length > 1 && GENERIC_WORDS.has(words[0] ?? "")) words.shift();
+  // A name is a few words; a longer run of capitals is a heading or shouting, read by its first words only.
+  words.length = Math.min(words.length, MAX_NAME_WORDS);
+  const add = (label: string, from: readonly string[]): void => {
+    if (from.every((w) => GENERIC_WORDS.has(w))) return;
+    if (label.replace(/-/g, "").length >= MIN_NAME_LABEL) {
+      out.add(label);
+      out.add(label.replace(/-/g, ""));
+    }
+  };
+  for (let k = 1; k <= words.length; k++) add(words.slice(0, k).join(""), words.slice(0, k));
+  if (words.length >= 2) {
+    add(
+      words
+        .slice(0, -1)
+        .map((w) => w.charAt(0))
+        .join("") + (words[words.length - 1] ?? ""),
+      words,
+    );
+  }
 }
 
-/** Whether the link's site is the sender's name itself on an established ending (geico.com for "Geico:"). */
-function namedLikeSender(url: NormalizedUrl, tag: string | null): boolean {
-  if (tag === null || url.registrableDomain === null || url.publicSuffix === null) return false;
+/**
+ * The site names of the sender a text names: the tag it opens with ("Mint Mobile: ...") and the proper names in it
+ * ("your Massage Envy membership"), read with its links and addresses blanked out (a link written in capitals names
+ * no one). Empty for emails and letters, whose sender is checked by other means.
+ */
+function ownSiteNames(scan: ScannedMessage, kind: MessageKind): Set<string> {
+  const out = new Set<string>();
+  if (kind !== "text") return out;
+  const text = blankSpans(
+    scan.cleaned,
+    scan.spans.filter((s) => s.kind !== "phone"),
+  );
+  const tag = SENDER_TAG.exec(text);
+  if (tag !== null) siteNamesOf(tag[1] ?? "", out);
+  PROPER_NAME.lastIndex = 0;
+  let n = 0;
+  for (let m = PROPER_NAME.exec(text); m !== null && n < MAX_NAMES; m = PROPER_NAME.exec(text), n++) {
+    siteNamesOf(m[0], out);
+  }
+  return out;
+}
+
+/** Whether the link's site is a name the text gives its sender, on an established ending (geico.com for "Geico:"). */
+function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>): boolean {
+  if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return false;
   if (!ESTABLISHED_SUFFIXES.has(url.publicSuffix)) return false;
-  return url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)) === tag;
+  return names.has(url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)));
+}
+
+/**
+ * Cues that read one phrase several ways: a request to act on an account (give details, update or verify it, do it
+ * through a link), and a suspension (a threat, and a story of a locked account).
+ */
+const READINGS_OF_ONE: readonly ReadonlySet<CueId>[] = [
+  new Set(["link_action", "verify_action", "personal_info_request", "password_request"]),
+  new Set(["threat", "account_locked"]),
+];
+
+/**
+ * Cues whose every phrase lies within the phrase of a stronger cue of the same kind: "update your payment info at
+ * <url>" reads as a request for details, a request to update an account and a request to act through a link at once,
+ * "your service will be suspended" as a threat and a locked account, yet each is one thing said once, so it counts
+ * once, at its strongest reading. The absorbed cues still complete combinations.
+ */
+function absorbedCues(hits: readonly CueHit[]): Set<CueId> {
+  const out = new Set<CueId>();
+  for (const kind of READINGS_OF_ONE) {
+    const kept: (readonly [number, number])[] = [];
+    const ranked = hits.filter((h) => kind.has(h.id)).sort((a, b) => CUES[b.id].points - CUES[a.id].points);
+    for (const h of ranked) {
+      const within = h.spans.every(([start, end]) => kept.some(([s, e]) => start < e && s < end));
+      if (within && kept.length > 0) out.add(h.id);
+      else kept.push(...h.spans);
+    }
+  }
+  return out;
+}
+
+// A payment app named as the way to pay ("by Zelle", "on Venmo", "Zelle me"): the means, not the sender.
+const PAYMENT_APP_NAMES = ORGANISATIONS.filter((o) => o.category === "payment")
+  .flatMap((o) => o.aliases)
+  .map((a) =>
+    a
+      .toLowerCase()
+      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+      .replace(/ /g, "\\s+"),
+  );
+const PAYMENT_INSTRUMENT = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(?:by|via|on|through|thru|with|using|over|in|por|con|en|a trav[eé]s de)\\s+(?:the\\s+|my\\s+|your\\s+|mi\\s+|tu\\s+|su\\s+)?(?:${PAYMENT_APP_NAMES.join("|")})|(?:${PAYMENT_APP_NAMES.join("|")})\\s+(?:me|us|you|him|her|them|it))(?![\\p{L}\\p{N}])`,
+  "giu",
+);
+// Where an order or a parcel comes from ("your package from Amazon"): the shop, not the courier that writes.
+const MERCHANT_MENTION =
+  /(?<![\p{L}\p{N}])(?:order|package|parcel|shipment|delivery|item|purchase|pedido|paquete|env[ií]o|compra)s?\s+(?:from|de|del)\s+(?:the\s+)?\p{Lu}[\p{L}\p{N}'\u2019&.+-]*(?:\s+\p{Lu}[\p{L}\p{N}'\u2019&.+-]*){0,3}/gu;
+
+/**
+ * The part of a text that says who sends it. A payment app named as the way to pay is no claim when the text has no
+ * link (a friend's "pay me by Zelle to ann@example.org"); the shop an order comes from is no claim when the text opens
+ * with a sender of its own that the directory does not list ("Intelcom: your parcel from Amazon ..."). Both are
+ * blanked out; everything else stays a claim.
+ */
+function textClaim(scan: ScannedMessage, directory: OrganisationDirectory): string {
+  let text = scan.cleaned;
+  if (!scan.spans.some((s) => s.kind === "url")) text = text.replace(PAYMENT_INSTRUMENT, (m) => " ".repeat(m.length));
+  const tag = SENDER_TAG.exec(text)?.[1];
+  if (tag !== undefined && directory.find(tag).length === 0) {
+    const names = new Set<string>();
+    siteNamesOf(tag, names);
+    if (names.size > 0) text = text.replace(MERCHANT_MENTION, (m) => " ".repeat(m.length));
+  }
+  return text;
 }
 
 function isEmailSender(sender: string | undefined): boolean {
@@ -190,19 +330,42 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
 
   const hits = new Map<CueId, string>();
   const repeated = new Set<CueId>();
-  for (const h of findCues(prepared)) {
+  const found = findCues(prepared);
+  for (const h of found) {
     hits.set(h.id, h.text);
     if (h.count > 1) repeated.add(h.id);
   }
+  const absorbed = absorbedCues(found);
   const has = (id: CueId): boolean => hits.has(id);
   if (urls.some((u) => CHAT_APP_HOSTS.has(u.host))) hits.set("platform_move", "chat app link");
 
-  const issuer = checkClaimedIssuer(options.directory, options.claimText ?? scan.cleaned, {
+  const claimText = options.claimText ?? (options.kind === "text" ? textClaim(scan, options.directory) : scan.cleaned);
+  const issuer = checkClaimedIssuer(options.directory, claimText, {
     urls,
     phones,
     emails: options.kind === "text" ? entities.emails : [],
   });
   const mismatch = issuer.claimedIssuer?.channels_match === false;
+  // Who the text says it is from, as site names. A toll or government story is told by the agencies the directory
+  // lists; a sender that tells one under a name of its own earns no credit for a site of that name.
+  const names = has("toll") || has("government") ? new Set<string>() : ownSiteNames(scan, options.kind);
+  const ownLinksOnly =
+    issuer.claimedIssuer === null &&
+    urls.length > 0 &&
+    phones.length === 0 &&
+    entities.emails.length === 0 &&
+    urls.every((u) => namedLikeSender(u, names));
+  /** Every link and number in it is the sender's own: what it asks is done on the sender's own site or line. */
+  const ownChannelsOnly = issuer.claimedIssuer?.channels_match === true || ownLinksOnly;
+  const ownAppOnly =
+    has("own_app") &&
+    urls.length === 0 &&
+    phones.length === 0 &&
+    entities.emails.length === 0 &&
+    !MONEY_SENDS.some(has) &&
+    !has("code_request") &&
+    !has("platform_move") &&
+    !has("reply_reopen");
 
   const roles = { pressure: false, ask: false, story: false };
   let plotted = false;
@@ -240,19 +403,22 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
 
   for (const [id, found] of hits) {
     const meaning = CUES[id];
-    if (meaning.points <= 0) continue;
+    if (meaning.points <= 0 || absorbed.has(id)) continue;
     // A cue said twice in different words ("is this David? ... I got your number from ...") is surer than once.
     const points = repeated.has(id) ? Math.round(meaning.points * REPEAT_FACTOR) : meaning.points;
     add(id, `${meaning.label} ("${found.length > 60 ? `${found.slice(0, 57)}...` : found}")`, points, meaning.redFlag);
   }
 
-  if (roles.story && roles.ask && roles.pressure && !codeDelivery) {
+  // A dunning notice that sends you to the sender's own site tells a story, presses and asks like a scam script,
+  // but what it asks is done where the sender is: it weighs as a story and a request. One that sends you only to
+  // the sender's app asks nothing the message itself could carry out.
+  if (roles.story && roles.ask && roles.pressure && !codeDelivery && !ownAppOnly && !ownChannelsOnly) {
     add(
       "scam_script",
       "Tells a story, adds pressure and asks for money or details: the pattern of scam texts",
       POINTS.scamScript,
     );
-  } else if (roles.story && roles.ask && !codeDelivery) {
+  } else if (roles.story && roles.ask && !codeDelivery && !ownAppOnly) {
     add("story_and_request", "Tells a story and asks you to act on it", POINTS.storyAndAsk);
   }
   if (
@@ -305,9 +471,8 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       "A stranger's 'wrong number' text that tries to start a friendship",
     );
   }
-  const tag = options.kind === "text" ? senderTag(scan.cleaned) : null;
   const unknownLink = urls.find(
-    (u) => options.directory.byDomain(u.registrableDomain ?? u.host) === undefined && !namedLikeSender(u, tag),
+    (u) => options.directory.byDomain(u.registrableDomain ?? u.host) === undefined && !namedLikeSender(u, names),
   );
   if (
     issuer.claimedIssuer === null &&
@@ -372,10 +537,27 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       POINTS.codeDelivery,
     );
   }
-  if (has("reply_yes_no") && urls.length === 0 && !has("call_to_dispute") && !mismatch && !has("code_request")) {
+  // A merchant written in capitals ("NIKE.COM", "AMAZON.COM") is where a card was used, not a link to follow.
+  const followable = entities.urls.filter((u) => !/^[A-Z0-9.-]+$/.test(u.raw));
+  // An offer of money (a job, a prize) that asks for a YES is a lure, not an account alert.
+  if (
+    has("reply_yes_no") &&
+    followable.length === 0 &&
+    !has("call_to_dispute") &&
+    !mismatch &&
+    !has("code_request") &&
+    !MONEY_OFFERS.some(has)
+  ) {
     add("yes_no_alert", "Asks only for a YES or NO reply, with no link to follow", POINTS.yesNoAlert);
   }
-  if (issuer.claimedIssuer === null && urls.length > 0 && urls.every((u) => namedLikeSender(u, tag))) {
+  if (ownAppOnly) {
+    add(
+      "own_app_only",
+      "Sends you only to the sender's own app, settings or store: no link, number or address to act through",
+      POINTS.ownAppOnly,
+    );
+  }
+  if (issuer.claimedIssuer === null && urls.length > 0 && urls.every((u) => namedLikeSender(u, names))) {
     const site = urls[0]?.registrableDomain ?? "";
     add(
       "links_match_sender",

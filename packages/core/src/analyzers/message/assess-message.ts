@@ -21,6 +21,7 @@ import { subLookupEvidence, type SubLookupResult } from "./sub-lookups.js";
  * |----------------------------------------------|--------|-----------------|
  * | single cues (urgency 15 ... gift cards 55)   | 5-55   | message_content |
  * | story + pressure + request (scam script)     | 30     | message_content |
+ * |   ... through the sender's own channels only | 15     | message_content |
  * | story + request through a link/number/app    | 15     | message_content |
  * | "new number" + request (family emergency)    | 35     | message_content |
  * | wrong-number opener + app/romance/investing  | 25     | message_content |
@@ -33,7 +34,8 @@ import { subLookupEvidence, type SubLookupResult } from "./sub-lookups.js";
  * | text sent from an email address              | 20     | message_content |
  * | one-time code with "don't share"             | -25    | message_content |
  * | account alert asking only YES/NO, no link    | -15    | message_content |
- * | links only to the sender tag's own .com site | -20    | message_content |
+ * | links only to the sender's own-name site  | -25    | message_content |
+ * | only the sender's own app or store to act  | -15    | message_content |
  * | claims an organisation, links elsewhere      | 60     | claimed_issuer  |
  * | ... its number is not one it publishes       | 45     | claimed_issuer  |
  * | ... its address is not at its domain         | 35     | claimed_issuer  |

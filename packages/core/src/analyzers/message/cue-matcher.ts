@@ -30,6 +30,7 @@ const PREFILTER = new LazyPrefilter(() => [...CUE_SOURCES, DEADLINE_SOURCES]);
 const NEGATION_RE = new RegExp(`(?<![a-z'])(?:${CUE_TABLES.flatMap((t) => t.negations).join("|")})(?![a-z'])`);
 const MARKERS = CUE_TABLES.map((t) => ({ language: t.language, words: new Set(t.markers) }));
 const NEGATION_WINDOW = 32;
+const REPLY_KEYWORD = /(?:reply|text|send|responda|responde|envie|envia)(?: with)? "?(?:no|n)\b"?/g;
 /** One cue is looked for at most this many times (negated hits are skipped); bounds the work on long texts. */
 const MAX_TRIES = 8;
 
@@ -39,6 +40,8 @@ export interface CueHit {
   readonly text: string;
   /** How many separate phrases revealed it (capped at MAX_TRIES). */
   readonly count: number;
+  /** Where each phrase that revealed it sits in the prepared text: [start, end) pairs, in order. */
+  readonly spans: readonly (readonly [number, number])[];
 }
 
 function negated(text: string, index: number): boolean {
@@ -50,7 +53,8 @@ function negated(text: string, index: number): boolean {
     before.lastIndexOf(","),
   );
   if (stop !== -1) before = before.slice(stop + 1);
-  return NEGATION_RE.test(before);
+  // "Reply NO" names a keyword to send, it negates nothing.
+  return NEGATION_RE.test(before.replace(REPLY_KEYWORD, " "));
 }
 
 /** The cues present in prepared text (see CueTable.cues for its form), each once, in CUE_IDS order. */
@@ -67,6 +71,7 @@ export function findCues(text: string): CueHit[] {
     let tries = 0;
     let first: string | null = null;
     let count = 0;
+    const spans: [number, number][] = [];
     for (let m = re.exec(text); m !== null && tries < MAX_TRIES; m = re.exec(text), tries++) {
       if (m[0].length === 0) {
         re.lastIndex++;
@@ -75,8 +80,9 @@ export function findCues(text: string): CueHit[] {
       if (negatable && negated(text, m.index)) continue;
       first ??= m[0].trim();
       count++;
+      spans.push([m.index, m.index + m[0].length]);
     }
-    if (first !== null) hits.push({ id, text: first, count });
+    if (first !== null) hits.push({ id, text: first, count, spans });
   }
   return hits;
 }

@@ -48,11 +48,13 @@ export const CUE_IDS = [
   "tech_support",
   "charge_notice",
   "call_to_dispute",
+  "callback_promise",
   "bank_details_change",
   "code_given",
   "share_warning",
   "opt_out",
   "reply_yes_no",
+  "own_app",
 ] as const;
 export type CueId = (typeof CUE_IDS)[number];
 
@@ -287,6 +289,14 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
     "Asks you to call to cancel a charge you never made",
     "invoice_callback",
   ),
+  callback_promise: cue(
+    "ask",
+    25,
+    "Says an agent will call you: the set-up of a call in which impostors ask for codes or transfers",
+    "Says someone will call you about it",
+    null,
+    true,
+  ),
   bank_details_change: cue(
     "story",
     40,
@@ -298,6 +308,7 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
   share_warning: cue("legit", 0, "Warns you not to share the code", null),
   opt_out: cue("legit", 0, "Offers the standard opt-out (reply STOP)", null),
   reply_yes_no: cue("legit", 0, "Asks for a YES or NO reply", null),
+  own_app: cue("legit", 0, "Points to the sender's own app, settings, store or front desk", null),
 };
 
 /** The phrases of one language. */

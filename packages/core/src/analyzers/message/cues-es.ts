@@ -38,7 +38,8 @@ export const CUES_ES: CueTable = {
       "recargos?",
       "cargos? (?:adicionales|por (?:mora|retraso|demora))",
       "penalizaci(?:on|ones)",
-      "para evitar",
+      // What it avoids belongs to the same phrase: "para evitar un cargo por mora" is one threat, not two.
+      "para evitar(?: (?:el|la|los|las|un|una|su|sus|que|cualquier|mas|futuros?|posibles?))*(?: (?:cargos?|recargos?|multas?|suspension|corte|cancelacion|interrupcion|desconexion|penalizaci(?:on|ones)|cobros?|acciones|bloqueo|cierre)(?: (?:por|de|del) (?:mora|retraso|demora|servicio|cuenta|licencia))?)?",
       "(?:suspension|corte|interrupcion) (?:del|de su|de tu|de) (?:servicio|cuenta|licencia)",
       "cobranza",
       "(?:licencia|registro|beneficios?) (?:sera |ha sido |podria ser )?(?:suspendid[ao]s?|revocad[ao]s?|cancelad[ao]s?)",
@@ -80,7 +81,8 @@ export const CUES_ES: CueTable = {
       `(?:envi\\w*|comparta|compartir|comparte|dame|deme|digame|dime|reenvi\\w*|proporcione|confirme|mandame|mande|pasame|responda con|dicteme|dictame|leeme|leame)[^.!?]{0,25}${CODE}`,
       `cual (?:es|fue) el ${CODE}`,
       `${CODE} que (?:te|le) (?:acaba de llegar|llego|enviamos|envie|mande)`,
-      `(?:te|le) (?:envie|mande) (?:un|mi|el) ${CODE} por (?:error|equivocacion)`,
+      `(?:te|le) (?:envie|mande) (?:un|mi|el) [^.!?]{0,20}${CODE}[^.!?]{0,25} por (?:error|equivocacion)`,
+      `(?:envie|mande) (?:por (?:error|equivocacion) )?(?:un|mi|el) [^.!?]{0,20}${CODE}[^.!?]{0,25}(?:por (?:error|equivocacion)|a (?:tu|su) numero)`,
     ],
     password_request: [
       "tenga (?:su |tu )?(?:contrasena|clave|pin|numero de tarjeta)[^.!?]{0,15}(?:a la mano|list[ao])",
@@ -183,7 +185,8 @@ export const CUES_ES: CueTable = {
       "ingresos pasivos",
       "mineria",
       "(?:grupo|club|canal) de (?:acciones|inversion\\w*|trading|cripto\\w*|bolsa)",
-      "asistente del (?:profesor|analista|mentor)",
+      "asistente (?:del|de un|de una|de la) (?:profesor|analista|mentor|asesor)\\w*",
+      "analistas? (?:de bolsa|financier[oa]s?|de inversiones)",
       "(?:trader|inversionista) (?:de cripto\\w*|profesional|experto)",
     ],
     return_promise: [
@@ -191,13 +194,14 @@ export const CUES_ES: CueTable = {
       "\\d+ ?% (?:diario|semanal|mensual|al dia|a la semana|al mes|de (?:ganancia|rendimiento|retorno))",
       "(?:duplique|duplica|triplique) (?:su|tu) dinero",
       "sin riesgo",
+      "(?:ganaron|ganamos|gane|subieron|rindieron|generaron) (?:mas de |mas del |un |el )?\\d{2,4} ?%",
     ],
     platform_move: [
       "(?:por|via|en|a mi|agregame (?:en|a)|escribeme (?:al|por|en)|contact\\w* (?:por|via|en)|hablemos (?:por|en)) (?:whatsapp|telegram|wechat)",
       "(?:mi|nuestro) (?:whatsapp|telegram)",
       "(?:usas|tienes|tiene) (?:whatsapp|telegram|wechat)",
       "(?:whatsapp|telegram)(?: es)?:? (?:<phone>|@)",
-      "(?:grupo|canal) de (?:whatsapp|telegram)",
+      "(?:grupo|canal)(?: [a-z]+){0,2} (?:de|en) (?:whatsapp|telegram)",
     ],
     reply_reopen: [
       'respond\\w* (?:con )?(?:"?y"?|"?si"?|"?1"?)[^.!?]{0,60}(?:enlace|link|activar|abrir|reabrir)',
@@ -235,6 +239,10 @@ export const CUES_ES: CueTable = {
       "(?:disculpe?|perdon)(?:,)? (?:la molestia|que (?:te|le) moleste)",
       "(?:es este|este es) el numero (?:de|del)",
       "es el numero del (?:senor|sr|dr|doctor|licenciado|ingeniero)",
+      "(?:es este|este es) (?:su|tu) numero",
+      "busco a(?:l)? (?:senor|senora|senorita|sr|sra|dr|dra|doctor|doctora|licenciad[oa]) [a-z]+",
+      "(?:vi|tengo|tenia) (?:su|tu) numero (?:en|guardado en) mis contactos",
+      "(?:agregue|guarde) (?:el|un) contacto equivocado",
     ],
     befriend: [
       "(?:fue )?un (?:gusto|placer) conocerte",
@@ -245,9 +253,14 @@ export const CUES_ES: CueTable = {
       "(?:te|se) (?:acuerdas|recuerdas|acuerda|recuerda) de mi",
       "(?:cuanto|mucho) tiempo sin (?:vernos|hablar)",
       "conocernos mejor",
+      "nos conocimos (?:en|el|la|durante|hace)",
+      "(?:hablamos|platicamos|charlamos) (?:en|el|la|durante)",
     ],
     romance: [
-      "(?:mi )?(?:querid[ao]|amor mio|mi amor|carino|corazon|mi vida|mi reina|mi rey)",
+      // "Querido cliente, ..." opens a notice: "querida" is an endearment when it is said to you.
+      "(?:mi|hola|buenos dias|buenas noches|gracias) querid[ao]",
+      "querid[ao][,!.]",
+      "(?:mi )?(?:amor mio|mi amor|carino|corazon|mi vida|mi reina|mi rey)",
       "(?:soldado|militar|desplegado|mision de paz|plataforma petrolera)",
       "(?:me )?(?:enamore|estoy enamorad[oa]|enamorando)",
       "alma gemela",
@@ -274,7 +287,7 @@ export const CUES_ES: CueTable = {
       "alguien (?:intento|ha intentado|esta intentando) (?:acceder|entrar|ingresar|iniciar sesion|usar)",
     ],
     account_locked: [
-      "(?:cuenta|membresia|servicio|perfil|numero|suscripcion)[^.!?]{0,30}(?:sera|ha sido|fue|va a ser) (?:desactivad[ao]|cerrad[ao]|suspendid[ao]|cancelad[ao]|eliminad[ao]|bloquead[ao])",
+      "(?:su|tu|la|el|esta|este|nuestra|nuestro)(?: [a-z0-9+&'-]+){0,3} (?:cuenta|membresia|servicio|perfil|numero|suscripcion|linea|plan|poliza|cobertura)[^.!?]{0,30}(?:sera|ha sido|fue|va a ser) (?:desactivad[ao]|cerrad[ao]|suspendid[ao]|cancelad[ao]|eliminad[ao]|bloquead[ao])",
       "(?:cuenta|tarjeta|acceso|perfil|banca en linea|id de apple|apple id|membresia|suscripcion|servicio)[^.!?]{0,30}(?:bloquead[ao]|suspendid[ao]|restringid[ao]|desactivad[ao]|congelad[ao]|inhabilitad[ao]|limitad[ao])",
     ],
     account_problem: [
@@ -285,6 +298,8 @@ export const CUES_ES: CueTable = {
       "(?:compartio|ha compartido|comparte) (?:un|el|una) (?:documento|archivo|carpeta)",
       "(?:cuenta|correo)[^.!?]{0,20}(?:necesita|requiere) (?:su |tu )?atencion",
       "(?:fotos|videos|archivos)[^.!?]{0,20}(?:seran|van a ser) (?:eliminad|borrad)\\w*",
+      "(?:pago|saldo|cuenta|factura|membresia) (?:esta |se encuentra )?(?:vencid[oa]|atrasad[oa]|en mora|pendiente de pago)",
+      "saldo (?:vencido|atrasado|pendiente)",
     ],
     government: [
       "irs",
@@ -320,8 +335,12 @@ export const CUES_ES: CueTable = {
       "factura",
     ],
     call_to_dispute: [
-      "(?:si (?:usted )?no (?:lo |la |los )?(?:reconoce|autorizo|realizo|hizo)[^.!?]{0,50}|para (?:cancelar|disputar|anular|reembolsar|reportar)[^.!?]{0,30})(?:llame|llamar|llamenos|comuniquese|contacte|marque)[^.!?]{0,20}<phone>",
+      "(?:si (?:usted )?no (?:lo |la |los )?(?:reconoce|autorizo|realizo|hizo)[^.!?]{0,50}|si no fue usted,? |para (?:cancelar|disputar|anular|reembolsar|reportar)[^.!?]{0,30})(?:llame|llamar|llamenos|comuniquese|contacte|marque)[^.!?<]{0,50}<phone>",
       "(?:llame|llamenos|comuniquese|marque) (?:al |ahora al |de inmediato al )?<phone>[^.!?]{0,40}(?:cancelar|disputar|anular|reembolso|no fue usted|no autorizad\\w*)",
+    ],
+    callback_promise: [
+      "(?:agente|equipo de fraude|departamento de fraude|abogado|oficial|investigador)[^.!?]{0,20}(?:le|te) (?:llamara|contactara|va a llamar|va a contactar)",
+      "(?:le|te) (?:llamaremos|contactaremos) (?:en breve |pronto |ahora |de inmediato )?para (?:revertir|cancelar|detener|recuperar|reembolsar)",
     ],
     bank_details_change: [
       "(?:datos|informacion|cuenta|instrucciones) (?:bancari[ao]s?|de pago) (?:ha|han) (?:cambiado|sido actualizad[ao]s?)",
@@ -345,6 +364,13 @@ export const CUES_ES: CueTable = {
       "stop para (?:cancelar|salir|dejar)",
       "(?:pueden|puede) aplicar(?:se)? (?:tarifas|cargos)",
     ],
-    reply_yes_no: ["responda (?:si|s|1) (?:o|si)", "(?:si|s)/(?:no|n)", 'responda "?si"?[^.!?]{0,40}"?no"?'],
+    own_app: [
+      "(?:en|desde|por|abra|abre|use|usa) (?:la|nuestra|su|tu) (?:app|aplicacion)(?: (?:de|movil)(?: [a-z0-9+&'-]+){0,3})?",
+      "en (?:la )?(?:configuracion|ajustes)",
+      "en (?:la )?recepcion",
+      "en (?:su|tu|la|nuestra) (?:club|tienda|sucursal|farmacia)",
+      "en tienda",
+    ],
+    reply_yes_no: ["responda (?:si|s|1) (?:o|si)", "(?:si|s)/(?:no|n)", 'responda "?si"?[^.!?]{0,40}[^.!?a-z]"?no"?'],
   },
 };

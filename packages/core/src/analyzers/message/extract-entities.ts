@@ -71,7 +71,7 @@ export interface ExtractionLimits {
 }
 
 /** Half-open span of the cleaned text. */
-interface Span {
+export interface Span {
   readonly start: number;
   readonly end: number;
   readonly kind: "url" | "phone" | "email";
@@ -230,7 +230,7 @@ function findPhones(text: string): FoundPhone[] {
 }
 
 /** The text with every character inside a span turned into a space (spans may overlap). */
-function blankSpans(text: string, spans: readonly Span[]): string {
+export function blankSpans(text: string, spans: readonly Span[]): string {
   if (spans.length === 0) return text;
   const sorted = [...spans].sort((a, b) => a.start - b.start);
   let out = "";

@@ -11,7 +11,7 @@ export const OBFUSCATED = 2;
 
 export interface MappedText {
   readonly text: string;
-  /** Raw index of each cleaned character's source. */
+  /** Raw index of each cleaned character's source, one entry per UTF-16 unit of `text`. */
   readonly start: Int32Array;
   /** Raw end index (exclusive) of each cleaned character's source. */
   readonly end: Int32Array;
@@ -54,19 +54,14 @@ class MappedBuilder {
     this.flags = grow(this.flags, new Uint8Array(capacity));
   }
 
-  /**
-   * Characters of `m` from `from` to `to`, with their own mapping; where `m` maps fewer characters than its text
-   * holds (see foldText), the missing entries read 0.
-   */
+  /** Characters of `m` from `from` to `to`, with their own mapping (one entry per UTF-16 unit of its text). */
   keep(m: MappedText, from: number, to: number): void {
     if (to <= from) return;
     this.reserve(to - from);
     this.parts.push(m.text.slice(from, to));
-    const mapped = Math.min(to, m.start.length);
-    // Entries past this.length are still zero: the arrays only ever grow.
-    this.start.set(m.start.subarray(from, mapped), this.length);
-    this.end.set(m.end.subarray(from, mapped), this.length);
-    this.flags.set(m.flags.subarray(from, mapped), this.length);
+    this.start.set(m.start.subarray(from, to), this.length);
+    this.end.set(m.end.subarray(from, to), this.length);
+    this.flags.set(m.flags.subarray(from, to), this.length);
     this.length += to - from;
   }
 
@@ -123,11 +118,9 @@ export function foldText(raw: string): MappedText {
       pending = OBFUSCATED;
     } else {
       const folded = LOOKALIKE_DOTS.has(ch) ? "." : ch.normalize("NFKC");
-      // One entry per code point, not per UTF-16 unit: a character outside the BMP (an emoji) takes two units of the
-      // text and one entry, so later entries sit one place early. Kept as it is: every result depends on it.
-      let count = 0;
-      for (const _ of folded) count++;
-      out.add(folded, count, i, next, folded === ch ? pending : OBFUSCATED);
+      // One entry per UTF-16 unit of the folded text, as every index into it counts: a character outside the BMP (an
+      // emoji) is two units, and both point at its source.
+      out.add(folded, folded.length, i, next, folded === ch ? pending : OBFUSCATED);
       pending = 0;
     }
     i = next;

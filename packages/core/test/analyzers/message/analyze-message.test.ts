@@ -111,6 +111,20 @@ describe("analyzeMessage: the claimed organisation", () => {
     expect(ids).not.toContain("issuer_link_mismatch");
   });
 
+  it("takes a payment app named as the way to pay, and the shop a parcel comes from, for no claim", () => {
+    const builtIn: AnalyzeMessageOptions = { directory: createOrganisationDirectory(), kind: "text" };
+    const claim = (text: string): string | null => analyzeMessage(text, builtIn).claimedIssuer?.organisation_id ?? null;
+    expect(
+      claim("Hi, it's Jenny from the HOA. The key deposit is $25, you can pay by Zelle to hoa@pinecrest.org."),
+    ).toBe(null);
+    expect(claim("Can you Venmo me the $18 for the movie? Or Zelle me at 412-621-0199")).toBe(null);
+    expect(claim("Intelcom: Your parcel from Amazon will be delivered today. Track: intelcom.ca/track")).toBe(null);
+    // The sender itself, a link beside the payment app, or no sender of its own: still a claim.
+    expect(claim("Zelle: You received $500. To accept it, call 1-888-412-0937.")).toBe("zelle");
+    expect(claim("Verify your payment by Zelle at https://zelle-verify.top today")).toBe("zelle");
+    expect(claim("Your parcel from Amazon is on hold. Pay the fee at amazon-redeliver.top")).toBe("amazon");
+  });
+
   it("claims no organisation when none is named, and channels_match is null without links or numbers", () => {
     expect(analyzeMessage("see you at 5", options).claimedIssuer).toBeNull();
     expect(analyzeMessage("USPS is closed on Monday", options).claimedIssuer?.channels_match).toBeNull();
@@ -184,6 +198,119 @@ describe("analyzeMessage: cues weighed together", () => {
     const lookAlike = "Planet Fitness: Your payment method was declined. Update it: planetfitness-billing.top";
     expect(ids(lookAlike)).not.toContain("links_match_sender");
     expect(ids(lookAlike)).toContain("unbranded_link_lure");
+  });
+
+  it("trusts a link to the sender's own site when the name is shortened or given in the text", () => {
+    for (const own of [
+      "Crunch Fitness: Your membership payment was declined. Update your billing info at crunch.com/account.",
+      "The New York Times: Your subscription payment was declined. Update your payment information at nytimes.com/account.",
+      "Metro by T-Mobile: Your payment is due tomorrow. Pay at metrobyt-mobile.com/pay or in the app.",
+      "Hi Maria, your Massage Envy membership payment couldn't be processed. Please update your card at massageenvy.com.",
+    ]) {
+      expect(ids(own), own).toContain("links_match_sender");
+    }
+    for (const lookAlike of [
+      "Crunch Fitness: Your membership payment was declined. Update your billing info at crunch-fitness.com/account.",
+      "Crunch Fitness: Your membership payment was declined. Update your billing info at crunchfitness-billing.top.",
+      "Mint Mobile: Your payment failed. Update your payment info at mint-mobile.com/account.",
+      // A link written in capitals names no one, and neither do words anybody can register.
+      "PAYMENT-UPDATE-CENTER.COM: Your payment failed. Update your payment info at payment-update-center.com.",
+      "Secure Billing Center: Your payment failed. Update your payment info at securebillingcenter.com.",
+    ]) {
+      expect(ids(lookAlike), lookAlike).not.toContain("links_match_sender");
+    }
+  });
+
+  it("counts one request read several ways once ('update your payment info at <link>')", () => {
+    const found = ids("Your payment failed. Update your payment info at https://example-billing.com/account");
+    expect(found).toContain("personal_info_request");
+    expect(found).not.toContain("verify_action");
+    expect(found).not.toContain("link_action");
+    // Two requests in two places each count.
+    const two = ids("Verify your identity today. Then click here to continue: https://example-billing.com/account");
+    expect(two).toContain("verify_action");
+    expect(two).toContain("link_action");
+  });
+
+  it("weighs a notice that sends you only to the sender's own app as no scam script", () => {
+    const app =
+      "Lyft: Your account is on hold because of an outstanding balance. Update your payment method in the Lyft app.";
+    expect(ids(app)).toContain("own_app_only");
+    expect(ids(app)).not.toContain("story_and_request");
+    expect(score(app).score).toBeLessThan(40);
+    // A way to pay someone, a number to call or a link keeps it a request like any other.
+    for (const scam of [
+      "Cash App: Your account is on hold. Send $50 to the refund desk in the Cash App to release your funds.",
+      "Lyft: Your account is on hold. Verify your identity in the app or call 1-888-412-0937 to restore access.",
+      "Your account is on hold. Update your payment method in the app or at https://lyft-billing.top",
+    ]) {
+      expect(ids(scam), scam).not.toContain("own_app_only");
+    }
+  });
+
+  it("weighs a dunning notice on the sender's own site as a story and a request, not a scam script", () => {
+    const own =
+      "Boost Mobile: Your account is past due and your service will be suspended tomorrow. Pay now at boostmobile.com/pay";
+    expect(ids(own)).toContain("story_and_request");
+    expect(ids(own)).not.toContain("scam_script");
+    const lookAlike =
+      "Boost Mobile: Your account is past due and your service will be suspended tomorrow. Pay now at boostmobile-pay.com";
+    expect(ids(lookAlike)).toContain("scam_script");
+    expect(score(lookAlike).score).toBeGreaterThanOrEqual(65);
+  });
+
+  it("gives no own-site credit to a sender that tells a toll or government story under a name of its own", () => {
+    const toll =
+      "Texas Toll Services: You have an unpaid toll of $6.99. Pay today to avoid a late fee: texastollservices.com";
+    expect(ids(toll)).not.toContain("links_match_sender");
+    expect(ids(toll)).toContain("unbranded_link_lure");
+    expect(score(toll).score).toBeGreaterThanOrEqual(65);
+  });
+
+  it("weighs a promise that a fraud agent will call you, and reads 'reply NO' as a keyword, not a negation", () => {
+    const setUp =
+      "Zelle: A payment of $1,500.00 is pending. If you did not authorize this, reply NO and our fraud team will call you to reverse it.";
+    expect(ids(setUp)).toContain("callback_promise");
+    expect(score(setUp).score).toBeGreaterThanOrEqual(40);
+    expect(ids("Chase will never call you to ask for it. Your code is 482913.")).not.toContain("callback_promise");
+    expect(ids("Home Depot: Our delivery team will call you 30 minutes before arrival.")).not.toContain(
+      "callback_promise",
+    );
+  });
+
+  it("reads a code 'sent to your number by mistake' and 'if not, call' however the sentence runs", () => {
+    expect(ids("Hey, I sent my Google code to your number by mistake. Can you send it back?")).toContain(
+      "code_request",
+    );
+    expect(ids("Hola, te mandé mi código de Google a tu número por error. ¿Me lo reenvías?")).toContain("code_request");
+    expect(
+      ids("Chase: Did you try a $984.00 Zelle payment? If NOT, call our fraud department now at 1-833-291-4478."),
+    ).toContain("call_to_dispute");
+    expect(
+      ids(
+        "Chase: ¿Autorizó un pago de $984.00? Si NO fue usted, llame de inmediato a nuestro departamento de fraude al 1-833-291-4478.",
+      ),
+    ).toContain("call_to_dispute");
+  });
+
+  it("stays fast on the longest text made of names, payment apps and shops", () => {
+    for (const text of [
+      "Aa ".repeat(1666),
+      "Your Order From Amazon, Zelle me by Venmo ".repeat(120),
+      "Crunch Fitness: ".repeat(300),
+    ]) {
+      const start = performance.now();
+      analyzeMessage(text, options);
+      // Generous for a shared, loaded machine; a quadratic path takes seconds here.
+      expect(performance.now() - start).toBeLessThan(1_000);
+    }
+  });
+
+  it("reads a merchant written in capitals as no link in a YES/NO card alert", () => {
+    const alert =
+      "Credit Union: Your debit card ending 6612 is temporarily locked due to suspicious activity. Reply YES if you made a $419.00 purchase at NIKE.COM, NO if not.";
+    expect(ids(alert)).toContain("yes_no_alert");
+    expect(score(alert).score).toBeLessThan(40);
   });
 
   it("tells a stranger's 'wrong number' chat-up from a plain wrong number", () => {

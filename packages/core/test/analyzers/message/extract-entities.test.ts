@@ -37,6 +37,23 @@ describe("extractEntities: links", () => {
     expect(url?.candidate).toBe("https://usps-redelivery.xyz/track");
   });
 
+  it("reports links and numbers after an emoji as written (a character outside the BMP is two UTF-16 units)", () => {
+    const e = extractEntities("📦 Track it: https://ups.com/t/1 or call 🎉 1-800-742-5877 ok");
+    expect(e.urls[0]?.raw).toBe("https://ups.com/t/1");
+    expect(e.phones[0]?.raw).toBe("1-800-742-5877");
+    const twice = extractEntities("Hi 😀😀 see example.com/a and 🎉 t.co/x ok");
+    expect(twice.urls.map((u) => u.raw)).toEqual(["example.com/a", "t.co/x"]);
+    const disguised = extractEntities("🚚 hxxps://usps-redelivery[.]xyz/track now");
+    expect(disguised.urls[0]?.raw).toBe("hxxps://usps-redelivery[.]xyz/track");
+    expect(disguised.urls[0]?.defanged).toBe(true);
+  });
+
+  it("flags no link as disguised because an emoji stands before it", () => {
+    const [url] = extractEntities("Your order shipped 📦\u200B! Track: ups.com/t/1 🙂").urls;
+    expect(url?.raw).toBe("ups.com/t/1");
+    expect(url?.obfuscated).toBe(false);
+  });
+
   it("reads brand.com@evil.top as a link to evil.top, not an email address", () => {
     const e = extractEntities("Log in at paypal.com@evil.top/login now");
     expect(e.emails).toEqual([]);
@@ -148,6 +165,7 @@ describe("extractEntities: bounds", () => {
               "@",
               "\n",
               "\u200B",
+              "📦",
               "．",
               "$",
             ),
@@ -157,7 +175,10 @@ describe("extractEntities: bounds", () => {
         (parts) => {
           const text = parts.join("");
           const e = extractEntities(text);
-          for (const u of e.urls) expect(text.includes(u.raw)).toBe(true);
+          for (const u of e.urls) {
+            expect(text.includes(u.raw)).toBe(true);
+            expect(u.raw).toBe(u.raw.trim());
+          }
           for (const p of e.phones) expect(text.includes(p.raw)).toBe(true);
         },
       ),
