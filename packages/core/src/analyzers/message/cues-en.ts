@@ -365,6 +365,8 @@ export const CUES_EN: CueTable = {
       "(?:a |an )?(?:problem|issue) with your (?:account|payment|billing|card|profile)",
       "(?:account|balance|bill|payment|invoice|membership) (?:is|was|are|has been) (?:now )?(?:past due|overdue|delinquent)",
       "past due (?:balance|amount|payment|bill)",
+      "(?:due to|for|because of|over) (?:an? |your )?(?:unpaid|overdue|past due) (?:bill|invoice)s?",
+      "(?:due to|for|because of) non-?payment",
     ],
     government: [
       "irs",

@@ -300,6 +300,8 @@ export const CUES_ES: CueTable = {
       "(?:fotos|videos|archivos)[^.!?]{0,20}(?:seran|van a ser) (?:eliminad|borrad)\\w*",
       "(?:pago|saldo|cuenta|factura|membresia) (?:esta |se encuentra )?(?:vencid[oa]|atrasad[oa]|en mora|pendiente de pago)",
       "saldo (?:vencido|atrasado|pendiente)",
+      "(?:por|debido a) (?:la )?falta de pago",
+      "(?:por|debido a) (?:una |su )?(?:factura|deuda|cuenta) (?:impaga|vencida|pendiente|sin pagar)",
     ],
     government: [
       "irs",

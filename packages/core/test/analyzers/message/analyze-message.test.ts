@@ -267,6 +267,15 @@ describe("analyzeMessage: cues weighed together", () => {
     expect(score(toll).score).toBeGreaterThanOrEqual(65);
   });
 
+  it("reads a cut-off over an unpaid bill, with a number to call at once, as a scam script", () => {
+    const shutOff =
+      "Dear customer, your electricity will be disconnected in 30 minutes due to an unpaid bill. Call billing now at 877-301-6672";
+    expect(ids(shutOff)).toEqual(expect.arrayContaining(["account_problem", "threat", "scam_script"]));
+    expect(ids("Su servicio de agua será suspendido hoy por falta de pago. Llame al 877-301-6672")).toContain(
+      "account_problem",
+    );
+  });
+
   it("weighs a promise that a fraud agent will call you, and reads 'reply NO' as a keyword, not a negation", () => {
     const setUp =
       "Zelle: A payment of $1,500.00 is pending. If you did not authorize this, reply NO and our fraud team will call you to reverse it.";
