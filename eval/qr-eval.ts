@@ -134,15 +134,15 @@ export async function evaluateQr(
 /** One labelled link of the URL evaluation's lists, printed as a plain code and scored through the channel. */
 export interface QrLinkOutcome {
   readonly url: string;
-  readonly set: "phish_feeds" | "phish_qr_links" | "legit_qr_links" | "legit_popular";
+  readonly set: "phish_feeds" | "phish_qr_links" | "legit_qr_links" | "legit_popular" | "legit_lookalikes";
   readonly label: "scam" | "legit";
   readonly heldOut: boolean;
   readonly score: number | null;
 }
 
 /**
- * Every phishing-feed URL, every hand-written quishing link, every hand-written QR link and every popular site (under
- * a path), through `score`.
+ * Every phishing-feed URL, every hand-written quishing link, every hand-written QR link, every popular site (under
+ * a path) and every brand or crypto lookalike site, through `score`.
  */
 export async function evaluateQrLinks(
   score: ScoreQr,
@@ -160,6 +160,12 @@ export async function evaluateQrLinks(
     ...listLines("legit-top-sites.txt").map((h) => ({
       url: `https://${h}/offers`,
       set: "legit_popular" as const,
+      label: "legit" as const,
+    })),
+    // Real sites whose names contain or resemble a brand (brand and crypto lookalikes), as codes on their home page.
+    ...[...listLines("legit-lookalikes.txt"), ...listLines("legit-eth-whitelist.txt")].map((h) => ({
+      url: `https://${h}/`,
+      set: "legit_lookalikes" as const,
       label: "legit" as const,
     })),
   ];
@@ -263,7 +269,7 @@ function printLinks(links: readonly QrLinkOutcome[], showTuningErrors: boolean, 
   for (const heldOut of tuningOnly ? [false] : [false, true]) {
     const part = links.filter((l) => l.heldOut === heldOut);
     // The feed figure: phishing-feed links against the legitimate sets (the quishing set has a line of its own).
-    const feeds = part.filter((l) => l.set !== "phish_qr_links");
+    const feeds = part.filter((l) => l.set !== "phish_qr_links" && l.set !== "legit_lookalikes");
     const name = heldOut ? "held-out" : "tuning";
     console.log(verdictLine(`  all links, ${name}`, verdictRates(feeds)));
     console.log(
@@ -271,6 +277,12 @@ function printLinks(links: readonly QrLinkOutcome[], showTuningErrors: boolean, 
     );
     console.log(
       verdictLine(`    popular sites, ${name}`, verdictRates(feeds.filter((l) => l.set !== "legit_qr_links"))),
+    );
+    console.log(
+      verdictLine(
+        `  lookalike sites (brand, crypto), ${name}`,
+        verdictRates(part.filter((l) => l.set === "legit_lookalikes")),
+      ),
     );
     console.log(
       verdictLine(
