@@ -202,6 +202,26 @@ export function looksRandom(label: string): boolean {
   return false;
 }
 
+/** Page words of a payment, sign-in or claim page, beyond the lure words: "/checkout", "/pay-now". */
+const PAGE_LURES = new Set(["checkout", "paynow", "pay-now"]);
+
+/**
+ * The first path word that asks for something (a lure or credential word: "/pay", "/claim", "/verify",
+ * "/session/new", "/checkout"), or null. Words of the path only, not of the query (tracking values say nothing).
+ */
+function lurePathWord(url: NormalizedUrl): string | null {
+  if (url.path.length < 3) return null;
+  const path = url.path.length > MAX_SCANNED ? url.path.slice(0, MAX_SCANNED) : url.path;
+  for (const word of path.toLowerCase().split(/[^a-z0-9-]+/)) {
+    if (word === "") continue;
+    if (STRONG_LURES.has(word) || CREDENTIALS.has(word) || PAGE_LURES.has(word)) return word;
+    if (word.includes("-")) {
+      for (const part of word.split("-")) if (STRONG_LURES.has(part) || CREDENTIALS.has(part)) return part;
+    }
+  }
+  return null;
+}
+
 /** Structural heuristics evidence for one URL. Pure; never throws. */
 export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   const factors: Factor[] = [];
@@ -284,6 +304,11 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   if (label !== null) {
     if (!idn && looksRandom(label)) factors.push(factor("random_label", `"${label}" looks machine-generated`, 20));
     const tokens = label.split("-");
+    // A name built around lure words that opens a page asking for the same (a payment, a sign-in, a claim):
+    // "parking-pay-now.com/checkout", "council-tax-refund.com/claim". A business's payment page sits on its own
+    // name; a name made for the lure and a page made for it corroborate each other.
+    const asks = hosting === null && shortener === null ? lurePathWord(url) : null;
+    const asking = asks === null ? "" : ` and its page asks for "${asks}"`;
     if (tokens.length >= 2 && tokens.every((t) => LURES.has(t) || isLureComposite(t))) {
       // Two ordinary words can be a product's name ("fast-check"); two or more of the words that carry a scam on
       // their own ("unauthorised-login-security", "validation-newpayee") are not how products are named.
@@ -291,14 +316,21 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
       factors.push(
         factor(
           "lure_words_domain",
-          `"${label}" is made only of words scams use (login, secure, payment ...)`,
-          strong >= 2 ? 40 : 30,
+          `"${label}" is made only of words scams use (login, secure, payment ...)${asking}`,
+          strong >= 2 || (strong >= 1 && asks !== null) ? 40 : 30,
         ),
       );
     } else if (tokens.length >= 2) {
-      const lure = tokens.find((t) => STRONG_LURES.has(t));
+      // A strong lure word as one of the name's words, alone ("pay") or glued to other lure words ("securitycheck").
+      const lure = tokens.find((t) => STRONG_LURES.has(t)) ?? tokens.find((t) => t.length >= 6 && hasStrongLure(t));
       if (lure !== undefined) {
-        factors.push(factor("lure_word_domain", `The domain name "${label}" is built around the word "${lure}"`, 25));
+        factors.push(
+          factor(
+            "lure_word_domain",
+            `The domain name "${label}" is built around the word "${lure}"${asking}`,
+            asks !== null ? 40 : 25,
+          ),
+        );
       }
     }
     const hyphens = tokens.length - 1;

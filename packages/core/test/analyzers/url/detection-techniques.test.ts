@@ -508,3 +508,54 @@ describe("names on hosting platforms", () => {
     expect(analyze("https://tacoloco-example.weebly.com/order").ids).not.toContain("lure_site_name");
   });
 });
+
+describe("sixth round: names built for a lure, and names that only look like a brand", () => {
+  it("reads a lure-word name whose page asks for the same as medium risk", () => {
+    expect(analyze("https://park-smart-payments.example/checkout").score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://council-tax-refund.example/claim").score).toBeGreaterThanOrEqual(MEDIUM);
+    // The name alone, or an ordinary page of it, stays below.
+    expect(analyze("https://park-smart-payments.example/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://park-smart-payments.example/about-us").score).toBeLessThan(MEDIUM);
+    // A business's payment page on its own name is not the lure.
+    expect(analyze("https://acmehvac-example.com/invoice/pay").score).toBeLessThan(MEDIUM);
+  });
+
+  it("reads delivery and payment lures in other languages", () => {
+    expect(analyze("https://lbc-colis-suivi.example/").ids).toContain("lure_word_domain");
+    expect(analyze("https://correos-entrega.net/pago").score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it("reads glued lure words in a hyphenated name", () => {
+    expect(analyze("https://recipient-securitycheck.example/").ids).toContain("lure_word_domain");
+  });
+
+  it("does not read a brand of one letter and a common word inside another word", () => {
+    expect(analyze("https://mintmobile.com/").brand.detected).toBe(false);
+    expect(analyze("https://mytmobile-login.com/").brand).toMatchObject({ detected: true, brand: "T-Mobile" });
+  });
+
+  it("reads a brand's bare name on a code host as a project's name", () => {
+    expect(analyze("https://facebook.github.io/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://chai-slack.herokuapp.com/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://facebook-login.github.io/").score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://facebook.github.io/login.html").score).toBeGreaterThanOrEqual(MEDIUM);
+    // Platforms that serve finished sites keep reading a brand's name as the brand's.
+    expect(analyze("https://adobe-pdf-share.web.app/view").brand.detected).toBe(true);
+  });
+
+  it("reads a short brand name as a whole subdomain of an ordinary site as initials", () => {
+    expect(analyze("https://citi.umich.edu/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://citi.secure-alerts.example/").score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it("counts only keys that touch on a staggered keyboard as adjacent", () => {
+    // "u" is not next to "k": an arbitrary change of a mid-length name stays below medium risk.
+    expect(analyze("https://metamasu.com/").score).toBeLessThan(MEDIUM);
+    // "j" is: a slip of the finger reads as the typosquat it is.
+    expect(analyze("https://metamasj.com/").score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it("does not treat a private site named after a government service as official", () => {
+    expect(analyze("https://dmv.org/").ids).not.toContain("official_brand_domain");
+  });
+});

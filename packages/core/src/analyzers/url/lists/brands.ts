@@ -31,6 +31,8 @@ export interface Brand {
   readonly global: boolean;
 }
 
+// Official domains are the brand's or the authority's own: dmv.org, a private commercial guide named after the motor
+// vehicles departments, is not one of them.
 // name | category | keywords (space separated; "=" marks a common word matched only as a whole token) | official registrable domains (space separated) | "g" when global
 const TABLE = `
 PayPal|payment|paypal|paypal.com paypal.me paypalobjects.com paypal-community.com paypal.co.uk paypal.de paypal.fr paypal.com.au|
@@ -278,7 +280,7 @@ The Toll Roads|government|thetollroads|thetollroads.com|
 NTTA|government|ntta ntta-tolltag|ntta.org|
 IRS|government|irs|irs.gov|
 SSA|government|ssa socialsecurity|ssa.gov socialsecurity.gov|
-DMV|government|dmv|dmv.ca.gov dmv.org dmv.ny.gov|
+DMV|government|dmv|dmv.ca.gov dmv.ny.gov|
 USA.gov|government|usagov|usa.gov|
 Medicare|government|=medicare|medicare.gov cms.gov|
 Login.gov|government|logingov|login.gov|
