@@ -128,6 +128,34 @@ function siteName(host: string, platform: string): string | null {
   return name === "www" || name === "" ? null : name;
 }
 
+/**
+ * The lure words of a name when it holds two or more that carry a scam on their own, written apart or glued
+ * ("secure-update", "pembatalanpemblokiran": cancellation + blocking), else undefined. One such word is how shops
+ * name themselves too ("fastdelivery", "pizza-delivery").
+ */
+function twoLures(name: string): string | undefined {
+  const found: string[] = [];
+  for (const token of name.split(/[^a-z]+/)) {
+    if (token.length < 2) continue;
+    if (STRONG_LURES.has(token)) {
+      if (!found.includes(token)) found.push(token);
+      continue;
+    }
+    if (token.length < 8 || !isLureComposite(token)) continue;
+    for (let i = 0; i < token.length; i++) {
+      for (let j = Math.min(token.length, i + 16); j >= i + 3; j--) {
+        const word = token.slice(i, j);
+        if (STRONG_LURES.has(word)) {
+          if (!found.includes(word)) found.push(word);
+          i = j - 1;
+          break;
+        }
+      }
+    }
+  }
+  return found.length >= 2 ? found.join(" + ") : undefined;
+}
+
 /** Lure words that are also ordinary host names ("log." for logs, "id." for identity providers, "www."). */
 const PLAIN_SUBDOMAINS = new Set(["www", "id", "log", "check", "status", "connect", "access"]);
 
@@ -210,8 +238,13 @@ const PAGE_LURES = new Set(["checkout", "paynow", "pay-now"]);
  * "/session/new", "/checkout"), or null. Words of the path only, not of the query (tracking values say nothing).
  */
 function lurePathWord(url: NormalizedUrl): string | null {
-  if (url.path.length < 3) return null;
-  const path = url.path.length > MAX_SCANNED ? url.path.slice(0, MAX_SCANNED) : url.path;
+  return pathAsksFor(url.path);
+}
+
+/** The first word of a URL path that asks for a payment, a sign-in or a claim ("/pay", "/verify"), or null. */
+export function pathAsksFor(rawPath: string): string | null {
+  if (rawPath.length < 3) return null;
+  const path = rawPath.length > MAX_SCANNED ? rawPath.slice(0, MAX_SCANNED) : rawPath;
   for (const word of path.toLowerCase().split(/[^a-z0-9-]+/)) {
     if (word === "") continue;
     if (STRONG_LURES.has(word) || CREDENTIALS.has(word) || PAGE_LURES.has(word)) return word;
@@ -337,12 +370,13 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     if (hyphens >= 3) factors.push(factor("many_hyphens", `"${label}" strings many words together with hyphens`, 15));
   }
   const site = hosting === null || hosting.userContent ? null : siteName(url.host, hosting.platform);
-  const siteWord = site === null ? undefined : site.split(/[^a-z]+/).find((t) => CREDENTIALS.has(t));
+  const siteWord =
+    site === null ? undefined : (site.split(/[^a-z]+/).find((t) => CREDENTIALS.has(t)) ?? twoLures(site));
   if (site !== null && siteWord !== undefined) {
     factors.push(
       factor(
         "lure_site_name",
-        `The site's name "${site}" on ${hosting?.platform ?? ""} carries the sign-in word "${siteWord}"`,
+        `The site's name "${site}" on ${hosting?.platform ?? ""} carries the lure "${siteWord}"`,
         20,
       ),
     );

@@ -6,6 +6,7 @@ import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { appError, type AppError } from "../../errors.js";
 import { analyzeQrContent, parseQrPayload, toQrCode, urlsOf } from "../../analyzers/qr/index.js";
+import { pathAsksFor } from "../../analyzers/url/index.js";
 import { QrCodeSchema, QrContentTypeSchema, type QrCode } from "../../analyzers/qr/qr-code-schema.js";
 import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
 import { MAX_UPLOAD_BYTES } from "../../analyzers/upload/sniff-upload.js";
@@ -67,6 +68,14 @@ const QR_CONTEXT_POINTS = 45;
 /** What a code adds to an unencrypted link with a weaker warning sign: a link reading 20 becomes 68, 35 becomes 76. */
 const QR_PLAIN_HTTP_POINTS = 60;
 
+function pathOf(raw: string): string {
+  try {
+    return new URL(raw).pathname;
+  } catch {
+    return "";
+  }
+}
+
 /** A warning sign of the link's own: a factor that raises its risk, other than "too little is known". */
 function warningSign(url: UrlLookupResult): Factor | undefined {
   return url.factors.find((f) => f.points > 0 && f.id !== "limited_evidence");
@@ -94,18 +103,18 @@ export function qrContextFactor(url: UrlLookupResult): Factor | null {
       points: QR_CONTEXT_POINTS,
     };
   }
+  if (!/^http:\/\//i.test(url.url)) return null;
   const sign = warningSign(url);
-  if (sign !== undefined && /^http:\/\//i.test(url.url)) {
-    return {
-      id: "qr_link_unencrypted",
-      source: "qr_link",
-      label:
-        `The code leads to an unencrypted http:// page that also shows a warning sign (${sign.label}); ` +
-        "printed codes lead to https pages",
-      points: QR_PLAIN_HTTP_POINTS,
-    };
-  }
-  return null;
+  const asks = sign === undefined ? pathAsksFor(pathOf(url.url)) : null;
+  if (sign === undefined && asks === null) return null;
+  return {
+    id: "qr_link_unencrypted",
+    source: "qr_link",
+    label:
+      `The code leads to an unencrypted http:// page that ${sign !== undefined ? `also shows a warning sign (${sign.label})` : `asks for "${asks ?? ""}"`}; ` +
+      "printed codes lead to https pages",
+    points: QR_PLAIN_HTTP_POINTS,
+  };
 }
 
 /**

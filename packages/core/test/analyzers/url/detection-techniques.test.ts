@@ -525,6 +525,13 @@ describe("sixth round: names built for a lure, and names that only look like a b
     expect(analyze("https://correos-entrega.net/pago").score).toBeGreaterThanOrEqual(MEDIUM);
   });
 
+  it("reads a site name of two lure words on a site builder as a lure, one as a shop's name", () => {
+    expect(analyze("https://pembatalanpemblokiran08.webnode.com/").ids).toContain("lure_site_name");
+    expect(analyze("https://secure-update.weebly.com/").score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://pizza-delivery.wixsite.com/menu").ids).not.toContain("lure_site_name");
+    expect(analyze("https://fastdelivery.weebly.com/").ids).not.toContain("lure_site_name");
+  });
+
   it("reads glued lure words in a hyphenated name", () => {
     expect(analyze("https://recipient-securitycheck.example/").ids).toContain("lure_word_domain");
   });

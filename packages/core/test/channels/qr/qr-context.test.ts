@@ -26,6 +26,13 @@ describe("what a QR code adds to its link", () => {
     expect(f?.label).toContain("domain ending");
   });
 
+  it("lifts a plain http:// link whose page asks for a payment or a sign-in", () => {
+    const f = qrContextFactor(urlResult("http://shop.example/invoice/", 20, [LIMITED]));
+    expect(f?.id).toBe("qr_link_unencrypted");
+    expect(f?.label).toContain('"invoice"');
+    expect(qrContextFactor(urlResult("https://shop.example/invoice/", 20, [LIMITED]))).toBeNull();
+  });
+
   it("adds nothing to a link with no warning sign, http or not", () => {
     expect(qrContextFactor(urlResult("http://old-menu.example/menu.html", 20, [LIMITED]))).toBeNull();
     expect(qrContextFactor(urlResult("https://bakery.example/", 20, [LIMITED]))).toBeNull();
