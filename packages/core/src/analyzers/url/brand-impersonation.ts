@@ -36,6 +36,7 @@ import {
 } from "./brand-index.js";
 import { caseCredentialWord, caseNames, hasCaseBoundary } from "./case-words.js";
 import { asciiFold, hasMixedScripts, unicodeSkeleton } from "./skeleton.js";
+import { pathAsksFor } from "./url-heuristics.js";
 
 export const BRAND_SOURCE = "brand_impersonation";
 
@@ -317,6 +318,8 @@ const MAX_JOINED_TOKENS = 5;
 const MAX_JOINED_LENGTH = 24;
 /** Keywords this long are matched anywhere inside a token ("grupwhatsappyoutuber"). */
 const ANYWHERE_FROM = 7;
+/** A brand's name on a domain it does not own whose page asks for a payment or a sign-in. */
+const ASKING_PAGE_POINTS = 50;
 /**
  * On free hosting anyone picks the name, and a five-letter brand inside it ("xpaypalx", "chasemob") is no
  * longer likely to be an accident of spelling.
@@ -833,10 +836,23 @@ export function detectBrandImpersonation(url: NormalizedUrl): Evidence {
     }
   }
   subdomainFindings(url, freeHosted, findings);
-  const hostTop = projectName(best(findings), url);
+  const hostTop = askingPage(projectName(best(findings), url), url);
   const pathOut: Finding[] = [];
   pathFindings(url, pathOut);
   return toEvidence(corroborate(hostTop, best(pathOut), url));
+}
+
+/**
+ * A brand's name beside ordinary words ("parkmobile-zone.com") or under another ending ("justpark.net") is weak
+ * alone: companies name side sites that way. When the page asks for what the brand handles (a payment, a sign-in, a
+ * claim: "/pay", "/login") on a domain the brand does not own, the two corroborate each other: medium risk.
+ */
+function askingPage(top: Finding | null, url: NormalizedUrl): Finding | null {
+  if (top === null || top.points >= ASKING_PAGE_POINTS) return top;
+  if (top.technique !== "combosquat" && top.technique !== "tld_swap") return top;
+  return pathAsksFor(url.path) === null
+    ? top
+    : { ...top, points: ASKING_PAGE_POINTS, confidence: Math.max(top.confidence, 0.7) };
 }
 
 /**

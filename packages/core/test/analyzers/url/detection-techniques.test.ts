@@ -520,6 +520,19 @@ describe("sixth round: names built for a lure, and names that only look like a b
     expect(analyze("https://acmehvac-example.com/invoice/pay").score).toBeLessThan(MEDIUM);
   });
 
+  it("reads a brand's name beside ordinary words as medium risk when its page asks for payment", () => {
+    expect(analyze("https://parkmobile-zone.example/pay?zone=4471").brand).toMatchObject({
+      detected: true,
+      brand: "ParkMobile",
+    });
+    expect(analyze("https://parkmobile-zone.example/pay?zone=4471").score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://parkmobile-zone.example/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://natwestgroup.com/about").score).toBeLessThan(MEDIUM);
+    // The parking, toll and charging operators' own links stay official.
+    expect(analyze("https://m.paybyphone.com/parking/start?location=40213").ids).toContain("official_brand_domain");
+    expect(analyze("https://ev.chargepoint.com/station/1234567").ids).toContain("official_brand_domain");
+  });
+
   it("reads delivery and payment lures in other languages", () => {
     expect(analyze("https://lbc-colis-suivi.example/").ids).toContain("lure_word_domain");
     expect(analyze("https://correos-entrega.net/pago").score).toBeGreaterThanOrEqual(MEDIUM);

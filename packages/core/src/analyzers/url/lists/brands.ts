@@ -248,6 +248,23 @@ Cathay Pacific|travel|cathaypacific|cathaypacific.com|
 Uber|travel|uber|uber.com|
 Lyft|travel|lyft|lyft.com|
 DoorDash|retail|doordash|doordash.com|
+ParkMobile|travel|parkmobile|parkmobile.io parkmobile.com|
+PayByPhone|travel|paybyphone|paybyphone.com paybyphone.co.uk paybyphone.fr|
+RingGo|travel|ringgo myringgo|ringgo.co.uk myringgo.co.uk|
+JustPark|travel|justpark|justpark.com|
+EasyPark|travel|easypark|easypark.com easypark.net|
+Flowbird|travel|flowbird|flowbird.com|
+HONK|travel|honkmobile|honkmobile.com|
+ParkWhiz|travel|parkwhiz|parkwhiz.com|
+SpotHero|travel|spothero|spothero.com|
+ChargePoint|travel|chargepoint|chargepoint.com|
+Electrify America|travel|electrifyamerica|electrifyamerica.com|
+EVgo|travel|evgo|evgo.com|
+bp pulse|travel|bppulse|bppulse.com bppulse.co.uk|
+Tesla|travel|tesla teslamotors|tesla.com tesla.cn teslamotors.com|
+IONITY|travel|ionity|ionity.eu|
+Pod Point|travel|podpoint|pod-point.com|
+Blink Charging|travel|blinkcharging|blinkcharging.com|
 USPS|delivery|usps uspostal|usps.com usps.gov|
 UPS|delivery|ups|ups.com theupsstore.com|
 FedEx|delivery|fedex|fedex.com|
@@ -292,6 +309,7 @@ GOV.UK|government|govuk|www.gov.uk|
 DVLA|government|dvla|www.gov.uk dvla.gov.uk|
 NHS|government|nhs|www.nhs.uk|
 TV Licensing|government|tvlicensing|tvlicensing.co.uk|
+Dart Charge|government|dartcharge|www.gov.uk|
 Canada Revenue Agency|government|cra-arc canrevagency|canada.ca cra-arc.gc.ca|
 Service Canada|government|servicecanada|canada.ca servicecanada.gc.ca|
 ATO|government|ato|ato.gov.au|
