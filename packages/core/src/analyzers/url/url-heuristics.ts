@@ -170,6 +170,8 @@ function strongLureSubdomain(subdomain: string): string | null {
     for (const token of label.split("-")) {
       if (CREDENTIALS.has(token) || (STRONG_LURES.has(token) && !PLAIN_SUBDOMAINS.has(token))) return token;
       if (token.startsWith("my") && CREDENTIALS.has(token.slice(2))) return token;
+      // Lure words glued together ("securedocuments", "loginverify"), one of them strong.
+      if (token.length >= 8 && hasStrongLure(token)) return token;
     }
   }
   return null;
@@ -394,6 +396,10 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   if (words.length > 0) {
     // A sign-in script as the page itself ("login.php", "Verify.html") is the form, not a page that mentions it.
     const page = credentialPage(url.path);
+    // On a host where anyone publishes (free hosting, user content), a sign-in path is the page a visitor is asked
+    // to trust with an account the host has nothing to do with: it counts like a sign-in page.
+    const hostedAsk =
+      hosting !== null && page === null && (hosting.userContent || siteName(url.host, hosting.platform) !== null);
     factors.push(
       page !== null
         ? factor(
@@ -403,8 +409,10 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
           )
         : factor(
             "credential_words",
-            `The path asks about ${words.slice(0, 3).join(", ")}`,
-            words.length >= 2 ? 25 : 15,
+            hostedAsk
+              ? `The path asks about ${words.slice(0, 3).join(", ")} on a site anyone can publish`
+              : `The path asks about ${words.slice(0, 3).join(", ")}`,
+            words.length >= 2 ? 25 : hostedAsk ? 25 : 15,
           ),
     );
   }

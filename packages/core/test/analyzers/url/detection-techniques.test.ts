@@ -545,6 +545,18 @@ describe("sixth round: names built for a lure, and names that only look like a b
     expect(analyze("https://fastdelivery.weebly.com/").ids).not.toContain("lure_site_name");
   });
 
+  it("reads a sign-in path on a site anyone can publish like a sign-in page", () => {
+    expect(analyze("https://acme-portal.herokuapp.com/login").score).toBeGreaterThanOrEqual(MEDIUM);
+    // The platform's own pages are not a site published on it.
+    expect(analyze("https://forms.gle/login").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://tacoloco-example.weebly.com/order").score).toBeLessThan(MEDIUM);
+  });
+
+  it("reads lure words glued together in a subdomain", () => {
+    expect(analyze("http://securedocuments.example-shop.com/up").ids).toContain("lure_subdomain");
+    expect(analyze("https://documents.example-shop.com/").ids).not.toContain("lure_subdomain");
+  });
+
   it("reads glued lure words in a hyphenated name", () => {
     expect(analyze("https://recipient-securitycheck.example/").ids).toContain("lure_word_domain");
   });

@@ -433,6 +433,7 @@ export const WEAK_LURE_WORDS: readonly string[] = [
   "drive",
   "docs",
   "document",
+  "documents",
   "storage",
   "token",
   "tokens",
