@@ -561,8 +561,21 @@ describe("sixth round: names built for a lure, and names that only look like a b
     expect(analyze("https://recipient-securitycheck.example/").ids).toContain("lure_word_domain");
   });
 
+  it("reads where a link forwards to, and lets no trusted name vouch for it", () => {
+    const r = analyze("https://www.google.com/url?q=https://secure-doc-share.xyz/login&sa=D");
+    expect(r.ids).toContain("redirect_risky_tld");
+    expect(r.ids).not.toContain("official_brand_domain");
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+    // Forwarding to an ordinary page, or within the same site, changes nothing.
+    expect(analyze("https://www.google.com/url?q=https://www.bbc.co.uk/news&sa=D").ids).toContain(
+      "official_brand_domain",
+    );
+    expect(analyze("https://www.facebook.com/login?next=https%3A%2F%2Fwww.facebook.com%2F").score).toBeLessThan(MEDIUM);
+  });
+
   it("does not read a brand of one letter and a common word inside another word", () => {
     expect(analyze("https://mintmobile.com/").brand.detected).toBe(false);
+    expect(analyze("https://www.mint-mobile-example.com/").brand.detected).toBe(false);
     expect(analyze("https://mytmobile-login.com/").brand).toMatchObject({ detected: true, brand: "T-Mobile" });
   });
 

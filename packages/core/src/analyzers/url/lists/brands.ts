@@ -322,6 +322,7 @@ SAT Mexico|government|satmx|sat.gob.mx|
 Verizon|telecom|verizon verizonwireless|verizon.com verizonwireless.com vzw.com|
 AT&T|telecom|att attmail att-mail|att.com att.net|
 T-Mobile|telecom|tmobile t-mobile|t-mobile.com t-mobile.de|g
+Mint Mobile|telecom|mintmobile|mintmobile.com|
 Comcast Xfinity|telecom|xfinity comcast|xfinity.com comcast.com comcast.net|
 Spectrum|telecom|=spectrum|spectrum.com spectrum.net charter.com|
 Cox|telecom|coxcommunications|cox.com cox.net|
