@@ -294,6 +294,11 @@ function printLinks(links: readonly QrLinkOutcome[], showTuningErrors: boolean, 
   if (showTuningErrors) {
     for (const l of links.filter((x) => !x.heldOut && x.label === "legit" && (x.score ?? 0) >= 40))
       console.log(`  legitimate link scored ${l.score}: ${l.url} ${urlFactors(l.url)}`);
+    // The hand-written everyday links closest to the line, to see how much room is left.
+    for (const l of links.filter(
+      (x) => !x.heldOut && x.set === "legit_qr_links" && (x.score ?? 0) >= 25 && (x.score ?? 0) < 40,
+    ))
+      console.log(`  hand-written QR link near the line, ${l.score}: ${l.url} ${urlFactors(l.url)}`);
     const missed = links
       .filter((x) => !x.heldOut && x.label === "scam" && (x.score ?? 0) < 65)
       .sort((a, b) => (b.score ?? 0) - (a.score ?? 0));

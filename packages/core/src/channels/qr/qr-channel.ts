@@ -123,7 +123,8 @@ export function qrContextFactor(url: UrlLookupResult): Factor | null {
  */
 function linkEvidence(url: UrlLookupResult): Evidence {
   const top = url.factors.find((f) => f.points > 0);
-  const safe = url.risk_score < 20;
+  // A low score vouches for the code only when the link shows no warning sign at all (a sign-in path scores 15).
+  const safe = url.risk_score < 20 && warningSign(url) === undefined;
   const context = safe ? null : qrContextFactor(url);
   return {
     source: "qr_link",

@@ -39,6 +39,11 @@ describe("what a QR code adds to its link", () => {
     expect(qrContextFactor(urlResult("https://pay.example.top/", 20, [CHEAP_ENDING]))).toBeNull();
   });
 
+  it("lifts an unencrypted link whose only warning sign is a sign-in path", () => {
+    const signIn = { id: "credential_words", label: "The path asks about moncompte", points: 15 };
+    expect(qrContextFactor(urlResult("http://x.example/moncompte/", 15, [signIn]))?.id).toBe("qr_link_unencrypted");
+  });
+
   it("adds nothing to a link already at high risk", () => {
     expect(qrContextFactor(urlResult("http://x.example/", 70, [CHEAP_ENDING]))).toBeNull();
   });
