@@ -389,7 +389,7 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   }
   const kit = url.path.length < 10 ? null : kitPlacement(url.path);
   if (kit !== null) factors.push(kit);
-  if (url.query.length > 4 && QUERY_EMAIL.test(url.query.slice(0, MAX_SCANNED))) {
+  if (url.fragmentEmail === true || (url.query.length > 4 && QUERY_EMAIL.test(url.query.slice(0, MAX_SCANNED)))) {
     factors.push(factor("recipient_email", "The link carries an email address, the way personalised lures do", 20));
   }
   const words = credentialWords(url);

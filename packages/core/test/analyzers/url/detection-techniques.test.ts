@@ -552,6 +552,13 @@ describe("sixth round: names built for a lure, and names that only look like a b
     expect(analyze("https://tacoloco-example.weebly.com/order").score).toBeLessThan(MEDIUM);
   });
 
+  it("reads an email address in the fragment like one in the query", () => {
+    expect(analyze("https://office-docshare.pages.dev/#jane@acmecorp.example").ids).toContain("recipient_email");
+    expect(analyze("https://x.example/#/login?e=jane%40corp.example").ids).toContain("recipient_email");
+    expect(analyze("https://example.com/page#section-2").ids).not.toContain("recipient_email");
+    expect(analyze("https://mail.example.com/#inbox").ids).not.toContain("recipient_email");
+  });
+
   it("reads lure words glued together in a subdomain", () => {
     expect(analyze("http://securedocuments.example-shop.com/up").ids).toContain("lure_subdomain");
     expect(analyze("https://documents.example-shop.com/").ids).not.toContain("lure_subdomain");
