@@ -22,6 +22,7 @@ import {
   type QrCaseClass,
 } from "./qr/generate.js";
 import { isHeldOut as isHeldOutUrl } from "./url-eval.js";
+import { analyzeUrl, assess, normalizeUrl, OFFLINE_WEIGHT } from "../packages/core/src/index.js";
 
 /** The risk score (0-100) the QR channel gives an image holding `url`; null when it refused the image. */
 export type ScoreQr = (item: { readonly url: string; readonly bytes: Uint8Array }) => Promise<number | null>;
@@ -133,13 +134,16 @@ export async function evaluateQr(
 /** One labelled link of the URL evaluation's lists, printed as a plain code and scored through the channel. */
 export interface QrLinkOutcome {
   readonly url: string;
-  readonly set: "phish_feeds" | "legit_qr_links" | "legit_popular";
+  readonly set: "phish_feeds" | "phish_qr_links" | "legit_qr_links" | "legit_popular" | "legit_lookalikes";
   readonly label: "scam" | "legit";
   readonly heldOut: boolean;
   readonly score: number | null;
 }
 
-/** Every phishing-feed URL, every hand-written QR link and every popular site (under a path), through `score`. */
+/**
+ * Every phishing-feed URL, every hand-written quishing link, every hand-written QR link, every popular site (under
+ * a path) and every brand or crypto lookalike site, through `score`.
+ */
 export async function evaluateQrLinks(
   score: ScoreQr,
   options: { tuningOnly?: boolean } = {},
@@ -150,10 +154,18 @@ export async function evaluateQrLinks(
       set: "phish_feeds" as const,
       label: "scam" as const,
     })),
+    // Hand-written QR-phishing destinations: reported on a line of their own, never mixed into the feed figure.
+    ...listLines("phish-qr-links.txt").map((url) => ({ url, set: "phish_qr_links" as const, label: "scam" as const })),
     ...listLines("legit-qr-links.txt").map((url) => ({ url, set: "legit_qr_links" as const, label: "legit" as const })),
     ...listLines("legit-top-sites.txt").map((h) => ({
       url: `https://${h}/offers`,
       set: "legit_popular" as const,
+      label: "legit" as const,
+    })),
+    // Real sites whose names contain or resemble a brand (brand and crypto lookalikes), as codes on their home page.
+    ...[...listLines("legit-lookalikes.txt"), ...listLines("legit-eth-whitelist.txt")].map((h) => ({
+      url: `https://${h}/`,
+      set: "legit_lookalikes" as const,
       label: "legit" as const,
     })),
   ];
@@ -166,6 +178,14 @@ export async function evaluateQrLinks(
     out.push({ ...link, heldOut, score: await score({ url: link.url, bytes }) });
   }
   return out;
+}
+
+/** The offline URL analyzers' factors for one link ("id:points ..."), to read a tuning miss. */
+function urlFactors(raw: string): string {
+  const url = normalizeUrl(raw);
+  if (url.isErr()) return "(rejected)";
+  const a = assess(analyzeUrl(url.value).map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT })));
+  return `[url ${a.riskScore}: ${a.factors.map((f) => `${f.id}:${f.points}`).join(" ")}]`;
 }
 
 interface VerdictRates {
@@ -187,7 +207,7 @@ function verdictRates(xs: readonly { label: "scam" | "legit" | null; score: numb
 }
 
 const verdictLine = (name: string, r: VerdictRates): string =>
-  `${name.padEnd(34)} scam >= 65: ${pct(r.scamHigh, r.scam).padStart(6)} of ${String(r.scam).padStart(3)}   ` +
+  `${name.padEnd(40)} scam >= 65: ${pct(r.scamHigh, r.scam).padStart(6)} of ${String(r.scam).padStart(3)}   ` +
   `legitimate >= 40: ${pct(r.legitMedium, r.legit).padStart(6)} of ${String(r.legit).padStart(3)}`;
 
 function printReport(report: QrEvalReport, showTuningErrors: boolean, tuningOnly: boolean): void {
@@ -248,18 +268,44 @@ function printLinks(links: readonly QrLinkOutcome[], showTuningErrors: boolean, 
   console.log("\nverdicts on every labelled link, each printed as a plain code:");
   for (const heldOut of tuningOnly ? [false] : [false, true]) {
     const part = links.filter((l) => l.heldOut === heldOut);
+    // The feed figure: phishing-feed links against the legitimate sets (the quishing set has a line of its own).
+    const feeds = part.filter((l) => l.set !== "phish_qr_links" && l.set !== "legit_lookalikes");
     const name = heldOut ? "held-out" : "tuning";
-    console.log(verdictLine(`  all links, ${name}`, verdictRates(part)));
+    console.log(verdictLine(`  all links, ${name}`, verdictRates(feeds)));
     console.log(
-      verdictLine(`    hand-written QR links, ${name}`, verdictRates(part.filter((l) => l.set !== "legit_popular"))),
+      verdictLine(`    hand-written QR links, ${name}`, verdictRates(feeds.filter((l) => l.set !== "legit_popular"))),
     );
     console.log(
-      verdictLine(`    popular sites, ${name}`, verdictRates(part.filter((l) => l.set !== "legit_qr_links"))),
+      verdictLine(`    popular sites, ${name}`, verdictRates(feeds.filter((l) => l.set !== "legit_qr_links"))),
+    );
+    console.log(
+      verdictLine(
+        `  lookalike sites (brand, crypto), ${name}`,
+        verdictRates(part.filter((l) => l.set === "legit_lookalikes")),
+      ),
+    );
+    console.log(
+      verdictLine(
+        `  quishing links (hand-written), ${name}`,
+        verdictRates(part.filter((l) => l.set === "phish_qr_links")),
+      ),
     );
   }
   if (showTuningErrors) {
     for (const l of links.filter((x) => !x.heldOut && x.label === "legit" && (x.score ?? 0) >= 40))
-      console.log(`  legitimate link scored ${l.score}: ${l.url}`);
+      console.log(`  legitimate link scored ${l.score}: ${l.url} ${urlFactors(l.url)}`);
+    // The hand-written everyday links closest to the line, to see how much room is left.
+    for (const l of links.filter(
+      (x) => !x.heldOut && x.set === "legit_qr_links" && (x.score ?? 0) >= 25 && (x.score ?? 0) < 40,
+    ))
+      console.log(`  hand-written QR link near the line, ${l.score}: ${l.url} ${urlFactors(l.url)}`);
+    const missed = links
+      .filter((x) => !x.heldOut && x.label === "scam" && (x.score ?? 0) < 65)
+      .sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+    console.log(
+      `\n  tuning scam links under 65 (${missed.length}; under 40: ${missed.filter((x) => (x.score ?? 0) < 40).length}):`,
+    );
+    for (const l of missed) console.log(`  ${String(l.score).padStart(3)} ${l.set} ${l.url} ${urlFactors(l.url)}`);
   }
 }
 

@@ -1,12 +1,81 @@
+import type { Factor } from "../../schemas/common.js";
 import type { Evidence } from "../../ports/signal-source.js";
 import { detectBrandImpersonation } from "./brand-impersonation.js";
 import type { NormalizedUrl } from "./normalized-url.js";
+import { normalizeUrl } from "./normalize-url.js";
 import { analyzeUrlHeuristics } from "./url-heuristics.js";
+
+export const REDIRECT_SOURCE = "url_redirect";
+
+/** Query values scanned for a forwarding target, and the longest value read. */
+const MAX_QUERY_CHARS = 2048;
+const ABSOLUTE = /^https?:\/\//i;
+
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value.replaceAll("+", " "));
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The site a link forwards to: a query value that is itself a whole link to another site ("google.com/url?q=
+ * https://...", "/redirect?to=https%3A%2F%2F..."). Redirectors and open redirects on trusted names carry a lure's
+ * address this way, so the trusted name is what a reader (or a filter) sees. null when there is none.
+ */
+function forwardTarget(url: NormalizedUrl): NormalizedUrl | null {
+  if (url.query.length < 12) return null;
+  const query = url.query.length > MAX_QUERY_CHARS ? url.query.slice(0, MAX_QUERY_CHARS) : url.query;
+  for (const pair of query.replace(/^\?/, "").split("&")) {
+    const at = pair.indexOf("=");
+    if (at === -1) continue;
+    const value = decoded(pair.slice(at + 1));
+    if (!ABSOLUTE.test(value)) continue;
+    const target = normalizeUrl(value);
+    if (target.isErr()) continue;
+    const t = target.value;
+    if (t.host === url.host || (t.registrableDomain !== null && t.registrableDomain === url.registrableDomain)) {
+      continue;
+    }
+    return t;
+  }
+  return null;
+}
 
 /**
  * The offline URL analyzers: brand impersonation (source "brand_impersonation") and structural heuristics
- * (source "url_heuristics"), always in that order. Pure and synchronous; never throws.
+ * (source "url_heuristics"), always in that order; for a link that forwards to another site, a third piece of
+ * evidence (source "url_redirect") with the warning signs of the site it forwards to. Then the forwarding host's
+ * own standing (an official or popular name) no longer vouches for the link: it vouches for itself, not for where
+ * it sends people. Pure and synchronous; never throws.
  */
 export function analyzeUrl(url: NormalizedUrl): Evidence[] {
-  return [detectBrandImpersonation(url), analyzeUrlHeuristics(url)];
+  const own = [detectBrandImpersonation(url), analyzeUrlHeuristics(url)];
+  const target = forwardTarget(url);
+  if (target === null) return own;
+  const signs: Factor[] = [];
+  for (const evidence of [detectBrandImpersonation(target), analyzeUrlHeuristics(target)]) {
+    for (const f of evidence.factors) {
+      if (f.points <= 0) continue;
+      signs.push({
+        ...f,
+        id: `redirect_${f.id}`,
+        source: REDIRECT_SOURCE,
+        label: `It forwards to ${target.hostUnicode}: ${f.label}`,
+      });
+    }
+  }
+  if (signs.length === 0) return own;
+  const [brand, heuristics] = own as [Evidence, Evidence];
+  return [
+    { ...brand, factors: brand.factors.filter((f) => f.points > 0) },
+    heuristics,
+    {
+      source: REDIRECT_SOURCE,
+      status: "ok",
+      signals: { redirect_target: target.host },
+      factors: signs,
+    },
+  ];
 }

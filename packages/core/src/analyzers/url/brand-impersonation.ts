@@ -25,6 +25,7 @@ import {
   RISKY_TLD_SET,
   SPELLED_DOMAINS,
   STRONG_LURES,
+  DEVELOPER_PLATFORM_SET,
   editDistance,
   hasStrongLure,
   hostingOf,
@@ -35,6 +36,7 @@ import {
 } from "./brand-index.js";
 import { caseCredentialWord, caseNames, hasCaseBoundary } from "./case-words.js";
 import { asciiFold, hasMixedScripts, unicodeSkeleton } from "./skeleton.js";
+import { pathAsksFor } from "./url-heuristics.js";
 
 export const BRAND_SOURCE = "brand_impersonation";
 
@@ -75,17 +77,19 @@ const SPELLED_SPLIT = /[.-]/;
 const REPEATS = /([a-z])\1+/g;
 const MAX_PATH_CHARS = 256;
 
-// QWERTY neighbours, for "replacement by an adjacent key".
+// QWERTY neighbours, for "replacement by an adjacent key". The rows are staggered: each sits half a key right of
+// the one above, so a key touches the two keys above it at its own column and the next ("k": "i", "o") and the two
+// below it at the previous column and its own ("k": "m", ","); "u" is not next to "k".
 const KEYBOARD_ROWS = ["1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm"];
 const ADJACENT = new Map<string, string>();
 for (let r = 0; r < KEYBOARD_ROWS.length; r++) {
   const row = KEYBOARD_ROWS[r] ?? "";
+  const above = KEYBOARD_ROWS[r - 1] ?? "";
+  const below = KEYBOARD_ROWS[r + 1] ?? "";
   for (let c = 0; c < row.length; c++) {
-    let near = (row[c - 1] ?? "") + (row[c + 1] ?? "");
-    for (const other of [KEYBOARD_ROWS[r - 1], KEYBOARD_ROWS[r + 1]]) {
-      if (other !== undefined) near += (other[c - 1] ?? "") + (other[c] ?? "") + (other[c + 1] ?? "");
-    }
-    ADJACENT.set(row[c] ?? "", near);
+    const near =
+      (row[c - 1] ?? "") + (row[c + 1] ?? "") + (above[c] ?? "") + (above[c + 1] ?? "") + (below[c - 1] ?? "");
+    ADJACENT.set(row[c] ?? "", near + (below[c] ?? ""));
   }
 }
 
@@ -314,6 +318,8 @@ const MAX_JOINED_TOKENS = 5;
 const MAX_JOINED_LENGTH = 24;
 /** Keywords this long are matched anywhere inside a token ("grupwhatsappyoutuber"). */
 const ANYWHERE_FROM = 7;
+/** A brand's name on a domain it does not own whose page asks for a payment or a sign-in. */
+const ASKING_PAGE_POINTS = 50;
 /**
  * On free hosting anyone picks the name, and a five-letter brand inside it ("xpaypalx", "chasemob") is no
  * longer likely to be an accident of spelling.
@@ -369,6 +375,15 @@ function digitKeywordHits(label: string, hits: KeywordHit[]): void {
 }
 
 /** Brand keywords inside one label, on token boundaries or next to lure words. */
+/**
+ * A name that is one letter and a common word ("tmobile": "t" + "mobile") found inside a longer word, right after
+ * other letters ("mintmobile"): its distinctive letter belongs to the word before it, and what is left is the
+ * common word.
+ */
+function letterOfAnotherWord(keyword: string, at: number): boolean {
+  return at > 0 && LURES.has(keyword.slice(1));
+}
+
 function keywordHits(label: string, anywhereFrom = ANYWHERE_FROM): KeywordHit[] {
   const hits: KeywordHit[] = [];
   const tokens = label.split(TOKEN_SPLIT);
@@ -388,7 +403,9 @@ function keywordHits(label: string, anywhereFrom = ANYWHERE_FROM): KeywordHit[] 
         if (ref.tokenOnly || !token.startsWith(kw, i)) continue;
         const strong = lureAround(token.slice(0, i), token.slice(i + kw.length));
         if (strong !== null) hits.push({ ref, withLure: strong, glued: strong });
-        else if (kw.length >= anywhereFrom) hits.push({ ref, withLure: false, glued: false });
+        else if (kw.length >= anywhereFrom && !letterOfAnotherWord(kw, i)) {
+          hits.push({ ref, withLure: false, glued: false });
+        }
       }
     }
   }
@@ -545,10 +562,13 @@ function subdomainFindings(url: NormalizedUrl, freeHosted: boolean, out: Finding
   for (const part of sub.split(".")) {
     if (part === "www" || part.length < 2) continue;
     for (const hit of keywordHits(part, freeHosted ? ANYWHERE_FROM_FREE_HOSTING : ANYWHERE_FROM)) {
+      // A short name as a whole subdomain of an ordinary site ("citi.umich.edu", "ato.example.org") is more often
+      // a department's or a service's initials than the brand: weak alone, it adds to a sign-in page.
+      const initials = part === hit.ref.keyword && part.length < 5 && !lureDomain && !freeHosted && !hit.withLure;
       out.push({
         brand: hit.ref.brand,
         technique: "brand_in_subdomain",
-        points: lureDomain ? 75 : freeHosted || hit.withLure ? 70 : 65,
+        points: initials ? 30 : lureDomain ? 75 : freeHosted || hit.withLure ? 70 : 65,
         confidence: freeHosted || hit.withLure ? 0.8 : 0.7,
         floor: 0,
         label: part,
@@ -816,10 +836,36 @@ export function detectBrandImpersonation(url: NormalizedUrl): Evidence {
     }
   }
   subdomainFindings(url, freeHosted, findings);
-  const hostTop = best(findings);
+  const hostTop = askingPage(projectName(best(findings), url), url);
   const pathOut: Finding[] = [];
   pathFindings(url, pathOut);
   return toEvidence(corroborate(hostTop, best(pathOut), url));
+}
+
+/**
+ * A brand's name beside ordinary words ("parkmobile-zone.com") or under another ending ("justpark.net") is weak
+ * alone: companies name side sites that way. When the page asks for what the brand handles (a payment, a sign-in, a
+ * claim: "/pay", "/login") on a domain the brand does not own, the two corroborate each other: medium risk.
+ */
+function askingPage(top: Finding | null, url: NormalizedUrl): Finding | null {
+  if (top === null || top.points >= ASKING_PAGE_POINTS) return top;
+  if (top.technique !== "combosquat" && top.technique !== "tld_swap") return top;
+  return pathAsksFor(url.path) === null
+    ? top
+    : { ...top, points: ASKING_PAGE_POINTS, confidence: Math.max(top.confidence, 0.7) };
+}
+
+/**
+ * On a developer platform (code pages, app hosting, sandboxes) projects are named after what they are or work with:
+ * "facebook.github.io" is Facebook's own project pages, "chai-slack.herokuapp.com" a Slack integration. There a
+ * brand's bare name, or its name beside ordinary words, is no impersonation unless the page asks for a sign-in
+ * or a lure word joins the name; the platform's own free-hosting factor still counts.
+ */
+function projectName(top: Finding | null, url: NormalizedUrl): Finding | null {
+  if (top === null || top.points > 35 || (top.technique !== "tld_swap" && top.technique !== "combosquat")) return top;
+  const hosting = hostingOf(url);
+  if (hosting === null || !DEVELOPER_PLATFORM_SET.has(hosting.platform)) return top;
+  return hasCredentialWords((url.path + " " + url.query).toLowerCase()) ? top : null;
 }
 
 /**

@@ -8,6 +8,7 @@ import { BRANDS, type Brand } from "./lists/brands.js";
 import { POPULAR_DOMAINS } from "./lists/popular-domains.js";
 import {
   ANONYMOUS_HOSTING,
+  DEVELOPER_PLATFORMS,
   CREDENTIAL_WORDS,
   FREE_HOSTING,
   FREE_TLDS,
@@ -83,6 +84,7 @@ export const FREE_TLD_SET = new Set<string>(FREE_TLDS);
 export const SHORTENER_SET = new Set<string>(SHORTENERS);
 export const FREE_HOSTING_SET = new Set<string>([...FREE_HOSTING, ...ANONYMOUS_HOSTING]);
 export const ANONYMOUS_HOSTING_SET = new Set<string>(ANONYMOUS_HOSTING);
+export const DEVELOPER_PLATFORM_SET = new Set<string>(DEVELOPER_PLATFORMS);
 
 /** Labels that are so generic that a typo of them says nothing ("mail", "login"). */
 const MIN_TYPO_LENGTH = 5;

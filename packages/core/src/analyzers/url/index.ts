@@ -5,4 +5,4 @@ export { BRANDS } from "./lists/brands.js";
 export type { Brand, BrandCategory } from "./lists/brands.js";
 export type { NormalizedUrl } from "./normalized-url.js";
 export { normalizeUrl } from "./normalize-url.js";
-export { HEURISTICS_SOURCE, analyzeUrlHeuristics } from "./url-heuristics.js";
+export { HEURISTICS_SOURCE, analyzeUrlHeuristics, pathAsksFor } from "./url-heuristics.js";

@@ -150,6 +150,9 @@ function rawAuthority(withScheme: string): string {
  * list, private section included, so "evil.github.io" is its own registrable domain.
  * Never throws.
  */
+const FRAGMENT_EMAIL =
+  /^#(?:[^@]*[=&/!])?[a-z0-9._%+-]{1,64}(?:@|%40)[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*\.[a-z]{2,24}$/i;
+
 export function normalizeUrl(raw: string): Result<NormalizedUrl, ValidationIssue[]> {
   if (typeof raw !== "string") return err(issue("URL must be a string"));
   if (raw.length > MAX_URL_LENGTH * 4) return err(issue(`URL is longer than ${MAX_URL_LENGTH} characters`));
@@ -211,6 +214,9 @@ export function normalizeUrl(raw: string): Result<NormalizedUrl, ValidationIssue
     return err(issue(`"${host}" is a public suffix, not a site`));
   }
 
+  // The fragment never reaches the server and is left out of the normalized URL; only whether it carries an email
+  // address is kept (kits read the victim's address from it to greet them and pre-fill a sign-in form).
+  const fragmentEmail = url.hash.length > 5 && FRAGMENT_EMAIL.test(url.hash.slice(0, 512));
   url.hash = "";
   const registrableDomain = isIp ? null : info.domain;
   const subdomain = isIp || registrableDomain === null ? "" : (info.subdomain ?? "");
@@ -229,5 +235,6 @@ export function normalizeUrl(raw: string): Result<NormalizedUrl, ValidationIssue
     subdomain,
     isIp,
     hasCredentials: url.username !== "" || url.password !== "",
+    ...(fragmentEmail ? { fragmentEmail } : {}),
   });
 }

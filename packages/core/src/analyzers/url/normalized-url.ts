@@ -20,4 +20,6 @@ export interface NormalizedUrl {
   readonly isIp: boolean;
   /** true when the authority carried user info (user:pass@ or the "@" trick). */
   readonly hasCredentials: boolean;
+  /** true when the fragment (left out of `href`) was an email address ("#jane@corp.example"); absent otherwise. */
+  readonly fragmentEmail?: boolean;
 }

@@ -128,6 +128,34 @@ function siteName(host: string, platform: string): string | null {
   return name === "www" || name === "" ? null : name;
 }
 
+/**
+ * The lure words of a name when it holds two or more that carry a scam on their own, written apart or glued
+ * ("secure-update", "pembatalanpemblokiran": cancellation + blocking), else undefined. One such word is how shops
+ * name themselves too ("fastdelivery", "pizza-delivery").
+ */
+function twoLures(name: string): string | undefined {
+  const found: string[] = [];
+  for (const token of name.split(/[^a-z]+/)) {
+    if (token.length < 2) continue;
+    if (STRONG_LURES.has(token)) {
+      if (!found.includes(token)) found.push(token);
+      continue;
+    }
+    if (token.length < 8 || !isLureComposite(token)) continue;
+    for (let i = 0; i < token.length; i++) {
+      for (let j = Math.min(token.length, i + 16); j >= i + 3; j--) {
+        const word = token.slice(i, j);
+        if (STRONG_LURES.has(word)) {
+          if (!found.includes(word)) found.push(word);
+          i = j - 1;
+          break;
+        }
+      }
+    }
+  }
+  return found.length >= 2 ? found.join(" + ") : undefined;
+}
+
 /** Lure words that are also ordinary host names ("log." for logs, "id." for identity providers, "www."). */
 const PLAIN_SUBDOMAINS = new Set(["www", "id", "log", "check", "status", "connect", "access"]);
 
@@ -142,6 +170,8 @@ function strongLureSubdomain(subdomain: string): string | null {
     for (const token of label.split("-")) {
       if (CREDENTIALS.has(token) || (STRONG_LURES.has(token) && !PLAIN_SUBDOMAINS.has(token))) return token;
       if (token.startsWith("my") && CREDENTIALS.has(token.slice(2))) return token;
+      // Lure words glued together ("securedocuments", "loginverify"), one of them strong.
+      if (token.length >= 8 && hasStrongLure(token)) return token;
     }
   }
   return null;
@@ -200,6 +230,31 @@ export function looksRandom(label: string): boolean {
   if (letters >= 8 && vowels / letters < 0.2) return true;
   if (digits >= 2 && letters >= 3 && switches >= 3) return true;
   return false;
+}
+
+/** Page words of a payment, sign-in or claim page, beyond the lure words: "/checkout", "/pay-now". */
+const PAGE_LURES = new Set(["checkout", "paynow", "pay-now"]);
+
+/**
+ * The first path word that asks for something (a lure or credential word: "/pay", "/claim", "/verify",
+ * "/session/new", "/checkout"), or null. Words of the path only, not of the query (tracking values say nothing).
+ */
+function lurePathWord(url: NormalizedUrl): string | null {
+  return pathAsksFor(url.path);
+}
+
+/** The first word of a URL path that asks for a payment, a sign-in or a claim ("/pay", "/verify"), or null. */
+export function pathAsksFor(rawPath: string): string | null {
+  if (rawPath.length < 3) return null;
+  const path = rawPath.length > MAX_SCANNED ? rawPath.slice(0, MAX_SCANNED) : rawPath;
+  for (const word of path.toLowerCase().split(/[^a-z0-9-]+/)) {
+    if (word === "") continue;
+    if (STRONG_LURES.has(word) || CREDENTIALS.has(word) || PAGE_LURES.has(word)) return word;
+    if (word.includes("-")) {
+      for (const part of word.split("-")) if (STRONG_LURES.has(part) || CREDENTIALS.has(part)) return part;
+    }
+  }
+  return null;
 }
 
 /** Structural heuristics evidence for one URL. Pure; never throws. */
@@ -284,6 +339,11 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   if (label !== null) {
     if (!idn && looksRandom(label)) factors.push(factor("random_label", `"${label}" looks machine-generated`, 20));
     const tokens = label.split("-");
+    // A name built around lure words that opens a page asking for the same (a payment, a sign-in, a claim):
+    // "parking-pay-now.com/checkout", "council-tax-refund.com/claim". A business's payment page sits on its own
+    // name; a name made for the lure and a page made for it corroborate each other.
+    const asks = hosting === null && shortener === null ? lurePathWord(url) : null;
+    const asking = asks === null ? "" : ` and its page asks for "${asks}"`;
     if (tokens.length >= 2 && tokens.every((t) => LURES.has(t) || isLureComposite(t))) {
       // Two ordinary words can be a product's name ("fast-check"); two or more of the words that carry a scam on
       // their own ("unauthorised-login-security", "validation-newpayee") are not how products are named.
@@ -291,26 +351,34 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
       factors.push(
         factor(
           "lure_words_domain",
-          `"${label}" is made only of words scams use (login, secure, payment ...)`,
-          strong >= 2 ? 40 : 30,
+          `"${label}" is made only of words scams use (login, secure, payment ...)${asking}`,
+          strong >= 2 || (strong >= 1 && asks !== null) ? 40 : 30,
         ),
       );
     } else if (tokens.length >= 2) {
-      const lure = tokens.find((t) => STRONG_LURES.has(t));
+      // A strong lure word as one of the name's words, alone ("pay") or glued to other lure words ("securitycheck").
+      const lure = tokens.find((t) => STRONG_LURES.has(t)) ?? tokens.find((t) => t.length >= 6 && hasStrongLure(t));
       if (lure !== undefined) {
-        factors.push(factor("lure_word_domain", `The domain name "${label}" is built around the word "${lure}"`, 25));
+        factors.push(
+          factor(
+            "lure_word_domain",
+            `The domain name "${label}" is built around the word "${lure}"${asking}`,
+            asks !== null ? 40 : 25,
+          ),
+        );
       }
     }
     const hyphens = tokens.length - 1;
     if (hyphens >= 3) factors.push(factor("many_hyphens", `"${label}" strings many words together with hyphens`, 15));
   }
   const site = hosting === null || hosting.userContent ? null : siteName(url.host, hosting.platform);
-  const siteWord = site === null ? undefined : site.split(/[^a-z]+/).find((t) => CREDENTIALS.has(t));
+  const siteWord =
+    site === null ? undefined : (site.split(/[^a-z]+/).find((t) => CREDENTIALS.has(t)) ?? twoLures(site));
   if (site !== null && siteWord !== undefined) {
     factors.push(
       factor(
         "lure_site_name",
-        `The site's name "${site}" on ${hosting?.platform ?? ""} carries the sign-in word "${siteWord}"`,
+        `The site's name "${site}" on ${hosting?.platform ?? ""} carries the lure "${siteWord}"`,
         20,
       ),
     );
@@ -321,13 +389,17 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   }
   const kit = url.path.length < 10 ? null : kitPlacement(url.path);
   if (kit !== null) factors.push(kit);
-  if (url.query.length > 4 && QUERY_EMAIL.test(url.query.slice(0, MAX_SCANNED))) {
+  if (url.fragmentEmail === true || (url.query.length > 4 && QUERY_EMAIL.test(url.query.slice(0, MAX_SCANNED)))) {
     factors.push(factor("recipient_email", "The link carries an email address, the way personalised lures do", 20));
   }
   const words = credentialWords(url);
   if (words.length > 0) {
     // A sign-in script as the page itself ("login.php", "Verify.html") is the form, not a page that mentions it.
     const page = credentialPage(url.path);
+    // On a host where anyone publishes (free hosting, user content), a sign-in path is the page a visitor is asked
+    // to trust with an account the host has nothing to do with: it counts like a sign-in page.
+    const hostedAsk =
+      hosting !== null && page === null && (hosting.userContent || siteName(url.host, hosting.platform) !== null);
     factors.push(
       page !== null
         ? factor(
@@ -337,8 +409,10 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
           )
         : factor(
             "credential_words",
-            `The path asks about ${words.slice(0, 3).join(", ")}`,
-            words.length >= 2 ? 25 : 15,
+            hostedAsk
+              ? `The path asks about ${words.slice(0, 3).join(", ")} on a site anyone can publish`
+              : `The path asks about ${words.slice(0, 3).join(", ")}`,
+            words.length >= 2 ? 25 : hostedAsk ? 25 : 15,
           ),
     );
   }

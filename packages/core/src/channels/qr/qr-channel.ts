@@ -6,11 +6,12 @@ import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { appError, type AppError } from "../../errors.js";
 import { analyzeQrContent, parseQrPayload, toQrCode, urlsOf } from "../../analyzers/qr/index.js";
+import { pathAsksFor } from "../../analyzers/url/index.js";
 import { QrCodeSchema, QrContentTypeSchema, type QrCode } from "../../analyzers/qr/qr-code-schema.js";
 import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
 import { MAX_UPLOAD_BYTES } from "../../analyzers/upload/sniff-upload.js";
 import type { Evidence } from "../../ports/signal-source.js";
-import { ResultHeadShape, ResultTailShape } from "../../schemas/common.js";
+import { ResultHeadShape, ResultTailShape, type Factor } from "../../schemas/common.js";
 import { UrlLookupResultSchema, type UrlLookupResult } from "../../schemas/url.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import type { WeightedEvidence } from "../../scoring/score.js";
@@ -64,18 +65,67 @@ export interface QrInput {
 const QR_WARNING_SIGNS_FROM = 40;
 /** What a QR code adds to such a link: a link reading 40 becomes 67, one reading 60 becomes 78. */
 const QR_CONTEXT_POINTS = 45;
+/** What a code adds to an unencrypted link with a weaker warning sign: a link reading 20 becomes 68, 35 becomes 76. */
+const QR_PLAIN_HTTP_POINTS = 60;
+
+function pathOf(raw: string): string {
+  try {
+    return new URL(raw).pathname;
+  } catch {
+    return "";
+  }
+}
+
+/** A warning sign of the link's own: a factor that raises its risk, other than "too little is known". */
+function warningSign(url: UrlLookupResult): Factor | undefined {
+  return url.factors.find((f) => f.points > 0 && f.id !== "limited_evidence");
+}
 
 /**
- * A link's URL result as evidence about the code: its risk stands for the code's (a listed link is a floor).
- * A link that already shows warning signs on its own (medium risk) reads high risk in a code: a code hides its
- * link until it is opened, and codes on posters, meters and letters are pasted over or sent in place of a link
- * a filter would read. A link with no warning sign gets nothing from the code: most codes are menus, apps,
- * parking and shops on names no list knows, and being in a code says nothing against them.
+ * The factor a QR code adds to its link's own result, or null. A link that already shows warning signs on its own
+ * (medium risk) reads high risk in a code: a code hides its link until it is opened, and codes on posters, meters
+ * and letters are pasted over or sent in place of a link a filter would read. A plain http:// link with a weaker
+ * warning sign (a sign-in path, a cheap ending, a lure word in the name) does too: printed codes today lead to
+ * https pages (every platform, shop and council serves them), so an unencrypted page that also looks wrong is a
+ * page nobody maintains as a business would. A link with no warning sign gets nothing from the code, http or not:
+ * most codes are menus, apps, parking and shops on names no list knows, and being in a code says nothing against
+ * them.
+ */
+export function qrContextFactor(url: UrlLookupResult): Factor | null {
+  if (url.risk_score >= 65) return null;
+  if (url.risk_score >= QR_WARNING_SIGNS_FROM) {
+    return {
+      id: "qr_link_hidden_risk",
+      source: "qr_link",
+      label:
+        "The link shows warning signs and comes in a QR code, which hides it until it is opened: swapped " +
+        "and pasted-over codes send people to pages like this",
+      points: QR_CONTEXT_POINTS,
+    };
+  }
+  if (!/^http:\/\//i.test(url.url)) return null;
+  const sign = warningSign(url);
+  const asks = sign === undefined ? pathAsksFor(pathOf(url.url)) : null;
+  if (sign === undefined && asks === null) return null;
+  return {
+    id: "qr_link_unencrypted",
+    source: "qr_link",
+    label:
+      `The code leads to an unencrypted http:// page that ${sign !== undefined ? `also shows a warning sign (${sign.label})` : `asks for "${asks ?? ""}"`}; ` +
+      "printed codes lead to https pages",
+    points: QR_PLAIN_HTTP_POINTS,
+  };
+}
+
+/**
+ * A link's URL result as evidence about the code: its risk stands for the code's (a listed link is a floor), with
+ * what being in a code adds to it (`qrContextFactor`).
  */
 function linkEvidence(url: UrlLookupResult): Evidence {
   const top = url.factors.find((f) => f.points > 0);
-  const safe = url.risk_score < 20;
-  const warned = url.risk_score >= QR_WARNING_SIGNS_FROM && url.risk_score < 65;
+  // A low score vouches for the code only when the link shows no warning sign at all (a sign-in path scores 15).
+  const safe = url.risk_score < 20 && warningSign(url) === undefined;
+  const context = safe ? null : qrContextFactor(url);
   return {
     source: "qr_link",
     status: "ok",
@@ -89,18 +139,7 @@ function linkEvidence(url: UrlLookupResult): Evidence {
           : `The code's link ${url.domain} reads ${url.verdict} (${url.risk_score}/100)${top ? `: ${top.label}` : ""}`,
         points: safe ? -20 : url.risk_score,
       },
-      ...(warned
-        ? [
-            {
-              id: "qr_link_hidden_risk",
-              source: "qr_link",
-              label:
-                "The link shows warning signs and comes in a QR code, which hides it until it is opened: swapped " +
-                "and pasted-over codes send people to pages like this",
-              points: QR_CONTEXT_POINTS,
-            },
-          ]
-        : []),
+      ...(context === null ? [] : [context]),
     ],
     floor: url.risk_score >= 65 ? url.risk_score : 0,
   };

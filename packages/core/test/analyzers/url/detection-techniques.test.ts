@@ -508,3 +508,106 @@ describe("names on hosting platforms", () => {
     expect(analyze("https://tacoloco-example.weebly.com/order").ids).not.toContain("lure_site_name");
   });
 });
+
+describe("sixth round: names built for a lure, and names that only look like a brand", () => {
+  it("reads a lure-word name whose page asks for the same as medium risk", () => {
+    expect(analyze("https://park-smart-payments.example/checkout").score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://council-tax-refund.example/claim").score).toBeGreaterThanOrEqual(MEDIUM);
+    // The name alone, or an ordinary page of it, stays below.
+    expect(analyze("https://park-smart-payments.example/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://park-smart-payments.example/about-us").score).toBeLessThan(MEDIUM);
+    // A business's payment page on its own name is not the lure.
+    expect(analyze("https://acmehvac-example.com/invoice/pay").score).toBeLessThan(MEDIUM);
+  });
+
+  it("reads a brand's name beside ordinary words as medium risk when its page asks for payment", () => {
+    expect(analyze("https://parkmobile-zone.example/pay?zone=4471").brand).toMatchObject({
+      detected: true,
+      brand: "ParkMobile",
+    });
+    expect(analyze("https://parkmobile-zone.example/pay?zone=4471").score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://parkmobile-zone.example/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://natwestgroup.com/about").score).toBeLessThan(MEDIUM);
+    // The parking, toll and charging operators' own links stay official.
+    expect(analyze("https://m.paybyphone.com/parking/start?location=40213").ids).toContain("official_brand_domain");
+    expect(analyze("https://ev.chargepoint.com/station/1234567").ids).toContain("official_brand_domain");
+  });
+
+  it("reads delivery and payment lures in other languages", () => {
+    expect(analyze("https://lbc-colis-suivi.example/").ids).toContain("lure_word_domain");
+    expect(analyze("https://correos-entrega.net/pago").score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it("reads a site name of two lure words on a site builder as a lure, one as a shop's name", () => {
+    expect(analyze("https://pembatalanpemblokiran08.webnode.com/").ids).toContain("lure_site_name");
+    expect(analyze("https://secure-update.weebly.com/").score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://pizza-delivery.wixsite.com/menu").ids).not.toContain("lure_site_name");
+    expect(analyze("https://fastdelivery.weebly.com/").ids).not.toContain("lure_site_name");
+  });
+
+  it("reads a sign-in path on a site anyone can publish like a sign-in page", () => {
+    expect(analyze("https://acme-portal.herokuapp.com/login").score).toBeGreaterThanOrEqual(MEDIUM);
+    // The platform's own pages are not a site published on it.
+    expect(analyze("https://forms.gle/login").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://tacoloco-example.weebly.com/order").score).toBeLessThan(MEDIUM);
+  });
+
+  it("reads an email address in the fragment like one in the query", () => {
+    expect(analyze("https://office-docshare.pages.dev/#jane@acmecorp.example").ids).toContain("recipient_email");
+    expect(analyze("https://x.example/#/login?e=jane%40corp.example").ids).toContain("recipient_email");
+    expect(analyze("https://example.com/page#section-2").ids).not.toContain("recipient_email");
+    expect(analyze("https://mail.example.com/#inbox").ids).not.toContain("recipient_email");
+  });
+
+  it("reads lure words glued together in a subdomain", () => {
+    expect(analyze("http://securedocuments.example-shop.com/up").ids).toContain("lure_subdomain");
+    expect(analyze("https://documents.example-shop.com/").ids).not.toContain("lure_subdomain");
+  });
+
+  it("reads glued lure words in a hyphenated name", () => {
+    expect(analyze("https://recipient-securitycheck.example/").ids).toContain("lure_word_domain");
+  });
+
+  it("reads where a link forwards to, and lets no trusted name vouch for it", () => {
+    const r = analyze("https://www.google.com/url?q=https://secure-doc-share.xyz/login&sa=D");
+    expect(r.ids).toContain("redirect_risky_tld");
+    expect(r.ids).not.toContain("official_brand_domain");
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+    // Forwarding to an ordinary page, or within the same site, changes nothing.
+    expect(analyze("https://www.google.com/url?q=https://www.bbc.co.uk/news&sa=D").ids).toContain(
+      "official_brand_domain",
+    );
+    expect(analyze("https://www.facebook.com/login?next=https%3A%2F%2Fwww.facebook.com%2F").score).toBeLessThan(MEDIUM);
+  });
+
+  it("does not read a brand of one letter and a common word inside another word", () => {
+    expect(analyze("https://mintmobile.com/").brand.detected).toBe(false);
+    expect(analyze("https://www.mint-mobile-example.com/").brand.detected).toBe(false);
+    expect(analyze("https://mytmobile-login.com/").brand).toMatchObject({ detected: true, brand: "T-Mobile" });
+  });
+
+  it("reads a brand's bare name on a code host as a project's name", () => {
+    expect(analyze("https://facebook.github.io/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://chai-slack.herokuapp.com/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://facebook-login.github.io/").score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://facebook.github.io/login.html").score).toBeGreaterThanOrEqual(MEDIUM);
+    // Platforms that serve finished sites keep reading a brand's name as the brand's.
+    expect(analyze("https://adobe-pdf-share.web.app/view").brand.detected).toBe(true);
+  });
+
+  it("reads a short brand name as a whole subdomain of an ordinary site as initials", () => {
+    expect(analyze("https://citi.umich.edu/").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://citi.secure-alerts.example/").score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it("counts only keys that touch on a staggered keyboard as adjacent", () => {
+    // "u" is not next to "k": an arbitrary change of a mid-length name stays below medium risk.
+    expect(analyze("https://metamasu.com/").score).toBeLessThan(MEDIUM);
+    // "j" is: a slip of the finger reads as the typosquat it is.
+    expect(analyze("https://metamasj.com/").score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it("does not treat a private site named after a government service as official", () => {
+    expect(analyze("https://dmv.org/").ids).not.toContain("official_brand_domain");
+  });
+});

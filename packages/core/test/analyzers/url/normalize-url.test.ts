@@ -108,3 +108,12 @@ describe("normalizeUrl properties", () => {
     );
   });
 });
+
+describe("the fragment", () => {
+  it("is left out of the normalized URL, keeping only whether it was an email address", () => {
+    const withEmail = normalizeUrl("https://docs.example/#jane@corp.example")._unsafeUnwrap();
+    expect(withEmail.href).toBe("https://docs.example/");
+    expect(withEmail.fragmentEmail).toBe(true);
+    expect(normalizeUrl("https://docs.example/#top")._unsafeUnwrap().fragmentEmail).toBeUndefined();
+  });
+});

@@ -31,6 +31,8 @@ export interface Brand {
   readonly global: boolean;
 }
 
+// Official domains are the brand's or the authority's own: dmv.org, a private commercial guide named after the motor
+// vehicles departments, is not one of them.
 // name | category | keywords (space separated; "=" marks a common word matched only as a whole token) | official registrable domains (space separated) | "g" when global
 const TABLE = `
 PayPal|payment|paypal|paypal.com paypal.me paypalobjects.com paypal-community.com paypal.co.uk paypal.de paypal.fr paypal.com.au|
@@ -246,6 +248,23 @@ Cathay Pacific|travel|cathaypacific|cathaypacific.com|
 Uber|travel|uber|uber.com|
 Lyft|travel|lyft|lyft.com|
 DoorDash|retail|doordash|doordash.com|
+ParkMobile|travel|parkmobile|parkmobile.io parkmobile.com|
+PayByPhone|travel|paybyphone|paybyphone.com paybyphone.co.uk paybyphone.fr|
+RingGo|travel|ringgo myringgo|ringgo.co.uk myringgo.co.uk|
+JustPark|travel|justpark|justpark.com|
+EasyPark|travel|easypark|easypark.com easypark.net|
+Flowbird|travel|flowbird|flowbird.com|
+HONK|travel|honkmobile|honkmobile.com|
+ParkWhiz|travel|parkwhiz|parkwhiz.com|
+SpotHero|travel|spothero|spothero.com|
+ChargePoint|travel|chargepoint|chargepoint.com|
+Electrify America|travel|electrifyamerica|electrifyamerica.com|
+EVgo|travel|evgo|evgo.com|
+bp pulse|travel|bppulse|bppulse.com bppulse.co.uk|
+Tesla|travel|tesla teslamotors|tesla.com tesla.cn teslamotors.com|
+IONITY|travel|ionity|ionity.eu|
+Pod Point|travel|podpoint|pod-point.com|
+Blink Charging|travel|blinkcharging|blinkcharging.com|
 USPS|delivery|usps uspostal|usps.com usps.gov|
 UPS|delivery|ups|ups.com theupsstore.com|
 FedEx|delivery|fedex|fedex.com|
@@ -278,7 +297,7 @@ The Toll Roads|government|thetollroads|thetollroads.com|
 NTTA|government|ntta ntta-tolltag|ntta.org|
 IRS|government|irs|irs.gov|
 SSA|government|ssa socialsecurity|ssa.gov socialsecurity.gov|
-DMV|government|dmv|dmv.ca.gov dmv.org dmv.ny.gov|
+DMV|government|dmv|dmv.ca.gov dmv.ny.gov|
 USA.gov|government|usagov|usa.gov|
 Medicare|government|=medicare|medicare.gov cms.gov|
 Login.gov|government|logingov|login.gov|
@@ -290,6 +309,7 @@ GOV.UK|government|govuk|www.gov.uk|
 DVLA|government|dvla|www.gov.uk dvla.gov.uk|
 NHS|government|nhs|www.nhs.uk|
 TV Licensing|government|tvlicensing|tvlicensing.co.uk|
+Dart Charge|government|dartcharge|www.gov.uk|
 Canada Revenue Agency|government|cra-arc canrevagency|canada.ca cra-arc.gc.ca|
 Service Canada|government|servicecanada|canada.ca servicecanada.gc.ca|
 ATO|government|ato|ato.gov.au|
@@ -302,6 +322,7 @@ SAT Mexico|government|satmx|sat.gob.mx|
 Verizon|telecom|verizon verizonwireless|verizon.com verizonwireless.com vzw.com|
 AT&T|telecom|att attmail att-mail|att.com att.net|
 T-Mobile|telecom|tmobile t-mobile|t-mobile.com t-mobile.de|g
+Mint Mobile|telecom|mintmobile|mintmobile.com|
 Comcast Xfinity|telecom|xfinity comcast|xfinity.com comcast.com comcast.net|
 Spectrum|telecom|=spectrum|spectrum.com spectrum.net charter.com|
 Cox|telecom|coxcommunications|cox.com cox.net|

@@ -261,6 +261,28 @@ export const FREE_HOSTING: readonly string[] = [
 ];
 
 /**
+ * Developer platforms among the free hosts: a code host's project pages, documentation hosts and sandboxes, where
+ * projects are named after what they are or work with ("facebook.github.io", "chai-slack.herokuapp.com"). A brand's
+ * bare name there is a project's name, not an impersonation; a lure word or a sign-in page still is. Platforms
+ * that serve finished sites and apps to the public (Pages, Workers, Firebase, Vercel, Netlify) are not listed:
+ * sites there are named for their visitors, as sites anywhere else.
+ */
+export const DEVELOPER_PLATFORMS: readonly string[] = [
+  "github.io",
+  "gitlab.io",
+  "readthedocs.io",
+  "gitbook.io",
+  "herokuapp.com",
+  "glitch.me",
+  "repl.co",
+  "replit.app",
+  "replit.dev",
+  "codesandbox.io",
+  "csb.app",
+  "stackblitz.io",
+];
+
+/**
  * Free hosting where nobody publishes a business's site: dynamic DNS names (a home server's address), tunnels to
  * a laptop, anonymous free web hosts that ask no identity and give a name in seconds, and hosting panels'
  * temporary names. Site builders and app platforms, where small businesses and clubs do publish (Wix, Square
@@ -411,6 +433,7 @@ export const WEAK_LURE_WORDS: readonly string[] = [
   "drive",
   "docs",
   "document",
+  "documents",
   "storage",
   "token",
   "tokens",
@@ -568,6 +591,57 @@ export const STRONG_LURE_WORDS: readonly string[] = [
   "id",
   // "www" glued into a registrable name ("wwwpaypal", "www-chase-com") makes the name read as a host.
   "www",
+  // The same lures in the languages the sign-in words below cover: parcels and delivery, tracking, payment, bills,
+  // fines, refunds, updates and activation (French, Spanish, Portuguese, German, Dutch, Italian, Indonesian).
+  "colis",
+  "livraison",
+  "suivi",
+  "paiement",
+  "facture",
+  "amende",
+  "remboursement",
+  "entrega",
+  "envio",
+  "paquete",
+  "pago",
+  "factura",
+  "multa",
+  "reembolso",
+  "encomenda",
+  "rastreio",
+  "rastreamento",
+  "pagamento",
+  "fatura",
+  "atualizar",
+  "atualize",
+  "atualizacao",
+  "ativar",
+  "ativacao",
+  "paket",
+  "zustellung",
+  "lieferung",
+  "zahlung",
+  "rechnung",
+  "erstattung",
+  "pakket",
+  "bezorging",
+  "betaling",
+  "factuur",
+  "boete",
+  "pacco",
+  "consegna",
+  "spedizione",
+  "fattura",
+  "rimborso",
+  "assistenza",
+  "pengiriman",
+  "pembayaran",
+  "tagihan",
+  "pemblokiran",
+  "pembatalan",
+  // Mailbox lures: "your mailbox is full", "quota exceeded".
+  "mailbox",
+  "quota",
 ];
 
 /** Every lure word: the strong ones and the weaker ones that only add to other findings. */
