@@ -170,6 +170,19 @@ describe("coalescing and cache", () => {
     expect(await urlUsed(engine, p.accountId)).toBe(3);
   });
 
+  it("a link that differs only by an address in its fragment is a lookup of its own", async () => {
+    const engine = createEngine(deps());
+    const { p } = await principal(engine);
+    const plain = (await engine.lookupUrl(p, { url: "https://sharefile-docs.top/view" }))._unsafeUnwrap().value;
+    const aimed = (
+      await engine.lookupUrl(p, { url: "https://sharefile-docs.top/view#pat.lee@example.org" })
+    )._unsafeUnwrap().value;
+    expect(aimed.cached).toBe(false);
+    expect(aimed.risk_score).toBeGreaterThan(plain.risk_score);
+    const again = await engine.lookupUrl(p, { url: "https://sharefile-docs.top/view#sam@example.net" });
+    expect(again._unsafeUnwrap().value.cached).toBe(true);
+  });
+
   it("the cache is shared by accounts, but each account's quota is its own", async () => {
     const engine = createEngine(deps());
     const a = await principal(engine);

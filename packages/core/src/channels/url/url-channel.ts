@@ -93,7 +93,8 @@ export const URL_CHANNEL = defineChannel({
   result: UrlLookupResultSchema,
   parse: (req) => parseUrl(req.url, "url"),
   forceRefresh: (req) => req.force_refresh === true,
-  cacheKey: (url) => `url:${url.href}`,
+  // href leaves the fragment out; an address in it (a phishing kit's "#victim@example.com") weighs, so it keys too.
+  cacheKey: (url) => `url:${url.href}${url.fragmentEmail === true ? "#email" : ""}`,
   assess: async (ctx, url) => ok(await assessUrl(ctx.kernel, url, ctx.mode)),
   magic: (["safe", "low_risk", "medium_risk", "high_risk", "scam"] as const).map((verdict) => ({
     input: `https://${TEST_URL_HOST_PREFIX}${verdict.replace("_", "-")}.example.com/`,
