@@ -82,7 +82,7 @@ export const CREDENTIALS = new Set<string>(CREDENTIAL_WORDS);
 export const RISKY_TLD_SET = new Set<string>(RISKY_TLDS);
 export const FREE_TLD_SET = new Set<string>(FREE_TLDS);
 export const SHORTENER_SET = new Set<string>(SHORTENERS);
-export const FREE_HOSTING_SET = new Set<string>([...FREE_HOSTING, ...ANONYMOUS_HOSTING]);
+export const FREE_HOSTING_SET = new Set<string>([...FREE_HOSTING, ...DEVELOPER_PLATFORMS, ...ANONYMOUS_HOSTING]);
 export const ANONYMOUS_HOSTING_SET = new Set<string>(ANONYMOUS_HOSTING);
 export const DEVELOPER_PLATFORM_SET = new Set<string>(DEVELOPER_PLATFORMS);
 

@@ -149,8 +149,8 @@ export const SHORTENERS: readonly string[] = [
 
 /**
  * Free hosting, site builders, tunnels and serverless platforms: anyone can publish under these names in
- * minutes, so a brand's name on one of them is not the brand. The anonymous ones (ANONYMOUS_HOSTING below) count
- * as free hosting too.
+ * minutes, so a brand's name on one of them is not the brand. The anonymous ones (ANONYMOUS_HOSTING below) and the
+ * code hosts and sandboxes (DEVELOPER_PLATFORMS) count as free hosting too.
  */
 export const FREE_HOSTING: readonly string[] = [
   "weebly.com",
@@ -162,21 +162,11 @@ export const FREE_HOSTING: readonly string[] = [
   "r2.dev",
   "netlify.app",
   "vercel.app",
-  "github.io",
-  "gitlab.io",
   "firebaseapp.com",
   "web.app",
   "appspot.com",
-  "glitch.me",
-  "herokuapp.com",
   "onrender.com",
   "fly.dev",
-  "repl.co",
-  "replit.app",
-  "replit.dev",
-  "codesandbox.io",
-  "csb.app",
-  "stackblitz.io",
   "surge.sh",
   "blogspot.com",
   "wordpress.com",
@@ -199,8 +189,6 @@ export const FREE_HOSTING: readonly string[] = [
   "framer.website",
   "webflow.io",
   "notion.site",
-  "gitbook.io",
-  "readthedocs.io",
   "tilda.ws",
   "my.canva.site",
   "canva.site",
