@@ -30,6 +30,8 @@ export interface AnalyzeMessageOptions {
    * a mention, not a claim, so its links elsewhere are no mismatch.
    */
   readonly claimText?: string;
+  /** The text was read from a picture by OCR (a photographed letter): see ContactChannels.readByOcr. */
+  readonly readByOcr?: boolean;
 }
 
 export interface MessageAnalysis {
@@ -344,6 +346,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     urls,
     phones,
     emails: options.kind === "text" ? entities.emails : [],
+    ...(options.readByOcr === true ? { readByOcr: true } : {}),
   });
   const mismatch = issuer.claimedIssuer?.channels_match === false;
   // Who the text says it is from, as site names. A toll or government story is told by the agencies the directory

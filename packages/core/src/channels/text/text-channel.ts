@@ -158,6 +158,7 @@ export async function analyzeMessageText(
     extraUrls?: readonly string[];
     directory?: OrganisationDirectory;
     claimText?: string;
+    readByOcr?: boolean;
   } = {},
 ): Promise<AnalyzedMessage> {
   const analysis = analyzeMessage(text, {
@@ -165,6 +166,7 @@ export async function analyzeMessageText(
     kind,
     ...(options.senderNumber !== undefined ? { senderNumber: options.senderNumber } : {}),
     ...(options.claimText !== undefined ? { claimText: options.claimText } : {}),
+    ...(options.readByOcr === true ? { readByOcr: true } : {}),
   });
   const urls = [...(options.extraUrls ?? []), ...analysis.entities.urls.map((u) => u.candidate)].slice(
     0,

@@ -90,6 +90,19 @@ describe("analyzeMessage: the claimed organisation", () => {
     expect(own.claimedIssuer?.channels_match).toBe(true);
   });
 
+  it("reads a number one digit off the organisation's own as misread when the text came from OCR", () => {
+    const letter = "Chase\nQuestions about your statement? Call 1-800-935-9985.";
+    const ocr = { ...options, kind: "document" as const, readByOcr: true };
+    expect(analyzeMessage(letter, ocr).claimedIssuer?.mismatched).toEqual([]);
+    // Typed text says what it means, and two digits off is another number, however it was read.
+    expect(analyzeMessage(letter, { ...options, kind: "document" }).claimedIssuer?.mismatched).toEqual([
+      { kind: "phone", value: "+18009359985" },
+    ]);
+    expect(analyzeMessage("Chase\nCall 1-800-935-9088.", ocr).claimedIssuer?.mismatched).toEqual([
+      { kind: "phone", value: "+18009359088" },
+    ]);
+  });
+
   it("does not count another listed organisation's domain against the claimed one", () => {
     const a = analyzeMessage("Chase: send money with Zelle at zellepay.com", options);
     expect(a.claimedIssuer?.mismatched).toEqual([]);
