@@ -14,7 +14,7 @@ import {
   type ParsedMail,
 } from "../packages/core/src/index.js";
 import { parseQrPayload, urlsOf } from "../packages/core/src/analyzers/qr/index.js";
-import { CLAIM_WINDOW, emailBodyText, weighedEmailBody } from "../packages/core/src/channels/email/email-channel.js";
+import { emailBodyText, weighedEmailBody } from "../packages/core/src/channels/email/email-channel.js";
 import { longFormContent } from "../packages/core/src/channels/text/text-channel.js";
 import type { DocumentScorer } from "./document-eval.js";
 
@@ -72,10 +72,10 @@ export const documentChannelScorer: DocumentScorer = ({ analysis, qrPayloads }) 
   const qrUrls = qrPayloads.flatMap((p) => urlsOf(parseQrPayload(p)));
   const evidence: Evidence[] = [
     ...messageEvidence(
-      analysis.text || " ",
+      analysis.messageText || " ",
       "document",
       [...qrUrls, ...analysis.entities.urls.map((u) => u.url)],
-      analysis.text.slice(0, 2 * CLAIM_WINDOW),
+      analysis.claimText,
       true,
     ).evidence,
     { source: "document_rules", status: "ok", signals: {}, factors: [...analysis.cues] },

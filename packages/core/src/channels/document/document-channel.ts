@@ -20,7 +20,6 @@ import type { AiImageMediaType } from "../../ports/ai-analyst.js";
 import { defineChannel, type AssessContext, type QuotaChannelDefinition } from "../define-channel.js";
 import { summarizeAssessment } from "../summary.js";
 import { analyzeMessageText, magicTextVerdict } from "../text/text-channel.js";
-import { CLAIM_WINDOW } from "../email/email-channel.js";
 import { fromBase64, hashBytes, UploadSchema } from "../upload.js";
 import { MAGIC_DOCUMENT_PDF_BASE64 } from "./magic-documents.js";
 
@@ -149,10 +148,10 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
     if (codes.ok) qrPayloads.push(...codes.value.map((c) => c.text));
   }
   const qrUrls = qrPayloads.flatMap((p) => urlsOf(parseQrPayload(p)));
-  const body = await analyzeMessageText(ctx, analysis.text || " ", "document", {
+  const body = await analyzeMessageText(ctx, analysis.messageText || " ", "document", {
     extraUrls: [...qrUrls, ...analysis.entities.urls.map((u) => u.url)],
     // A letter says who it is from in its letterhead and opening lines.
-    claimText: analysis.text.slice(0, 2 * CLAIM_WINDOW),
+    claimText: analysis.claimText,
   });
   const items = [
     ...body.items,
