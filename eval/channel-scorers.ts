@@ -13,7 +13,6 @@ import {
   type MessageEntities,
   type ParsedMail,
 } from "../packages/core/src/index.js";
-import { parseQrPayload, urlsOf } from "../packages/core/src/analyzers/qr/index.js";
 import { emailBodyText, weighedEmailBody } from "../packages/core/src/channels/email/email-channel.js";
 import { longFormContent } from "../packages/core/src/channels/text/text-channel.js";
 import type { DocumentScorer } from "./document-eval.js";
@@ -63,18 +62,17 @@ export function emailBodyScorer(mail: ParsedMail): Evidence[] {
 }
 
 /**
- * The document channel's scoring: the message analysis of its text (QR links included) plus the document rules.
- * The generated letters print numbers from the 555-01xx block (scam letters and the invented small organisations'
+ * The document channel's scoring: the message analysis of its text (QR links included) plus the document rules (a QR
+ * code's link among the document's links, as the channel reads it). The generated letters print numbers from the 555-01xx block (scam letters and the invented small organisations'
  * genuine ones alike); the phone check would call every such number fictional, a point real letters never earn
  * either way, so those numbers are left out of the sub-lookups (the text analysis still reads them).
  */
-export const documentChannelScorer: DocumentScorer = ({ analysis, qrPayloads }) => {
-  const qrUrls = qrPayloads.flatMap((p) => urlsOf(parseQrPayload(p)));
+export const documentChannelScorer: DocumentScorer = ({ analysis }) => {
   const evidence: Evidence[] = [
     ...messageEvidence(
       analysis.messageText || " ",
       "document",
-      [...qrUrls, ...analysis.entities.urls.map((u) => u.url)],
+      analysis.entities.urls.map((u) => u.url),
       analysis.claimText,
       true,
     ).evidence,

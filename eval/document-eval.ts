@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { analyzeDocumentText, type DocumentAnalysis } from "../packages/core/src/analyzers/document/index.js";
 import type { DocumentKind, DocumentText } from "../packages/core/src/ports/document-reader.js";
 import { createDocumentReader } from "../packages/providers/src/document/create-document-reader.js";
+import { parseQrPayload, urlsOf } from "../packages/core/src/analyzers/qr/index.js";
 import { createZxingQrDecoder } from "../packages/providers/src/qr/zxing-qr-decoder.js";
 import type { ManifestEntry } from "./documents/generate-documents.js";
 
@@ -90,14 +91,20 @@ export async function main(argv: readonly string[] = [], scorer: DocumentScorer 
           console.log(`read failed: ${file}: ${read.error.code} ${read.error.message}`);
           continue;
         }
-        const analysis = analyzeDocumentText(read.value);
         const bytes = new Uint8Array(readFileSync(join(SET, file)));
         const codes = variant === "pdf" ? null : await qr.decode(bytes);
         const qrPayloads = codes?.ok === true ? codes.value.map((c) => c.text) : [];
+        // As the channel does: a QR code's link counts as a link printed on the document.
+        const qrUrls = qrPayloads.flatMap((p) => urlsOf(parseQrPayload(p)));
+        const analysis = analyzeDocumentText(
+          qrUrls.length === 0 ? read.value : { ...read.value, links: [...read.value.links, ...qrUrls] },
+        );
         const score = await scorer({ entry, variant, document: read.value, analysis, qrPayloads });
         const found = new Set(analysis.entities.phones.map((p) => digitsOf(p.e164)));
         const phonesOk = entry.phones.filter((p) => found.has(digitsOf(p))).length;
-        const urls = new Set(analysis.entities.urls.map((u) => bareUrl(u.raw)));
+        // Recovery is scored on what was read from the page, without the QR codes' links.
+        const printed = qrUrls.length === 0 ? analysis : analyzeDocumentText(read.value);
+        const urls = new Set(printed.entities.urls.map((u) => bareUrl(u.raw)));
         const urlsOk = entry.urls.filter((u) => urls.has(bareUrl(u))).length;
         const conf = read.value.pages[0]?.ocr_confidence;
         rows.push(

@@ -19,7 +19,8 @@ export interface DocumentAnalysis {
   readonly messageText: string;
   /**
    * Where the letter says who it is from: its opening, without the rows of an account's activity ("Zelle payment to
-   * ...", "Amazon purchase"), which name the organisations a statement reports on, not its sender.
+   * ...", "Amazon purchase"), affiliations ("Member FDIC") and payment networks named as a way to pay ("by Zelle"),
+   * which name organisations other than its sender.
    */
   readonly claimText: string;
   readonly entities: DocumentEntities;
@@ -58,6 +59,7 @@ export function analyzeDocumentText(
     .filter((line) => !isLedgerRow(line))
     .join("\n")
     .replace(AFFILIATION, "$1")
+    .replace(PAYMENT_MEANS, "")
     .slice(0, LETTER_CLAIM_CHARS);
   return ocrConfidence === undefined
     ? { text, messageText, claimText, entities, cues, repairs }
@@ -81,8 +83,12 @@ export function rejoinWrappedLinks(text: string): string {
 const AFFILIATION =
   /\b([Mm]ember|[Ii]nsured by|[Rr]egulated by|[Ll]icensed by|[Ii]n cooperation with|[Ii]n partnership with|[Aa]pproved by)\b(?:[ \t\n]+(?:of|the|U\.S\.|[A-Z][\w&.'-]*))+/g;
 
-/** A salutation on a line of its own. */
-const SALUTATION = /^[ \t]*(?:dear|hello|hi)\b[^\n]{0,60}$/gim;
+/** A payment network named as a way to pay ("by Zelle", "Apple Pay and Google Pay accepted") is not the sender. */
+const PAYMENT_MEANS =
+  /(?:\b(?:by|via|with|through|using|or|and)[ \t\n]+|,[ \t\n]*)(?:zelle|venmo|cash ?app|paypal|apple pay|google pay|samsung pay)\b/gi;
+
+/** A salutation at the start of a line, up to its comma (or the whole line when short and without one). */
+const SALUTATION = /^[ \t]*(?:dear|hello|hi)\b(?:[^\n,:]{0,40}[,:]|[^\n]{0,40}$)/gim;
 
 const AMOUNT = /[$€£]\s?\d[\d,]*\.\d{2}/;
 const ROW_DATE =

@@ -25,6 +25,7 @@ export const DOCUMENT_CUE_IDS = [
   "payment_ultimatum",
   "exposure_threat",
   "government_payment_offsite",
+  "personal_payee",
   "warns_against_payment_scams",
   "not_a_bill",
   "account_statement",
@@ -65,6 +66,11 @@ const SEND_BACK =
 /** A payment app named as the way to pay, not as a line of a statement ("Zelle payment to ..."). */
 const APP_DEMAND =
   /\b(?:pay|paid|send|sent|transfer|payment (?:must|should|can) be made|payable|settle|remit)\b[^.]{0,60}\b(?:by|via|with|through|using|on) (?:zelle|venmo|cash ?app|paypal friends)\b|\b(?:zelle|venmo|cash ?app)\b[^.]{0,30}\bto (?:our|the|your) (?:agent|coordinator|officer|department|collections?|representative|settlement)/i;
+/** Money sent to a person's own account: a free-mail address or a $cashtag. */
+const PERSONAL_PAYEE =
+  /\b[\w.+-]+@(?:gmail|googlemail|yahoo|ymail|hotmail|outlook|live|aol|icloud|me|proton(?:mail)?|gmx|mail)\.[a-z.]{2,6}\b|(?<![\w$])\$[A-Za-z][A-Za-z0-9_-]{2,19}\b/i;
+const SEND_MONEY = /\b(?:pay|payment|payable|donat(?:e|ion)|remit|wire|zelle|venmo|cash ?app|paypal)\b/i;
+
 /** A short fuse: hours, today, or a handful of days. */
 const SHORT_FUSE =
   /\b(?:within (?:24|48|72) hours|within (?:one|two|three|four|five|1|2|3|4|5) (?:business )?days?|today|immediately|right away|by (?:the )?end of (?:the )?day)\b/i;
@@ -195,7 +201,7 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
     cues.push(
       cue(
         "payment_app_demand",
-        30,
+        25,
         "A letter that wants payment through a person-to-person payment app: billers, courts and agencies do not collect that way",
         app,
       ),
@@ -217,7 +223,10 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
   const government = find(flat.slice(0, 600), GOVERNMENT);
   const hosts = entities.urls.map((u) => u.host);
   if (government && pay && hosts.length > 0 && !hosts.some((h) => GOVERNMENT_HOST.test(h))) {
-    const payLine = sentences.find((x) => PAY.test(x) && entities.urls.some((u) => x.includes(u.raw)));
+    // The payment sentence names the link, or points to a code or a button whose link the page does not print.
+    const payLine = sentences.find(
+      (x) => PAY.test(x) && (entities.urls.some((u) => x.includes(u.raw)) || /\b(?:scan|click|tap)\b/i.test(x)),
+    );
     if (payLine !== undefined)
       cues.push(
         cue(
@@ -227,6 +236,17 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
           `${government} ... ${hosts[0] ?? ""}`,
         ),
       );
+  }
+  const payee = sentences.find((x) => SEND_MONEY.test(x) && PERSONAL_PAYEE.test(x) && demanding(x));
+  if (payee) {
+    cues.push(
+      cue(
+        "personal_payee",
+        20,
+        "Money is to go to a personal account (a free e-mail address or a $cashtag), not to an organisation's own",
+        find(payee, PERSONAL_PAYEE) ?? "",
+      ),
+    );
   }
   const exposure = find(flat, EXPOSURE);
   const spread = find(flat, SPREAD);

@@ -101,6 +101,13 @@ remaining balance to our coordinator.`),
     expect(cueIds("March 3, 2026 Zelle payment to Maria Lopez -$40.00")).not.toContain("payment_app_demand");
   });
 
+  it("flag money sent to a personal account, not a dollar amount", () => {
+    expect(
+      cueIds("Please send your donation today by Cash App to $FORFund or by Zelle to relief.fund@gmail.com."),
+    ).toContain("personal_payee");
+    expect(cueIds("Please send $45.00 by check to the office.")).not.toContain("personal_payee");
+  });
+
   it("flag a short ultimatum with something taken away, not a bill's due date", () => {
     expect(
       cueIds("Your service will be disconnected today unless payment is received. Call (404) 555-0111 now."),
@@ -123,6 +130,14 @@ remaining balance to our coordinator.`),
         "City of Tampa. Notice of Parking Violation. Fine $45.00. Pay or contest online at https://www.tampa.gov/parking.",
       ),
     ).not.toContain("government_payment_offsite");
+  });
+
+  it("judge a notice by the link of its QR code when the code is the only way to pay", () => {
+    const analysis = analyzeDocumentText({
+      pages: [{ number: 1, text: "City of Austin Parking Enforcement. Fine due $45.00. Scan to pay.", method: "ocr" }],
+      links: ["https://austin-parkpay.com/c/77"],
+    });
+    expect(analysis.cues.map((c) => c.id)).toContain("government_payment_offsite");
   });
 
   it("count the marks of genuine mail only when nothing in the letter reads as a scam", () => {
@@ -162,8 +177,18 @@ Member FDIC. Equal Housing Lender.`,
       ],
     });
     expect(analysis.messageText).not.toContain("Dear");
+    const inline = analyzeDocumentText({
+      pages: [{ number: 1, text: "Dear customer, your parcel is held.", method: "pdf_text" }],
+    });
+    expect(inline.messageText).toBe(" your parcel is held.");
     expect(analysis.claimText).not.toContain("Zelle");
     expect(analysis.claimText).not.toContain("FDIC");
     expect(analysis.claimText).toContain("Prairie State Savings");
+    const rent = analyzeDocumentText({
+      pages: [
+        { number: 1, text: "Maple Court Apartments. Pay by check or by Zelle to the office.", method: "pdf_text" },
+      ],
+    });
+    expect(rent.claimText).not.toMatch(/zelle/i);
   });
 });
