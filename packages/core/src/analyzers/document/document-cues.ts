@@ -27,6 +27,7 @@ export const DOCUMENT_CUE_IDS = [
   "government_payment_offsite",
   "personal_payee",
   "warns_against_payment_scams",
+  "government_site",
   "not_a_bill",
   "account_statement",
   "verify_through_sender",
@@ -55,9 +56,9 @@ const WARNS =
   /\b(?:never|will not|won't|does not|do not|doesn't) (?:call|ask|email|text|contact|demand|request|require)[^.]{0,80}\b(?:gift cards?|payments?|money|prepaid|wire|pin|passwords?|(?:one-time|verification|security) (?:code|passcode)s?)\b/i;
 /** A fee the reader must pay before receiving something: a prize, a parcel, a loan, an inheritance. */
 const FEE =
-  /\b(?:processing|release|redelivery|re-delivery|delivery|customs|clearance|handling|insurance|transfer|activation|registration|tax(?:es)?) (?:fee|charge|payment)s?\b/i;
+  /\b(?:processing|release|redelivery|re-delivery|customs|clearance|insurance|transfer|activation|registration|documentation|legal|closing|escrow|administrative|admin|filing|certificate|tax(?:es)?) (?:fee|charge)s?\b/i;
 const TO_RECEIVE =
-  /\b(?:prize|winnings?|won|winner|sweepstakes|lottery|jackpot|award(?:ed)?|grant|inheritance|parcel|package|shipment|redeliver(?:y|ed)?|loan|released?)\b/i;
+  /\b(?:prize|winnings?|won|winner|sweepstakes|lottery|jackpot|award(?:ed)?|grant|inheritance|beneficiary|next of kin|unclaimed|parcel|package|shipment|redeliver(?:y|ed)?|loan|released?|buyer|sale proceeds|payout)\b/i;
 /** The overpayment play: deposit our check, keep your share, send the rest on. */
 const DEPOSIT =
   /\bdeposit (?:the|this|our|your|a|the enclosed) (?:enclosed )?(?:cashier'?s )?(?:check|cheque|money order)\b/i;
@@ -85,9 +86,14 @@ const SPREAD =
   /\b(?:sen[dt]|share[ds]?|release[ds]?|publish(?:ed)?|post(?:ed)?|leak(?:ed)?|goes out|go out)\b[^.]{0,80}\b(?:family|friends|contacts|neighbou?rs|employer|colleagues|co-?workers|everyone|social media)\b/i;
 /** A letter that speaks for a government body (not a toll road: toll agencies often pay through .com sites). */
 const GOVERNMENT =
-  /\b(?:city of|county of|state of|town of|village of|(?:department|dept\.?) of (?:motor vehicles|revenue|taxation|transportation|the treasury|justice|labor|public works|finance)|municipal|police|sheriff|dmv|motor vehicles?|internal revenue|social security|medicare|treasury|superior court|district court|county court|parking enforcement)\b/i;
+  /\b(?:city of|county of|state of|town of|village of|(?:department|dept\.?) of (?:motor vehicles|revenue|taxation|transportation|the treasury|justice|labor|public works|finance)|municipal|police|sheriff|dmv|motor vehicles?|internal revenue|social security|medicare|treasury|superior court|district court|county court|parking enforcement|(?:county|city|state) (?:tax|treasurer|assessor|clerk|collector)|tax (?:office|collector|assessor))\b/i;
 /** Hosts of U.S. government bodies: .gov, .mil, and state and local .us names. */
 const GOVERNMENT_HOST = /\.(?:gov|mil|us)$/i;
+/** Hosts only government bodies can register (.us names are open to anyone). */
+const GOVERNMENT_ONLY_HOST = /\.(?:gov|mil)$/i;
+/** The letter tells the reader to pay (a solicitation dressed as an invoice says "this is not a bill" and this). */
+const PAY_DIRECTIVE =
+  /\b(?:pay (?:online|now|here|today|at)|remit (?:payment|to)|make (?:your )?payment (?:online|at|to)|(?:fee|amount|total) due)\b/i;
 const NOT_A_BILL =
   /\b(?:this is not a bill|not a bill|no payment is (?:due|needed|required|necessary)|nothing (?:to pay|is due)|no amount is due|(?:there is )?no (?:cost|charge) to you|at no (?:cost|charge) to you|free of charge)\b/i;
 const STATEMENT = /\b(?:beginning|opening|previous|ending|closing|new) balance\b/i;
@@ -277,7 +283,8 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
   }
   if (!scammy) {
     const notABill = find(flat, NOT_A_BILL);
-    if (notABill) cues.push(cue("not_a_bill", -15, "The document says it asks for no payment", notABill));
+    if (notABill && !sentences.some((x) => PAY_DIRECTIVE.test(x) && demanding(x)))
+      cues.push(cue("not_a_bill", -15, "The document says it asks for no payment", notABill));
     const statement = find(flat, STATEMENT);
     if (statement && !callback)
       cues.push(cue("account_statement", -10, "An account statement: balances and activity, not a demand", statement));
@@ -289,6 +296,15 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
           -15,
           "Tells the reader how to check it through the sender's own account, card or website",
           verify,
+        ),
+      );
+    if (government && hosts.length > 0 && hosts.every((h) => GOVERNMENT_ONLY_HOST.test(h)))
+      cues.push(
+        cue(
+          "government_site",
+          -20,
+          "A government notice whose every link is on a .gov or .mil site, which only government bodies can register",
+          hosts[0] ?? "",
         ),
       );
     const optOut = find(flat, OPT_OUT);

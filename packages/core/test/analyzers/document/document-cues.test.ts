@@ -87,6 +87,13 @@ $499.00 must be paid.`),
     ).toContain("fee_to_release");
   });
 
+  it("flag a fee to pay before an inheritance or a sale goes through, wired to an agent", () => {
+    const ids =
+      cueIds(`We have a buyer ready to purchase your timeshare. A closing and transfer fee of $1,840.00 must be wired
+to our escrow agent within 5 business days.`);
+    expect(ids).toEqual(expect.arrayContaining(["fee_to_release", "untraceable_payment"]));
+  });
+
   it("flag a check to deposit with the rest to send on", () => {
     expect(
       cueIds(`Deposit the enclosed cashier's check for $2,450.00 today. Keep $300.00 for your time and send the
@@ -153,6 +160,19 @@ We will never call, text or email you to ask for your PIN, password or a one-tim
     const scam = cueIds(`THIS IS NOT A BILL. Your account is suspended. Pay $300 in Google Play gift cards today.
 Beginning balance $300.00.`);
     expect(scam.filter((id) => ["not_a_bill", "account_statement"].includes(id))).toEqual([]);
+  });
+
+  it("trust a government notice whose links are all .gov, and not a solicitation that says it is not a bill", () => {
+    expect(
+      cueIds(
+        "Travis County Tax Office. Total due $6,214.90. Pay by January 31, 2026 at tax-office.traviscountytx.gov.",
+      ),
+    ).toContain("government_site");
+    expect(
+      cueIds(
+        "Domain listing expires. Annual listing fee $289.00. Pay online at https://domain-list.net. This is not a bill.",
+      ),
+    ).not.toContain("not_a_bill");
   });
 
   it("read a link that wrapped at a hyphen as one link", () => {
