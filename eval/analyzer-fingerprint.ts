@@ -106,7 +106,13 @@ if (!flags.includes("--no-documents")) {
       });
       if (read.isErr()) throw new Error(`${entry.id}: ${read.error.message}`);
       const analysis = analyzeDocumentText(read.value);
-      const score = await documentChannelScorer({ entry, variant: "pdf", document: read.value, analysis });
+      const score = await documentChannelScorer({
+        entry,
+        variant: "pdf",
+        document: read.value,
+        analysis,
+        qrPayloads: [],
+      });
       const message = analyzeMessage(analysis.text || " ", { directory, kind: "document" });
       const row = line({ id: entry.id, score, message });
       if (entry.split === "tuning") documents += row;

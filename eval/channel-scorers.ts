@@ -13,11 +13,14 @@ import {
   type MessageEntities,
   type ParsedMail,
 } from "../packages/core/src/index.js";
-import { CLAIM_WINDOW, emailBodyText, weighedEmailBody } from "../packages/core/src/channels/email/email-channel.js";
+import { emailBodyText, weighedEmailBody } from "../packages/core/src/channels/email/email-channel.js";
 import { longFormContent } from "../packages/core/src/channels/text/text-channel.js";
 import type { DocumentScorer } from "./document-eval.js";
 
 const directory = createOrganisationDirectory();
+
+/** 555-0100 to 555-0199, the block reserved for fiction, in E.164. */
+const FICTION_BLOCK = /^\+1\d{3}55501\d{2}$/;
 
 /** The message analyzer's evidence over a text, with extra links (HTML hrefs, QR payloads) among its sub-lookups. */
 function messageEvidence(
@@ -25,10 +28,14 @@ function messageEvidence(
   kind: "email" | "document",
   extraUrls: readonly string[],
   claimText: string,
+  dropFictionalPhones = false,
 ): { evidence: Evidence[]; analysis: MessageAnalysis } {
   const analysis = analyzeMessage(text, { directory, kind, claimText });
   const entities: MessageEntities = {
     ...analysis.entities,
+    phones: dropFictionalPhones
+      ? analysis.entities.phones.filter((p) => !FICTION_BLOCK.test(p.e164))
+      : analysis.entities.phones,
     urls: [
       ...extraUrls.map((u) => ({ raw: u, candidate: u, defanged: false, obfuscated: false })),
       ...analysis.entities.urls,
@@ -54,14 +61,20 @@ export function emailBodyScorer(mail: ParsedMail): Evidence[] {
   return weighedEmailBody(mail, text, analysis.claimedIssuer, evidence).evidence;
 }
 
-/** The document channel's scoring: the message analysis of its text plus the document rules. */
+/**
+ * The document channel's scoring: the message analysis of its text (QR links included) plus the document rules (a QR
+ * code's link among the document's links, as the channel reads it). The generated letters print numbers from the 555-01xx block (scam letters and the invented small organisations'
+ * genuine ones alike); the phone check would call every such number fictional, a point real letters never earn
+ * either way, so those numbers are left out of the sub-lookups (the text analysis still reads them).
+ */
 export const documentChannelScorer: DocumentScorer = ({ analysis }) => {
   const evidence: Evidence[] = [
     ...messageEvidence(
-      analysis.text || " ",
+      analysis.messageText || " ",
       "document",
       analysis.entities.urls.map((u) => u.url),
-      analysis.text.slice(0, 2 * CLAIM_WINDOW),
+      analysis.claimText,
+      true,
     ).evidence,
     { source: "document_rules", status: "ok", signals: {}, factors: [...analysis.cues] },
   ];

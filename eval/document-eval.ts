@@ -1,7 +1,9 @@
 // Detection and OCR quality of the document channel on the generated set in eval/documents/set (scam and
 // legitimate letters, notices and bills; each as a text PDF, a clean screenshot and a photographed JPEG).
 // Run: node --conditions=source --import tsx eval/document-eval.ts [--variants=pdf,png,photo] [--show-tuning-errors]
-// The held-out half (even-numbered variants of every template) is reported but never inspected case by case.
+//   [--tuning-only]
+// The held-out half (whole held-out templates and the even-numbered variants of the others, see the README) is
+// reported but never inspected case by case; --tuning-only neither reads nor reports it, for tuning sessions.
 // `main(argv, scorer)` takes the scoring function, so the full channel (message analyzer, official-channel check)
 // can be measured on the same documents once it exists; the default scorer is the document rules alone.
 
@@ -11,6 +13,8 @@ import { fileURLToPath } from "node:url";
 import { analyzeDocumentText, type DocumentAnalysis } from "../packages/core/src/analyzers/document/index.js";
 import type { DocumentKind, DocumentText } from "../packages/core/src/ports/document-reader.js";
 import { createDocumentReader } from "../packages/providers/src/document/create-document-reader.js";
+import { parseQrPayload, urlsOf } from "../packages/core/src/analyzers/qr/index.js";
+import { createZxingQrDecoder } from "../packages/providers/src/qr/zxing-qr-decoder.js";
 import type { ManifestEntry } from "./documents/generate-documents.js";
 
 const SET = join(dirname(fileURLToPath(import.meta.url)), "documents", "set");
@@ -23,6 +27,8 @@ export interface ScoredDocument {
   readonly variant: Variant;
   readonly document: DocumentText;
   readonly analysis: DocumentAnalysis;
+  /** Payloads of the QR codes printed on an image form (the channel reads them on images, not on PDFs). */
+  readonly qrPayloads: readonly string[];
 }
 
 /** Risk 0-100 of one read document. */
@@ -59,8 +65,10 @@ export async function main(argv: readonly string[] = [], scorer: DocumentScorer 
     ?.slice(11)
     .split(",") ?? ["pdf", "png", "photo"]) as Variant[];
   const showTuning = argv.includes("--show-tuning-errors");
-  const manifest = loadManifest();
+  const tuningOnly = argv.includes("--tuning-only");
+  const manifest = loadManifest().filter((e) => !tuningOnly || e.split === "tuning");
   const reader = createDocumentReader();
+  const qr = createZxingQrDecoder();
   const rows: {
     entry: ManifestEntry;
     variant: Variant;
@@ -83,11 +91,20 @@ export async function main(argv: readonly string[] = [], scorer: DocumentScorer 
           console.log(`read failed: ${file}: ${read.error.code} ${read.error.message}`);
           continue;
         }
-        const analysis = analyzeDocumentText(read.value);
-        const score = await scorer({ entry, variant, document: read.value, analysis });
+        const bytes = new Uint8Array(readFileSync(join(SET, file)));
+        const codes = variant === "pdf" ? null : await qr.decode(bytes);
+        const qrPayloads = codes?.ok === true ? codes.value.map((c) => c.text) : [];
+        // As the channel does: a QR code's link counts as a link printed on the document.
+        const qrUrls = qrPayloads.flatMap((p) => urlsOf(parseQrPayload(p)));
+        const analysis = analyzeDocumentText(
+          qrUrls.length === 0 ? read.value : { ...read.value, links: [...read.value.links, ...qrUrls] },
+        );
+        const score = await scorer({ entry, variant, document: read.value, analysis, qrPayloads });
         const found = new Set(analysis.entities.phones.map((p) => digitsOf(p.e164)));
         const phonesOk = entry.phones.filter((p) => found.has(digitsOf(p))).length;
-        const urls = new Set(analysis.entities.urls.map((u) => bareUrl(u.raw)));
+        // Recovery is scored on what was read from the page, without the QR codes' links.
+        const printed = qrUrls.length === 0 ? analysis : analyzeDocumentText(read.value);
+        const urls = new Set(printed.entities.urls.map((u) => bareUrl(u.raw)));
         const urlsOk = entry.urls.filter((u) => urls.has(bareUrl(u))).length;
         const conf = read.value.pages[0]?.ocr_confidence;
         rows.push(
@@ -132,7 +149,8 @@ export async function main(argv: readonly string[] = [], scorer: DocumentScorer 
   }
   console.log("\nDetection (score >= threshold means flagged):");
   console.log("split | variant | threshold | scams flagged | legit flagged");
-  for (const split of ["tuning", "held_out"] as const) {
+  const splits = tuningOnly ? (["tuning"] as const) : (["tuning", "held_out"] as const);
+  for (const split of splits) {
     for (const v of variants) {
       const r = rows.filter((x) => x.entry.split === split && x.variant === v);
       const scams = r.filter((x) => x.entry.label === "scam");
@@ -145,6 +163,16 @@ export async function main(argv: readonly string[] = [], scorer: DocumentScorer 
         );
       }
     }
+  }
+  // Per template, tuning half only: how many of its documents (all forms) reach medium risk.
+  console.log("\nTuning half by template (score >= 40, all forms; mean score):");
+  console.log("template | label | flagged | mean score");
+  const tuning = rows.filter((x) => x.entry.split === "tuning");
+  for (const template of [...new Set(tuning.map((x) => x.entry.template))]) {
+    const r = tuning.filter((x) => x.entry.template === template);
+    const flagged = r.filter((x) => x.score >= THRESHOLDS[0]).length;
+    const mean = r.reduce((s, x) => s + x.score, 0) / r.length;
+    console.log(`${template} | ${r[0]?.entry.label ?? ""} | ${flagged}/${r.length} | ${mean.toFixed(1)}`);
   }
 }
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { PDFDocument } from "pdf-lib";
 import { chromium } from "playwright-core";
 import { photograph, toGreyPng } from "../../packages/providers/test/document/photograph.js";
-import { buildSpecs, seeded, type DocumentSpec } from "./templates.js";
+import { buildSpecs, idPrefix, NEW_TEMPLATES, seeded, type DocumentSpec } from "./templates.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SET = join(HERE, "set");
@@ -29,9 +29,31 @@ export interface ManifestEntry {
 
 type Rng = () => number;
 
-/** The split is fixed by the document id, so adding templates never moves an existing document. */
-function splitOf(id: string): "tuning" | "held_out" {
-  const n = Number(id.slice(id.lastIndexOf("-") + 1));
+/**
+ * Templates held out whole, so the held-out half measures kinds of letters the rules were never tuned on: of the
+ * templates added after the first eight, sorted by name within each label, every second one (the 2nd, 4th, ...).
+ * Fixed before any rule was tuned on the new kinds.
+ */
+function wholeHeldOut(specs: readonly DocumentSpec[]): Set<string> {
+  const prefixes = new Set(NEW_TEMPLATES.map((t) => `${idPrefix(t)}-`));
+  const added = specs.filter((s) => [...prefixes].some((p) => s.id.startsWith(p)));
+  const out = new Set<string>();
+  for (const label of ["scam", "legit"] as const) {
+    const names = [...new Set(added.filter((s) => s.label === label).map((s) => s.template))].sort();
+    names.forEach((name, i) => {
+      if (i % 2 === 1) out.add(name);
+    });
+  }
+  return out;
+}
+
+/**
+ * Whole held-out templates are held out; in every other template the odd variants are tuning and the even ones held
+ * out (fixed by the document id, so adding templates never moves an existing document).
+ */
+function splitOf(spec: DocumentSpec, heldOutTemplates: ReadonlySet<string>): "tuning" | "held_out" {
+  if (heldOutTemplates.has(spec.template)) return "held_out";
+  const n = Number(spec.id.slice(spec.id.lastIndexOf("-") + 1));
   return n % 2 === 1 ? "tuning" : "held_out";
 }
 
@@ -146,6 +168,7 @@ function encryptedPdf(rng: Rng): Buffer {
 
 async function main(): Promise<void> {
   const specs = buildSpecs(PER_TEMPLATE);
+  const heldOutTemplates = wholeHeldOut(specs);
   const rendered = await render(specs);
   rmSync(SET, { recursive: true, force: true });
   mkdirSync(SET, { recursive: true });
@@ -162,7 +185,7 @@ async function main(): Promise<void> {
     writeFileSync(join(SET, files.png), r.png);
     writeFileSync(join(SET, files.photo), photo);
     const { id, template, label, phones, urls } = spec;
-    manifest.push({ id, template, label, split: splitOf(id), phones, urls, files });
+    manifest.push({ id, template, label, split: splitOf(spec, heldOutTemplates), phones, urls, files });
   }
   writeFileSync(join(SET, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 

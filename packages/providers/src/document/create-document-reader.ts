@@ -15,7 +15,13 @@ import { err, ok, type Result } from "neverthrow";
 import { abortable } from "./abortable.js";
 import type { PdfTextLimits, PdfTextPage, PdfTextReply } from "./pdf-text.js";
 import { PdfTextPool, PdfThreadGone, type PdfTextPoolOptions, type PdfThread } from "./pdf-text-pool.js";
-import { MAX_IMAGE_PIXELS, prepareEncodedImage, prepareRawImage, type PreparedImage } from "./prepare-ocr-image.js";
+import {
+  MAX_IMAGE_PIXELS,
+  prepareEncodedImage,
+  prepareRawImage,
+  turnedCopy,
+  type PreparedImage,
+} from "./prepare-ocr-image.js";
 import { OcrAbortedError, TesseractOcr } from "./tesseract-ocr.js";
 import { HeicDecodeAborted } from "../image/heic-thread.js";
 
@@ -71,6 +77,11 @@ class BudgetExceeded extends Error {
 class ReadAborted extends Error {
   override readonly name = "ReadAborted";
 }
+/** A page that yields fewer letters than this on its first reading is read again, turned (RETRY_TURNS degrees). */
+const MIN_LETTERS = 40;
+const RETRY_TURNS = [-8, 8] as const;
+const lettersOf = (text: string): number => (text.match(/[a-z]/gi) ?? []).length;
+
 class OcrUnavailable extends Error {
   override readonly name = "OcrUnavailable";
 }
@@ -159,7 +170,16 @@ export function createDocumentReader(
     signal: AbortSignal,
   ): Promise<{ text: string; confidence: number }> {
     try {
-      return await ocr.recognize(image.png, signal);
+      const first = await ocr.recognize(image.png, signal);
+      if (lettersOf(first.text) >= MIN_LETTERS) return first;
+      // Nothing read: the page may be turned further than Tesseract straightens. Read it turned back each way once.
+      let best = first;
+      for (const degrees of RETRY_TURNS) {
+        const again = await ocr.recognize(await abortable(turnedCopy(image.png, degrees), signal), signal);
+        if (lettersOf(again.text) > lettersOf(best.text)) best = again;
+        if (lettersOf(best.text) >= MIN_LETTERS) break;
+      }
+      return best;
     } catch (e) {
       if (e instanceof OcrAbortedError)
         throw signal.reason instanceof Error ? signal.reason : new ReadAborted("aborted");

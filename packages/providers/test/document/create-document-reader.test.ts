@@ -95,6 +95,17 @@ describe("createDocumentReader: OCR", () => {
     expect(doc.pages[0]?.text).toMatch(/cancel/i);
   });
 
+  it("reads a page photographed ten degrees off straight, which Tesseract alone reads as nothing", async () => {
+    const turned = await sharp(fixture("utility-bill.png"))
+      .flatten({ background: "#ffffff" })
+      .rotate(10, { background: { r: 200, g: 196, b: 186 } })
+      .png()
+      .toBuffer();
+    const photo = await sharp(turned).resize({ width: 1000 }).blur(1.1).jpeg({ quality: 35 }).toBuffer();
+    const doc = (await reader.read(new Uint8Array(photo), "jpeg", ctx()))._unsafeUnwrap();
+    expect(doc.pages[0]?.text).toContain(lineOf(truth["utility-bill-1"]!.phones[0]!));
+  });
+
   it("OCRs an HEVC-coded HEIC photo (written by heif-enc)", async () => {
     const doc = (await reader.read(heicFixture("parking-sticker.heic"), "heic", ctx()))._unsafeUnwrap();
     expect(doc).toMatchObject({ page_count: 1, pages_read: 1, images: [{ width: 1500, ocr: true }] });

@@ -6,9 +6,23 @@ import { detectDocumentCues, type DocumentCue } from "./document-cues.js";
 import { extractDocumentEntities, type DocumentEntities } from "./document-entities.js";
 import { normalizeOcrText, type OcrRepair } from "./ocr-normalize.js";
 
+/** How much of a letter's opening says who it claims to be from (letterhead, reference, heading, opening lines). */
+export const LETTER_CLAIM_CHARS = 800;
+
 export interface DocumentAnalysis {
-  /** The pages' text joined with blank lines, OCR pages repaired. */
+  /** The pages' text joined with blank lines, OCR pages repaired, links broken at a hyphen over two lines rejoined. */
   readonly text: string;
+  /**
+   * The text the message analyzer reads: without the salutation ("Dear Ms. Lopez,"), a letter's convention that
+   * reads as affection in a text message.
+   */
+  readonly messageText: string;
+  /**
+   * Where the letter says who it is from: its opening, without the rows of an account's activity ("Zelle payment to
+   * ...", "Amazon purchase"), affiliations ("Member FDIC") and payment networks named as a way to pay ("by Zelle"),
+   * which name organisations other than its sender.
+   */
+  readonly claimText: string;
   readonly entities: DocumentEntities;
   readonly cues: readonly DocumentCue[];
   /** OCR repairs made, so the explanation can say "read as hitps://, taken as https://". */
@@ -36,10 +50,51 @@ export function analyzeDocumentText(
   }
   // Link annotations are where a click really goes, whatever the visible text says: they count as printed links.
   const links = (doc.links ?? []).filter((l) => /^https?:\/\//i.test(l));
-  const text = texts.join("\n\n");
+  const text = rejoinWrappedLinks(texts.join("\n\n"));
   const entities = extractDocumentEntities(links.length > 0 ? `${text}\n\n${links.join("\n")}` : text);
   const cues = detectDocumentCues(text, entities);
+  const messageText = text.replace(SALUTATION, "");
+  const claimText = text
+    .split("\n")
+    .filter((line) => !isLedgerRow(line))
+    .join("\n")
+    .replace(AFFILIATION, "$1")
+    .replace(PAYMENT_MEANS, "")
+    .slice(0, LETTER_CLAIM_CHARS);
   return ocrConfidence === undefined
-    ? { text, entities, cues, repairs }
-    : { text, entities, cues, repairs, ocrConfidence };
+    ? { text, messageText, claimText, entities, cues, repairs }
+    : { text, messageText, claimText, entities, cues, repairs, ocrConfidence };
+}
+
+/**
+ * A host name with a hyphen is where a line may wrap ("redeliver-" / "fedex.info/98"): when the next line goes on
+ * with the rest of a host (letters up to a dot and a top-level domain), the two halves are one link.
+ */
+const WRAPPED_LINK = /(\b[a-z0-9][a-z0-9.-]*-)\n[ \t]*(?=[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:[/:?#]|\s|$))/gi;
+
+export function rejoinWrappedLinks(text: string): string {
+  return text.replace(WRAPPED_LINK, "$1");
+}
+
+/**
+ * An organisation named as the sender's insurer, regulator or partner ("Member FDIC", "In cooperation with the U.S.
+ * Consumer Product Safety Commission") is not who the letter claims to be: the phrase and the name after it go.
+ */
+const AFFILIATION =
+  /\b([Mm]ember|[Ii]nsured by|[Rr]egulated by|[Ll]icensed by|[Ii]n cooperation with|[Ii]n partnership with|[Aa]pproved by)\b(?:[ \t\n]+(?:of|the|U\.S\.|[A-Z][\w&.'-]*))+/g;
+
+/** A payment network named as a way to pay ("by Zelle", "Apple Pay and Google Pay accepted") is not the sender. */
+const PAYMENT_MEANS =
+  /(?:\b(?:by|via|with|through|using|or|and)[ \t\n]+|,[ \t\n]*)(?:zelle|venmo|cash ?app|paypal|apple pay|google pay|samsung pay)\b/gi;
+
+/** A salutation at the start of a line, up to its comma (or the whole line when short and without one). */
+const SALUTATION = /^[ \t]*(?:dear|hello|hi)\b(?:[^\n,:]{0,40}[,:]|[^\n]{0,40}$)/gim;
+
+const AMOUNT = /[$€£]\s?\d[\d,]*\.\d{2}/;
+const ROW_DATE =
+  /^\s*(?:\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(?:,? \d{4})?)\b/i;
+
+/** A row of an account's activity: a date or a debit sign with an amount. */
+function isLedgerRow(line: string): boolean {
+  return AMOUNT.test(line) && (ROW_DATE.test(line) || /(?:^|\s)-\s?[$€£]/.test(line));
 }

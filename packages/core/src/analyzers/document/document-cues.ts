@@ -1,7 +1,11 @@
 // Findings particular to letters and notices, beyond the scam language a text message shows: a court that wants
 // money over the phone, a toll bill that sends the reader to a link, an invoice whose only purpose is a callback
-// number, a letter that threatens arrest. Each cue needs two things together (a kind of document and a demand),
-// so a real jury summons or utility bill that merely mentions courts or gift cards does not fire it.
+// number, a letter that threatens arrest, a fee to release a prize or a parcel, a check to deposit and send back,
+// a payment app for a bill, a threat to expose the reader. Each cue needs two things together (a kind of document
+// and a demand), so a real jury summons or utility bill that merely mentions courts or gift cards does not fire it.
+// Genuine mail has its own marks, which count against a scam reading only when the letter demands nothing a scam
+// would: "this is not a bill", an account statement's balances, a warning that the sender never asks for payment
+// or codes that way, a way to check the letter through the sender's own channels, and an opt-out from offers.
 import type { Factor } from "../../schemas/common.js";
 import type { DocumentEntities } from "./document-entities.js";
 
@@ -15,7 +19,19 @@ export const DOCUMENT_CUE_IDS = [
   "untraceable_payment",
   "deadline_pressure",
   "secrecy_demand",
+  "fee_to_release",
+  "deposit_and_send_back",
+  "payment_app_demand",
+  "payment_ultimatum",
+  "exposure_threat",
+  "government_payment_offsite",
+  "personal_payee",
   "warns_against_payment_scams",
+  "government_site",
+  "not_a_bill",
+  "account_statement",
+  "verify_through_sender",
+  "marketing_opt_out",
 ] as const;
 export type DocumentCueId = (typeof DOCUMENT_CUE_IDS)[number];
 
@@ -37,7 +53,56 @@ const URGENT =
   /\b(?:within (?:24|48|72) hours|today|immediately|final notice|last notice|avoid (?:a |the )?(?:late fee|suspension|arrest))\b/i;
 const SECRECY = /\b(?:do not (?:discuss|tell|share)|keep this (?:confidential|private)|don't tell)\b/i;
 const WARNS =
-  /\b(?:never|will not|won't) (?:call|ask|email|text|contact)[^.]{0,80}\b(?:gift cards?|payment|money|prepaid)/i;
+  /\b(?:never|will not|won't|does not|do not|doesn't) (?:call|ask|email|text|contact|demand|request|require)[^.]{0,80}\b(?:gift cards?|payments?|money|prepaid|wire|pin|passwords?|(?:one-time|verification|security) (?:code|passcode)s?)\b/i;
+/** A fee the reader must pay before receiving something: a prize, a parcel, a loan, an inheritance. */
+const FEE =
+  /\b(?:processing|release|redelivery|re-delivery|customs|clearance|insurance|transfer|activation|registration|documentation|legal|closing|escrow|administrative|admin|filing|certificate|tax(?:es)?) (?:fee|charge)s?\b/i;
+const TO_RECEIVE =
+  /\b(?:prize|winnings?|won|winner|sweepstakes|lottery|jackpot|award(?:ed)?|grant|inheritance|beneficiary|next of kin|unclaimed|parcel|package|shipment|redeliver(?:y|ed)?|loan|released?|buyer|sale proceeds|payout)\b/i;
+/** The overpayment play: deposit our check, keep your share, send the rest on. */
+const DEPOSIT =
+  /\bdeposit (?:the|this|our|your|a|the enclosed) (?:enclosed )?(?:cashier'?s )?(?:check|cheque|money order)\b/i;
+const SEND_BACK =
+  /\b(?:send|wire|transfer|return|forward)\b[^.]{0,40}\b(?:remaining|remainder|balance|difference|rest|excess|overpayment)\b|\bkeep \$?[\d,.]+[^.]{0,60}\b(?:send|wire|transfer)\b/i;
+/** A payment app named as the way to pay, not as a line of a statement ("Zelle payment to ..."). */
+const APP_DEMAND =
+  /\b(?:pay|paid|send|sent|transfer|payment (?:must|should|can) be made|payable|settle|remit)\b[^.]{0,60}\b(?:by|via|with|through|using|on) (?:zelle|venmo|cash ?app|paypal friends)\b|\b(?:zelle|venmo|cash ?app)\b[^.]{0,30}\bto (?:our|the|your) (?:agent|coordinator|officer|department|collections?|representative|settlement)/i;
+/** Money sent to a person's own account: a free-mail address or a $cashtag. */
+const PERSONAL_PAYEE =
+  /\b[\w.+-]+@(?:gmail|googlemail|yahoo|ymail|hotmail|outlook|live|aol|icloud|me|proton(?:mail)?|gmx|mail)\.[a-z.]{2,6}\b|(?<![\w$])\$[A-Za-z][A-Za-z0-9_-]{2,19}\b/i;
+const SEND_MONEY = /\b(?:pay|payment|payable|donat(?:e|ion)|remit|wire|zelle|venmo|cash ?app|paypal)\b/i;
+
+/** A short fuse: hours, today, or a handful of days. */
+const SHORT_FUSE =
+  /\b(?:within (?:24|48|72) hours|within (?:one|two|three|four|five|1|2|3|4|5) (?:business )?days?|today|immediately|right away|by (?:the )?end of (?:the )?day)\b/i;
+/** What happens if the reader does not pay: taken from them or done to them. */
+const CONSEQUENCE =
+  /\b(?:disconnect(?:ed|ion)?|shut ?off|cut off|suspend(?:ed)?|suspension|tow(?:ed)?|boot(?:ed)?|garnish(?:ed|ment)?|lawsuit|sued|judgment|levy|seiz(?:e|ed|ure)|repossess(?:ed|ion)?|evict(?:ed|ion)?|warrant|arrest(?:ed)?|forfeit(?:ed)?|returned to (?:the )?sender|alternate winner|collection agency|hold on your)\b/i;
+const DEMAND_VERB = /\b(?:pay|paid|payment|settle|call|send|remit|must)\b/i;
+/** Threatens to show the reader's private images or secrets to others. */
+const EXPOSURE =
+  /\b(?:video|recording|photos?|pictures?|footage|images?)\b[^.]{0,80}\b(?:of you|you(?:r)? (?:were|was)|recorded you)\b|\brecorded you\b/i;
+const SPREAD =
+  /\b(?:sen[dt]|share[ds]?|release[ds]?|publish(?:ed)?|post(?:ed)?|leak(?:ed)?|goes out|go out)\b[^.]{0,80}\b(?:family|friends|contacts|neighbou?rs|employer|colleagues|co-?workers|everyone|social media)\b/i;
+/** A letter that speaks for a government body (not a toll road: toll agencies often pay through .com sites). */
+const GOVERNMENT =
+  /\b(?:city of|county of|state of|town of|village of|(?:department|dept\.?) of (?:motor vehicles|revenue|taxation|transportation|the treasury|justice|labor|public works|finance)|municipal|police|sheriff|dmv|motor vehicles?|internal revenue|social security|medicare|treasury|superior court|district court|county court|parking enforcement|(?:county|city|state) (?:tax|treasurer|assessor|clerk|collector)|tax (?:office|collector|assessor))\b/i;
+/** Hosts of U.S. government bodies: .gov, .mil, and state and local .us names. */
+const GOVERNMENT_HOST = /\.(?:gov|mil|us)$/i;
+/** Hosts only government bodies can register (.us names are open to anyone). */
+const GOVERNMENT_ONLY_HOST = /\.(?:gov|mil)$/i;
+/** The letter tells the reader to pay (a solicitation dressed as an invoice says "this is not a bill" and this). */
+const PAY_DIRECTIVE =
+  /\b(?:pay (?:online|now|here|today|at)|remit (?:payment|to)|make (?:your )?payment (?:online|at|to)|(?:fee|amount|total) due)\b/i;
+const NOT_A_BILL =
+  /\b(?:this is not a bill|not a bill|no payment is (?:due|needed|required|necessary)|nothing (?:to pay|is due)|no amount is due|(?:there is )?no (?:cost|charge) to you|at no (?:cost|charge) to you|free of charge)\b/i;
+const STATEMENT = /\b(?:beginning|opening|previous|ending|closing|new) balance\b/i;
+const VERIFY =
+  /\b(?:to (?:make sure|confirm|verify|check) (?:that )?(?:this|the) (?:notice|letter|statement|bill|call|message) is (?:really |genuinely )?(?:from|genuine|legitimate|real)|look up your (?:balance|account)|(?:number|phone number) (?:on|printed on) the back of your (?:card|statement)|contact us (?:directly )?(?:through|using|at) the (?:number|address|website) (?:on|printed on) your)\b/i;
+const OPT_OUT = /\b(?:to stop receiving|opt out|opt-out|unsubscribe|remove your name from our (?:mailing )?list)\b/i;
+
+/** A sentence that says what will not happen or is not wanted ("nothing to pay today"). */
+const NEGATED = /\b(?:no|not|nothing|never|don't|won't)\b/i;
 
 const UNTRACEABLE = new Set(["gift_card", "crypto", "wire_transfer", "money_transfer_service", "prepaid_card"]);
 
@@ -108,20 +173,142 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
       ),
     );
   }
-  const urgent = find(flat, URGENT);
-  if (urgent && pay) cues.push(cue("deadline_pressure", 10, "A short deadline to pay", urgent));
+  const sentences = flat.split(/(?<=[.!?])\s+/);
+  const demanding = (line: string): boolean => !NEGATED.test(line);
+  const urgent = sentences.find((x) => URGENT.test(x) && PAY.test(x) && demanding(x));
+  if (urgent) cues.push(cue("deadline_pressure", 10, "A short deadline to pay", find(urgent, URGENT) ?? ""));
+
+  const fee = sentences.find((x) => FEE.test(x) && demanding(x) && /\b(?:pa(?:y|id)|must|required?)\b/i.test(x));
+  const receive = find(flat, TO_RECEIVE);
+  if (fee && receive) {
+    cues.push(
+      cue(
+        "fee_to_release",
+        30,
+        "A fee to pay before a prize, parcel or payment is released: the advance-fee pattern",
+        `${find(fee, FEE) ?? ""} ... ${receive}`,
+      ),
+    );
+  }
+  const deposit = find(flat, DEPOSIT);
+  const sendBack = find(flat, SEND_BACK);
+  if (deposit && sendBack) {
+    cues.push(
+      cue(
+        "deposit_and_send_back",
+        45,
+        "Asks the reader to deposit a check and send part of the money on: the check will bounce, the transfer will not",
+        `${deposit} ... ${sendBack}`,
+      ),
+    );
+  }
+  const app = sentences.map((x) => find(x, APP_DEMAND)).find((x) => x !== undefined);
+  if (app && untraceable.length === 0) {
+    cues.push(
+      cue(
+        "payment_app_demand",
+        25,
+        "A letter that wants payment through a person-to-person payment app: billers, courts and agencies do not collect that way",
+        app,
+      ),
+    );
+  }
+  const ultimatum = sentences.find(
+    (x) => SHORT_FUSE.test(x) && CONSEQUENCE.test(x) && DEMAND_VERB.test(x) && demanding(x),
+  );
+  if (ultimatum && pay) {
+    cues.push(
+      cue(
+        "payment_ultimatum",
+        20,
+        "Pay or call within hours or days, or lose service, property or freedom: a deadline meant to stop the reader checking",
+        `${find(ultimatum, SHORT_FUSE) ?? ""} ... ${find(ultimatum, CONSEQUENCE) ?? ""}`,
+      ),
+    );
+  }
+  const government = find(flat.slice(0, 600), GOVERNMENT);
+  const hosts = entities.urls.map((u) => u.host);
+  if (government && pay && hosts.length > 0 && !hosts.some((h) => GOVERNMENT_HOST.test(h))) {
+    // The payment sentence names the link, or points to a code or a button whose link the page does not print.
+    const payLine = sentences.find(
+      (x) => PAY.test(x) && (entities.urls.some((u) => x.includes(u.raw)) || /\b(?:scan|click|tap)\b/i.test(x)),
+    );
+    if (payLine !== undefined)
+      cues.push(
+        cue(
+          "government_payment_offsite",
+          25,
+          "Speaks for a government body but sends the reader to pay on a site that is not a government one",
+          `${government} ... ${hosts[0] ?? ""}`,
+        ),
+      );
+  }
+  const payee = sentences.find((x) => SEND_MONEY.test(x) && PERSONAL_PAYEE.test(x) && demanding(x));
+  if (payee) {
+    cues.push(
+      cue(
+        "personal_payee",
+        20,
+        "Money is to go to a personal account (a free e-mail address or a $cashtag), not to an organisation's own",
+        find(payee, PERSONAL_PAYEE) ?? "",
+      ),
+    );
+  }
+  const exposure = find(flat, EXPOSURE);
+  const spread = find(flat, SPREAD);
+  if (exposure && spread) {
+    cues.push(
+      cue(
+        "exposure_threat",
+        40,
+        "Threatens to send private images or secrets to the reader's family or contacts: extortion",
+        `${exposure} ... ${spread}`,
+      ),
+    );
+  }
   const secrecy = find(flat, SECRECY);
   if (secrecy) cues.push(cue("secrecy_demand", 20, "The reader is told to keep the matter secret", secrecy));
+  // The marks of genuine mail count only when the letter asks nothing a scam would.
+  const scammy = untraceable.length > 0 || arrest !== undefined || cues.some((c) => c.points >= 20);
   const warns = find(flat, WARNS);
-  if (warns && untraceable.length === 0 && !arrest) {
+  if (warns && !scammy) {
     cues.push(
       cue(
         "warns_against_payment_scams",
         -10,
-        "The document warns that its sender never asks for payment this way",
+        "The document warns that its sender never asks for payment or codes this way",
         warns,
       ),
     );
+  }
+  if (!scammy) {
+    const notABill = find(flat, NOT_A_BILL);
+    if (notABill && !sentences.some((x) => PAY_DIRECTIVE.test(x) && demanding(x)))
+      cues.push(cue("not_a_bill", -15, "The document says it asks for no payment", notABill));
+    const statement = find(flat, STATEMENT);
+    if (statement && !callback)
+      cues.push(cue("account_statement", -10, "An account statement: balances and activity, not a demand", statement));
+    const verify = find(flat, VERIFY);
+    if (verify)
+      cues.push(
+        cue(
+          "verify_through_sender",
+          -15,
+          "Tells the reader how to check it through the sender's own account, card or website",
+          verify,
+        ),
+      );
+    if (government && hosts.length > 0 && hosts.every((h) => GOVERNMENT_ONLY_HOST.test(h)))
+      cues.push(
+        cue(
+          "government_site",
+          -20,
+          "A government notice whose every link is on a .gov or .mil site, which only government bodies can register",
+          hosts[0] ?? "",
+        ),
+      );
+    const optOut = find(flat, OPT_OUT);
+    if (optOut) cues.push(cue("marketing_opt_out", -5, "An offer that says how to stop receiving offers", optOut));
   }
   return cues.sort((a, b) => b.points - a.points);
 }

@@ -103,7 +103,10 @@ const PAYMENT_WORDS: readonly (readonly [PaymentMethod, RegExp])[] = [
     "gift_card",
     /\b(?:(?:apple|itunes|google play|target|amazon|steam|ebay|walmart|visa|vanilla|razer gold)(?: or \w+)?\s+)?gift ?cards?\b/gi,
   ],
-  ["wire_transfer", /\bwire(?:d)? transfers?\b|\bbank wire\b|\bwire the\b/gi],
+  [
+    "wire_transfer",
+    /\bwire(?:d)? transfers?\b|\bbank wire\b|\bwire the\b|\bwired? to (?:our|the|an?|my) (?:escrow|agent|account|attorney|officer|lawyer)\b/gi,
+  ],
   ["crypto", /\b(?:bitcoin|btc|ethereum|usdt|tether|crypto(?:currency)?|bitcoin atm)\b/gi],
   ["zelle", /\bzelle\b/gi],
   ["venmo", /\bvenmo\b/gi],

@@ -1,4 +1,4 @@
-export { analyzeDocumentText } from "./analyze-document-text.js";
+export { LETTER_CLAIM_CHARS, analyzeDocumentText, rejoinWrappedLinks } from "./analyze-document-text.js";
 export type { DocumentAnalysis } from "./analyze-document-text.js";
 export { DOCUMENT_CUE_IDS, DOCUMENT_RULES_SOURCE, detectDocumentCues } from "./document-cues.js";
 export type { DocumentCue, DocumentCueId } from "./document-cues.js";

@@ -20,7 +20,6 @@ import type { AiImageMediaType } from "../../ports/ai-analyst.js";
 import { defineChannel, type AssessContext, type QuotaChannelDefinition } from "../define-channel.js";
 import { summarizeAssessment } from "../summary.js";
 import { analyzeMessageText, magicTextVerdict } from "../text/text-channel.js";
-import { CLAIM_WINDOW } from "../email/email-channel.js";
 import { fromBase64, hashBytes, UploadSchema } from "../upload.js";
 import { MAGIC_DOCUMENT_PDF_BASE64 } from "./magic-documents.js";
 
@@ -132,27 +131,29 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
   }
   if (read.isErr()) return err(read.error);
   const doc = read.value;
-  const ocrAnalysis = analyzeDocumentText(doc);
-  const vision = await readByVision(ctx, input, ocrAnalysis.text, ocrAnalysis.ocrConfidence);
-  // What a vision model read joins the OCR text as one more page, and goes through the same analyzers.
-  const analysis =
-    vision === null
-      ? ocrAnalysis
-      : analyzeDocumentText({
-          ...doc,
-          pages: [...doc.pages, { number: doc.pages.length + 1, text: vision, method: "pdf_text" as const }],
-        });
-  // QR codes printed on a photographed letter or sticker are read too; their links join the document's.
+  // QR codes printed on a photographed letter or sticker are read too. Like a PDF's link annotations, a code's link
+  // is where the reader is really sent: it counts as a link printed on the document.
   const qrPayloads: string[] = [];
   if (input.kind !== "pdf" && k.deps.qrDecoder) {
     const codes = await k.deps.qrDecoder.decode(input.bytes);
     if (codes.ok) qrPayloads.push(...codes.value.map((c) => c.text));
   }
   const qrUrls = qrPayloads.flatMap((p) => urlsOf(parseQrPayload(p)));
-  const body = await analyzeMessageText(ctx, analysis.text || " ", "document", {
-    extraUrls: [...qrUrls, ...analysis.entities.urls.map((u) => u.url)],
+  const withQr = qrUrls.length === 0 ? doc : { ...doc, links: [...doc.links, ...qrUrls] };
+  const ocrAnalysis = analyzeDocumentText(withQr);
+  const vision = await readByVision(ctx, input, ocrAnalysis.text, ocrAnalysis.ocrConfidence);
+  // What a vision model read joins the OCR text as one more page, and goes through the same analyzers.
+  const analysis =
+    vision === null
+      ? ocrAnalysis
+      : analyzeDocumentText({
+          ...withQr,
+          pages: [...doc.pages, { number: doc.pages.length + 1, text: vision, method: "pdf_text" as const }],
+        });
+  const body = await analyzeMessageText(ctx, analysis.messageText || " ", "document", {
+    extraUrls: analysis.entities.urls.map((u) => u.url),
     // A letter says who it is from in its letterhead and opening lines.
-    claimText: analysis.text.slice(0, 2 * CLAIM_WINDOW),
+    claimText: analysis.claimText,
   });
   const items = [
     ...body.items,

@@ -76,4 +76,139 @@ The court will never ask you for money, gift cards or payment of any kind by pho
     expect(analysis.entities.urls.map((u) => u.host)).toEqual(["sunpass-tollpay.com"]);
     expect(analysis.cues.map((c) => c.id)).toContain("toll_payment_link");
   });
+
+  it("flag a fee to release a prize or a parcel", () => {
+    expect(
+      cueIds(`You have won $250,000.00 in our sweepstakes. Before your prize can be released, a processing fee of
+$499.00 must be paid.`),
+    ).toContain("fee_to_release");
+    expect(
+      cueIds("Your parcel is held at our facility. A redelivery fee of $2.99 must be paid at redeliver-parcel.info."),
+    ).toContain("fee_to_release");
+  });
+
+  it("flag a fee to pay before an inheritance or a sale goes through, wired to an agent", () => {
+    const ids =
+      cueIds(`We have a buyer ready to purchase your timeshare. A closing and transfer fee of $1,840.00 must be wired
+to our escrow agent within 5 business days.`);
+    expect(ids).toEqual(expect.arrayContaining(["fee_to_release", "untraceable_payment"]));
+  });
+
+  it("flag a check to deposit with the rest to send on", () => {
+    expect(
+      cueIds(`Deposit the enclosed cashier's check for $2,450.00 today. Keep $300.00 for your time and send the
+remaining balance to our coordinator.`),
+    ).toContain("deposit_and_send_back");
+  });
+
+  it("flag a payment app as the way to pay, not a payment app line of a statement", () => {
+    expect(cueIds("Settle the balance of $640.00 within 72 hours. Payment must be made by Zelle.")).toContain(
+      "payment_app_demand",
+    );
+    expect(cueIds("March 3, 2026 Zelle payment to Maria Lopez -$40.00")).not.toContain("payment_app_demand");
+  });
+
+  it("flag money sent to a personal account, not a dollar amount", () => {
+    expect(
+      cueIds("Please send your donation today by Cash App to $FORFund or by Zelle to relief.fund@gmail.com."),
+    ).toContain("personal_payee");
+    expect(cueIds("Please send $45.00 by check to the office.")).not.toContain("personal_payee");
+  });
+
+  it("flag a short ultimatum with something taken away, not a bill's due date", () => {
+    expect(
+      cueIds("Your service will be disconnected today unless payment is received. Call (404) 555-0111 now."),
+    ).toContain("payment_ultimatum");
+    expect(cueIds("Amount due $82.10. Pay by March 3, 2026 to avoid a late fee.")).not.toContain("payment_ultimatum");
+  });
+
+  it("flag a threat to send private images to the reader's family", () => {
+    expect(
+      cueIds("I have a video of you. If you do not pay $2,000 in Bitcoin, it will be sent to your family and friends."),
+    ).toContain("exposure_threat");
+  });
+
+  it("flag a government notice whose payment link is not a government site, not one on its .gov site", () => {
+    expect(
+      cueIds("City of Tampa Parking Enforcement. Fine due $45.00. Pay within 3 days at https://tampa-parkpay.com/c/1."),
+    ).toContain("government_payment_offsite");
+    expect(
+      cueIds(
+        "City of Tampa. Notice of Parking Violation. Fine $45.00. Pay or contest online at https://www.tampa.gov/parking.",
+      ),
+    ).not.toContain("government_payment_offsite");
+  });
+
+  it("judge a notice by the link of its QR code when the code is the only way to pay", () => {
+    const analysis = analyzeDocumentText({
+      pages: [{ number: 1, text: "City of Austin Parking Enforcement. Fine due $45.00. Scan to pay.", method: "ocr" }],
+      links: ["https://austin-parkpay.com/c/77"],
+    });
+    expect(analysis.cues.map((c) => c.id)).toContain("government_payment_offsite");
+  });
+
+  it("count the marks of genuine mail only when nothing in the letter reads as a scam", () => {
+    const eob = cueIds(`Explanation of Benefits. THIS IS NOT A BILL. Your provider may send you a bill for the amount
+you owe.`);
+    expect(eob).toContain("not_a_bill");
+    const statement = cueIds(`Checking Account Statement. Beginning balance $1,925.81; ending balance $1,602.35.
+We will never call, text or email you to ask for your PIN, password or a one-time code.`);
+    expect(statement).toEqual(expect.arrayContaining(["account_statement", "warns_against_payment_scams"]));
+    expect(
+      cueIds("To make sure this notice is from the IRS, look up your balance in your Online Account at irs.gov."),
+    ).toContain("verify_through_sender");
+    const scam = cueIds(`THIS IS NOT A BILL. Your account is suspended. Pay $300 in Google Play gift cards today.
+Beginning balance $300.00.`);
+    expect(scam.filter((id) => ["not_a_bill", "account_statement"].includes(id))).toEqual([]);
+  });
+
+  it("trust a government notice whose links are all .gov, and not a solicitation that says it is not a bill", () => {
+    expect(
+      cueIds(
+        "Travis County Tax Office. Total due $6,214.90. Pay by January 31, 2026 at tax-office.traviscountytx.gov.",
+      ),
+    ).toContain("government_site");
+    expect(
+      cueIds(
+        "Domain listing expires. Annual listing fee $289.00. Pay online at https://domain-list.net. This is not a bill.",
+      ),
+    ).not.toContain("not_a_bill");
+  });
+
+  it("read a link that wrapped at a hyphen as one link", () => {
+    const analysis = analyzeDocumentText({
+      pages: [{ number: 1, text: "Go to redeliver-\nfedex.info/989125 and enter your number.", method: "pdf_text" }],
+    });
+    expect(analysis.entities.urls.map((u) => u.raw)).toEqual(["redeliver-fedex.info/989125"]);
+    expect(analysis.text).toContain("redeliver-fedex.info");
+  });
+
+  it("give the message analyzer the letter without its salutation, and the claim without statement rows", () => {
+    const analysis = analyzeDocumentText({
+      pages: [
+        {
+          number: 1,
+          text: `Prairie State Savings
+Dear Susan Patel,
+February 20, 2026 Zelle payment to Susan Patel -$38.36
+Member FDIC. Equal Housing Lender.`,
+          method: "pdf_text",
+        },
+      ],
+    });
+    expect(analysis.messageText).not.toContain("Dear");
+    const inline = analyzeDocumentText({
+      pages: [{ number: 1, text: "Dear customer, your parcel is held.", method: "pdf_text" }],
+    });
+    expect(inline.messageText).toBe(" your parcel is held.");
+    expect(analysis.claimText).not.toContain("Zelle");
+    expect(analysis.claimText).not.toContain("FDIC");
+    expect(analysis.claimText).toContain("Prairie State Savings");
+    const rent = analyzeDocumentText({
+      pages: [
+        { number: 1, text: "Maple Court Apartments. Pay by check or by Zelle to the office.", method: "pdf_text" },
+      ],
+    });
+    expect(rent.claimText).not.toMatch(/zelle/i);
+  });
 });
