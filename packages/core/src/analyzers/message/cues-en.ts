@@ -217,7 +217,9 @@ export const CUES_EN: CueTable = {
       "vip (?:level|tier|member(?:ship)?|account)",
       "(?:like|rate|review|rating|boost|optimi[sz]e|optimi[sz]ing|subscrib\\w*) (?:youtube |tiktok )?(?:videos|apps|products|hotels|data|orders|channels|movies)",
       "(?:app|product|hotel|data|order|movie|music) (?:optimi[sz]ation|boosting|rating|reviews?)",
-      "commissions?",
+      // Commission as pay for tasks, not a commission that is a body ("Consumer Product Safety Commission").
+      "(?:earn|earned|earning|get|receive|withdraw|your|higher|high|daily|instant|extra|\\d+ ?%|\\$[\\d,.]+) commissions?",
+      "commissions? (?:paid|tasks?|per|of \\$|of \\d|for each|on each|rate|daily|up to)",
       "(?:recharge|top[- ]?up|deposit) (?:to|your|into your) (?:account|unlock|continue|work)",
     ],
     investment: [

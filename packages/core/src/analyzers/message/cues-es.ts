@@ -176,7 +176,8 @@ export const CUES_ES: CueTable = {
       "complet\\w* (?:\\d+ )?(?:tareas|pedidos|ordenes)",
       "(?:dar|dando|dale) (?:me gusta|likes)",
       "calific\\w* (?:productos|aplicaciones|apps|hoteles|videos|peliculas)",
-      "comision(?:es)?",
+      "(?:gane|gana|ganar|ganando|reciba|recibe|recibir|retire|retirar|obtenga|su|sus|tu|tus|alta|altas|diarias?|\\d+ ?%|\\$[\\d,.]+) comision(?:es)?",
+      "comision(?:es)? (?:pagadas?|diarias?|por (?:cada|tarea|pedido)|de \\$|de \\d|hasta)",
       "recarg\\w* (?:su|tu) cuenta",
     ],
     investment: [

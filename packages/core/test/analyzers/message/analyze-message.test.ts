@@ -289,6 +289,17 @@ describe("analyzeMessage: cues weighed together", () => {
     );
   });
 
+  it("reads commission as pay for tasks, not as the name of a public body", () => {
+    expect(ids("Complete 40 orders a day and earn commissions. Deposit 100 USDT to activate.")).toContain("task_scam");
+    expect(ids("Withdraw your $1,260 commission after one more recharge.")).toContain("task_scam");
+    expect(
+      ids("In cooperation with the U.S. Consumer Product Safety Commission, we are recalling the heater you bought."),
+    ).not.toContain("task_scam");
+    expect(
+      ids("La Comisión Federal de Comercio le recuerda que nunca pedimos pagos con tarjetas de regalo."),
+    ).not.toContain("task_scam");
+  });
+
   it("weighs a promise that a fraud agent will call you, and reads 'reply NO' as a keyword, not a negation", () => {
     const setUp =
       "Zelle: A payment of $1,500.00 is pending. If you did not authorize this, reply NO and our fraud team will call you to reverse it.";
