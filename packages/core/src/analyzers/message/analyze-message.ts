@@ -4,6 +4,7 @@
 import { normalizePhone } from "../phone/normalize-phone.js";
 import type { OrganisationCategory, OrganisationDirectory } from "../organisations/organisation.js";
 import { ORGANISATIONS } from "../organisations/organisation-data.js";
+import { isGovernmentRegistry } from "../url/brand-index.js";
 import { normalizeUrl } from "../url/normalize-url.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
 import type { Evidence } from "../../ports/signal-source.js";
@@ -357,7 +358,8 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     urls.length > 0 &&
     phones.length === 0 &&
     entities.emails.length === 0 &&
-    urls.every((u) => namedLikeSender(u, names));
+    // A government body's own site (.gov, gov.uk) is the channel a government or toll story should send you to.
+    urls.every((u) => namedLikeSender(u, names) || isGovernmentRegistry(u));
   /** Every link and number in it is the sender's own: what it asks is done on the sender's own site or line. */
   const ownChannelsOnly = issuer.claimedIssuer?.channels_match === true || ownLinksOnly;
   const ownAppOnly =
@@ -474,8 +476,12 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       "A stranger's 'wrong number' text that tries to start a friendship",
     );
   }
+  // A link into a government-only registry (.gov, gov.uk) is a government body's, listed or not.
   const unknownLink = urls.find(
-    (u) => options.directory.byDomain(u.registrableDomain ?? u.host) === undefined && !namedLikeSender(u, names),
+    (u) =>
+      options.directory.byDomain(u.registrableDomain ?? u.host) === undefined &&
+      !namedLikeSender(u, names) &&
+      !isGovernmentRegistry(u),
   );
   if (
     issuer.claimedIssuer === null &&

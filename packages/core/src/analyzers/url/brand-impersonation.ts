@@ -29,6 +29,7 @@ import {
   editDistance,
   hasStrongLure,
   hostingOf,
+  isGovernmentRegistry,
   isLureComposite,
   registrableLabel,
   type KeywordRef,
@@ -781,6 +782,16 @@ export function detectBrandImpersonation(url: NormalizedUrl): Evidence {
           id: "official_brand_domain",
           source: BRAND_SOURCE,
           label: `${registrable} is an official domain of ${official.name}`,
+          points: LEGITIMACY_POINTS,
+        },
+      ]);
+    }
+    if (isGovernmentRegistry(url)) {
+      return notDetected([
+        {
+          id: "government_domain",
+          source: BRAND_SOURCE,
+          label: `${registrable} is in the ${url.publicSuffix ?? ""} registry, which only government bodies can register in`,
           points: LEGITIMACY_POINTS,
         },
       ]);

@@ -235,6 +235,17 @@ export interface Hosting {
 }
 
 /**
+ * Whether a URL's registrable domain is in a registry only government bodies can register in: .gov and .mil, a
+ * country's gov. or mil. (gov.uk, gov.br, mil.br), Canada's gc.ca. A scammer can copy a government's page, not its
+ * domain: "gov" in a name elsewhere (ca-gov.info, gov.pay-toll.com) is not this.
+ */
+export function isGovernmentRegistry(url: NormalizedUrl): boolean {
+  const suffix = url.publicSuffix;
+  if (url.isIp || suffix === null || url.registrableDomain === null) return false;
+  return suffix === "gc.ca" || /(?:^|\.)(?:gov|mil)(?:\.[a-z]{2})?$/.test(suffix);
+}
+
+/**
  * The free hosting, site builder or user-content area a URL is published on, or null. Anyone can publish
  * there in minutes, so neither a brand's name in the address nor the platform's own standing vouches for
  * the page: a form on docs.google.com is someone's form, not Google's.

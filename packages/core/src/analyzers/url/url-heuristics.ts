@@ -13,6 +13,7 @@ import {
   STRONG_LURES,
   hasStrongLure,
   hostingOf,
+  isGovernmentRegistry,
   isLureComposite,
   matchHostSuffix,
   registrableLabel,
@@ -383,7 +384,9 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
       ),
     );
   }
-  const lureSub = hosting === null && !url.isIp ? strongLureSubdomain(url.subdomain) : null;
+  // A government body names its own subdomains (pay.cityofmadison.gov): none is a lure.
+  const lureSub =
+    hosting === null && !url.isIp && !isGovernmentRegistry(url) ? strongLureSubdomain(url.subdomain) : null;
   if (lureSub !== null) {
     factors.push(factor("lure_subdomain", `The host starts with "${lureSub}.", a sign-in or account word`, 20));
   }

@@ -289,6 +289,16 @@ describe("analyzeMessage: cues weighed together", () => {
     );
   });
 
+  it("takes a link into a government-only registry for the government body's, named or not", () => {
+    const city =
+      "City of Madison: your parking citation #44721 is due by 12/15. Pay online at https://pay.cityofmadison.gov";
+    expect(ids(city)).not.toContain("unbranded_link_lure");
+    expect(score(city).score).toBeLessThan(40);
+    const copy = city.replace("pay.cityofmadison.gov", "cityofmadison-gov.info");
+    expect(ids(copy)).toContain("unbranded_link_lure");
+    expect(score(copy).score).toBeGreaterThanOrEqual(65);
+  });
+
   it("reads commission as pay for tasks, not as the name of a public body", () => {
     expect(ids("Complete 40 orders a day and earn commissions. Deposit 100 USDT to activate.")).toContain("task_scam");
     expect(ids("Withdraw your $1,260 commission after one more recharge.")).toContain("task_scam");

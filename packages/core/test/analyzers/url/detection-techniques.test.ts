@@ -611,3 +611,26 @@ describe("sixth round: names built for a lure, and names that only look like a b
     expect(analyze("https://dmv.org/").ids).not.toContain("official_brand_domain");
   });
 });
+
+describe("government-only registries", () => {
+  it.each([
+    "https://pay.cityofmadison.gov/citation/pay",
+    "https://www.dmv.ca.gov/portal/",
+    "https://www.tax.service.gov.uk/account",
+    "https://www.army.mil/",
+  ])("reads %s as a government body's own site", (raw) => {
+    const r = analyze(raw);
+    expect(r.ids).toContain("government_domain");
+    expect(r.ids).not.toContain("lure_subdomain");
+    expect(r.brand.detected).toBe(false);
+  });
+
+  it.each(["https://dmv.gov-ticket.com/pay", "https://irs.gov.tax-refund.top/claim", "https://ca-gov.info/dmv"])(
+    "does not take 'gov' in someone else's name (%s) for the registry",
+    (raw) => {
+      const r = analyze(raw);
+      expect(r.ids).not.toContain("government_domain");
+      expect(r.score).toBeGreaterThanOrEqual(65);
+    },
+  );
+});
