@@ -3,7 +3,7 @@
 // Run: node --conditions=source --import tsx eval/document-eval.ts [--variants=pdf,png,photo] [--show-tuning-errors]
 //   [--tuning-only]
 // The held-out half (whole held-out templates and the even-numbered variants of the others, see the README) is
-// reported but never inspected case by case; --tuning-only neither reads nor reports it, for tuning sessions.
+// reported but never inspected case by case; --tuning-only neither reads nor reports it, for tuning rounds.
 // `main(argv, scorer)` takes the scoring function, so the full channel (message analyzer, official-channel check)
 // can be measured on the same documents once it exists; the default scorer is the document rules alone.
 
