@@ -110,6 +110,13 @@ function find(text: string, pattern: RegExp): string | undefined {
   return pattern.exec(text)?.[0];
 }
 
+/** "first ... second" when the text holds both, the evidence of a cue that needs the two together. */
+function bothFound(text: string, first: RegExp, second: RegExp): string | undefined {
+  const a = find(text, first);
+  const b = a === undefined ? undefined : find(text, second);
+  return b === undefined ? undefined : `${a} ... ${b}`;
+}
+
 function cue(id: DocumentCueId, points: number, label: string, evidence: string): DocumentCue {
   return { id, source: DOCUMENT_RULES_SOURCE, label, points, evidence };
 }
@@ -190,15 +197,14 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
       ),
     );
   }
-  const deposit = find(flat, DEPOSIT);
-  const sendBack = find(flat, SEND_BACK);
-  if (deposit && sendBack) {
+  const depositAndSend = bothFound(flat, DEPOSIT, SEND_BACK);
+  if (depositAndSend) {
     cues.push(
       cue(
         "deposit_and_send_back",
         45,
         "Asks the reader to deposit a check and send part of the money on: the check will bounce, the transfer will not",
-        `${deposit} ... ${sendBack}`,
+        depositAndSend,
       ),
     );
   }
@@ -254,15 +260,14 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
       ),
     );
   }
-  const exposure = find(flat, EXPOSURE);
-  const spread = find(flat, SPREAD);
-  if (exposure && spread) {
+  const exposure = bothFound(flat, EXPOSURE, SPREAD);
+  if (exposure) {
     cues.push(
       cue(
         "exposure_threat",
         40,
         "Threatens to send private images or secrets to the reader's family or contacts: extortion",
-        `${exposure} ... ${spread}`,
+        exposure,
       ),
     );
   }
