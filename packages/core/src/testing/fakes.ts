@@ -10,3 +10,4 @@ export { InMemoryReportStore } from "./in-memory-report-store.js";
 export { FixedClock } from "./fixed-clock.js";
 export { SequentialIds, toBase64Url } from "./sequential-ids.js";
 export { ManualTimers } from "./manual-timers.js";
+export { IN_MEMORY_ENGINE_TIME, inMemoryEngineDeps } from "./in-memory-engine-deps.js";

@@ -12,6 +12,8 @@ export {
   ManualTimers,
   SequentialIds,
   toBase64Url,
+  IN_MEMORY_ENGINE_TIME,
+  inMemoryEngineDeps,
 } from "./fakes.js";
 export type { InMemoryRateLimiterOptions } from "./fakes.js";
 export { T0, at, uniqueName } from "./contract-fixture.js";

@@ -2,42 +2,15 @@
 // evaluations and engine-level tests run when they need a real engine and no database. Passwords are hashed
 // with a plain digest (scrypt would dominate every sign-up), so this is never a production wiring.
 import { createEngine, type Engine, type EngineDeps, type PlanName, type Principal } from "@scamverify/core";
-import {
-  FixedClock,
-  InMemoryAccountStore,
-  InMemoryApiKeyStore,
-  InMemoryQuotaLedger,
-  InMemoryRateLimiter,
-  InMemoryReportStore,
-  InMemoryResultCache,
-} from "@scamverify/core/testing/fakes";
+import { inMemoryEngineDeps as coreInMemoryDeps } from "@scamverify/core/testing/fakes";
 import { NodeHasher } from "../node-hasher.js";
 import { NodeIds } from "../node-ids.js";
 
-/** The moment the in-memory engine's clock shows unless a clock is given. */
-export const IN_MEMORY_ENGINE_TIME = "2026-03-10T12:00:00.000Z";
+export { IN_MEMORY_ENGINE_TIME } from "@scamverify/core/testing/fakes";
 
-/** Every dependency of the engine, in memory; `overrides` replaces any of them (readers, sources, clock ...). */
+/** Every dependency of the engine, in memory, with node:crypto; `overrides` replaces any of them. */
 export function inMemoryEngineDeps(overrides: Partial<EngineDeps> = {}): EngineDeps {
-  const hasher = new NodeHasher();
-  return {
-    accounts: new InMemoryAccountStore(),
-    apiKeys: new InMemoryApiKeyStore(),
-    quota: new InMemoryQuotaLedger(),
-    cache: new InMemoryResultCache(),
-    reports: new InMemoryReportStore(),
-    rateLimiter: new InMemoryRateLimiter(),
-    health: { databaseReachable: () => Promise.resolve(true) },
-    clock: new FixedClock(IN_MEMORY_ENGINE_TIME),
-    ids: new NodeIds(),
-    hasher,
-    passwords: {
-      hash: (p) => Promise.resolve(`digest$${hasher.sha256Hex(p)}`),
-      verify: (p, h) => Promise.resolve(h === `digest$${hasher.sha256Hex(p)}`),
-    },
-    config: { upgradeUrl: "https://example.test/upgrade" },
-    ...overrides,
-  };
+  return coreInMemoryDeps({ hasher: new NodeHasher(), ids: new NodeIds() }, overrides);
 }
 
 export function inMemoryEngine(overrides: Partial<EngineDeps> = {}): Engine {
