@@ -32,9 +32,9 @@ import {
   REDIS_URL,
   createAccount,
   freshDatabase,
+  ledger,
   requireBuilt,
   startServer,
-  withPg,
   type Account,
   type RunningServer,
 } from "./lib/stack.js";
@@ -823,16 +823,6 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${JSON.stringify(summary)}\nreport with samples of every 5xx and hang: ${args.report}\n`);
   if (!args["keep-db"]) await db.drop();
   process.exitCode = summary.fiveXx + summary.hangs + summary.crashes > 0 || !exact || status.status !== 200 ? 1 : 0;
-}
-
-async function ledger(databaseUrl: string, accountId: string): Promise<Record<string, number>> {
-  return withPg(databaseUrl, async (c) => {
-    const { rows } = await c.query<{ channel: string; used: number }>(
-      "SELECT channel, SUM(used)::int AS used FROM quota_usage WHERE account_id = $1 GROUP BY channel",
-      [accountId],
-    );
-    return Object.fromEntries(rows.map((r) => [r.channel, r.used]));
-  });
 }
 
 await main();

@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { send } from "./lib/client.js";
 import { newTally, runLoad } from "./lib/load.js";
 import { outage, postgresService } from "./lib/services.js";
-import { REDIS_URL, createAccount, freshDatabase, requireBuilt, sleep, startServer, withPg } from "./lib/stack.js";
+import { REDIS_URL, createAccount, freshDatabase, ledger, requireBuilt, sleep, startServer } from "./lib/stack.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -25,16 +25,6 @@ const BETWEEN_MS = Number(args["between-ms"]);
 if (DOWN_MS > 15_000) throw new Error("--down-ms above 15 s: other work on this machine uses this PostgreSQL");
 
 requireBuilt();
-
-async function ledger(databaseUrl: string, accountId: string): Promise<Record<string, number>> {
-  return withPg(databaseUrl, async (c) => {
-    const { rows } = await c.query<{ channel: string; used: number }>(
-      "SELECT channel, SUM(used)::int AS used FROM quota_usage WHERE account_id = $1 GROUP BY channel",
-      [accountId],
-    );
-    return Object.fromEntries(rows.map((r) => [r.channel, r.used]));
-  });
-}
 
 const differences = (charged: Record<string, number>, answered: Record<string, number>): Record<string, number> => {
   const out: Record<string, number> = {};

@@ -45,6 +45,17 @@ export async function withPg<T>(url: string, fn: (client: Client) => Promise<T>)
   }
 }
 
+/** Units charged to an account, by channel, as the quota ledger holds them. */
+export async function ledger(databaseUrl: string, accountId: string): Promise<Record<string, number>> {
+  return withPg(databaseUrl, async (c) => {
+    const { rows } = await c.query<{ channel: string; used: number }>(
+      "SELECT channel, SUM(used)::int AS used FROM quota_usage WHERE account_id = $1 GROUP BY channel",
+      [accountId],
+    );
+    return Object.fromEntries(rows.map((r) => [r.channel, r.used]));
+  });
+}
+
 /** Creates database `name` afresh (dropping an old one of that name) and returns its URL. */
 export async function freshDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
