@@ -3,7 +3,7 @@
 
 import { normalizePhone } from "../phone/normalize-phone.js";
 import type { OrganisationCategory, OrganisationDirectory } from "../organisations/organisation.js";
-import { ORGANISATIONS } from "../organisations/organisation-data.js";
+import { PAYMENT_NETWORK_NAMES } from "../organisations/organisation-data.js";
 import { isGovernmentRegistry } from "../url/brand-index.js";
 import { normalizeUrl } from "../url/normalize-url.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
@@ -264,16 +264,8 @@ function absorbedCues(hits: readonly CueHit[]): Set<CueId> {
 }
 
 // A payment app named as the way to pay ("by Zelle", "on Venmo", "Zelle me"): the means, not the sender.
-const PAYMENT_APP_NAMES = ORGANISATIONS.filter((o) => o.category === "payment")
-  .flatMap((o) => o.aliases)
-  .map((a) =>
-    a
-      .toLowerCase()
-      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-      .replace(/ /g, "\\s+"),
-  );
 const PAYMENT_INSTRUMENT = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:(?:by|via|on|through|thru|with|using|over|in|por|con|en|a trav[eé]s de)\\s+(?:the\\s+|my\\s+|your\\s+|mi\\s+|tu\\s+|su\\s+)?(?:${PAYMENT_APP_NAMES.join("|")})|(?:${PAYMENT_APP_NAMES.join("|")})\\s+(?:me|us|you|him|her|them|it))(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(?:(?:by|via|on|through|thru|with|using|over|in|por|con|en|a trav[eé]s de)\\s+(?:the\\s+|my\\s+|your\\s+|mi\\s+|tu\\s+|su\\s+)?(?:${PAYMENT_NETWORK_NAMES})|(?:${PAYMENT_NETWORK_NAMES})\\s+(?:me|us|you|him|her|them|it))(?![\\p{L}\\p{N}])`,
   "giu",
 );
 // Where an order or a parcel comes from ("your package from Amazon"): the shop, not the courier that writes.
