@@ -45,7 +45,7 @@ describe("PdfTextPool", () => {
     pool = new PdfTextPool({ threads: 1 });
     const first = await pool.acquire(never);
     await first.started(never);
-    const bomb = await sharedContentBomb(2, 8);
+    const bomb = await sharedContentBomb(2, 32);
     await first.request({ op: "open", bytes: bomb, limits: LIMITS }, [bomb.buffer as ArrayBuffer], never);
     // The page takes PDF.js seconds: the caller leaves while it is at work.
     const gone = new AbortController();
