@@ -134,20 +134,19 @@ export async function evaluateQr(
 /** One labelled link of the URL evaluation's lists, printed as a plain code and scored through the channel. */
 export interface QrLinkOutcome {
   readonly url: string;
-  readonly set: "phish_feeds" | "phish_qr_links" | "legit_qr_links" | "legit_popular" | "legit_lookalikes";
+  readonly set:
+    "phish_feeds" | "phish_qr_links" | "legit_qr_links" | "legit_qr_operators" | "legit_popular" | "legit_lookalikes";
   readonly label: "scam" | "legit";
   readonly heldOut: boolean;
   readonly score: number | null;
 }
 
 /**
- * Every phishing-feed URL, every hand-written quishing link, every hand-written QR link, every popular site (under
- * a path) and every brand or crypto lookalike site, through `score`.
+ * Every phishing-feed URL, every hand-written quishing link, every hand-written QR link, every link of operators and
+ * service-word businesses, every popular site (under a path) and every brand or crypto lookalike site, labelled and
+ * split like the URL evaluation (held out when `fnv1a(url) % 2 === 0`).
  */
-export async function evaluateQrLinks(
-  score: ScoreQr,
-  options: { tuningOnly?: boolean } = {},
-): Promise<QrLinkOutcome[]> {
+export function labelledQrLinks(): Omit<QrLinkOutcome, "score">[] {
   const links: Omit<QrLinkOutcome, "score" | "heldOut">[] = [
     ...listLines("phish-feeds.tsv").map((l) => ({
       url: l.split("\t")[0] ?? "",
@@ -157,6 +156,13 @@ export async function evaluateQrLinks(
     // Hand-written QR-phishing destinations: reported on a line of their own, never mixed into the feed figure.
     ...listLines("phish-qr-links.txt").map((url) => ({ url, set: "phish_qr_links" as const, label: "scam" as const })),
     ...listLines("legit-qr-links.txt").map((url) => ({ url, set: "legit_qr_links" as const, label: "legit" as const })),
+    // Real operators' domains (parking, charging, tolls, payments, governments) and small businesses whose names
+    // carry service words: reported on a line of their own, never mixed into the feed figure.
+    ...listLines("legit-qr-operators.txt").map((url) => ({
+      url,
+      set: "legit_qr_operators" as const,
+      label: "legit" as const,
+    })),
     ...listLines("legit-top-sites.txt").map((h) => ({
       url: `https://${h}/offers`,
       set: "legit_popular" as const,
@@ -169,13 +175,20 @@ export async function evaluateQrLinks(
       label: "legit" as const,
     })),
   ];
+  // The same split as the URL evaluation's, so its held-out links stay unseen here too.
+  return links.map((link) => ({ ...link, heldOut: isHeldOutUrl(link.url) }));
+}
+
+/** Every labelled link (`labelledQrLinks`) printed as a plain code, through `score`. */
+export async function evaluateQrLinks(
+  score: ScoreQr,
+  options: { tuningOnly?: boolean } = {},
+): Promise<QrLinkOutcome[]> {
   const out: QrLinkOutcome[] = [];
-  for (const link of links) {
-    // The same split as the URL evaluation's, so its held-out links stay unseen here too.
-    const heldOut = isHeldOutUrl(link.url);
-    if (heldOut && options.tuningOnly === true) continue;
+  for (const link of labelledQrLinks()) {
+    if (link.heldOut && options.tuningOnly === true) continue;
     const bytes = new Uint8Array(await QRCode.toBuffer(link.url, { scale: 4 }));
-    out.push({ ...link, heldOut, score: await score({ url: link.url, bytes }) });
+    out.push({ ...link, score: await score({ url: link.url, bytes }) });
   }
   return out;
 }
@@ -264,33 +277,39 @@ function printReport(report: QrEvalReport, showTuningErrors: boolean, tuningOnly
     console.log(`targets (>= 95% read, 0 wrong, 0 false codes): ${report.meetsTargets ? "met" : "MISSED"}`);
 }
 
-function printLinks(links: readonly QrLinkOutcome[], showTuningErrors: boolean, tuningOnly: boolean): void {
-  console.log("\nverdicts on every labelled link, each printed as a plain code:");
+/**
+ * The lines of the link verdicts, one half at a time (the tuning half alone with `tuningOnly`): each a name and the
+ * links it counts.
+ */
+export function linkVerdictGroups<T extends Pick<QrLinkOutcome, "set" | "heldOut">>(
+  links: readonly T[],
+  tuningOnly: boolean,
+): { readonly name: string; readonly links: readonly T[] }[] {
+  const groups: { name: string; links: T[] }[] = [];
   for (const heldOut of tuningOnly ? [false] : [false, true]) {
     const part = links.filter((l) => l.heldOut === heldOut);
-    // The feed figure: phishing-feed links against the legitimate sets (the quishing set has a line of its own).
-    const feeds = part.filter((l) => l.set !== "phish_qr_links" && l.set !== "legit_lookalikes");
+    const of = (...sets: QrLinkOutcome["set"][]): T[] => part.filter((l) => sets.includes(l.set));
     const name = heldOut ? "held-out" : "tuning";
-    console.log(verdictLine(`  all links, ${name}`, verdictRates(feeds)));
-    console.log(
-      verdictLine(`    hand-written QR links, ${name}`, verdictRates(feeds.filter((l) => l.set !== "legit_popular"))),
-    );
-    console.log(
-      verdictLine(`    popular sites, ${name}`, verdictRates(feeds.filter((l) => l.set !== "legit_qr_links"))),
-    );
-    console.log(
-      verdictLine(
-        `  lookalike sites (brand, crypto), ${name}`,
-        verdictRates(part.filter((l) => l.set === "legit_lookalikes")),
-      ),
-    );
-    console.log(
-      verdictLine(
-        `  quishing links (hand-written), ${name}`,
-        verdictRates(part.filter((l) => l.set === "phish_qr_links")),
-      ),
+    // The feed figure: phishing-feed links against the legitimate sets (the quishing, lookalike and operator sets
+    // have lines of their own).
+    groups.push(
+      { name: `  all links, ${name}`, links: of("phish_feeds", "legit_qr_links", "legit_popular") },
+      { name: `    hand-written QR links, ${name}`, links: of("phish_feeds", "legit_qr_links") },
+      { name: `    popular sites, ${name}`, links: of("phish_feeds", "legit_popular") },
+      {
+        name: `  operators and service-word businesses, ${name}`,
+        links: of("phish_feeds", "legit_qr_operators"),
+      },
+      { name: `  lookalike sites (brand, crypto), ${name}`, links: of("legit_lookalikes") },
+      { name: `  quishing links (hand-written), ${name}`, links: of("phish_qr_links") },
     );
   }
+  return groups;
+}
+
+function printLinks(links: readonly QrLinkOutcome[], showTuningErrors: boolean, tuningOnly: boolean): void {
+  console.log("\nverdicts on every labelled link, each printed as a plain code:");
+  for (const g of linkVerdictGroups(links, tuningOnly)) console.log(verdictLine(g.name, verdictRates(g.links)));
   if (showTuningErrors) {
     for (const l of links.filter((x) => !x.heldOut && x.label === "legit" && (x.score ?? 0) >= 40))
       console.log(`  legitimate link scored ${l.score}: ${l.url} ${urlFactors(l.url)}`);

@@ -1,7 +1,8 @@
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
-import { evaluateQr } from "../qr-eval.js";
-import type { QrCase } from "./generate.js";
+import { evaluateQr, labelledQrLinks, linkVerdictGroups, type QrLinkOutcome } from "../qr-eval.js";
+import { isHeldOut as isHeldOutUrl } from "../url-eval.js";
+import { listLines, type QrCase } from "./generate.js";
 
 const png = async (text: string): Promise<Uint8Array> => new Uint8Array(await QRCode.toBuffer(text, { scale: 4 }));
 
@@ -40,5 +41,53 @@ describe("evaluateQr", () => {
     expect(report.wrongPayloads).toBe(1);
     expect(report.falseCodes).toBe(1);
     expect(report.meetsTargets).toBe(false);
+  });
+});
+
+describe("labelled QR links", () => {
+  it("loads the operators and service-word businesses as legitimate links, split like the URL evaluation", () => {
+    const lines = listLines("legit-qr-operators.txt");
+    expect(lines.length).toBeGreaterThan(200);
+    const links = labelledQrLinks().filter((l) => l.set === "legit_qr_operators");
+    expect(links.map((l) => l.url)).toEqual(lines);
+    for (const l of links) {
+      expect(l.label).toBe("legit");
+      expect(l.heldOut).toBe(isHeldOutUrl(l.url));
+    }
+    const held = links.filter((l) => l.heldOut).length;
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThan(links.length);
+  });
+
+  it("reports the operators against the feed links on a line of their own, outside the feed figure", () => {
+    const sets: QrLinkOutcome["set"][] = [
+      "phish_feeds",
+      "phish_qr_links",
+      "legit_qr_links",
+      "legit_qr_operators",
+      "legit_popular",
+      "legit_lookalikes",
+    ];
+    const links = [false, true].flatMap((heldOut) => sets.map((set) => ({ set, heldOut })));
+    const lines = (tuningOnly: boolean): [string, string[]][] =>
+      linkVerdictGroups(links, tuningOnly).map((g) => [
+        g.name.trim(),
+        g.links.map((l) => `${l.set}${l.heldOut ? " (held out)" : ""}`),
+      ]);
+    expect(lines(true)).toEqual([
+      ["all links, tuning", ["phish_feeds", "legit_qr_links", "legit_popular"]],
+      ["hand-written QR links, tuning", ["phish_feeds", "legit_qr_links"]],
+      ["popular sites, tuning", ["phish_feeds", "legit_popular"]],
+      ["operators and service-word businesses, tuning", ["phish_feeds", "legit_qr_operators"]],
+      ["lookalike sites (brand, crypto), tuning", ["legit_lookalikes"]],
+      ["quishing links (hand-written), tuning", ["phish_qr_links"]],
+    ]);
+    const both = lines(false);
+    expect(both.slice(0, 6)).toEqual(lines(true));
+    expect(both[9]).toEqual([
+      "operators and service-word businesses, held-out",
+      ["phish_feeds (held out)", "legit_qr_operators (held out)"],
+    ]);
+    expect(both).toHaveLength(12);
   });
 });
