@@ -345,14 +345,39 @@ function lureAround(prefix: string, suffix: string): boolean | null {
   return (prefix !== "" && hasStrongLure(prefix)) || (suffix !== "" && hasStrongLure(suffix));
 }
 
-/** Multi-word brand names split into tokens ("bank-of-america-secure", "/wells_fargo/"). */
+/** Small words that join ordinary words into a phrase ("pay-by-phone", "text-to-pay"). */
+const PHRASE_WORDS = new Set([
+  "by",
+  "of",
+  "the",
+  "and",
+  "to",
+  "for",
+  "at",
+  "in",
+  "on",
+  "with",
+  "phone",
+  "text",
+  "call",
+]);
+
+/**
+ * Multi-word brand names split into tokens ("bank-of-america-secure", "/wells_fargo/"). A brand named after a plain
+ * phrase ("PayByPhone") is not found in that phrase written out as words ("/parking/pay-by-phone"): every word of it
+ * ordinary, it describes a way to pay.
+ */
 function joinedKeywordHits(tokens: readonly string[], hits: KeywordHit[]): void {
+  const ordinary = (t: string): boolean => LURES.has(t) || PHRASE_WORDS.has(t);
   for (let i = 0; i < tokens.length - 1; i++) {
     let joined = tokens[i] ?? "";
     if (joined === "") continue;
+    let phrase = ordinary(joined);
     for (let j = i + 1; j < Math.min(tokens.length, i + MAX_JOINED_TOKENS); j++) {
       joined += tokens[j] ?? "";
+      phrase &&= ordinary(tokens[j] ?? "");
       if (joined.length > MAX_JOINED_LENGTH) break;
+      if (phrase) continue;
       for (const ref of KEYWORD_TOKENS.get(joined) ?? []) {
         if (ref.keyword.length < 6 || hits.some((h) => h.ref === ref)) continue;
         // Only the words around the name count as lures ("pay-pal" is not PayPal plus "pay").

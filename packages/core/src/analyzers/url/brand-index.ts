@@ -16,6 +16,7 @@ import {
   RISKY_TLDS,
   SHORTENERS,
   STRONG_LURE_WORDS,
+  TRADE_WORDS,
   USER_CONTENT_PATHS,
 } from "./lists/url-lists.js";
 import { asciiFold } from "./skeleton.js";
@@ -79,6 +80,7 @@ export const LURES = new Set<string>(LURE_WORDS);
 export const STRONG_LURES = new Set<string>(STRONG_LURE_WORDS);
 export const MAX_LURE_LENGTH = Math.max(...LURE_WORDS.map((w) => w.length));
 export const CREDENTIALS = new Set<string>(CREDENTIAL_WORDS);
+export const TRADES = new Set<string>(TRADE_WORDS);
 export const RISKY_TLD_SET = new Set<string>(RISKY_TLDS);
 export const FREE_TLD_SET = new Set<string>(FREE_TLDS);
 export const SHORTENER_SET = new Set<string>(SHORTENERS);

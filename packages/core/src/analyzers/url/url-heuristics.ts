@@ -11,6 +11,7 @@ import {
   RISKY_TLD_SET,
   SHORTENER_SET,
   STRONG_LURES,
+  TRADES,
   hasStrongLure,
   hostingOf,
   isGovernmentRegistry,
@@ -20,6 +21,7 @@ import {
 } from "./brand-index.js";
 import { caseCredentialWords, hasCaseBoundary } from "./case-words.js";
 import { hasMixedScripts } from "./skeleton.js";
+import { streetPaymentFactor } from "./street-payment.js";
 
 export const HEURISTICS_SOURCE = "url_heuristics";
 
@@ -155,6 +157,14 @@ function twoLures(name: string): string | undefined {
     }
   }
   return found.length >= 2 ? found.join(" + ") : undefined;
+}
+
+/**
+ * A label dressed as "www" without being it ("wvwv.", "vvww-", "wwv."): "vv" reads as "w" at a glance, so the host
+ * passes for a site's www name. Made of w and v only, with both in it ("wwww." is a slip of the finger).
+ */
+export function fakeWww(label: string): boolean {
+  return label.length >= 3 && label.length <= 6 && /^[wv]+$/.test(label) && label.includes("w") && label.includes("v");
 }
 
 /** Lure words that are also ordinary host names ("log." for logs, "id." for identity providers, "www."). */
@@ -303,7 +313,7 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
         : hosting.anonymous
           ? factor(
               "anonymous_hosting",
-              `Served from ${hosting.platform}, a dynamic DNS, tunnel or anonymous free host where businesses do not publish`,
+              `Served from ${hosting.platform}, a dynamic DNS, tunnel, code sandbox or anonymous free host where businesses do not publish`,
               ANONYMOUS_HOSTING_POINTS,
             )
           : factor("free_hosting", `Hosted on ${hosting.platform}, where anyone can publish a site in minutes`, 25),
@@ -332,6 +342,17 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
       ),
     );
   }
+  // In the subdomain ("wvwv.example.com"), or glued before the name ("wvw-example.com").
+  const named = registrableLabel(url) ?? "";
+  const dressed = url.isIp
+    ? undefined
+    : [
+        ...(url.subdomain === "" ? [] : url.subdomain.split(".")),
+        ...(named.includes("-") ? [named.slice(0, named.indexOf("-"))] : []),
+      ].find(fakeWww);
+  if (dressed !== undefined) {
+    factors.push(factor("fake_www", `The host begins with "${dressed}", dressed to read as "www" at a glance`, 40));
+  }
   if (subLabels >= 4) factors.push(factor("deep_subdomains", `The host has ${subLabels} levels of subdomains`, 20));
   if (url.host.length > 50)
     factors.push(factor("long_host", `The host name is unusually long (${url.host.length} characters)`, 15));
@@ -343,7 +364,9 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     // A name built around lure words that opens a page asking for the same (a payment, a sign-in, a claim):
     // "parking-pay-now.com/checkout", "council-tax-refund.com/claim". A business's payment page sits on its own
     // name; a name made for the lure and a page made for it corroborate each other.
-    const asks = hosting === null && shortener === null ? lurePathWord(url) : null;
+    // A firm's own name ("customs-tax-advisers", "payroll-services-group") with a payment page is the firm's.
+    const trade = tokens.find((t) => TRADES.has(t));
+    const asks = hosting === null && shortener === null && trade === undefined ? lurePathWord(url) : null;
     const asking = asks === null ? "" : ` and its page asks for "${asks}"`;
     if (tokens.length >= 2 && tokens.every((t) => LURES.has(t) || isLureComposite(t))) {
       // Two ordinary words can be a product's name ("fast-check"); two or more of the words that carry a scam on
@@ -369,6 +392,8 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
         );
       }
     }
+    const street = shortener === null ? streetPaymentFactor(url, pathAsksFor(url.path)) : null;
+    if (street !== null) factors.push(street);
     const hyphens = tokens.length - 1;
     if (hyphens >= 3) factors.push(factor("many_hyphens", `"${label}" strings many words together with hyphens`, 15));
   }

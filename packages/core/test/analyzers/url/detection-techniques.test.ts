@@ -634,3 +634,77 @@ describe("government-only registries", () => {
     },
   );
 });
+
+describe("seventh round: names made for a street charge, dressed-up hosts, sandboxes, and firms' own names", () => {
+  it.each([
+    "https://parkingpay-austin.example/meter/1182",
+    "https://meterpay.example/",
+    "https://ezpark-meter.example/pay",
+    "https://parking-citations-portal.example/ticket?plate=7ABC123",
+    "https://tollbypay-plate.example/lookup?plate=KX21ABC",
+    "https://citymeter.example/m/3391",
+    "https://ev-charge-pay.example/start?station=88",
+    "https://parkeasy.pages.dev/zone/4471",
+  ])("reads %s as a name made for a street charge, medium risk", (raw) => {
+    const r = analyze(raw);
+    expect(r.ids).toContain("street_payment_domain");
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it.each([
+    // Operators and authorities under their own names.
+    "https://app.parkmobile.io/zone/start?zoneNumber=4471",
+    "https://ev.chargepoint.com/station/1234567",
+    "https://parking.cityofspringfield.gov/pay",
+    // "park" and "charge" mean much else; a firm's own name is the firm's.
+    "https://park-hotel.example/checkout",
+    "https://phone-charger-shop.example/checkout",
+    "https://park-smart-payments.example/about-us",
+    "https://city-parking-group.example/pay",
+    // A parking word without a payment in the name or the page.
+    "https://parking-garage-reviews.example/",
+  ])("does not read %s as one", (raw) => {
+    expect(analyze(raw).ids).not.toContain("street_payment_domain");
+  });
+
+  it("reads a host dressed as www as a deception, a slip of the finger as nothing", () => {
+    for (const raw of ["https://wvwv.example-shop.com/", "https://vvww-exchange.example/", "https://wwv.example.org/"])
+      expect(analyze(raw).ids).toContain("fake_www");
+    for (const raw of ["https://www.example.com/", "https://wwww.example.com/", "https://wvw.example/"])
+      expect(analyze(raw).ids).not.toContain("fake_www");
+  });
+
+  it("reads a page in a code sandbox as anonymous hosting, a project's pages as free hosting", () => {
+    for (const raw of ["https://tkx29.codesandbox.io/", "https://x7k2p.csb.app/", "https://quiet-lab.glitch.me/"])
+      expect(analyze(raw).ids).toContain("anonymous_hosting");
+    const pages = analyze("https://someone.github.io/project/");
+    expect(pages.ids).toContain("free_hosting");
+    expect(pages.ids).not.toContain("anonymous_hosting");
+  });
+
+  it("reads a French sign-in word in a site's name as a lure", () => {
+    const r = analyze("https://pour-vous-identifier58.yolasite.com/");
+    expect(r.ids).toContain("lure_site_name");
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it("does not find a brand named after a phrase in that phrase written out", () => {
+    expect(analyze("https://impark.example/pay-by-phone").brand.detected).toBe(false);
+    expect(analyze("https://cityofx.example/parking/pay-by-phone").score).toBeLessThan(MEDIUM);
+    expect(analyze("https://evil.example/paybyphone/login").brand).toMatchObject({
+      detected: true,
+      brand: "PayByPhone",
+    });
+    expect(analyze("https://bank-of-america-secure.example/").brand).toMatchObject({ brand: "Bank of America" });
+  });
+
+  it("does not read a firm's own name with a payment page as a name made for the lure", () => {
+    for (const raw of [
+      "https://www.customs-tax-advisers.example/invoice",
+      "https://www.payroll-services-group.example/employee/login",
+      "https://www.securestorage-units.example/pay-rent",
+    ])
+      expect(analyze(raw).score).toBeLessThan(MEDIUM);
+    expect(analyze("https://council-tax-refund.example/claim").score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+});

@@ -249,6 +249,20 @@ export const FREE_HOSTING: readonly string[] = [
 ];
 
 /**
+ * Code sandboxes and playgrounds: a page there is an experiment, reached from an editor, never a business's site or
+ * a printed code's destination; phishing pages are parked there because a project takes seconds and no identity.
+ * (Glitch stopped hosting projects in 2025.) Developer platforms and anonymous hosting at once.
+ */
+const SANDBOXES: readonly string[] = [
+  "glitch.me",
+  "repl.co",
+  "replit.dev",
+  "codesandbox.io",
+  "csb.app",
+  "stackblitz.io",
+];
+
+/**
  * Developer platforms among the free hosts: a code host's project pages, documentation hosts and sandboxes, where
  * projects are named after what they are or work with ("facebook.github.io", "chai-slack.herokuapp.com"). A brand's
  * bare name there is a project's name, not an impersonation; a lure word or a sign-in page still is. Platforms
@@ -261,13 +275,8 @@ export const DEVELOPER_PLATFORMS: readonly string[] = [
   "readthedocs.io",
   "gitbook.io",
   "herokuapp.com",
-  "glitch.me",
-  "repl.co",
   "replit.app",
-  "replit.dev",
-  "codesandbox.io",
-  "csb.app",
-  "stackblitz.io",
+  ...SANDBOXES,
 ];
 
 /**
@@ -285,6 +294,7 @@ export const ANONYMOUS_HOSTING: readonly string[] = [
   "hopto.org",
   "zapto.org",
   "sytes.net",
+  ...SANDBOXES,
   "ngrok.io",
   "ngrok-free.app",
   "ngrok.app",
@@ -679,6 +689,8 @@ export const CREDENTIAL_WORDS: readonly string[] = [
   "connexion",
   "identifiant",
   "identification",
+  // French "s'identifier" (sign in), and the step of a sign-in flow that asks for the account ("/signin/identifier").
+  "identifier",
   "cuenta",
   "micuenta",
   "verificar",
@@ -704,4 +716,158 @@ export const CREDENTIAL_WORDS: readonly string[] = [
   "3dsecure",
   "vbv",
   "securecode",
+];
+
+/**
+ * What codes and letters on the street charge for: parking, meters, tolls, charging, and the tickets and fines
+ * that follow. Operators and authorities that collect these run under names of their own (ParkMobile, SunPass,
+ * a city's .gov), listed in the brand directory; a name made of these words is made for the service.
+ */
+export const STREET_CHARGE_WORDS: readonly string[] = [
+  "parking",
+  "parkin",
+  "meter",
+  "meters",
+  "metre",
+  "metres",
+  "toll",
+  "tolls",
+  "tollway",
+  "pcn",
+];
+
+/**
+ * Words that name the same services but also much else ("park" hotels and tours, "charge" for phone chargers): in
+ * such a name they count beside a payment word of the name, or with a meter, zone or station page.
+ */
+export const STREET_AMBIGUOUS_WORDS: readonly string[] = ["park", "charge", "charging", "ev", "volt"];
+
+/** The words such a name pairs with its service: payment, a portal, the ticket or fine to be paid. */
+export const STREET_PAY_WORDS: readonly string[] = [
+  "pay",
+  "payment",
+  "payments",
+  "paynow",
+  "portal",
+  "due",
+  "unpaid",
+  "citation",
+  "citations",
+  "ticket",
+  "tickets",
+  "fine",
+  "fines",
+  "penalty",
+  "plate",
+];
+
+/** Words glued around them in such names ("ezpark", "citymeter", "tollbypay", "qrpark"). */
+export const STREET_FILLER_WORDS: readonly string[] = [
+  "by",
+  "my",
+  "ez",
+  "e",
+  "easy",
+  "quick",
+  "fast",
+  "smart",
+  "qr",
+  "go",
+  "now",
+  "city",
+  "online",
+  "app",
+  "mobile",
+  "station",
+  "zone",
+  "lot",
+  "car",
+  "auto",
+  "street",
+  "road",
+  "plus",
+  "hub",
+  "center",
+  "centre",
+  "notice",
+  "express",
+];
+
+/**
+ * Words that say what kind of business a name belongs to: its trade or its company form ("-advisers", "-group",
+ * "storage-units", "-llc"). A name made for a lure imitates a service or a portal, not a firm; a firm's own name
+ * with a payment word in it ("customs-tax-advisers.ca/invoice") is the firm's.
+ */
+export const TRADE_WORDS: readonly string[] = [
+  "group",
+  "partners",
+  "associates",
+  "advisers",
+  "advisors",
+  "accountants",
+  "accounting",
+  "consulting",
+  "consultants",
+  "consultancy",
+  "solutions",
+  "agency",
+  "firm",
+  "law",
+  "lawyers",
+  "legal",
+  "attorneys",
+  "clinic",
+  "dental",
+  "medical",
+  "pharmacy",
+  "storage",
+  "units",
+  "realty",
+  "realtors",
+  "properties",
+  "homes",
+  "construction",
+  "builders",
+  "plumbing",
+  "electric",
+  "electrical",
+  "hvac",
+  "roofing",
+  "motors",
+  "garage",
+  "studio",
+  "studios",
+  "salon",
+  "spa",
+  "cafe",
+  "restaurant",
+  "bakery",
+  "bar",
+  "grill",
+  "kitchen",
+  "pizza",
+  "inc",
+  "llc",
+  "ltd",
+  "company",
+  "corp",
+  "bros",
+  "brothers",
+  "sons",
+  "family",
+  "church",
+  "school",
+  "academy",
+  "club",
+  "society",
+  "association",
+  "foundation",
+  "hotel",
+  "inn",
+  "rentals",
+  "removals",
+  "movers",
+  "cleaning",
+  "repairs",
+  "tours",
 ];
