@@ -371,7 +371,8 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     if (tokens.length >= 2 && tokens.every((t) => LURES.has(t) || isLureComposite(t))) {
       // Two ordinary words can be a product's name ("fast-check"); two or more of the words that carry a scam on
       // their own ("unauthorised-login-security", "validation-newpayee") are not how products are named.
-      const strong = tokens.filter((t) => hasStrongLure(t)).length;
+      // Strong words glued into one token count one by one ("cancelpayee": cancel + payee).
+      const strong = twoLures(label) !== undefined ? 2 : tokens.filter((t) => hasStrongLure(t)).length;
       factors.push(
         factor(
           "lure_words_domain",
@@ -383,11 +384,15 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
       // A strong lure word as one of the name's words, alone ("pay") or glued to other lure words ("securitycheck").
       const lure = tokens.find((t) => STRONG_LURES.has(t)) ?? tokens.find((t) => t.length >= 6 && hasStrongLure(t));
       if (lure !== undefined) {
+        // Two words that carry a scam on their own ("colis-suivi": parcel + tracking) name the lure, not a firm.
+        const pair = trade === undefined ? twoLures(label) : undefined;
         factors.push(
           factor(
             "lure_word_domain",
-            `The domain name "${label}" is built around the word "${lure}"${asking}`,
-            asks !== null ? 40 : 25,
+            pair !== undefined
+              ? `The domain name "${label}" is built around the words ${pair}${asking}`
+              : `The domain name "${label}" is built around the word "${lure}"${asking}`,
+            asks !== null || pair !== undefined ? 40 : 25,
           ),
         );
       }

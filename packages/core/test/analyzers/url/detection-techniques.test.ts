@@ -708,3 +708,18 @@ describe("seventh round: names made for a street charge, dressed-up hosts, sandb
     expect(analyze("https://council-tax-refund.example/claim").score).toBeGreaterThanOrEqual(MEDIUM);
   });
 });
+
+describe("names built from two words that carry a scam", () => {
+  it("counts strong lure words glued into one token one by one", () => {
+    const r = analyze("https://mobile-cancelpayee.example/");
+    expect(r.ids).toContain("lure_words_domain");
+    expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+  });
+
+  it("reads a name built around two such words beside another as medium risk, unless a trade word names a firm", () => {
+    expect(analyze("https://lbc-colis-suivi.example/").score).toBeGreaterThanOrEqual(MEDIUM);
+    expect(analyze("https://tax-refund-advisers.example/").score).toBeLessThan(MEDIUM);
+    // One such word beside ordinary ones is how shops name themselves.
+    expect(analyze("https://aircon-service.example/book").score).toBeLessThan(MEDIUM);
+  });
+});
