@@ -38,6 +38,11 @@ export function registerServeCommand(program: Command, io: Io): void {
             database: config.databaseUrl ? "postgres" : `embedded (${config.dataDir})`,
             rate_limiter: await rateLimiterReady(rt.deps.rateLimiter as ClosableRateLimiter),
           });
+          // The PDF thread and the OCR worker start now, in the background, not on the first upload.
+          const warming = performance.now();
+          void rt.deps.documentReader
+            ?.warmUp?.()
+            .then(() => logger.log("info", "document reader ready", { ms: Math.round(performance.now() - warming) }));
           await new Promise<void>((resolve) => {
             const stop = (signal: string): void => {
               logger.log("info", "shutting down", { signal });

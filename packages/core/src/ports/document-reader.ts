@@ -68,6 +68,12 @@ export interface DocumentReader {
    */
   read(bytes: Uint8Array, kind: DocumentKind, ctx: DocumentReadContext): Promise<Result<DocumentText, AppError>>;
 
+  /**
+   * Starts what the reader runs on (the PDF text thread, the OCR worker) ahead of the first document, so the first
+   * upload does not pay for it; a server calls it once at start-up. Resolves when both are ready; never rejects (a
+   * part that cannot start is started again, and reported, by the first read that needs it).
+   */
+  warmUp?(): Promise<void>;
   /** Frees the OCR engine and the PDF parser (their threads). Idempotent; a read after close starts new ones. */
   close(): Promise<void>;
 }

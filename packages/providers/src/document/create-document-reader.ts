@@ -126,7 +126,7 @@ function parseStopped(why: ParseStopped["why"]): AppError {
 
 export function createDocumentReader(
   options: DocumentReaderOptions = {},
-): DocumentReader & { readonly ocr: TesseractOcr } {
+): DocumentReader & { readonly ocr: TesseractOcr; warmUp(): Promise<void> } {
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
   const now = options.now ?? (() => performance.now());
   const ownsOcr = !options.ocr;
@@ -389,6 +389,9 @@ export function createDocumentReader(
       } finally {
         budget.dispose();
       }
+    },
+    async warmUp(): Promise<void> {
+      await Promise.allSettled([pdfThreads.warmUp(), ocr.warmUp()]);
     },
     async close(): Promise<void> {
       pdfThreads.close();

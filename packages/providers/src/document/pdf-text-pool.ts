@@ -235,6 +235,17 @@ export class PdfTextPool {
     else if (current) this.#idle.push(this.#start());
   }
 
+  /**
+   * Starts one thread ahead of the first read, when none is alive, and resolves once it has loaded PDF.js, so the
+   * first document does not wait for it. Rejects with PdfThreadGone when it could not start.
+   */
+  async warmUp(): Promise<void> {
+    if (this.#count > 0) return;
+    const t = this.#start();
+    this.#idle.push(t);
+    await t.started(new AbortController().signal);
+  }
+
   /** Ends the idle threads now and lent ones when given back. Idempotent; a later read starts a new thread. */
   close(): void {
     this.#generation++;

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createDocumentReader, fromPdfJsError, joinTextItems } from "../../src/document/create-document-reader.js";
 import { HEIC_STICKER_PHONE, heicFixture, withClaimedSize } from "../fixtures/heic/heic-fixtures.js";
 import { sharedContentBomb, xrefEntriesBomb } from "./pdf-bombs.js";
@@ -66,6 +66,20 @@ describe("createDocumentReader: PDFs with a text layer", () => {
       expect(texts[1]).not.toBe(texts[0]);
     } finally {
       await single.close();
+    }
+  });
+
+  it("starts the OCR worker and a PDF thread on warmUp, and reads with them", async () => {
+    const ocrWarmUp = vi.spyOn(reader.ocr, "warmUp");
+    const warm = createDocumentReader({ ocr: reader.ocr, pdfThreads: { threads: 1 } });
+    try {
+      await expect(warm.warmUp()).resolves.toBeUndefined();
+      expect(ocrWarmUp).toHaveBeenCalledTimes(1);
+      const doc = (await warm.read(fixture("toll-scam.pdf"), "pdf", ctx()))._unsafeUnwrap();
+      expect(doc.pages[0]?.text).toContain(truth["toll-scam-1"]!.phones[0]);
+    } finally {
+      ocrWarmUp.mockRestore();
+      await warm.close();
     }
   });
 

@@ -86,3 +86,19 @@ describe("PdfTextPool", () => {
     pool.release(b);
   });
 });
+
+describe("PdfTextPool.warmUp", () => {
+  it("starts one thread ahead of the first read and lends it to that read", async () => {
+    pool = new PdfTextPool({ threads: 2 });
+    expect(pool.threads).toBe(0);
+    await pool.warmUp();
+    expect(pool.threads).toBe(1);
+    // Warm already: nothing more is started.
+    await pool.warmUp();
+    expect(pool.threads).toBe(1);
+    const thread = await pool.acquire(never);
+    expect(pool.threads).toBe(1);
+    expect(await firstPageText(thread)).toMatch(/UNPAID TOLL/);
+    pool.release(thread);
+  });
+});
