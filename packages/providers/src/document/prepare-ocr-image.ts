@@ -2,6 +2,7 @@
 // EXIF orientation, grey, and scaled so body text lands near the glyph size Tesseract was trained on. Contrast is
 // left alone: stretching a photo's grey paper against its dark surround made recognition worse, not better. Pixel counts are checked before any full decode, so a decompression bomb costs nothing.
 import sharp, { type Sharp } from "sharp";
+import { imageDimensions } from "@scamverify/core";
 import { HeicDecodeAborted, heicThread } from "../image/heic-thread.js";
 
 /** Pictures larger than this many pixels (decoded) are refused: 40 MP is beyond any phone camera's default. */
@@ -24,19 +25,6 @@ export interface RawImage {
 export type PreparedImage =
   | { readonly ok: true; readonly png: Buffer; readonly width: number; readonly height: number }
   | { readonly ok: false; readonly reason: "too_large" | "not_decodable" };
-
-/** Width and height of a HEIC's primary image, read from its `ispe` box without decoding. */
-export function heicDimensions(bytes: Uint8Array): { width: number; height: number } | undefined {
-  // ispe: 4-byte size, "ispe", version/flags (4), width (4), height (4). The first one belongs to the primary item
-  // in every file a phone writes; a hostile file that lies here is still bounded by the decoded size check.
-  for (let i = 4; i + 16 <= bytes.length; i++) {
-    if (bytes[i] === 0x69 && bytes[i + 1] === 0x73 && bytes[i + 2] === 0x70 && bytes[i + 3] === 0x65) {
-      const view = new DataView(bytes.buffer, bytes.byteOffset + i + 8, 8);
-      return { width: view.getUint32(0), height: view.getUint32(4) };
-    }
-  }
-  return undefined;
-}
 
 function targetSize(width: number, height: number): { width: number; height: number } {
   const scale = OCR_LONG_SIDE / Math.max(width, height);
@@ -69,9 +57,10 @@ export async function prepareEncodedImage(
 ): Promise<PreparedImage> {
   try {
     if (kind === "heic") {
-      const dims = heicDimensions(bytes);
-      if (!dims) return { ok: false, reason: "not_decodable" };
-      if (dims.width * dims.height > MAX_IMAGE_PIXELS) return { ok: false, reason: "too_large" };
+      // The largest image the file declares (primary, thumbnails, grid tiles) bounds what the decoder allocates.
+      const dims = imageDimensions(bytes, "heic");
+      if (dims.isErr()) return { ok: false, reason: "not_decodable" };
+      if (dims.value.width * dims.value.height > MAX_IMAGE_PIXELS) return { ok: false, reason: "too_large" };
       const decoded = await heicThread.decode(bytes, signal);
       if (decoded.width * decoded.height > MAX_IMAGE_PIXELS) return { ok: false, reason: "too_large" };
       return await prepareRawImage({ data: decoded.data, width: decoded.width, height: decoded.height, channels: 4 });
