@@ -126,6 +126,25 @@ const MONEY_OFFERS: readonly CueId[] = [
 ];
 /** Ways to send money. */
 const MONEY_SENDS: readonly CueId[] = ["money_request", "p2p_payment", "wire_transfer", "gift_card", "crypto_payment"];
+/** What a refund lure asks in exchange for the money it promises: a payment, card or bank details, a sign-in, a link. */
+const LURE_ASKS: readonly CueId[] = [
+  ...MONEY_SENDS,
+  "personal_info_request",
+  "password_request",
+  "code_request",
+  "verify_action",
+  "link_action",
+  "pay_demand",
+  "fee_payment",
+  "deposit_to_unlock",
+  "call_to_dispute",
+  "platform_move",
+];
+/** Stories of something held back until a fee is paid: a prize, a refund, a loan or pay, a parcel. */
+const RELEASE_STORIES: readonly CueId[] = [...MONEY_OFFERS, "parcel", "overpayment", "deposit_to_unlock"];
+/** Money offered as a loan, a grant or funds to be released, which no cue names alone. */
+const LOAN_OR_RELEASE =
+  /(?<![a-z])(?:loans?|grants?|funds|winnings|inheritance|payout|release[ds]?|unlock|prestamo|subsidio|fondos|liberar)(?![a-z])/;
 
 const ISSUER_STORIES: Readonly<Partial<Record<OrganisationCategory, ScamType>>> = {
   federal: "government_impersonation",
@@ -234,6 +253,11 @@ function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>): boolea
   return names.has(url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)));
 }
 
+/** Whether every phrase of `inner` lies within a phrase of `outer`. */
+function within(inner: CueHit, outer: CueHit): boolean {
+  return inner.spans.every(([start, end]) => outer.spans.some(([s, e]) => s <= start && end <= e));
+}
+
 /**
  * Cues that read one phrase several ways: a request to act on an account (give details, update or verify it, do it
  * through a link), and a suspension (a threat, and a story of a locked account).
@@ -332,6 +356,22 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   }
   const absorbed = absorbedCues(found);
   const has = (id: CueId): boolean => hits.has(id);
+  // A safety recall offers its remedy (a repair, a replacement, a refund) at no cost and asks for nothing in return:
+  // its refund is no lure. One that wants a payment, card details, a sign-in or a link to claim it still is.
+  if (has("safety_recall") && has("free_remedy") && !LURE_ASKS.some(has)) hits.delete("refund");
+  // A card surcharge ("a 3% card processing fee applies", "no processing fee for ACH") is disclosed, not demanded:
+  // it is an advance fee only when something is held back until it is paid (a prize, a refund, a loan, a parcel).
+  const fee = found.find((h) => h.id === "fee_payment");
+  const surcharge = found.find((h) => h.id === "surcharge");
+  if (
+    fee !== undefined &&
+    surcharge !== undefined &&
+    within(fee, surcharge) &&
+    !RELEASE_STORIES.some(has) &&
+    !LOAN_OR_RELEASE.test(prepared)
+  ) {
+    hits.delete("fee_payment");
+  }
   if (urls.some((u) => CHAT_APP_HOSTS.has(u.host))) hits.set("platform_move", "chat app link");
 
   const claimText = options.claimText ?? (options.kind === "text" ? textClaim(scan, options.directory) : scan.cleaned);

@@ -408,6 +408,40 @@ describe("analyzeMessage: cues weighed together", () => {
     expect(analyzeMessage("Hola mamá, este es mi nuevo número", options).language).toBe("es");
   });
 
+  it("reads a safety recall's free remedy as no refund lure, and a recall that wants card details or a fee as one", () => {
+    for (const text of [
+      "RECALL NOTICE: Your 2019 Civic has an open airbag recall. The recall repair is free. Contact your dealer to schedule.",
+      "Important safety recall: you are entitled to a free replacement or a refund; contact the manufacturer at its own site.",
+      "Aviso de retiro del mercado: tiene derecho a un reemplazo gratuito o a un reembolso, sin costo alguno.",
+    ]) {
+      expect(ids(text)).not.toContain("refund");
+    }
+    for (const text of [
+      "Safety recall: you are entitled to a free replacement or a refund. Enter your card details at https://recall-refunds.net to claim it.",
+      "Product recall: your free refund is ready, just pay a $4.99 shipping fee at https://recall-refunds.net",
+      "You are owed a refund of $312.40. Enter your card details at https://refund-claim.net to receive it today.",
+    ]) {
+      expect(ids(text)).toContain("refund");
+      expect(score(text).score).toBeGreaterThanOrEqual(65);
+    }
+  });
+
+  it("reads a disclosed card surcharge as no fee to pay, and a processing fee that releases money as one", () => {
+    for (const text of [
+      "Reminder: your invoice of $120 is due 5/1. A 3% card processing fee applies to card payments; no processing fee for ACH.",
+      "Pay your balance online. A credit card processing fee of 2.9% applies.",
+    ]) {
+      expect(ids(text)).not.toContain("fee_payment");
+    }
+    for (const text of [
+      "Congratulations, you won $5,000! Pay the $49 processing fee to release your prize.",
+      "Your loan is approved! A 3% processing fee applies and must be paid before funds are released.",
+      "Your package is held. A card processing fee of $2.99 applies, pay at https://usps-redeliver.info",
+    ]) {
+      expect(ids(text)).toContain("fee_payment");
+    }
+  });
+
   it("weighs a text sent from an email address", () => {
     const text = "USPS: your package is on hold, update your address: usps-help.top";
     const plain = analyzeMessage(text, options);
