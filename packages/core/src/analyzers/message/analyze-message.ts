@@ -3,7 +3,7 @@
 
 import { normalizePhone } from "../phone/normalize-phone.js";
 import type { OrganisationCategory, OrganisationDirectory } from "../organisations/organisation.js";
-import { PAYMENT_NETWORK_NAMES } from "../organisations/organisation-data.js";
+import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
 import { isGovernmentRegistry } from "../url/brand-index.js";
 import { normalizeUrl } from "../url/normalize-url.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
@@ -287,24 +287,18 @@ function absorbedCues(hits: readonly CueHit[]): Set<CueId> {
   return out;
 }
 
-// A payment app named as the way to pay ("by Zelle", "on Venmo", "Zelle me"): the means, not the sender.
-const PAYMENT_INSTRUMENT = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:(?:by|via|on|through|thru|with|using|over|in|por|con|en|a trav[eé]s de)\\s+(?:the\\s+|my\\s+|your\\s+|mi\\s+|tu\\s+|su\\s+)?(?:${PAYMENT_NETWORK_NAMES})|(?:${PAYMENT_NETWORK_NAMES})\\s+(?:me|us|you|him|her|them|it))(?![\\p{L}\\p{N}])`,
-  "giu",
-);
 // Where an order or a parcel comes from ("your package from Amazon"): the shop, not the courier that writes.
 const MERCHANT_MENTION =
   /(?<![\p{L}\p{N}])(?:order|package|parcel|shipment|delivery|item|purchase|pedido|paquete|env[ií]o|compra)s?\s+(?:from|de|del)\s+(?:the\s+)?\p{Lu}[\p{L}\p{N}'\u2019&.+-]*(?:\s+\p{Lu}[\p{L}\p{N}'\u2019&.+-]*){0,3}/gu;
 
 /**
- * The part of a text that says who sends it. A payment app named as the way to pay is no claim when the text has no
- * link (a friend's "pay me by Zelle to ann@example.org"); the shop an order comes from is no claim when the text opens
- * with a sender of its own that the directory does not list ("Intelcom: your parcel from Amazon ..."). Both are
- * blanked out; everything else stays a claim.
+ * The part of a text that says who sends it. A payment network or an insurer named as a means or a mark is no claim
+ * (see withoutMeansAndMarks: "Visa and Mastercard accepted", "Member FDIC", and "pay me by Zelle" when the text has no
+ * link); the shop an order comes from is no claim when the text opens with a sender of its own that the directory
+ * does not list ("Intelcom: your parcel from Amazon ..."). Both are taken out; everything else stays a claim.
  */
 function textClaim(scan: ScannedMessage, directory: OrganisationDirectory): string {
-  let text = scan.cleaned;
-  if (!scan.spans.some((s) => s.kind === "url")) text = text.replace(PAYMENT_INSTRUMENT, (m) => " ".repeat(m.length));
+  let text = withoutMeansAndMarks(scan.cleaned, { instruments: !scan.spans.some((s) => s.kind === "url") });
   const tag = SENDER_TAG.exec(text)?.[1];
   if (tag !== undefined && directory.find(tag).length === 0) {
     const names = new Set<string>();
@@ -374,7 +368,15 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   }
   if (urls.some((u) => CHAT_APP_HOSTS.has(u.host))) hits.set("platform_move", "chat app link");
 
-  const claimText = options.claimText ?? (options.kind === "text" ? textClaim(scan, options.directory) : scan.cleaned);
+  // A letter names networks as ways to pay whatever links it prints; an email or a text with a link keeps "by Zelle"
+  // as a claim ("your payment via Zelle is on hold: <link>").
+  const instruments = options.kind === "document" || urls.length === 0;
+  const claimText =
+    options.claimText !== undefined
+      ? withoutMeansAndMarks(options.claimText, { instruments })
+      : options.kind === "text"
+        ? textClaim(scan, options.directory)
+        : withoutMeansAndMarks(scan.cleaned, { instruments });
   const issuer = checkClaimedIssuer(options.directory, claimText, {
     urls,
     phones,

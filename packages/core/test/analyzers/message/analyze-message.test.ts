@@ -138,6 +138,22 @@ describe("analyzeMessage: the claimed organisation", () => {
     expect(claim("Your parcel from Amazon is on hold. Pay the fee at amazon-redeliver.top")).toBe("amazon");
   });
 
+  it("takes a payment network or an insurer named as a means or a mark for no claim, in every kind of message", () => {
+    const builtIn = createOrganisationDirectory();
+    const issuer = (text: string, kind: AnalyzeMessageOptions["kind"], claimText?: string): string | null =>
+      analyzeMessage(text, { directory: builtIn, kind, ...(claimText !== undefined ? { claimText } : {}) })
+        .claimedIssuer?.organisation_id ?? null;
+    const statement =
+      "Your statement is ready at https://www.firstharborbank.com/statements. Member FDIC. Equal Housing Lender.";
+    expect(issuer(statement, "text")).toBeNull();
+    expect(issuer(statement, "email", `First Harbor Bank\n${statement}`)).toBeNull();
+    expect(
+      issuer("Rosie Cafe: Visa and Mastercard accepted. Google Pay accepted. Order at https://rosiecafe.com", "text"),
+    ).toBeNull();
+    const alert = "Unusual activity on your card. Verify at https://visa-secure-check.com";
+    expect(issuer(alert, "email", `Visa Security Team\n${alert}`)).toBe("visa");
+  });
+
   it("claims no organisation when none is named, and channels_match is null without links or numbers", () => {
     expect(analyzeMessage("see you at 5", options).claimedIssuer).toBeNull();
     expect(analyzeMessage("USPS is closed on Monday", options).claimedIssuer?.channels_match).toBeNull();
