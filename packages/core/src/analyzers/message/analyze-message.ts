@@ -23,7 +23,10 @@ export type MessageKind = "text" | "email" | "document";
 export interface AnalyzeMessageOptions {
   readonly directory: OrganisationDirectory;
   readonly kind: MessageKind;
-  /** The number (or address) a text came from, as given. */
+  /**
+   * The number (or address) a text came from, as given; an email's sender address. A public body's initials in the
+   * message are its claim when the address is on the body's own or a government-only domain.
+   */
   readonly senderNumber?: string;
   /**
    * Where the message says who it is from (an email's sender name and subject and its opening lines, a letter's
@@ -140,6 +143,8 @@ const LURE_ASKS: readonly CueId[] = [
   "call_to_dispute",
   "platform_move",
 ];
+/** Cues of a government story: an agency's business (taxes, benefits, a court) or its threats (arrest, a lawsuit). */
+const AGENCY_TOPICS: ReadonlySet<CueId> = new Set(["government", "legal_threat"]);
 /** Stories of something held back until a fee is paid: a prize, a refund, a loan or pay, a parcel. */
 const RELEASE_STORIES: readonly CueId[] = [...MONEY_OFFERS, "parcel", "overpayment", "deposit_to_unlock"];
 /** Money offered as a loan, a grant or funds to be released, which no cue names alone. */
@@ -377,12 +382,25 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       : options.kind === "text"
         ? textClaim(scan, options.directory)
         : withoutMeansAndMarks(scan.cleaned, { instruments });
-  const issuer = checkClaimedIssuer(options.directory, claimText, {
-    urls,
-    phones,
-    emails: options.kind === "text" ? entities.emails : [],
-    ...(options.readByOcr === true ? { readByOcr: true } : {}),
-  });
+  const sender = options.senderNumber?.trim() ?? "";
+  const senderHost = isEmailSender(sender) ? sender.slice(sender.lastIndexOf("@") + 1).toLowerCase() : undefined;
+  const issuer = checkClaimedIssuer(
+    options.directory,
+    claimText,
+    {
+      urls,
+      phones,
+      emails: options.kind === "text" ? entities.emails : [],
+      ...(options.readByOcr === true ? { readByOcr: true } : {}),
+    },
+    {
+      text: scan.cleaned,
+      ...(senderHost !== undefined ? { senderHost } : {}),
+      agencyTopics: found.flatMap((h) =>
+        AGENCY_TOPICS.has(h.id) ? h.spans.map(([start, end]) => prepared.slice(start, end)) : [],
+      ),
+    },
+  );
   const mismatch = issuer.claimedIssuer?.channels_match === false;
   // Who the text says it is from, as site names. A toll or government story is told by the agencies the directory
   // lists; a sender that tells one under a name of its own earns no credit for a site of that name.

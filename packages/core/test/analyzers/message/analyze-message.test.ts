@@ -154,6 +154,26 @@ describe("analyzeMessage: the claimed organisation", () => {
     expect(issuer(alert, "email", `Visa Security Team\n${alert}`)).toBe("visa");
   });
 
+  it("takes a federal agency's initials alone in a sender's name for no claim, unless the message bears it out", () => {
+    const builtIn = createOrganisationDirectory();
+    const issuer = (text: string, claimText: string, senderNumber?: string): string | null =>
+      analyzeMessage(text, {
+        directory: builtIn,
+        kind: "email",
+        claimText,
+        ...(senderNumber !== undefined ? { senderNumber } : {}),
+      }).claimedIssuer?.organisation_id ?? null;
+    const practice = "Practice is moved to 4pm Thursday. Please pay the $20 field trip fee at https://dunbarhs.org/pay";
+    expect(issuer(practice, `DHS Athletics\nPractice update\n${practice}`)).toBeNull();
+    expect(issuer(practice, `DHS\n${practice}`, "coach@dunbarhs.org")).toBeNull();
+    const notice = "Your case needs action. Verify your status at https://dhs-case-status.com";
+    expect(issuer(notice, `DHS\n${notice}`, "alerts@dhs.gov")).toBe("dhs");
+    const named = `The Department of Homeland Security: ${notice}`;
+    expect(issuer(named, `DHS\n${named}`)).toBe("dhs");
+    const story = "DHS: your federal benefits are on hold. Verify at https://dhs-case-status.com";
+    expect(issuer(story, story)).toBe("dhs");
+  });
+
   it("claims no organisation when none is named, and channels_match is null without links or numbers", () => {
     expect(analyzeMessage("see you at 5", options).claimedIssuer).toBeNull();
     expect(analyzeMessage("USPS is closed on Monday", options).claimedIssuer?.channels_match).toBeNull();
