@@ -29,8 +29,14 @@ function messageEvidence(
   extraUrls: readonly string[],
   claimText: string,
   dropFictionalPhones = false,
+  sender?: string,
 ): { evidence: Evidence[]; analysis: MessageAnalysis } {
-  const analysis = analyzeMessage(text, { directory, kind, claimText });
+  const analysis = analyzeMessage(text, {
+    directory,
+    kind,
+    claimText,
+    ...(sender !== undefined ? { senderNumber: sender } : {}),
+  });
   const entities: MessageEntities = {
     ...analysis.entities,
     phones: dropFictionalPhones
@@ -57,6 +63,8 @@ export function emailBodyScorer(mail: ParsedMail): Evidence[] {
     "email",
     mail.links.map((l) => l.href),
     claimText,
+    false,
+    mail.from?.address,
   );
   return weighedEmailBody(mail, text, analysis.claimedIssuer, evidence).evidence;
 }

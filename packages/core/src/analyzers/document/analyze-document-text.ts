@@ -5,6 +5,7 @@ import type { DocumentText } from "../../ports/document-reader.js";
 import { detectDocumentCues, type DocumentCue } from "./document-cues.js";
 import { extractDocumentEntities, type DocumentEntities } from "./document-entities.js";
 import { normalizeOcrText, type OcrRepair } from "./ocr-normalize.js";
+import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
 
 /** How much of a letter's opening says who it claims to be from (letterhead, reference, heading, opening lines). */
 export const LETTER_CLAIM_CHARS = 800;
@@ -19,8 +20,8 @@ export interface DocumentAnalysis {
   readonly messageText: string;
   /**
    * Where the letter says who it is from: its opening, without the rows of an account's activity ("Zelle payment to
-   * ...", "Amazon purchase"), affiliations ("Member FDIC") and payment networks named as a way to pay ("by Zelle"),
-   * which name organisations other than its sender.
+   * ...", "Amazon purchase") and the organisations it names only as a means or a mark ("Member FDIC", "by Zelle",
+   * "Visa and Mastercard accepted": withoutMeansAndMarks), which are not its sender.
    */
   readonly claimText: string;
   readonly entities: DocumentEntities;
@@ -54,13 +55,11 @@ export function analyzeDocumentText(
   const entities = extractDocumentEntities(links.length > 0 ? `${text}\n\n${links.join("\n")}` : text);
   const cues = detectDocumentCues(text, entities);
   const messageText = text.replace(SALUTATION, "");
-  const claimText = text
+  const withoutRows = text
     .split("\n")
     .filter((line) => !isLedgerRow(line))
-    .join("\n")
-    .replace(AFFILIATION, "$1")
-    .replace(PAYMENT_MEANS, "")
-    .slice(0, LETTER_CLAIM_CHARS);
+    .join("\n");
+  const claimText = withoutMeansAndMarks(withoutRows, { instruments: true }).slice(0, LETTER_CLAIM_CHARS);
   return ocrConfidence === undefined
     ? { text, messageText, claimText, entities, cues, repairs }
     : { text, messageText, claimText, entities, cues, repairs, ocrConfidence };
@@ -75,17 +74,6 @@ const WRAPPED_LINK = /(\b[a-z0-9][a-z0-9.-]*-)\n[ \t]*(?=[a-z0-9-]+(?:\.[a-z0-9-
 export function rejoinWrappedLinks(text: string): string {
   return text.replace(WRAPPED_LINK, "$1");
 }
-
-/**
- * An organisation named as the sender's insurer, regulator or partner ("Member FDIC", "In cooperation with the U.S.
- * Consumer Product Safety Commission") is not who the letter claims to be: the phrase and the name after it go.
- */
-const AFFILIATION =
-  /\b([Mm]ember|[Ii]nsured by|[Rr]egulated by|[Ll]icensed by|[Ii]n cooperation with|[Ii]n partnership with|[Aa]pproved by)\b(?:[ \t\n]+(?:of|the|U\.S\.|[A-Z][\w&.'-]*))+/g;
-
-/** A payment network named as a way to pay ("by Zelle", "Apple Pay and Google Pay accepted") is not the sender. */
-const PAYMENT_MEANS =
-  /(?:\b(?:by|via|with|through|using|or|and)[ \t\n]+|,[ \t\n]*)(?:zelle|venmo|cash ?app|paypal|apple pay|google pay|samsung pay)\b/gi;
 
 /** A salutation at the start of a line, up to its comma (or the whole line when short and without one). */
 const SALUTATION = /^[ \t]*(?:dear|hello|hi)\b(?:[^\n,:]{0,40}[,:]|[^\n]{0,40}$)/gim;

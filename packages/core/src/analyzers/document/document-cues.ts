@@ -59,6 +59,17 @@ const FEE =
   /\b(?:processing|release|redelivery|re-delivery|customs|clearance|insurance|transfer|activation|registration|documentation|legal|closing|escrow|administrative|admin|filing|certificate|tax(?:es)?) (?:fee|charge)s?\b/i;
 const TO_RECEIVE =
   /\b(?:prize|winnings?|won|winner|sweepstakes|lottery|jackpot|award(?:ed)?|grant|inheritance|beneficiary|next of kin|unclaimed|parcel|package|shipment|redeliver(?:y|ed)?|loan|released?|buyer|sale proceeds|payout)\b/i;
+/**
+ * A fee added to card payments, disclosed rather than demanded ("a 3% card processing fee applies", "no processing
+ * fee for ACH"): no advance fee unless the same sentence holds something back until it is paid.
+ */
+const SURCHARGE =
+  /\b\d+(?:\.\d+)? ?%[ \w]{0,30}\b(?:fee|charge|surcharge)\b|\b(?:credit card|debit card|card|convenience|transaction) (?:processing )?(?:fee|charge|surcharge)s?\b|\b(?:processing|convenience|service|transaction) (?:fee|charge|surcharge)s? (?:of [\d.]+ ?% )?(?:applies|apply|will apply|may apply|is added|are added|will be added)\b|\bno (?:card |credit card |convenience |processing |service |transaction )+(?:fee|charge|surcharge)s?\b/i;
+/** A safety recall, and its remedy offered at no cost: the refund it promises is no bait. */
+const RECALL = /\b(?:recall(?:ed|ing|s)?|recall notice)\b/i;
+const FREE_REMEDY =
+  /\bfree (?:of charge|(?:recall )?(?:repairs?|remedy|replacements?|fix|inspection|refund|service))\b|\b(?:at )?no (?:cost|charge) to you\b|\b(?:at|for) no (?:cost|charge)\b/i;
+
 /** The overpayment play: deposit our check, keep your share, send the rest on. */
 const DEPOSIT =
   /\bdeposit (?:the|this|our|your|a|the enclosed) (?:enclosed )?(?:cashier'?s )?(?:check|cheque|money order)\b/i;
@@ -159,7 +170,12 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
     );
   }
   const invoice = find(flat, INVOICE);
-  const callback = find(flat, CALLBACK);
+  const sentences = flat.split(/(?<=[.!?])\s+/);
+  const demanding = (line: string): boolean => !NEGATED.test(line);
+  const asksPayment = demanded.length > 0 || sentences.some((x) => PAY_DIRECTIVE.test(x) && demanding(x));
+  // A recall's free refund is its remedy: a number to call about it is no refund callback.
+  const recallRemedy = RECALL.test(flat) && FREE_REMEDY.test(flat) && !asksPayment;
+  const callback = find(recallRemedy ? flat.replace(/\brefunds?\b/gi, "") : flat, CALLBACK);
   if (invoice && callback && hasPhone) {
     cues.push(
       cue(
@@ -180,12 +196,16 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
       ),
     );
   }
-  const sentences = flat.split(/(?<=[.!?])\s+/);
-  const demanding = (line: string): boolean => !NEGATED.test(line);
   const urgent = sentences.find((x) => URGENT.test(x) && PAY.test(x) && demanding(x));
   if (urgent) cues.push(cue("deadline_pressure", 10, "A short deadline to pay", find(urgent, URGENT) ?? ""));
 
-  const fee = sentences.find((x) => FEE.test(x) && demanding(x) && /\b(?:pa(?:y|id)|must|required?)\b/i.test(x));
+  const fee = sentences.find(
+    (x) =>
+      FEE.test(x) &&
+      demanding(x) &&
+      /\b(?:pa(?:y|id)|must|required?)\b/i.test(x) &&
+      !(SURCHARGE.test(x) && !TO_RECEIVE.test(x)),
+  );
   const receive = find(flat, TO_RECEIVE);
   if (fee && receive) {
     cues.push(

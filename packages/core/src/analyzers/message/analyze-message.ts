@@ -3,7 +3,7 @@
 
 import { normalizePhone } from "../phone/normalize-phone.js";
 import type { OrganisationCategory, OrganisationDirectory } from "../organisations/organisation.js";
-import { PAYMENT_NETWORK_NAMES } from "../organisations/organisation-data.js";
+import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
 import { isGovernmentRegistry } from "../url/brand-index.js";
 import { normalizeUrl } from "../url/normalize-url.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
@@ -23,7 +23,10 @@ export type MessageKind = "text" | "email" | "document";
 export interface AnalyzeMessageOptions {
   readonly directory: OrganisationDirectory;
   readonly kind: MessageKind;
-  /** The number (or address) a text came from, as given. */
+  /**
+   * The number (or address) a text came from, as given; an email's sender address. A public body's initials in the
+   * message are its claim when the address is on the body's own or a government-only domain.
+   */
   readonly senderNumber?: string;
   /**
    * Where the message says who it is from (an email's sender name and subject and its opening lines, a letter's
@@ -126,6 +129,27 @@ const MONEY_OFFERS: readonly CueId[] = [
 ];
 /** Ways to send money. */
 const MONEY_SENDS: readonly CueId[] = ["money_request", "p2p_payment", "wire_transfer", "gift_card", "crypto_payment"];
+/** What a refund lure asks in exchange for the money it promises: a payment, card or bank details, a sign-in, a link. */
+const LURE_ASKS: readonly CueId[] = [
+  ...MONEY_SENDS,
+  "personal_info_request",
+  "password_request",
+  "code_request",
+  "verify_action",
+  "link_action",
+  "pay_demand",
+  "fee_payment",
+  "deposit_to_unlock",
+  "call_to_dispute",
+  "platform_move",
+];
+/** Cues of a government story: an agency's business (taxes, benefits, a court) or its threats (arrest, a lawsuit). */
+const AGENCY_TOPICS: ReadonlySet<CueId> = new Set(["government", "legal_threat"]);
+/** Stories of something held back until a fee is paid: a prize, a refund, a loan or pay, a parcel. */
+const RELEASE_STORIES: readonly CueId[] = [...MONEY_OFFERS, "parcel", "overpayment", "deposit_to_unlock"];
+/** Money offered as a loan, a grant or funds to be released, which no cue names alone. */
+const LOAN_OR_RELEASE =
+  /(?<![a-z])(?:loans?|grants?|funds|winnings|inheritance|payout|release[ds]?|unlock|prestamo|subsidio|fondos|liberar)(?![a-z])/;
 
 const ISSUER_STORIES: Readonly<Partial<Record<OrganisationCategory, ScamType>>> = {
   federal: "government_impersonation",
@@ -234,6 +258,11 @@ function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>): boolea
   return names.has(url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)));
 }
 
+/** Whether every phrase of `inner` lies within a phrase of `outer`. */
+function within(inner: CueHit, outer: CueHit): boolean {
+  return inner.spans.every(([start, end]) => outer.spans.some(([s, e]) => s <= start && end <= e));
+}
+
 /**
  * Cues that read one phrase several ways: a request to act on an account (give details, update or verify it, do it
  * through a link), and a suspension (a threat, and a story of a locked account).
@@ -263,24 +292,18 @@ function absorbedCues(hits: readonly CueHit[]): Set<CueId> {
   return out;
 }
 
-// A payment app named as the way to pay ("by Zelle", "on Venmo", "Zelle me"): the means, not the sender.
-const PAYMENT_INSTRUMENT = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:(?:by|via|on|through|thru|with|using|over|in|por|con|en|a trav[eé]s de)\\s+(?:the\\s+|my\\s+|your\\s+|mi\\s+|tu\\s+|su\\s+)?(?:${PAYMENT_NETWORK_NAMES})|(?:${PAYMENT_NETWORK_NAMES})\\s+(?:me|us|you|him|her|them|it))(?![\\p{L}\\p{N}])`,
-  "giu",
-);
 // Where an order or a parcel comes from ("your package from Amazon"): the shop, not the courier that writes.
 const MERCHANT_MENTION =
   /(?<![\p{L}\p{N}])(?:order|package|parcel|shipment|delivery|item|purchase|pedido|paquete|env[ií]o|compra)s?\s+(?:from|de|del)\s+(?:the\s+)?\p{Lu}[\p{L}\p{N}'\u2019&.+-]*(?:\s+\p{Lu}[\p{L}\p{N}'\u2019&.+-]*){0,3}/gu;
 
 /**
- * The part of a text that says who sends it. A payment app named as the way to pay is no claim when the text has no
- * link (a friend's "pay me by Zelle to ann@example.org"); the shop an order comes from is no claim when the text opens
- * with a sender of its own that the directory does not list ("Intelcom: your parcel from Amazon ..."). Both are
- * blanked out; everything else stays a claim.
+ * The part of a text that says who sends it. A payment network or an insurer named as a means or a mark is no claim
+ * (see withoutMeansAndMarks: "Visa and Mastercard accepted", "Member FDIC", and "pay me by Zelle" when the text has no
+ * link); the shop an order comes from is no claim when the text opens with a sender of its own that the directory
+ * does not list ("Intelcom: your parcel from Amazon ..."). Both are taken out; everything else stays a claim.
  */
 function textClaim(scan: ScannedMessage, directory: OrganisationDirectory): string {
-  let text = scan.cleaned;
-  if (!scan.spans.some((s) => s.kind === "url")) text = text.replace(PAYMENT_INSTRUMENT, (m) => " ".repeat(m.length));
+  let text = withoutMeansAndMarks(scan.cleaned, { instruments: !scan.spans.some((s) => s.kind === "url") });
   const tag = SENDER_TAG.exec(text)?.[1];
   if (tag !== undefined && directory.find(tag).length === 0) {
     const names = new Set<string>();
@@ -332,15 +355,52 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   }
   const absorbed = absorbedCues(found);
   const has = (id: CueId): boolean => hits.has(id);
+  // A safety recall offers its remedy (a repair, a replacement, a refund) at no cost and asks for nothing in return:
+  // its refund is no lure. One that wants a payment, card details, a sign-in or a link to claim it still is.
+  if (has("safety_recall") && has("free_remedy") && !LURE_ASKS.some(has)) hits.delete("refund");
+  // A card surcharge ("a 3% card processing fee applies", "no processing fee for ACH") is disclosed, not demanded:
+  // it is an advance fee only when something is held back until it is paid (a prize, a refund, a loan, a parcel).
+  const fee = found.find((h) => h.id === "fee_payment");
+  const surcharge = found.find((h) => h.id === "surcharge");
+  if (
+    fee !== undefined &&
+    surcharge !== undefined &&
+    within(fee, surcharge) &&
+    !RELEASE_STORIES.some(has) &&
+    !LOAN_OR_RELEASE.test(prepared)
+  ) {
+    hits.delete("fee_payment");
+  }
   if (urls.some((u) => CHAT_APP_HOSTS.has(u.host))) hits.set("platform_move", "chat app link");
 
-  const claimText = options.claimText ?? (options.kind === "text" ? textClaim(scan, options.directory) : scan.cleaned);
-  const issuer = checkClaimedIssuer(options.directory, claimText, {
-    urls,
-    phones,
-    emails: options.kind === "text" ? entities.emails : [],
-    ...(options.readByOcr === true ? { readByOcr: true } : {}),
-  });
+  // A letter names networks as ways to pay whatever links it prints; an email or a text with a link keeps "by Zelle"
+  // as a claim ("your payment via Zelle is on hold: <link>").
+  const instruments = options.kind === "document" || urls.length === 0;
+  const claimText =
+    options.claimText !== undefined
+      ? withoutMeansAndMarks(options.claimText, { instruments })
+      : options.kind === "text"
+        ? textClaim(scan, options.directory)
+        : withoutMeansAndMarks(scan.cleaned, { instruments });
+  const sender = options.senderNumber?.trim() ?? "";
+  const senderHost = isEmailSender(sender) ? sender.slice(sender.lastIndexOf("@") + 1).toLowerCase() : undefined;
+  const issuer = checkClaimedIssuer(
+    options.directory,
+    claimText,
+    {
+      urls,
+      phones,
+      emails: options.kind === "text" ? entities.emails : [],
+      ...(options.readByOcr === true ? { readByOcr: true } : {}),
+    },
+    {
+      text: scan.cleaned,
+      ...(senderHost !== undefined ? { senderHost } : {}),
+      agencyTopics: found.flatMap((h) =>
+        AGENCY_TOPICS.has(h.id) ? h.spans.map(([start, end]) => prepared.slice(start, end)) : [],
+      ),
+    },
+  );
   const mismatch = issuer.claimedIssuer?.channels_match === false;
   // Who the text says it is from, as site names. A toll or government story is told by the agencies the directory
   // lists; a sender that tells one under a name of its own earns no credit for a site of that name.

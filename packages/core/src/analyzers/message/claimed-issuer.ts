@@ -10,8 +10,10 @@ import {
   type Organisation,
   type OrganisationDirectory,
 } from "../organisations/organisation.js";
+import { agencyClaimStands } from "../organisations/acronym-claims.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
-import { SHORTENER_SET, matchHostSuffix } from "../url/brand-index.js";
+import { SHORTENER_SET, isGovernmentRegistry, matchHostSuffix } from "../url/brand-index.js";
+import { normalizeUrl } from "../url/normalize-url.js";
 import { FREE_MAIL_DOMAINS } from "../email/free-mail.js";
 
 export const CLAIMED_ISSUER_SOURCE = "claimed_issuer";
@@ -64,6 +66,21 @@ function oneDigitApart(a: string, b: string): boolean {
   return differ === 1;
 }
 
+/** What the message says beyond the names in its claim, to tell a public body's initials from another body's. */
+export interface ClaimContext {
+  /** The whole message. */
+  readonly text: string;
+  /** Host of the address the message came from (an email's sender), when known. */
+  readonly senderHost?: string;
+  /** Phrases of the message that tell a government story (taxes, benefits, a court, an arrest). */
+  readonly agencyTopics: readonly string[];
+}
+
+function isGovernmentHost(host: string): boolean {
+  const url = normalizeUrl(`https://${host}/`);
+  return url.isOk() && isGovernmentRegistry(url.value);
+}
+
 export interface IssuerCheck {
   readonly claimedIssuer: ClaimedIssuer | null;
   readonly evidence: Evidence;
@@ -98,8 +115,21 @@ export function checkClaimedIssuer(
   directory: OrganisationDirectory,
   text: string,
   channels: ContactChannels,
+  context?: ClaimContext,
 ): IssuerCheck {
-  const named = directory.find(text);
+  const named = directory.find(text).filter((o) => {
+    if (context === undefined) return true;
+    const hosts = [
+      ...channels.urls.map((u) => u.host),
+      ...channels.emails.map((e) => e.slice(e.lastIndexOf("@") + 1)),
+      ...(context.senderHost !== undefined ? [context.senderHost] : []),
+    ];
+    return agencyClaimStands(o, {
+      text: `${text}\n${context.text}`,
+      officialChannel: hosts.some((h) => ownsHost(o, h) || isGovernmentHost(h)),
+      agencyTopics: context.agencyTopics,
+    });
+  });
   const empty: Evidence = {
     source: CLAIMED_ISSUER_SOURCE,
     status: "ok",

@@ -55,6 +55,9 @@ export const CUE_IDS = [
   "opt_out",
   "reply_yes_no",
   "own_app",
+  "safety_recall",
+  "free_remedy",
+  "surcharge",
 ] as const;
 export type CueId = (typeof CUE_IDS)[number];
 
@@ -309,6 +312,14 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
   opt_out: cue("legit", 0, "Offers the standard opt-out (reply STOP)", null),
   reply_yes_no: cue("legit", 0, "Asks for a YES or NO reply", null),
   own_app: cue("legit", 0, "Points to the sender's own app, settings, store or front desk", null),
+  safety_recall: cue("legit", 0, "Announces a product or vehicle safety recall", null),
+  free_remedy: cue("legit", 0, "Offers a repair, replacement or refund at no cost to you", null),
+  surcharge: cue(
+    "legit",
+    0,
+    "Discloses a fee added to card payments (a surcharge), not a fee to release anything",
+    null,
+  ),
 };
 
 /** The phrases of one language. */

@@ -462,5 +462,22 @@ export const CUES_EN: CueTable = {
       'reply "?(?:yes|y)"?[^.!?]{0,40}[^.!?a-z]"?(?:no|n)"?',
       "(?:yes|y)/(?:no|n)",
     ],
+    safety_recall: [
+      "(?:safety |product |vehicle |open |voluntary |manufacturer )?recall(?:ed|ing|s)?",
+      "recall notice",
+    ],
+    free_remedy: [
+      "free (?:of charge|(?:recall )?(?:repairs?|remedy|remedies|replacements?|replacement parts?|fix|inspection|refund|service))",
+      "(?:repairs?|remedy|replacements?|fix|inspection|service|refund|work) (?:is|are|will be) (?:free|(?:done |provided |performed )?(?:at )?no (?:cost|charge))",
+      "(?:at )?no (?:cost|charge) to you",
+      "(?:at|for) no (?:cost|charge)",
+      "free of charge",
+    ],
+    surcharge: [
+      "\\d+(?:\\.\\d+)? ?% (?:(?:credit |debit )?card |convenience |processing |service |transaction )*(?:fee|charge|surcharge)",
+      "(?:(?:credit |debit )?card |convenience |transaction )(?:processing )?(?:fee|charge|surcharge)",
+      "(?:processing|convenience|service|transaction) (?:fee|charge|surcharge)s? (?:of \\d+(?:\\.\\d+)? ?% )?(?:applies|apply|will apply|may apply|is added|are added|will be added|for (?:all )?(?:credit |debit )?card)",
+      "no (?:(?:credit |debit )?card |convenience |processing |service |transaction )+(?:fee|charge|surcharge)s?",
+    ],
   },
 };

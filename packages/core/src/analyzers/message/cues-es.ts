@@ -375,5 +375,22 @@ export const CUES_ES: CueTable = {
       "en tienda",
     ],
     reply_yes_no: ["responda (?:si|s|1) (?:o|si)", "(?:si|s)/(?:no|n)", 'responda "?si"?[^.!?]{0,40}[^.!?a-z]"?no"?'],
+    safety_recall: [
+      "retiro (?:voluntario )?del mercado",
+      "llamado a revision",
+      "campana de (?:seguridad|revision|retiro)",
+    ],
+    free_remedy: [
+      "(?:reparacion|reemplazo|reembolso|revision|inspeccion) (?:es |sera )?gratuit[oa]",
+      "(?:sin|a ningun) (?:costo|cargo) (?:alguno |para (?:usted|ti) )?",
+      "sin costo",
+      "gratis",
+    ],
+    surcharge: [
+      "(?:tarifa|cargo|comision|recargo) (?:de |del )?\\d+(?:\\.\\d+)? ?%",
+      "\\d+(?:\\.\\d+)? ?% (?:de )?(?:tarifa|cargo|comision|recargo)",
+      "(?:tarifa|cargo|comision|recargo) (?:de |por )?(?:procesamiento|servicio|conveniencia) (?:de |por )?(?:pagos con |el pago con )?tarjeta",
+      "sin (?:tarifa|cargo|comision|recargo) (?:de |por )?(?:procesamiento|servicio|conveniencia)",
+    ],
   },
 };

@@ -457,17 +457,3 @@ const genericDmv = build(
  * (the generic DMV, E-ZPass, FasTrak), so lookups by domain or number name the specific body.
  */
 export const ORGANISATIONS: readonly Organisation[] = [...parseTable(TABLE), ...STATE_DMVS.organisations, genericDmv];
-
-/**
- * The payment networks' names as a regular-expression alternation (lower case, any run of spaces between words):
- * named as the way to pay ("by Zelle", "Visa, Mastercard"), they are the means, not who a message is from.
- */
-export const PAYMENT_NETWORK_NAMES: string = ORGANISATIONS.filter((o) => o.category === "payment")
-  .flatMap((o) => o.aliases)
-  .map((a) =>
-    a
-      .toLowerCase()
-      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-      .replace(/ /g, "\\s+"),
-  )
-  .join("|");

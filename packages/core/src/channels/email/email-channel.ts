@@ -215,6 +215,7 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
   const body = await analyzeMessageText(ctx, bodyText, "email", {
     extraUrls: mail.links.map((l) => l.href),
     claimText,
+    ...(mail.from !== null ? { senderNumber: mail.from.address } : {}),
   });
   const weighed = weighedEmailBody(
     mail,

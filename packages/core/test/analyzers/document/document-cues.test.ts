@@ -77,6 +77,25 @@ The court will never ask you for money, gift cards or payment of any kind by pho
     expect(analysis.cues.map((c) => c.id)).toContain("toll_payment_link");
   });
 
+  it("read a recall's free refund with a number to call as no refund callback, unless the letter wants payment", () => {
+    const recall = `SAFETY RECALL. Your order number 4471-K included this heater: stop using it. You are entitled to a free replacement
+or a full refund at no cost to you. Call 1-800-555-0142 to arrange it.`;
+    expect(cueIds(recall)).not.toContain("invoice_callback");
+    expect(cueIds(`${recall} A handling charge of $19.99 is due: pay online at recall-desk.net.`)).toContain(
+      "invoice_callback",
+    );
+  });
+
+  it("read a disclosed card surcharge as no advance fee, and a processing fee before a loan is released as one", () => {
+    expect(
+      cueIds(`Invoice 2291 for your package order. A 3% card processing fee applies and is required for card payments.
+No processing fee for ACH.`),
+    ).not.toContain("fee_to_release");
+    expect(
+      cueIds("Your loan is approved. A 3% processing fee applies and must be paid before the loan is released."),
+    ).toContain("fee_to_release");
+  });
+
   it("flag a fee to release a prize or a parcel", () => {
     expect(
       cueIds(`You have won $250,000.00 in our sweepstakes. Before your prize can be released, a processing fee of

@@ -138,6 +138,42 @@ describe("analyzeMessage: the claimed organisation", () => {
     expect(claim("Your parcel from Amazon is on hold. Pay the fee at amazon-redeliver.top")).toBe("amazon");
   });
 
+  it("takes a payment network or an insurer named as a means or a mark for no claim, in every kind of message", () => {
+    const builtIn = createOrganisationDirectory();
+    const issuer = (text: string, kind: AnalyzeMessageOptions["kind"], claimText?: string): string | null =>
+      analyzeMessage(text, { directory: builtIn, kind, ...(claimText !== undefined ? { claimText } : {}) })
+        .claimedIssuer?.organisation_id ?? null;
+    const statement =
+      "Your statement is ready at https://www.firstharborbank.com/statements. Member FDIC. Equal Housing Lender.";
+    expect(issuer(statement, "text")).toBeNull();
+    expect(issuer(statement, "email", `First Harbor Bank\n${statement}`)).toBeNull();
+    expect(
+      issuer("Rosie Cafe: Visa and Mastercard accepted. Google Pay accepted. Order at https://rosiecafe.com", "text"),
+    ).toBeNull();
+    const alert = "Unusual activity on your card. Verify at https://visa-secure-check.com";
+    expect(issuer(alert, "email", `Visa Security Team\n${alert}`)).toBe("visa");
+  });
+
+  it("takes a federal agency's initials alone in a sender's name for no claim, unless the message bears it out", () => {
+    const builtIn = createOrganisationDirectory();
+    const issuer = (text: string, claimText: string, senderNumber?: string): string | null =>
+      analyzeMessage(text, {
+        directory: builtIn,
+        kind: "email",
+        claimText,
+        ...(senderNumber !== undefined ? { senderNumber } : {}),
+      }).claimedIssuer?.organisation_id ?? null;
+    const practice = "Practice is moved to 4pm Thursday. Please pay the $20 field trip fee at https://dunbarhs.org/pay";
+    expect(issuer(practice, `DHS Athletics\nPractice update\n${practice}`)).toBeNull();
+    expect(issuer(practice, `DHS\n${practice}`, "coach@dunbarhs.org")).toBeNull();
+    const notice = "Your case needs action. Verify your status at https://dhs-case-status.com";
+    expect(issuer(notice, `DHS\n${notice}`, "alerts@dhs.gov")).toBe("dhs");
+    const named = `The Department of Homeland Security: ${notice}`;
+    expect(issuer(named, `DHS\n${named}`)).toBe("dhs");
+    const story = "DHS: your federal benefits are on hold. Verify at https://dhs-case-status.com";
+    expect(issuer(story, story)).toBe("dhs");
+  });
+
   it("claims no organisation when none is named, and channels_match is null without links or numbers", () => {
     expect(analyzeMessage("see you at 5", options).claimedIssuer).toBeNull();
     expect(analyzeMessage("USPS is closed on Monday", options).claimedIssuer?.channels_match).toBeNull();
@@ -406,6 +442,40 @@ describe("analyzeMessage: cues weighed together", () => {
     expect(SCAM_TYPES).toContain(en.likelyType);
     expect(ScamTypeSchema.safeParse(en.scamType).success).toBe(true);
     expect(analyzeMessage("Hola mamá, este es mi nuevo número", options).language).toBe("es");
+  });
+
+  it("reads a safety recall's free remedy as no refund lure, and a recall that wants card details or a fee as one", () => {
+    for (const text of [
+      "RECALL NOTICE: Your 2019 Civic has an open airbag recall. The recall repair is free. Contact your dealer to schedule.",
+      "Important safety recall: you are entitled to a free replacement or a refund; contact the manufacturer at its own site.",
+      "Aviso de retiro del mercado: tiene derecho a un reemplazo gratuito o a un reembolso, sin costo alguno.",
+    ]) {
+      expect(ids(text)).not.toContain("refund");
+    }
+    for (const text of [
+      "Safety recall: you are entitled to a free replacement or a refund. Enter your card details at https://recall-refunds.net to claim it.",
+      "Product recall: your free refund is ready, just pay a $4.99 shipping fee at https://recall-refunds.net",
+      "You are owed a refund of $312.40. Enter your card details at https://refund-claim.net to receive it today.",
+    ]) {
+      expect(ids(text)).toContain("refund");
+      expect(score(text).score).toBeGreaterThanOrEqual(65);
+    }
+  });
+
+  it("reads a disclosed card surcharge as no fee to pay, and a processing fee that releases money as one", () => {
+    for (const text of [
+      "Reminder: your invoice of $120 is due 5/1. A 3% card processing fee applies to card payments; no processing fee for ACH.",
+      "Pay your balance online. A credit card processing fee of 2.9% applies.",
+    ]) {
+      expect(ids(text)).not.toContain("fee_payment");
+    }
+    for (const text of [
+      "Congratulations, you won $5,000! Pay the $49 processing fee to release your prize.",
+      "Your loan is approved! A 3% processing fee applies and must be paid before funds are released.",
+      "Your package is held. A card processing fee of $2.99 applies, pay at https://usps-redeliver.info",
+    ]) {
+      expect(ids(text)).toContain("fee_payment");
+    }
   });
 
   it("weighs a text sent from an email address", () => {
