@@ -723,3 +723,16 @@ describe("names built from two words that carry a scam", () => {
     expect(analyze("https://aircon-service.example/book").score).toBeLessThan(MEDIUM);
   });
 });
+
+describe("Kleinanzeigen, no longer eBay's", () => {
+  it("reads its own domains as official and a lookalike with a payment page as high risk", () => {
+    for (const raw of ["https://www.kleinanzeigen.de/s-anzeige/123", "https://ebay-kleinanzeigen.de/"]) {
+      const r = analyze(raw);
+      expect(r.ids).toContain("official_brand_domain");
+      expect(r.score).toBeLessThan(MEDIUM);
+    }
+    const lookalike = analyze("https://kleinanzeigen-zahlung.example/pay");
+    expect(lookalike.brand).toMatchObject({ detected: true, brand: "Kleinanzeigen" });
+    expect(lookalike.score).toBeGreaterThanOrEqual(65);
+  });
+});

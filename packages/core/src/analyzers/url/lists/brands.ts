@@ -212,7 +212,8 @@ Prime Video|streaming|primevideo|primevideo.com|
 Apple TV|streaming|appletv|tv.apple.com apple.com|
 Roku|streaming|roku|roku.com|
 Paramount+|streaming|paramountplus|paramountplus.com|
-eBay|retail|ebay|ebay.com ebay.co.uk ebay.de ebay.fr ebay.it ebay.es ebay.ca ebay.com.au ebay-kleinanzeigen.de ebayinc.com|g
+eBay|retail|ebay|ebay.com ebay.co.uk ebay.de ebay.fr ebay.it ebay.es ebay.ca ebay.com.au ebayinc.com|g
+Kleinanzeigen|retail|kleinanzeigen|kleinanzeigen.de ebay-kleinanzeigen.de|
 Walmart|retail|walmart|walmart.com|
 Target|retail|targetstore|target.com|
 Costco|retail|costco|costco.com costco.ca|
