@@ -47,7 +47,15 @@ export function combineScore(factors: readonly Factor[], floor: number): number 
   return Math.max(0, Math.min(100, Math.round(Math.max(risk - trust, floor))));
 }
 
-export function assess(items: readonly WeightedEvidence[]): Assessment {
+export interface AssessOptions {
+  /**
+   * The most confidence the answer may claim: a verdict that rests on another lookup's (a QR code's link) is no
+   * surer than that lookup was.
+   */
+  readonly confidenceAtMost?: number;
+}
+
+export function assess(items: readonly WeightedEvidence[], options: AssessOptions = {}): Assessment {
   const factors: Factor[] = [];
   const sources: SourceStatus[] = [];
   const signals: Record<string, unknown> = {};
@@ -79,7 +87,13 @@ export function assess(items: readonly WeightedEvidence[]): Assessment {
   const coverage = considered > 0 ? answered / considered : 0;
   const strongest = factors.reduce((m, f) => Math.max(m, Math.abs(f.points)), floor) / 100;
   let score = combineScore(factors, floor);
-  const confidence = round2(Math.min(0.99, Math.max(0.05, 0.15 + 0.55 * coverage + 0.3 * Math.min(1, strongest))));
+  const confidence = round2(
+    Math.min(
+      0.99,
+      options.confidenceAtMost ?? 1,
+      Math.max(0.05, 0.15 + 0.55 * coverage + 0.3 * Math.min(1, strongest)),
+    ),
+  );
   const vouched = factors.reduce((t, f) => t + Math.max(0, -f.points), 0) >= VOUCHING_POINTS;
   if (score < LIMITED_EVIDENCE_SCORE && !vouched && confidence < SAFE_MIN_CONFIDENCE) {
     factors.push({

@@ -1,6 +1,6 @@
 import type { Evidence, SignalSource } from "../ports/signal-source.js";
 import type { ExplanationInput } from "../ports/explainer.js";
-import { assess, type Assessment, type WeightedEvidence } from "../scoring/score.js";
+import { assess, type Assessment, type AssessOptions, type WeightedEvidence } from "../scoring/score.js";
 import { explainDeterministically } from "../scoring/deterministic-explainer.js";
 import type { Factor, SourceStatus, Verdict } from "../schemas/common.js";
 import type { Kernel } from "./kernel.js";
@@ -138,8 +138,9 @@ export async function assemble(
   subject: string,
   items: readonly WeightedEvidence[],
   material: AiMaterial = {},
+  options: AssessOptions = {},
 ): Promise<Assembled> {
-  let assessment = assess(items);
+  let assessment = assess(items, options);
   const model = await askModel(k, channel, subject, assessment, items, material);
   if (model !== null) {
     assessment = { ...model.assessment, sources: [...assessment.sources, model.status] };

@@ -27,6 +27,8 @@ async function scan(link: string) {
     verdict: v.verdict,
     ids: v.factors.map((f) => f.id),
     urlScore: v.url_analysis?.risk_score ?? null,
+    confidence: v.confidence,
+    urlConfidence: v.url_analysis?.confidence ?? null,
   };
 }
 
@@ -52,6 +54,15 @@ describe("a link in a QR code", () => {
     expect(r.ids).not.toContain("qr_link_hidden_risk");
     expect(r.score).toBe(r.urlScore);
   });
+
+  it.each(["https://www.bakery-example.com/menu", "http://grocer-example.duckdns.org/pay"])(
+    "is no surer about %s than the link's own lookup",
+    async (link) => {
+      const r = await scan(link);
+      expect(r.urlConfidence).not.toBeNull();
+      expect(r.confidence).toBeLessThanOrEqual(r.urlConfidence ?? 0);
+    },
+  );
 
   it("leaves a link that already reads high risk as it reads", async () => {
     const r = await scan("https://www.paypal.com.account-verify-login.xyz/signin.php");

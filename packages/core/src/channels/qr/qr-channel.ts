@@ -195,6 +195,8 @@ async function assessQr(ctx: AssessContext, input: QrInput): Promise<Result<QrAs
   const items: WeightedEvidence[] = [];
   const subs: SubLookup[] = [];
   let urlAnalysis: UrlLookupResult | null = null;
+  /** The riskiest link's result: what the code's verdict rests on. */
+  let decisive: UrlLookupResult | null = null;
   let magic = null;
   const links = [...new Set(decoded.value.flatMap((c) => urlsOf(parseQrPayload(c.text))))];
   for (const code of decoded.value)
@@ -206,6 +208,7 @@ async function assessQr(ctx: AssessContext, input: QrInput): Promise<Result<QrAs
     const url = analyzed.value;
     if (url === null) continue;
     urlAnalysis ??= url;
+    if (decisive === null || url.risk_score > decisive.risk_score) decisive = url;
     if (ctx.mode === "test") magic ??= magicUrlVerdict(new URL(url.url).hostname);
     subs.push({
       kind: "url",
@@ -228,10 +231,16 @@ async function assessQr(ctx: AssessContext, input: QrInput): Promise<Result<QrAs
   const first = codes[0] ?? null;
   const scored = magic !== null ? [{ evidence: magicEvidence(magic), weight: 1 }] : items;
   const subject = first === null ? "The image" : `The QR code (${first.content_type})`;
-  const { assessment, explanation } = await assemble(k, "qr", subject, scored, {
-    skipModel: ctx.mode === "test",
-    lookups: subs.map((s) => ({ ...s, subject: s.value })),
-  });
+  // A code's answer about its link is no surer than the link's own: no network, no feeds, no reputation for the
+  // name leave both uncertain (decoding itself is certain, and adds no confidence about the destination).
+  const { assessment, explanation } = await assemble(
+    k,
+    "qr",
+    subject,
+    scored,
+    { skipModel: ctx.mode === "test", lookups: subs.map((s) => ({ ...s, subject: s.value })) },
+    magic === null && decisive !== null ? { confidenceAtMost: decisive.confidence } : {},
+  );
   return ok({
     ...commonFields(k, ctx.mode, `qr:${imageHash}`, assessment, explanation),
     qr_found: codes.length > 0,
