@@ -127,6 +127,8 @@ export const CUES_EN: CueTable = {
     fee_payment: [
       "(?:small|nominal|processing|release|clearance|customs|shipping|redelivery|re-delivery|handling|activation|verification|registration|unlock|service|admin(?:istrative)?|delivery|storage) (?:fee|charge)",
       "pay (?:a |the )?(?:small )?(?:fee|charge) of",
+      // "Pay the 1.99 fee", "pay a $3 charge": an amount before the fee names it as well as "a fee of" does.
+      "pay (?:a |the |your )?(?:small )?(?:[$€£] ?)?\\d+(?:[.,]\\d{1,2})? ?(?:usd|eur|gbp|dollars?|euros?|pounds?)? ?(?:fee|charge)",
     ],
     deposit_to_unlock: [
       "(?:deposit|top[- ]?up|recharge|pay|send)[^.!?]{0,40}to (?:unlock|activate|withdraw|release|continue|upgrade|receive)",
@@ -321,7 +323,6 @@ export const CUES_EN: CueTable = {
       "(?:soldier|army|military|deployed|deployment|peacekeeping|oil rig|offshore|un mission)",
       "(?:fell|falling|fall|fallen) (?:in love|for you)",
       "soul ?mate",
-      "(?:customs|shipping|clearance) fee",
       "my heart",
     ],
     toll: [

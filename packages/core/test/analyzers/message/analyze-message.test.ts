@@ -486,3 +486,26 @@ describe("analyzeMessage: cues weighed together", () => {
     expect(plain.evidence[0]?.factors.map((f) => f.id)).not.toContain("email_sender");
   });
 });
+
+describe("analyzeMessage: a courier's fee", () => {
+  it("reads a fee held against a parcel as a parcel scam, not romance", () => {
+    const r = score(
+      "USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now: https://usps-hold.example/",
+    );
+    expect(r.type).toBe("parcel_delivery");
+    const a = analyzeMessage("Your parcel is held. Pay the customs fee: https://parcel-hold.example/", options);
+    expect(a.evidence.flatMap((e) => e.factors).map((f) => f.id)).not.toContain("romance");
+  });
+
+  it("reads an amount before a fee as the fee asked for", () => {
+    for (const text of ["Pay the 1.99 fee: https://x-example.top/", "Please pay a $3 charge to continue"]) {
+      const ids = analyzeMessage(text, options).evidence.flatMap((e) => e.factors.map((f) => f.id));
+      expect(ids).toContain("fee_payment");
+    }
+    const romance = analyzeMessage(
+      "Sweetheart, the gift I sent you is stuck at the airport. Can you cover the $900 clearance fee with a gift card?",
+      options,
+    );
+    expect(romance.likelyType).toBe("romance");
+  });
+});
