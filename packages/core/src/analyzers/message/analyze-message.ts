@@ -126,6 +126,7 @@ const MONEY_OFFERS: readonly CueId[] = [
   "job_offer",
   "high_pay",
   "task_scam",
+  "loan_offer",
 ];
 /** Ways to send money. */
 const MONEY_SENDS: readonly CueId[] = ["money_request", "p2p_payment", "wire_transfer", "gift_card", "crypto_payment"];

@@ -29,6 +29,7 @@ export const CUE_IDS = [
   "job_offer",
   "high_pay",
   "task_scam",
+  "loan_offer",
   "investment",
   "return_promise",
   "platform_move",
@@ -196,6 +197,13 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
     "Pays for online tasks (likes, ratings, orders)",
     "Pays you for likes, ratings or 'tasks'",
     "task_scam",
+  ),
+  loan_offer: cue(
+    "story",
+    25,
+    "Offers a loan or credit approved in advance, whatever your credit",
+    "Offers a guaranteed loan",
+    "other",
   ),
   investment: cue(
     "story",

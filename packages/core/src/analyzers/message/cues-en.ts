@@ -213,6 +213,12 @@ export const CUES_EN: CueTable = {
       "(?:paid|payment|pay) daily",
       "(?:only|just) \\d+(?:-\\d+)? (?:minutes|hours?|mins) (?:a|per) day",
     ],
+    loan_offer: [
+      "(?:pre-?approved|approved|qualif(?:y|ied)|eligible) for (?:a |an |the |your )?(?:\\$?[\\d,]+ )?(?:personal |business |instant |cash |emergency )?(?:loan|credit line|line of credit|cash advance)",
+      "(?:guaranteed|instant|easy|fast|quick) (?:loan|cash advance|loan approval)",
+      "no credit check",
+      "bad credit (?:ok|okay|welcome|accepted|no problem)",
+    ],
     task_scam: [
       "(?:simple|easy|online|daily|small) tasks?",
       "complete (?:the )?(?:last |remaining |final |next )?(?:\\d+ |a few |some |simple )?(?:sets of )?(?:tasks|orders|assignments)",

@@ -171,6 +171,10 @@ export const CUES_ES: CueTable = {
       "pago diario",
       "(?:solo|solamente) \\d+(?:-\\d+)? (?:minutos|horas?) al dia",
     ],
+    loan_offer: [
+      "(?:prestamo|credito) (?:pre-?aprobado|aprobado|garantizado|inmediato)",
+      "sin (?:revision|verificacion|consulta|historial) de (?:credito|buro)",
+    ],
     task_scam: [
       "tareas? (?:simples|sencillas|faciles|en linea|diarias)",
       "complet\\w* (?:\\d+ )?(?:tareas|pedidos|ordenes)",

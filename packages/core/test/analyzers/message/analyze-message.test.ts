@@ -509,3 +509,22 @@ describe("analyzeMessage: a courier's fee", () => {
     expect(romance.likelyType).toBe("romance");
   });
 });
+
+describe("analyzeMessage: a loan offered for a fee", () => {
+  it("reads a guaranteed loan that wants a fee first as high risk", () => {
+    expect(
+      score(
+        "Get approved for a $5,000 loan today, no credit check! Just pay a $50 processing fee first: https://cash-now.example/",
+      ).score,
+    ).toBeGreaterThanOrEqual(65);
+    expect(
+      score("Prestamo aprobado de $20,000 sin revision de buro. Solo deposite $300 de comision hoy.").score,
+    ).toBeGreaterThanOrEqual(40);
+  });
+
+  it("leaves an offer that asks for nothing below medium risk", () => {
+    expect(score("Good news: you may qualify for a personal loan. Visit a branch to learn more.").score).toBeLessThan(
+      40,
+    );
+  });
+});
