@@ -76,5 +76,9 @@ describe("HEVC-coded HEIC uploads", () => {
     expect(r.body.text_excerpt).toContain(HEIC_STICKER_PHONE);
     expect(r.body.signals.qr_codes).toEqual([HEIC_QR_PAYLOAD]);
     expect(r.body.signals.extracted_urls).toContain(HEIC_QR_PAYLOAD);
+    // Every factor has the published shape, the document rules' too (no extra fields).
+    const factors = r.body.factors as Record<string, unknown>[];
+    expect(factors.some((f) => f["source"] === "document_rules")).toBe(true);
+    for (const f of factors) expect(Object.keys(f).sort()).toEqual(["id", "label", "points", "source"]);
   });
 });

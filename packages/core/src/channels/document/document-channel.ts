@@ -160,7 +160,13 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
   const items = [
     ...body.items,
     {
-      evidence: { source: "document_rules", status: "ok" as const, signals: {}, factors: [...analysis.cues] },
+      // A cue's quoted words stay with the analysis: a factor on the wire is its id, source, label and points.
+      evidence: {
+        source: "document_rules",
+        status: "ok" as const,
+        signals: {},
+        factors: analysis.cues.map(({ id, source, label, points }) => ({ id, source, label, points })),
+      },
       weight: OFFLINE_WEIGHT,
     },
   ];
