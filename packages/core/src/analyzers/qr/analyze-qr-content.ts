@@ -51,12 +51,77 @@ function numberFactors(raw: string, e164: string | null, channel: "tel" | "sms")
   return factors;
 }
 
+/** A query parameter of a scheme URI ("upi://pay?pa=shop@bank&am=500"), decoded, or "". */
+function param(payload: string, name: string): string {
+  const q = payload.indexOf("?");
+  if (q < 0) return "";
+  for (const pair of payload.slice(q + 1).split("&")) {
+    const [k, v] = pair.split("=");
+    if (k?.toLowerCase() !== name || v === undefined) continue;
+    try {
+      return decodeURIComponent(v.replace(/\+/g, " ")).slice(0, 80);
+    } catch {
+      return v.slice(0, 80);
+    }
+  }
+  return "";
+}
+
+/**
+ * What a text payload that is itself an instruction to the phone does: run a script, show a page carried inside the
+ * code, launch an app, install one, or pay over UPI. None is a link a filter could read first.
+ */
+function schemeFactors(payload: string, add: (id: string, label: string, points: number) => void): number {
+  const t = payload.trim();
+  if (/^javascript:/i.test(t)) {
+    add("qr_script_payload", "The code holds a script (javascript:), not a link: opened, it would run code", 75);
+    return 65;
+  }
+  if (/^data:/i.test(t)) {
+    const page = /^data:(?:text\/html|application\/|image\/svg)/i.test(t);
+    add(
+      "qr_inline_content",
+      page
+        ? "The code carries a whole web page inside it (data:), with no site behind it to check or block"
+        : "The code carries a file inside it (data:) instead of a link",
+      page ? 65 : 30,
+    );
+    return page ? 65 : 0;
+  }
+  if (/^intent:/i.test(t)) {
+    const pkg = /;package=([\w.]+)/i.exec(t)?.[1];
+    add(
+      "qr_app_launch",
+      `The code opens an Android app directly (intent:${pkg ? `, ${pkg}` : ""}), skipping the browser and its warnings`,
+      45,
+    );
+    return 0;
+  }
+  if (/^itms-services:/i.test(t)) {
+    add("qr_app_install", "The code installs an iPhone app from outside the App Store (itms-services:)", 70);
+    return 65;
+  }
+  if (/^upi:\/\/pay/i.test(t)) {
+    const payee = param(t, "pa");
+    const name = param(t, "pn");
+    const amount = param(t, "am");
+    add(
+      "upi_payment_request",
+      `The code is a UPI payment to ${name ? `${name} (${payee || "no address"})` : payee || "an unnamed payee"}${amount ? ` for ${amount}` : ""}: ` +
+        "scanning a UPI code only ever pays money out, never receives it; check the payee before paying",
+      20,
+    );
+  }
+  return 0;
+}
+
 /**
  * Offline evidence about one parsed payload: a crypto payment request, an EPC transfer (stronger when its IBAN
  * fails the checksum), a premium or foreign number, a Wi-Fi network to join. Signals carry the content type.
- * A url or text payload gets no factor here (its links are assessed by the URL pipeline).
+ * A url payload gets no factor here (its link is assessed by the URL pipeline), nor does plain text; a text payload
+ * that is an instruction to the phone (a script, an inline page, an app to launch or install, a UPI payment) does.
  */
-export function analyzeQrContent(content: QrContent): Evidence {
+export function analyzeQrContent(content: QrContent, payload = ""): Evidence {
   const factors: Factor[] = [];
   const add = (id: string, label: string, points: number): void => {
     factors.push({ id, source: QR_PAYLOAD_SOURCE, label, points });
@@ -111,6 +176,9 @@ export function analyzeQrContent(content: QrContent): Evidence {
       if (/^WEP$/i.test(d.security)) add("wifi_weak_security", "The network uses WEP, broken encryption", 10);
       break;
     }
+    case "text":
+      floor = schemeFactors(payload, add);
+      break;
     default:
       break;
   }

@@ -200,7 +200,7 @@ async function assessQr(ctx: AssessContext, input: QrInput): Promise<Result<QrAs
   let magic = null;
   const links = [...new Set(decoded.value.flatMap((c) => urlsOf(parseQrPayload(c.text))))];
   for (const code of decoded.value)
-    items.push({ evidence: analyzeQrContent(parseQrPayload(code.text)), weight: OFFLINE_WEIGHT });
+    items.push({ evidence: analyzeQrContent(parseQrPayload(code.text), code.text), weight: OFFLINE_WEIGHT });
   for (const link of links.slice(0, MAX_QR_URLS)) {
     // A link's unit is given back by checkOne if the image's answer fails after all (a later link, the cache).
     const analyzed = await analyzeLink(ctx, link);

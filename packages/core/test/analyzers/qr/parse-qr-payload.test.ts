@@ -231,6 +231,30 @@ describe("isValidIban", () => {
 });
 
 describe("analyzeQrContent", () => {
+  const read = (payload: string) => analyzeQrContent(parseQrPayload(payload), payload);
+
+  it("reads a code that is an instruction to the phone for what it does", () => {
+    const script = read("javascript:alert(document.cookie)");
+    expect(script.factors.map((f) => f.id)).toEqual(["qr_script_payload"]);
+    expect(script.floor).toBeGreaterThanOrEqual(65);
+    expect(read("data:text/html;base64,PGgxPkhpPC9oMT4=").factors[0]).toMatchObject({
+      id: "qr_inline_content",
+      points: 65,
+    });
+    expect(read("data:image/png;base64,iVBORw0KGgo=").floor).toBeUndefined();
+    expect(read("intent://scan/#Intent;scheme=zxing;package=com.evil.app;end").factors[0]?.label).toContain(
+      "com.evil.app",
+    );
+    expect(read("itms-services://?action=download-manifest&url=https://x.example/m.plist").factors[0]?.id).toBe(
+      "qr_app_install",
+    );
+    const upi = read("upi://pay?pa=shop%40okbank&pn=Corner%20Shop&am=5000&cu=INR").factors[0];
+    expect(upi).toMatchObject({ id: "upi_payment_request", points: 20 });
+    expect(upi?.label).toContain("Corner Shop (shop@okbank) for 5000");
+    // Plain text is nothing of the kind.
+    expect(read("Table 12 - free Wi-Fi password on the menu").factors).toEqual([]);
+  });
+
   it("flags a crypto payment request with a floor", () => {
     const e = analyzeQrContent(parseQrPayload("bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT?amount=0.5"));
     expect(e.source).toBe("qr_payload");
