@@ -2,6 +2,7 @@
 // package, read by the production decoder, assessed by the engine's QR verb. A link that already shows warning signs
 // reads high risk in a code; a link with none gets nothing from being in a code.
 import QRCode from "qrcode";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Engine, Principal } from "@scamverify/core";
 import { enginePrincipal, inMemoryEngine } from "../../../persistence/src/testing/in-memory-engine.js";
@@ -69,5 +70,57 @@ describe("a link in a QR code", () => {
     expect(r.urlScore).toBeGreaterThanOrEqual(65);
     expect(r.ids).not.toContain("qr_link_hidden_risk");
     expect(r.score).toBe(r.urlScore);
+  });
+});
+
+async function analyzeImage(bytes: Uint8Array) {
+  const r = await engine.analyzeQr(principal, { file: { bytes, filename: "photo.png" }, force_refresh: true });
+  return r._unsafeUnwrap().value;
+}
+
+/** Codes side by side on one white image, in reading order. */
+async function codesSideBySide(links: readonly string[]): Promise<Uint8Array> {
+  const tiles = await Promise.all(links.map((l) => QRCode.toBuffer(l, { scale: 4, margin: 4 })));
+  const size = Math.max(...(await Promise.all(tiles.map(async (t) => (await sharp(t).metadata()).width ?? 0))));
+  const png = await sharp({
+    create: { width: size * tiles.length, height: size, channels: 3, background: "#ffffff" },
+  })
+    .composite(tiles.map((input, i) => ({ input, left: i * size, top: 0 })))
+    .png()
+    .toBuffer();
+  return new Uint8Array(png);
+}
+
+describe("links a code hides in plain sight", () => {
+  it("checks a link padded past the URL limit without its query, and says it was padded", async () => {
+    const link = `http://secure-paypa1.com.verify-account.top/login?session=${"A".repeat(2100)}`;
+    const r = await scan(link);
+    expect(r.ids).toContain("qr_link_padded");
+    expect(r.urlScore).toBeGreaterThanOrEqual(65);
+    expect(r.verdict).toMatch(/high_risk|scam/);
+  });
+
+  it("reads a scam code placed after three codes of well-known sites, and none of them vouches for it", async () => {
+    const bytes = await codesSideBySide([
+      "https://www.google.com/",
+      "https://www.wikipedia.org/",
+      "https://www.amazon.com/",
+      "http://secure-paypa1.com.verify-account.top/login",
+    ]);
+    const v = await analyzeImage(bytes);
+    expect(v.codes).toHaveLength(4);
+    expect(v.signals.urls_not_analyzed).toBe(1);
+    expect(v.factors.map((f) => f.id)).toContain("qr_link_offline");
+    expect(v.factors.map((f) => f.id)).not.toContain("qr_link_established");
+    expect(v.risk_score).toBeGreaterThanOrEqual(65);
+  });
+
+  it("says so when an image holds no code", async () => {
+    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#f0f0f0" } })
+      .png()
+      .toBuffer();
+    const v = await analyzeImage(new Uint8Array(blank));
+    expect(v.qr_found).toBe(false);
+    expect(v.explanation).toMatch(/^No QR code was found/);
   });
 });

@@ -6,15 +6,15 @@ import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { appError, type AppError } from "../../errors.js";
 import { analyzeQrContent, parseQrPayload, toQrCode, urlsOf } from "../../analyzers/qr/index.js";
-import { pathAsksFor } from "../../analyzers/url/index.js";
+import { analyzeUrl, normalizeUrl, pathAsksFor } from "../../analyzers/url/index.js";
 import { QrCodeSchema, QrContentTypeSchema, type QrCode } from "../../analyzers/qr/qr-code-schema.js";
 import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
 import { MAX_UPLOAD_BYTES } from "../../analyzers/upload/sniff-upload.js";
 import type { Evidence } from "../../ports/signal-source.js";
 import { ResultHeadShape, ResultTailShape, type Factor } from "../../schemas/common.js";
-import { UrlLookupResultSchema, type UrlLookupResult } from "../../schemas/url.js";
+import { MAX_URL_LENGTH, UrlLookupResultSchema, type UrlLookupResult } from "../../schemas/url.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
-import type { WeightedEvidence } from "../../scoring/score.js";
+import { assess, type WeightedEvidence } from "../../scoring/score.js";
 import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
 import { magicUrlVerdict } from "../../usecases/test-mode.js";
 import { defineChannel, type AssessContext, type CacheFields } from "../define-channel.js";
@@ -76,6 +76,11 @@ function pathOf(raw: string): string {
   }
 }
 
+/** Whether a link's own result vouches for it: a low score and no warning sign. */
+function established(url: UrlLookupResult): boolean {
+  return url.risk_score < 20 && warningSign(url) === undefined;
+}
+
 /** A warning sign of the link's own: a factor that raises its risk, other than "too little is known". */
 function warningSign(url: UrlLookupResult): Factor | undefined {
   return url.factors.find((f) => f.points > 0 && f.id !== "limited_evidence");
@@ -121,11 +126,15 @@ export function qrContextFactor(url: UrlLookupResult): Factor | null {
  * A link's URL result as evidence about the code: its risk stands for the code's (a listed link is a floor), with
  * what being in a code adds to it (`qrContextFactor`).
  */
-function linkEvidence(url: UrlLookupResult): Evidence {
+function linkEvidence(url: UrlLookupResult, othersEstablished: boolean): Evidence {
   const top = url.factors.find((f) => f.points > 0);
-  // A low score vouches for the code only when the link shows no warning sign at all (a sign-in path scores 15).
-  const safe = url.risk_score < 20 && warningSign(url) === undefined;
+  // A low score vouches for the code only when the link shows no warning sign at all (a sign-in path scores 15),
+  // and only when every other link of the image does too: codes of well-known sites printed beside another code
+  // vouch for themselves, not for it.
+  const safe = established(url) && othersEstablished;
   const context = safe ? null : qrContextFactor(url);
+  // A link that reads 0 beside another that is not established moves nothing either way.
+  if (!safe && url.risk_score === 0) return { source: "qr_link", status: "ok", signals: {}, factors: [] };
   return {
     source: "qr_link",
     status: "ok",
@@ -161,6 +170,66 @@ function numberEvidence(sub: SubLookup): Evidence {
             },
           ]
         : [],
+  };
+}
+
+/**
+ * The form of a code's link the URL pipeline can read: itself, or, past MAX_URL_LENGTH characters, the link without
+ * its query and fragment (the host and path carry what the analyzers read); null when even that is too long.
+ */
+function checkableLink(raw: string): string | null {
+  if (raw.length <= MAX_URL_LENGTH) return raw;
+  const bare = raw.split(/[?#]/)[0] ?? "";
+  return bare.length <= MAX_URL_LENGTH ? bare : null;
+}
+
+/** A link padded past what a URL check reads: what it says about the code, and whether it was read at all. */
+function paddedLinkEvidence(raw: string, read: boolean): Evidence {
+  return {
+    source: "qr_link",
+    status: "ok",
+    signals: {},
+    factors: [
+      {
+        id: "qr_link_padded",
+        source: "qr_link",
+        label: read
+          ? `The code's link runs to ${raw.length} characters, padded past what link checks read (${MAX_URL_LENGTH}); it was checked without its query`
+          : `The code's link runs to ${raw.length} characters, too long to check: links are padded like this to slip past scanners`,
+        points: read ? 40 : 60,
+      },
+    ],
+  };
+}
+
+/**
+ * Links past the first MAX_QR_URLS, read by the offline analyzers only (no network, no feeds, no charge): a scam
+ * code placed after three codes of well-known sites is still read.
+ */
+function offlineLinkEvidence(raw: string): { evidence: Evidence; established: boolean } {
+  const parsed = normalizeUrl(raw);
+  const a = parsed.isOk()
+    ? assess(analyzeUrl(parsed.value).map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT })))
+    : null;
+  const score = a?.riskScore ?? 20;
+  const sign = a?.factors.find((f) => f.points > 0 && f.id !== "limited_evidence");
+  const host = parsed.isOk() ? parsed.value.host : raw.slice(0, 60);
+  return {
+    established: score < 20 && sign === undefined,
+    evidence: {
+      source: "qr_link",
+      status: "ok",
+      signals: {},
+      factors: [
+        {
+          id: "qr_link_offline",
+          source: "qr_link",
+          label: `Another code's link, ${host}, read offline only (past the first ${MAX_QR_URLS} links of an image): ${score}/100${sign ? `, ${sign.label}` : ""}`,
+          points: score,
+        },
+      ],
+      floor: score >= 65 ? score : 0,
+    },
   };
 }
 
@@ -201,12 +270,17 @@ async function assessQr(ctx: AssessContext, input: QrInput): Promise<Result<QrAs
   const links = [...new Set(decoded.value.flatMap((c) => urlsOf(parseQrPayload(c.text))))];
   for (const code of decoded.value)
     items.push({ evidence: analyzeQrContent(parseQrPayload(code.text), code.text), weight: OFFLINE_WEIGHT });
+  const results: UrlLookupResult[] = [];
   for (const link of links.slice(0, MAX_QR_URLS)) {
+    const checkable = checkableLink(link);
+    if (checkable !== link) items.push({ evidence: paddedLinkEvidence(link, checkable !== null), weight: 1 });
+    if (checkable === null) continue;
     // A link's unit is given back by checkOne if the image's answer fails after all (a later link, the cache).
-    const analyzed = await analyzeLink(ctx, link);
+    const analyzed = await analyzeLink(ctx, checkable);
     if (analyzed.isErr()) return err(analyzed.error);
     const url = analyzed.value;
     if (url === null) continue;
+    results.push(url);
     urlAnalysis ??= url;
     if (decisive === null || url.risk_score > decisive.risk_score) decisive = url;
     if (ctx.mode === "test") magic ??= magicUrlVerdict(new URL(url.url).hostname);
@@ -218,8 +292,11 @@ async function assessQr(ctx: AssessContext, input: QrInput): Promise<Result<QrAs
       confidence: url.confidence,
       factors: url.factors.slice(0, 3),
     });
-    items.push({ evidence: linkEvidence(url), weight: 1 });
   }
+  const extra = links.slice(MAX_QR_URLS).map(offlineLinkEvidence);
+  for (const e of extra) items.push({ evidence: e.evidence, weight: OFFLINE_WEIGHT });
+  const allEstablished = results.every(established) && extra.every((e) => e.established);
+  for (const url of results) items.push({ evidence: linkEvidence(url, allEstablished), weight: 1 });
   for (const code of codes) {
     if (code.content_type !== "tel" && code.content_type !== "sms") continue;
     const number = code.details.e164 ?? code.details.number;
@@ -241,8 +318,12 @@ async function assessQr(ctx: AssessContext, input: QrInput): Promise<Result<QrAs
     { skipModel: ctx.mode === "test", lookups: subs.map((s) => ({ ...s, subject: s.value })) },
     magic === null && decisive !== null ? { confidenceAtMost: decisive.confidence } : {},
   );
+  const said =
+    codes.length === 0 && magic === null
+      ? "No QR code was found in the image (1-D barcodes are not read), so nothing in it was assessed."
+      : explanation;
   return ok({
-    ...commonFields(k, ctx.mode, `qr:${imageHash}`, assessment, explanation),
+    ...commonFields(k, ctx.mode, `qr:${imageHash}`, assessment, said),
     qr_found: codes.length > 0,
     qr_data: first?.data ?? null,
     qr_content_type: first?.content_type ?? null,
