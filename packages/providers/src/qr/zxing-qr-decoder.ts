@@ -25,6 +25,11 @@ import { blurGrey, sharpenGrey, stretchGrey, toGrey, toRgba, type GreyImage } fr
 export const FULL_SIZE_MAX_PIXELS = 16_000_000;
 /** Larger images are read downscaled to this longest side (a code filling a tenth of the width keeps ~200 px). */
 export const DOWNSCALED_SIDE = 2_400;
+/**
+ * The retries work on a copy no longer than this on its longest side: they clean up a blurred, noisy or faded code,
+ * which fills much of a picture that needs them, and on a 16-megapixel image they cost ten times the first read.
+ */
+export const RETRY_SIDE = 1_600;
 
 const READER_OPTIONS: ReaderOptions = {
   // QR and Micro QR only: a 1-D barcode (EAN on a parcel label) must never be reported as a QR code.
@@ -167,13 +172,23 @@ export function createZxingQrDecoder(options: ZxingQrDecoderOptions = {}): QrDec
         const sy = full.height / base.height;
         let found = toDetected(await read(base), sx, sy);
         let grey: GreyImage | null = null;
+        let small = base;
         for (const [, pass] of retries) {
           if (found.length > 0) break;
           if (signal?.aborted) {
             return fail(appError("service_unavailable", "QR decoding was cancelled", { retryAfter: 1 }));
           }
-          grey ??= toGrey(base);
-          found = toDetected(await read(toRgba(pass(grey)), RETRY_OPTIONS), sx, sy);
+          if (grey === null) {
+            if (Math.max(base.width, base.height) > RETRY_SIDE) {
+              small = await rgba(raw(base).resize(RETRY_SIDE, RETRY_SIDE, { fit: "inside", kernel: "lanczos3" }));
+            }
+            grey = toGrey(small);
+          }
+          found = toDetected(
+            await read(toRgba(pass(grey)), RETRY_OPTIONS),
+            full.width / small.width,
+            full.height / small.height,
+          );
         }
         return { ok: true, value: found };
       } catch {

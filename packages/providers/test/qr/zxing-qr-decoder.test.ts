@@ -2,7 +2,7 @@ import sharp, { type Sharp } from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readBarcodes } from "zxing-wasm/reader";
 import type { DecodeResult, DetectedQrCode } from "@scamverify/core";
-import { createZxingQrDecoder, loadZxing } from "../../src/qr/zxing-qr-decoder.js";
+import { createZxingQrDecoder, loadZxing, RETRY_SIDE } from "../../src/qr/zxing-qr-decoder.js";
 import { HEIC_QR_PAYLOAD, heicFixture, withClaimedSize } from "../fixtures/heic/heic-fixtures.js";
 import { bombPngHeader, canvas, ean13Png, qrPng, WHITE } from "./fixtures.js";
 
@@ -144,6 +144,29 @@ describe("createZxingQrDecoder: what is in the picture", () => {
     const withRetries = await decode(faded);
     expect(texts(withRetries)).toEqual([URL_A]);
     expect(first.ok && first.value.length).toBe(0);
+  });
+
+  it("retries on a reduced copy of a large picture, with positions in the original's pixels", async () => {
+    // A faded code filling much of a 3,200 px picture: only the normalized retry reads it, on a copy of RETRY_SIDE.
+    const code = await sharp(await qrPng(URL_A, 60))
+      .linear(15 / 255, 150)
+      .png()
+      .toBuffer();
+    const large = await sharp({
+      create: { width: 3200, height: 3200, channels: 3, background: { r: 165, g: 165, b: 165 } },
+    })
+      .composite([{ input: code, left: 400, top: 400 }])
+      .png()
+      .toBuffer();
+    expect(RETRY_SIDE).toBeLessThan(3200);
+    const first = await createZxingQrDecoder({ retries: [] }).decode(new Uint8Array(large));
+    expect(first.ok && first.value.length).toBe(0);
+    const r = await decode(large);
+    expect(texts(r)).toEqual([URL_A]);
+    const tl = r.ok ? r.value[0]?.position?.topLeft : undefined;
+    // Quiet zone of 4 modules of 60 px: the finder starts near (640, 640) in the uploaded picture.
+    expect(Math.abs((tl?.x ?? 0) - 640)).toBeLessThan(40);
+    expect(Math.abs((tl?.y ?? 0) - 640)).toBeLessThan(40);
   });
 
   it("reads a small code in a photo larger than the full-size bound, with positions in the original's pixels", async () => {
