@@ -1,6 +1,7 @@
 // Uploads that are hard on the readers, through the HTTP face: a PDF whose pages take PDF.js seconds each to parse
 // (answered at the parse budget as a 400, with the next upload served as usual), and HEVC-coded HEIC photos as an
 // iPhone sends them, read by the QR and document channels.
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEIC_QR_PAYLOAD, HEIC_STICKER_PHONE, heicFixture } from "../../providers/test/fixtures/heic/heic-fixtures.js";
 import { sharedContentBomb } from "../../providers/test/document/pdf-bombs.js";
@@ -80,5 +81,30 @@ describe("HEVC-coded HEIC uploads", () => {
     const factors = r.body.factors as Record<string, unknown>[];
     expect(factors.some((f) => f["source"] === "document_rules")).toBe(true);
     for (const f of factors) expect(Object.keys(f).sort()).toEqual(["id", "label", "points", "source"]);
+  });
+});
+
+describe("what a document's answer could not read", () => {
+  it("says which pages were past the page cap, and is less sure", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let n = 1; n <= 12; n++)
+      doc.addPage([612, 792]).drawText(`Minutes of meeting, page ${n}`, { x: 72, y: 700, font });
+    const r = await upload("/api/v1/document/analyze", await doc.save(), "minutes.pdf");
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ page_count: 12, pages_read: 10, truncated: true });
+    expect(r.body.explanation).toContain("Only 10 of its 12 pages were read");
+    expect(r.body.explanation).toContain("pages 11-12 were not assessed");
+    expect(r.body.sources).toContainEqual(expect.objectContaining({ name: "unread_pages", status: "skipped" }));
+    expect(r.body.verdict).not.toBe("safe");
+  });
+
+  it("says when a document holds no text at all", async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]);
+    const r = await upload("/api/v1/document/analyze", await doc.save(), "blank.pdf");
+    expect(r.status).toBe(200);
+    expect(r.body.explanation).toContain("No text was found in the document");
+    expect(r.body.verdict).not.toBe("safe");
   });
 });

@@ -12,7 +12,7 @@ import { ClaimedIssuerSchema, finalScamType, ScamTypeSchema } from "../../analyz
 import { urlsOf, parseQrPayload } from "../../analyzers/qr/index.js";
 import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
 import { MAX_UPLOAD_BYTES, sniffUpload, type UploadKind } from "../../analyzers/upload/sniff-upload.js";
-import type { DocumentKind } from "../../ports/document-reader.js";
+import type { DocumentKind, DocumentText } from "../../ports/document-reader.js";
 import { ResultHeadShape, ResultTailShape } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import { AI_BUDGET_MS, assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
@@ -170,6 +170,14 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
       weight: OFFLINE_WEIGHT,
     },
   ];
+  // What was not read is missing knowledge (a skipped source: it lowers confidence), and the explanation says what.
+  const unread = unreadParts(doc, analysis.text);
+  for (const part of unread) {
+    items.push({
+      evidence: { source: part.source, status: "skipped", reason: part.said, signals: {}, factors: [] },
+      weight: OFFLINE_WEIGHT,
+    });
+  }
   const magic = ctx.mode === "test" ? magicTextVerdict(analysis.text) : null;
   const scored = magic !== null ? [{ evidence: magicEvidence(magic), weight: 1 }] : items;
   const hash = hashBytes(k.deps.hasher, input.bytes);
@@ -180,8 +188,10 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
     mayAddFactor: true,
   });
   const methods = new Set(doc.pages.map((p) => p.method));
+  const said =
+    magic === null && unread.length > 0 ? `${explanation} ${unread.map((u) => u.said).join(" ")}` : explanation;
   return ok({
-    ...commonFields(k, ctx.mode, `document:${hash}`, assessment, explanation),
+    ...commonFields(k, ctx.mode, `document:${hash}`, assessment, said),
     document_hash: hash,
     media_type: input.mediaType,
     scam_type: finalScamType(body.analysis, assessment.riskScore, magic),
@@ -201,6 +211,27 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
     },
     sub_lookups: body.subs,
   });
+}
+
+/** The parts of a document its answer could not read: pages past the cap or the budget, or any text at all. */
+function unreadParts(doc: DocumentText, text: string): { source: string; said: string }[] {
+  const parts: { source: string; said: string }[] = [];
+  if (text.trim() === "") {
+    parts.push({
+      source: "document_text",
+      said: "No text was found in the document (a blank page, or a picture with nothing legible), so its words were not assessed.",
+    });
+  }
+  if (doc.pages_read < doc.page_count) {
+    const from = doc.pages_read + 1;
+    parts.push({
+      source: "unread_pages",
+      said: `Only ${doc.pages_read} of its ${doc.page_count} pages were read (the page cap or the time budget): page${from === doc.page_count ? ` ${from} was` : `s ${from}-${doc.page_count} were`} not assessed.`,
+    });
+  } else if (doc.truncated) {
+    parts.push({ source: "unread_text", said: "Text past the per-page limit was not read." });
+  }
+  return parts;
 }
 
 export const DOCUMENT_CHANNEL = defineChannel({
