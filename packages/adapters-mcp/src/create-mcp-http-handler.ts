@@ -17,12 +17,18 @@ export interface McpHttpHandlerDeps {
   readonly baseUrl: string;
   /** Browser origins allowed to call (DNS rebinding defence); the base URL's own origin is always allowed. */
   readonly allowedOrigins?: readonly string[];
-  /** Largest request body (bytes); default 1 MiB. */
+  /** Largest request body (bytes) after decoding; default MCP_MAX_BODY_BYTES. */
   readonly maxBodyBytes?: number;
   /** The server's body reader. */
   readonly readBody: JsonBodyReader;
   readonly version?: string;
 }
+
+/**
+ * The default body limit: a tools/call carrying a 10 MiB upload as base64 (13,981,016 characters) and its other
+ * arguments fits; a body past it is answered 413 before it is parsed.
+ */
+export const MCP_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void>;
 
@@ -111,7 +117,7 @@ export function createMcpHttpHandler(deps: McpHttpHandlerDeps): Handler {
   const resource = `${base}/api/mcp`;
   const metadataUrl = `${base}/.well-known/oauth-protected-resource/api/mcp`;
   const origins = new Set([new URL(base).origin, ...(deps.allowedOrigins ?? [])]);
-  const limit = deps.maxBodyBytes ?? 1024 * 1024;
+  const limit = deps.maxBodyBytes ?? MCP_MAX_BODY_BYTES;
 
   const challenge = (extra: string, scopes: readonly string[] = SCOPES): string =>
     `Bearer resource_metadata="${metadataUrl}", scope="${scopes.join(" ")}"${extra}`;

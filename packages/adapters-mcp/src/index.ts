@@ -1,9 +1,10 @@
 export { createMcpServer } from "./create-mcp-server.js";
 export type { CreateMcpServerOptions } from "./create-mcp-server.js";
-export { createMcpHttpHandler } from "./create-mcp-http-handler.js";
+export { createMcpHttpHandler, MCP_MAX_BODY_BYTES } from "./create-mcp-http-handler.js";
 export type { JsonBodyReader, McpHttpHandlerDeps } from "./create-mcp-http-handler.js";
 export { serveStdio } from "./stdio.js";
 export type { StdioServerOptions } from "./stdio.js";
+export { STDIO_MAX_MESSAGE_BYTES, StdioLineTransport } from "./stdio-transport.js";
 export { McpUploadSchema, TOOLS, findTool, toolsFor } from "./tools.js";
 export type { McpEngine, ToolDefinition } from "./tools.js";
 export { MCP_ERROR_KIND, toMcpError, toToolError } from "./error-map.js";

@@ -1,11 +1,13 @@
 // The MCP server on stdin/stdout (the `scamverify mcp` command): one principal for the life of the process.
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Readable, Writable } from "node:stream";
 import { createMcpServer, type CreateMcpServerOptions } from "./create-mcp-server.js";
+import { StdioLineTransport } from "./stdio-transport.js";
 
 export interface StdioServerOptions extends CreateMcpServerOptions {
   readonly stdin?: Readable;
   readonly stdout?: Writable;
+  /** The longest message line taken; a longer one is answered with a payload_too_large JSON-RPC error. */
+  readonly maxMessageBytes?: number;
 }
 
 /** Serves until the client closes stdin (or close() is called); resolves once the server is closed. */
@@ -13,13 +15,15 @@ export async function serveStdio(
   options: StdioServerOptions,
 ): Promise<{ closed: Promise<void>; close(): Promise<void> }> {
   const server = createMcpServer(options);
-  const transport = new StdioServerTransport(options.stdin, options.stdout);
+  const stdin = options.stdin ?? process.stdin;
+  const transport = new StdioLineTransport(stdin, options.stdout ?? process.stdout, {
+    ...(options.maxMessageBytes !== undefined ? { maxMessageBytes: options.maxMessageBytes } : {}),
+  });
   let resolveClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
   });
   transport.onclose = () => resolveClosed();
-  const stdin = options.stdin ?? process.stdin;
   stdin.once("end", () => {
     void server.close();
   });

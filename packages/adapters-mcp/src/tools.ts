@@ -4,6 +4,7 @@
 import {
   DEFAULT_REGISTRY,
   ReportRequestSchema,
+  validationError,
   type AnyChannel,
   type AppError,
   type ChannelRegistry,
@@ -46,31 +47,62 @@ function inline(schema: ZodType): z.ZodObject | undefined {
   return schema instanceof z.ZodObject ? z.object(schema.shape) : undefined;
 }
 
-/** An upload as MCP hosts can send it: base64 with its media type (or, for the embedded engine, a local path). */
+/** An upload as MCP hosts send it: the bytes as base64 with their media type. */
 export const McpUploadSchema = z.object({
-  file_base64: z.string().max(20_000_000).optional().describe("The image or PDF, base64-encoded"),
+  file_base64: z.string().max(20_000_000).describe("The file, base64-encoded"),
   media_type: z.string().max(100).optional().describe("Its media type, e.g. image/png (the bytes decide the type)"),
   filename: z.string().max(255).optional(),
 });
 
+/** What a channel's upload is, from its own description: documents take PDFs, QR codes only images. */
+function uploadNoun(def: AnyChannel): string {
+  return /\bPDF\b/.test(def.description) ? "The PDF or image" : "The image";
+}
+
 function uploadArgs(def: AnyChannel): z.ZodObject {
   const fields = def.request instanceof z.ZodObject ? (def.request.shape as Record<string, ZodType>) : {};
   const rest = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== "file"));
-  return McpUploadSchema.extend(rest);
+  return McpUploadSchema.extend({
+    file_base64: McpUploadSchema.shape.file_base64.describe(`${uploadNoun(def)}, base64-encoded (at most 10 MiB)`),
+    ...rest,
+  });
 }
 
-/** Turns base64 upload arguments into the engine's { file: Upload } body. */
-function uploadBody(args: Record<string, unknown>): Record<string, unknown> {
-  const { file_base64, media_type, filename, ...rest } = args as {
-    file_base64?: string;
-    media_type?: string;
-    filename?: string;
-  };
-  if (typeof file_base64 !== "string") return rest;
-  return {
+/** Standard or URL-safe base64, padded or not; whitespace (line breaks of wrapped base64) is ignored. */
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+function invalidUpload(message: string, field = "file_base64"): AppError {
+  return validationError([{ field, message }]);
+}
+
+/**
+ * Turns base64 upload arguments into the engine's { file: Upload } body. The tools/call handler does not validate
+ * arguments against the advertised schema (the engine validates the body), so the base64 field is checked here,
+ * where its name is known: the engine would only speak of `file`.
+ */
+export function uploadBody(args: Record<string, unknown>): Result<Record<string, unknown>, AppError> {
+  const { file_base64, media_type, filename, ...rest } = args;
+  if (file_base64 === undefined || file_base64 === null)
+    return err(invalidUpload("Required: the file, base64-encoded."));
+  if (typeof file_base64 !== "string") return err(invalidUpload("Expected a base64 string."));
+  if (media_type !== undefined && typeof media_type !== "string")
+    return err(invalidUpload("Expected a string.", "media_type"));
+  if (filename !== undefined && typeof filename !== "string")
+    return err(invalidUpload("Expected a string.", "filename"));
+  const compact = /\s/.test(file_base64) ? file_base64.replace(/\s+/g, "") : file_base64;
+  if (compact.length === 0) return err(invalidUpload("The file is empty."));
+  if (!BASE64.test(compact) || compact.length % 4 === 1 || (compact.includes("=") && compact.length % 4 !== 0))
+    return err(invalidUpload("Not valid base64."));
+  const bytes = new Uint8Array(Buffer.from(compact, "base64"));
+  if (bytes.byteLength === 0) return err(invalidUpload("The file is empty."));
+  return ok({
     ...rest,
-    file: { bytes: new Uint8Array(Buffer.from(file_base64, "base64")), declaredType: media_type, filename },
-  };
+    file: {
+      bytes,
+      ...(media_type !== undefined ? { declaredType: media_type } : {}),
+      ...(filename !== undefined ? { filename } : {}),
+    },
+  });
 }
 
 interface BatchLike {
@@ -100,12 +132,18 @@ function channelTools(def: AnyChannel): ToolDefinition[] {
   const single: ToolDefinition = {
     name: def.mcp.tool,
     title: def.title,
-    description: upload ? `${def.description} Send the file as file_base64 with its media_type.` : def.description,
+    description: upload
+      ? `${def.description} Send ${uploadNoun(def).replace("The ", "the ")} as file_base64 with its media_type.`
+      : def.description,
     ...(upload ? { inputSchema: uploadArgs(def) } : inline(def.request) ? { inputSchema: inline(def.request)! } : {}),
     scopes: [def.scope],
     requiredScope: () => def.scope,
     readOnly: true,
-    call: (e, p, a) => e.check(def.id, p, upload ? uploadBody(a) : a),
+    call: async (e, p, a) => {
+      if (!upload) return e.check(def.id, p, a);
+      const body = uploadBody(a);
+      return body.isErr() ? err(body.error) : e.check(def.id, p, body.value);
+    },
     summarize: (v) => def.mcp.summarize(v as never),
   };
   const batch = def.batch;

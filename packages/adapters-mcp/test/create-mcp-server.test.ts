@@ -80,6 +80,43 @@ describe("createMcpServer", () => {
     expect((res.structuredContent as { error: { code: string } }).error.code).toBe("validation_error");
   });
 
+  it("names file_base64 when the upload is missing, not a string or not base64", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world), world);
+    const message = async (name: string, args: Record<string, unknown>) => {
+      const res = await client.callTool({ name, arguments: args });
+      expect(res.isError).toBe(true);
+      const error = (res.structuredContent as { error: { code: string; message: string } }).error;
+      expect(error.code).toBe("validation_error");
+      return error.message;
+    };
+    for (const tool of ["check_qr", "check_document"]) {
+      expect(await message(tool, {})).toBe("file_base64: Required: the file, base64-encoded.");
+      expect(await message(tool, { file_base64: 123 })).toBe("file_base64: Expected a base64 string.");
+      for (const bad of ["!!!!", "====", "@@@notbase64!!", "QUJD=QUJD", "QUJDR"])
+        expect(await message(tool, { file_base64: bad })).toBe("file_base64: Not valid base64.");
+      expect(await message(tool, { file_base64: "" })).toBe("file_base64: The file is empty.");
+      expect(await message(tool, { file_base64: "QUJD", media_type: 5 })).toBe("media_type: Expected a string.");
+    }
+    // Wrapped base64 (line breaks) is read, and the bytes reach the engine: these are not an image.
+    const wrapped = await client.callTool({ name: "check_qr", arguments: { file_base64: "QUJD\nREVG\n" } });
+    expect((wrapped.structuredContent as { error: { code: string } }).error.code).toBe("unsupported_media_type");
+  });
+
+  it("marks file_base64 required and describes the upload each channel takes", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world), world);
+    const { tools } = await client.listTools();
+    const qr = tools.find((t) => t.name === "check_qr")!;
+    const doc = tools.find((t) => t.name === "check_document")!;
+    for (const t of [qr, doc]) expect(t.inputSchema.required).toContain("file_base64");
+    const field = (t: typeof qr) => (t.inputSchema.properties?.["file_base64"] as { description?: string }).description;
+    expect(field(qr)).toBe("The image, base64-encoded (at most 10 MiB)");
+    expect(qr.description).toContain("Send the image as file_base64");
+    expect(`${field(qr)} ${qr.description}`).not.toContain("PDF");
+    expect(field(doc)).toBe("The PDF or image, base64-encoded (at most 10 MiB)");
+  });
+
   it("raises a missing scope as a protocol error naming the scope", async () => {
     const world = createWorld("https://sv.example");
     const { client } = await connect(await principalFor(world, "phone:lookup"), world);

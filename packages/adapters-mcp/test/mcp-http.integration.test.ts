@@ -19,8 +19,8 @@ import { createOAuthRouter } from "../../adapters-http/src/oauth/create-oauth-ro
 import { createWellKnownRouter } from "../../adapters-http/src/oauth/create-well-known-router.js";
 import { readJsonBody } from "../../adapters-http/src/request-body.js";
 import { CookieBrowser } from "../../adapters-http/test/oauth/support.js";
-import { createMcpHttpHandler } from "../src/create-mcp-http-handler.js";
-import { createWorld, type TestWorld } from "./support.js";
+import { createMcpHttpHandler, MCP_MAX_BODY_BYTES } from "../src/create-mcp-http-handler.js";
+import { createWorld, LARGEST_PNG_SIZE, uncompressedPng, type TestWorld } from "./support.js";
 
 let server: Server;
 let world: TestWorld;
@@ -220,6 +220,25 @@ describe("MCP over Streamable HTTP with OAuth", () => {
     const res = await rawPost(listTools, { authorization: `Bearer ${apiKey}` });
     expect(res.status).toBe(200);
     expect(((res.body?.["result"] as { tools: unknown[] }).tools ?? []).length).toBe(11);
+  });
+
+  it("takes a tool call carrying a 10 MiB upload as base64 and answers a body over the limit with 413", async () => {
+    const { apiKey } = await world.account();
+    const auth = { authorization: `Bearer ${apiKey}` };
+    const png = uncompressedPng(LARGEST_PNG_SIZE.width, LARGEST_PNG_SIZE.height);
+    const fits = await rawPost(
+      callTool("check_qr", { file_base64: png.toString("base64"), media_type: "image/png" }),
+      auth,
+    );
+    expect(fits.status).toBe(200);
+    const result = fits.body?.["result"] as { isError?: boolean; structuredContent?: Record<string, unknown> };
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ qr_found: false });
+    const over = await rawPost(callTool("check_qr", { file_base64: "A".repeat(MCP_MAX_BODY_BYTES) }), auth);
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({
+      error: { code: -32600, message: `The body exceeds the limit of ${MCP_MAX_BODY_BYTES} bytes.` },
+    });
   });
 
   it("refuses GET and DELETE with 405, a foreign Origin with 403 and an unknown protocol version with 400", async () => {

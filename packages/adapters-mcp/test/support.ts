@@ -1,6 +1,7 @@
 // A real engine over the core's in-memory fakes, with the OAuth module verifying access tokens, for driving the MCP
 // server through the SDK's own client. Hashing and randomness come from node:crypto.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { crc32, deflateSync } from "node:zlib";
 import {
   createAccessTokenVerifier,
   createAuthorizationCode,
@@ -147,3 +148,35 @@ export function createWorld(baseUrl: string): TestWorld {
     },
   };
 }
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A valid white RGB PNG of `width` x `height` pixels stored without compression, so the file is as large as its
+ * pixels (about 3 bytes each): large uploads made in the test instead of kept in the repository.
+ */
+export function uncompressedPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + width * 3, 0xff);
+  row[0] = 0;
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(pixels, { level: 0 })),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** The largest upload the engine takes (10 MiB) as a valid PNG just under it: 1800 x 1940 pixels. */
+export const LARGEST_PNG_SIZE = { width: 1800, height: 1940 } as const;

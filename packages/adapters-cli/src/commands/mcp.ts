@@ -2,24 +2,16 @@
 // operator account), or a remote server's REST API with an API key. stdout carries only MCP messages; notes go to
 // stderr.
 import type { Command } from "commander";
-import { appError, DEFAULT_REGISTRY, SCOPES, type AppError, type Principal } from "@scamverify/core";
-import { DataDirInUseError } from "@scamverify/persistence";
-import { err, type Result } from "neverthrow";
-import { serveStdio, type McpEngine } from "@scamverify/adapters-mcp";
+import { SCOPES, type Principal } from "@scamverify/core";
+import { serveStdio } from "@scamverify/adapters-mcp";
 import { configFrom, type Io, remoteFrom } from "../cli-support.js";
 import { createRemoteEngine } from "../remote-engine.js";
-import { createRuntime, localOperator, VERSION, type Runtime } from "../runtime.js";
+import { createRuntime, localOperator, VERSION } from "../runtime.js";
 
 interface McpFlags {
   apiUrl?: string;
   apiKey?: string;
   network?: boolean;
-}
-
-/** Every call answers service_unavailable with the reason, which MCP hosts show to their user. */
-function unavailableEngine(reason: string): McpEngine {
-  const refuse = (): Promise<Result<never, AppError>> => Promise.resolve(err(appError("service_unavailable", reason)));
-  return { registry: DEFAULT_REGISTRY, check: refuse, checkBatch: refuse, usage: refuse, report: refuse };
 }
 
 /** The remote server checks the key's rights itself; locally every tool is offered. */
@@ -52,21 +44,9 @@ export function registerMcpCommand(program: Command, io: Io): void {
         return;
       }
       const config = configFrom(cmd, { networkInspection: flags.network !== false });
-      let rt: Runtime;
-      try {
-        rt = await createRuntime(config);
-      } catch (e) {
-        if (!(e instanceof DataDirInUseError)) throw e;
-        // The host would only see "Connection closed": serve the tools anyway, each answering why it cannot work.
-        io.err(`error: ${e.message}\n`);
-        const served = await serveStdio({
-          engine: unavailableEngine(e.message),
-          principal: REMOTE_PRINCIPAL,
-          version: VERSION,
-        });
-        await served.closed;
-        return;
-      }
+      // A data folder held by another process (a running `serve`) throws DataDirInUseError: the CLI says so on
+      // stderr and exits 69, before any MCP message, so the host shows the reason instead of tools that all fail.
+      const rt = await createRuntime(config);
       try {
         const principal = await localOperator(rt);
         io.err("scamverify MCP server on stdio (embedded engine)\n");
