@@ -135,11 +135,14 @@ export class StdioLineTransport implements Transport {
   }
 
   private reply(id: RequestId | undefined, code: number, message: string, data?: unknown): void {
+    // JSON-RPC 2.0: an error whose request id cannot be told (a line that is no JSON) carries "id": null.
     void this.send({
       jsonrpc: "2.0",
-      ...(id !== undefined ? { id } : {}),
+      id: id ?? null,
       error: { code, message, ...(data !== undefined ? { data } : {}) },
-    } as JSONRPCMessage).catch((e: unknown) => this.onerror?.(e instanceof Error ? e : new Error(String(e))));
+    } as unknown as JSONRPCMessage).catch((e: unknown) =>
+      this.onerror?.(e instanceof Error ? e : new Error(String(e))),
+    );
   }
 
   start(): Promise<void> {
