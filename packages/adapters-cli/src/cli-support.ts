@@ -7,6 +7,7 @@ import { DataDirInUseError } from "@scamverify/persistence";
 import { loadConfig, type RuntimeConfig } from "./config.js";
 import { ERROR_EXIT, USAGE_EXIT } from "./exit-codes.js";
 import { createRuntime, type Runtime, type RuntimeOptions } from "./runtime.js";
+import { printable, printableLines } from "./terminal-text.js";
 
 export class CliExit extends Error {
   constructor(readonly code: number) {
@@ -54,16 +55,17 @@ export async function withRuntime<T>(
 }
 
 export function fail(io: Io, e: AppError): never {
-  io.err(`error: ${e.code}: ${e.message}\n`);
+  // A message may quote the input it refuses: shown with its control characters made visible.
+  io.err(`error: ${e.code}: ${printable(e.message)}\n`);
   const issues = (e.details as { issues?: { field: string; message: string }[] } | undefined)?.issues;
-  if (issues) for (const i of issues) io.err(`  ${i.field}: ${i.message}\n`);
+  if (issues) for (const i of issues) io.err(`  ${printable(i.field)}: ${printable(i.message)}\n`);
   throw new CliExit(ERROR_EXIT[e.code]);
 }
 
 /** Prints the value as JSON (--json) or through `human`; fails with the error's exit code. */
 export function emit<T>(io: Io, result: Result<T, AppError>, json: boolean | undefined, human: (v: T) => string): void {
   if (result.isErr()) fail(io, result.error);
-  io.out(json ? `${JSON.stringify(result.value, null, 2)}\n` : human(result.value));
+  io.out(json ? `${JSON.stringify(result.value, null, 2)}\n` : printableLines(human(result.value)));
 }
 
 /** The remote server from --api-url / --api-key or the environment; undefined means the embedded engine. */

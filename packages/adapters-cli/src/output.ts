@@ -1,5 +1,6 @@
 // Renders lookup results for analysts: an aligned table for people, JSON / JSON Lines / CSV for pipes.
 import type { AppError, Verdict } from "@scamverify/core";
+import { displayWidth, padToWidth, printable, truncateToWidth } from "./terminal-text.js";
 
 export const FORMATS = ["table", "json", "jsonl", "csv"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -17,8 +18,13 @@ export interface LookupLike {
   readonly factors: readonly { label: string; points: number }[];
 }
 
-function csvCell(v: unknown): string {
+/**
+ * One CSV field. The inputs come from attackers, so a field a spreadsheet would read as a formula (starting with =, +,
+ * -, @, a tab or a carriage return) gets a leading single quote inside quotes: shown as text, never evaluated.
+ */
+export function csvCell(v: unknown): string {
   const s = v === null || v === undefined ? "" : String(v);
+  if (/^[=+\-@\t\r]/.test(s)) return `"'${s.replace(/"/g, '""')}"`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -33,10 +39,6 @@ function plain(row: Row): Record<string, unknown> {
           ...(row.error.details ? { details: row.error.details } : {}),
         },
       };
-}
-
-function truncate(s: string, n: number): string {
-  return s.length <= n ? s : `${s.slice(0, n - 1)}…`;
 }
 
 export function render(rows: readonly Row[], format: Format): string {
@@ -76,12 +78,17 @@ export function render(rows: readonly Row[], format: Format): string {
             ]
           : [r.input, "error", "-", "-", `${r.error.code}: ${r.error.message}`],
       );
+      // Cells are untrusted: control characters made visible before they reach the terminal, then fitted by width.
       const all = [["INPUT", "VERDICT", "SCORE", "CONF", "MAIN REASON"], ...table].map((cols) =>
-        cols.map((c, i) => (i === 0 ? truncate(c, 60) : i === 4 ? truncate(c, 80) : c)),
+        cols.map((raw, i) => {
+          const c = printable(raw);
+          return i === 0 ? truncateToWidth(c, 60) : i === 4 ? truncateToWidth(c, 80) : c;
+        }),
       );
-      const widths = all[0]!.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
+      const widths = all[0]!.map((_, i) => Math.max(...all.map((r) => displayWidth(r[i]!))));
       return (
-        all.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join("  ")).join("\n") + "\n"
+        all.map((r) => r.map((c, i) => (i === r.length - 1 ? c : padToWidth(c, widths[i]!))).join("  ")).join("\n") +
+        "\n"
       );
     }
   }

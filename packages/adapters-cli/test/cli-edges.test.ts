@@ -83,6 +83,17 @@ describe("feeds sync exit codes", () => {
     expect((await run("feeds", "sync", "openphish", "--file", empty)).code).toBe(65);
     expect((await run("feeds", "sync", "ftc-dnc", "--file", empty)).code).toBe(65);
   });
+
+  it("shows control characters in a failure's reason as visible escapes; --json keeps them exact", async () => {
+    const named = join(dir, "no\u001b[31mpe.txt");
+    for (const feed of ["openphish", "ftc-dnc"]) {
+      const r = await run("feeds", "sync", feed, "--file", named);
+      expect(r.out).toContain("no\\x1b[31mpe.txt");
+      expect(r.out).not.toContain("\u001b");
+    }
+    const json = await run("feeds", "sync", "openphish", "--file", named, "--json");
+    expect((JSON.parse(json.out) as { reason: string }).reason).toContain(named);
+  });
 });
 
 describe("a data folder held by another process", () => {

@@ -14,6 +14,7 @@ import {
 import { CliExit, type Io, withOperatorRuntime } from "../cli-support.js";
 import { ERROR_EXIT, USAGE_EXIT } from "../exit-codes.js";
 import type { Runtime } from "../runtime.js";
+import { printableLines } from "../terminal-text.js";
 
 export function syncUrlFeed(
   rt: Runtime,
@@ -102,7 +103,7 @@ export function registerFeedCommands(program: Command, io: Io): void {
           }
           return { outcome: await syncRegistry(rt, registry, from), from };
         });
-        io.out(o.json ? `${JSON.stringify(outcome, null, 2)}\n` : registryText(outcome));
+        io.out(o.json ? `${JSON.stringify(outcome, null, 2)}\n` : printableLines(registryText(outcome)));
         if (outcome.status === "failed") {
           // Only a source that could not be read leaves no hash: anything read was hashed first.
           const notRead = outcome.sha256 === null && outcome.reason?.startsWith("could not read") === true;
@@ -117,7 +118,7 @@ export function registerFeedCommands(program: Command, io: Io): void {
       const summary = await withOperatorRuntime(cmd, io, (rt) =>
         syncUrlFeed(rt, name as FeedName, source, o.force === true),
       );
-      io.out(o.json ? `${JSON.stringify(summary, null, 2)}\n` : summaryText(summary));
+      io.out(o.json ? `${JSON.stringify(summary, null, 2)}\n` : printableLines(summaryText(summary)));
       if (summary.status === "failed" || summary.status === "refused") {
         throw new CliExit(syncFailureExit(summary.status === "failed", source ?? { url: summary.source }));
       }
@@ -136,7 +137,9 @@ export function registerFeedCommands(program: Command, io: Io): void {
         if (snapshots.length === 0) io.out("no threat feed synced yet: run `scamverify feeds sync <name>`\n");
         for (const s of snapshots)
           io.out(
-            `${s.feed.padEnd(10)} ${String(s.records).padStart(8)} records  synced ${s.syncedAt.toISOString()}  from ${s.source}\n`,
+            printableLines(
+              `${s.feed.padEnd(10)} ${String(s.records).padStart(8)} records  synced ${s.syncedAt.toISOString()}  from ${s.source}\n`,
+            ),
           );
         io.out(`phone registry: ${numbers} numbers with complaints\n`);
       }

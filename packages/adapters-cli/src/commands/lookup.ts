@@ -3,13 +3,21 @@
 // JSON, JSON Lines or CSV; the exit status is the worst verdict, or 2 when some items failed.
 import { readFileSync } from "node:fs";
 import { Option, type Command } from "commander";
-import { DEFAULT_REGISTRY, type AnyChannel, type AppError, type ChannelRegistry, type Verdict } from "@scamverify/core";
-import type { Result } from "neverthrow";
+import {
+  appError,
+  DEFAULT_REGISTRY,
+  type AnyChannel,
+  type AppError,
+  type ChannelRegistry,
+  type Verdict,
+} from "@scamverify/core";
+import { err, type Result } from "neverthrow";
 import { CliExit, configFrom, fail, type Io, remoteFrom, withRuntime } from "../cli-support.js";
 import { ERROR_EXIT, ITEM_ERRORS_EXIT, USAGE_EXIT, VERDICT_EXIT } from "../exit-codes.js";
 import { FORMATS, progress, render, type Format, type LookupLike, type Row } from "../output.js";
 import { createRemoteEngine } from "../remote-engine.js";
 import { localOperator } from "../runtime.js";
+import { printable } from "../terminal-text.js";
 
 const NOT_FOUND_EXIT = ERROR_EXIT.not_found;
 
@@ -17,6 +25,16 @@ const NOT_FOUND_EXIT = ERROR_EXIT.not_found;
 interface Item {
   readonly input: string;
   readonly body: Record<string, unknown>;
+  /** Set when the input could not even be read (a missing file among several): the item fails without a check. */
+  readonly error?: AppError;
+}
+
+/** Why a file cannot be read, in plain words ("no such file", "a directory") for the one-line message. */
+function unreadable(file: string, e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return `cannot read ${file}: no such file`;
+  if (code === "EISDIR") return `${file} is a directory`;
+  return `cannot read ${file}: ${(e as Error).message}`;
 }
 
 function readText(file: string, stdin: () => string, io: Io): string {
@@ -24,21 +42,7 @@ function readText(file: string, stdin: () => string, io: Io): string {
   try {
     return readFileSync(file, "utf8");
   } catch (e) {
-    io.err(
-      `error: cannot read ${file}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}\n`,
-    );
-    throw new CliExit(NOT_FOUND_EXIT);
-  }
-}
-
-function readBytes(file: string, stdinBytes: () => Uint8Array, io: Io): Uint8Array {
-  if (file === "-") return stdinBytes();
-  try {
-    return new Uint8Array(readFileSync(file));
-  } catch (e) {
-    io.err(
-      `error: cannot read ${file}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}\n`,
-    );
+    io.err(`error: ${printable(unreadable(file, e))}\n`);
     throw new CliExit(NOT_FOUND_EXIT);
   }
 }
@@ -59,6 +63,15 @@ function lineItem(def: AnyChannel, line: string): Item {
   return { input: line, body: def.cli.toRequest(line) };
 }
 
+/** Standard input is read once: a second - (two arguments, or an argument and --file -) is a usage error. */
+function refuseStdinTwice(args: readonly string[], file: string | undefined, io: Io): void {
+  const dashes = args.filter((a) => a === "-").length + (file === "-" ? 1 : 0);
+  if (dashes > 1) {
+    io.err("error: standard input (-) can be read only once; give - a single time\n");
+    throw new CliExit(USAGE_EXIT);
+  }
+}
+
 function readItems(
   def: AnyChannel,
   args: readonly string[],
@@ -67,10 +80,24 @@ function readItems(
   stdin: () => string,
   stdinBytes: () => Uint8Array,
 ): Item[] {
+  refuseStdinTwice(args, file, io);
   if (def.cli.files) {
     const paths = [...args, ...(file !== undefined ? [file] : [])];
-    return paths.map((path) => {
-      const bytes = readBytes(path, stdinBytes, io);
+    return paths.map((path): Item => {
+      let bytes: Uint8Array;
+      if (path === "-") bytes = stdinBytes();
+      else {
+        try {
+          bytes = new Uint8Array(readFileSync(path));
+        } catch (e) {
+          // One file alone stops the command (66); among several, it is a failed item beside the others' results.
+          if (paths.length === 1) {
+            io.err(`error: ${printable(unreadable(path, e))}\n`);
+            throw new CliExit(NOT_FOUND_EXIT);
+          }
+          return { input: path, body: {}, error: appError("not_found", unreadable(path, e)) };
+        }
+      }
       return {
         input: path === "-" ? "(stdin)" : path,
         body: def.cli.fileBody
@@ -79,7 +106,11 @@ function readItems(
       };
     });
   }
-  const items = args.map((a) => ({ input: a, body: def.cli.toRequest(a) }));
+  // A lone - is one value read whole from standard input (a message piped in), as - is a file for uploads.
+  const items = args.map((a) => {
+    const value = a === "-" ? stdin().replace(/\r?\n$/, "") : a;
+    return { input: value, body: def.cli.toRequest(value) };
+  });
   if (file !== undefined) {
     for (const line of readText(file, stdin, io).split(/\r?\n/)) {
       const t = line.trim();
@@ -143,7 +174,7 @@ export function registerLookupCommands(
       .description(`${def.title}: ${def.description}`)
       .argument(
         `[${def.cli.argument.replace(/\s+/g, "-")}...]`,
-        files ? "files to check (- reads stdin)" : `${def.cli.argument} to check`,
+        files ? "files to check (- reads stdin)" : `${def.cli.argument} to check (- reads one from stdin)`,
       )
       .option(
         "-f, --file <file>",
@@ -182,20 +213,15 @@ export function registerLookupCommands(
             ? { input: item.input, ok: true, result: r.value }
             : { input: item.input, ok: false, error: r.error };
         };
+        const checkEach = (check: (item: Item) => Promise<Result<LookupLike, AppError>>): Promise<Row[]> =>
+          mapLimit(items, concurrency, async (item) => toRow(item, item.error ? err(item.error) : await check(item)));
         let rows: Row[];
         if (remote) {
           const engine = createRemoteEngine(remote, registry);
-          rows = await mapLimit(items, concurrency, async (item) =>
-            toRow(
-              item,
-              (
-                await engine.check(
-                  def.id,
-                  { accountId: "remote", mode: "live", via: "api_key", scopes: [] },
-                  body(item),
-                )
-              ).map((o) => o.value as unknown as LookupLike),
-            ),
+          rows = await checkEach(async (item) =>
+            (
+              await engine.check(def.id, { accountId: "remote", mode: "live", via: "api_key", scopes: [] }, body(item))
+            ).map((o) => o.value as unknown as LookupLike),
           );
         } else {
           const config = configFrom(cmd, { networkInspection: flags.network !== false });
@@ -204,11 +230,8 @@ export function registerLookupCommands(
             io,
             async (rt) => {
               const principal = await localOperator(rt);
-              return mapLimit(items, concurrency, async (item) =>
-                toRow(
-                  item,
-                  (await rt.engine.check(def.id, principal, body(item))).map((o) => o.value as unknown as LookupLike),
-                ),
+              return checkEach(async (item) =>
+                (await rt.engine.check(def.id, principal, body(item))).map((o) => o.value as unknown as LookupLike),
               );
             },
             registry === DEFAULT_REGISTRY ? undefined : { extend: () => ({ channels: registry.channels }) },
