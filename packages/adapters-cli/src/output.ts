@@ -20,11 +20,14 @@ export interface LookupLike {
 
 /**
  * One CSV field. The inputs come from attackers, so a field a spreadsheet would read as a formula (starting with =, +,
- * -, @, a tab or a carriage return) gets a leading single quote inside quotes: shown as text, never evaluated.
+ * -, @, a tab or a carriage return) gets a leading single quote inside quotes: shown as text, never evaluated. A
+ * number written with a sign ("+15555550100", "+1 (555) 555-0100", "-12.5") calls nothing and stays as it is.
  */
+const SIGNED_NUMBER = /^[+-][0-9][0-9 ().-]*$/;
+
 export function csvCell(v: unknown): string {
   const s = v === null || v === undefined ? "" : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) return `"'${s.replace(/"/g, '""')}"`;
+  if (/^[=+\-@\t\r]/.test(s) && !SIGNED_NUMBER.test(s)) return `"'${s.replace(/"/g, '""')}"`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

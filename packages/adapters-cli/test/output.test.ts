@@ -59,7 +59,10 @@ describe("CSV output", () => {
     expect(csvCell('=HYPERLINK("http://evil.example","open")')).toBe(
       '"\'=HYPERLINK(""http://evil.example"",""open"")"',
     );
-    expect(csvCell("+1 (415) 555-2671")).toBe('"\'+1 (415) 555-2671"');
+    // A signed number (a phone number in E.164, a negative figure) calls nothing and stays as it is.
+    expect(csvCell("+1 (415) 555-2671")).toBe("+1 (415) 555-2671");
+    expect(csvCell("+14155552671")).toBe("+14155552671");
+    expect(csvCell("+1+cmd|' /C calc'!A0")).toBe('"\'+1+cmd|\' /C calc\'!A0"');
     expect(csvCell("-2+3")).toBe('"\'-2+3"');
     expect(csvCell("@SUM(A1:A9)")).toBe('"\'@SUM(A1:A9)"');
     expect(csvCell("\t=1+1")).toBe('"\'\t=1+1"');
@@ -78,7 +81,7 @@ describe("CSV output", () => {
     const [head, ok, failed] = parseCsv(render(rows, "csv"));
     expect(head).toHaveLength(9);
     expect(ok).toEqual(["'=cmd|' /C calc'!A0", "scam", "97", "0.9", "false", "'@evil label", "'@evil label.", "", ""]);
-    expect(failed).toEqual(["'+15555550100", "", "", "", "", "", "", "validation_error", "'-not a number"]);
+    expect(failed).toEqual(["+15555550100", "", "", "", "", "", "", "validation_error", "'-not a number"]);
   });
 });
 
