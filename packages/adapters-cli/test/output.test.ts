@@ -62,7 +62,7 @@ describe("CSV output", () => {
     // A signed number (a phone number in E.164, a negative figure) calls nothing and stays as it is.
     expect(csvCell("+1 (415) 555-2671")).toBe("+1 (415) 555-2671");
     expect(csvCell("+14155552671")).toBe("+14155552671");
-    expect(csvCell("+1+cmd|' /C calc'!A0")).toBe('"\'+1+cmd|\' /C calc\'!A0"');
+    expect(csvCell("+1+cmd|' /C calc'!A0")).toBe("\"'+1+cmd|' /C calc'!A0\"");
     expect(csvCell("-2+3")).toBe('"\'-2+3"');
     expect(csvCell("@SUM(A1:A9)")).toBe('"\'@SUM(A1:A9)"');
     expect(csvCell("\t=1+1")).toBe('"\'\t=1+1"');
