@@ -74,13 +74,13 @@ function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
 }
 
 /** A multipart form: the `file` part, and the request schema's other fields as text parts. */
-function multipartSchema(request: z.ZodType | null): Json {
+function multipartSchema(request: z.ZodType | null, imagesOnly: boolean): Json {
   const fields = request instanceof z.ZodObject ? (request.shape as Record<string, z.ZodType>) : {};
   const properties: Json = {
     file: {
       type: "string",
       contentMediaType: "application/octet-stream",
-      description: "The image or PDF; its type is taken from its bytes, never from the name or declared type",
+      description: `${imagesOnly ? "The image (JPEG, PNG, WebP, HEIC/HEIF or GIF)" : "The PDF or image"}; its type is taken from its bytes, never from the name or declared type`,
     },
   };
   for (const [name, field] of Object.entries(fields)) if (name !== "file") properties[name] = schemaOf(field, "input");
@@ -115,7 +115,7 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
             content:
               e.body === "json"
                 ? content(schemaOf(e.request ?? z.object({}), "input"))
-                : { "multipart/form-data": { schema: multipartSchema(e.request) } },
+                : { "multipart/form-data": { schema: multipartSchema(e.request, e.channel === "qr") } },
           },
         }),
     responses: {

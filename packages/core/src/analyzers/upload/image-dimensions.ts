@@ -168,7 +168,7 @@ export function checkPixelLimit(
  * `unsupported_media_type`), the header dimensions, and the pixel limit enforced. Pure; never decodes pixels.
  */
 export function inspectImage(bytes: Uint8Array, maxPixels = MAX_IMAGE_PIXELS): Result<InspectedImage, AppError> {
-  return sniffUpload(bytes)
+  return sniffUpload(bytes, "image")
     .andThen((s: SniffedUpload) =>
       s.kind === "pdf"
         ? err(appError("unsupported_media_type", "The file is a PDF, not an image", { details: { detected: "pdf" } }))

@@ -47,7 +47,8 @@ const ACTIVE_MARKUP = ["<script", "<html", "<?php", "<svg", "<!doctype html"];
 const unsupported = (message: string, details?: Record<string, unknown>): AppError =>
   appError("unsupported_media_type", message, details ? { details } : {});
 
-const SUPPORTED_TEXT = "JPEG, PNG, WebP, HEIC/HEIF, GIF or PDF";
+/** What a channel takes, as its refusals name it: documents take PDFs too, QR codes images only. */
+const SUPPORTED_TEXT = { upload: "JPEG, PNG, WebP, HEIC/HEIF, GIF or PDF", image: "JPEG, PNG, WebP, HEIC/HEIF or GIF" };
 
 function readFtypBrands(bytes: Uint8Array): string[] | null {
   if (bytes.length < 16 || latin1(bytes, 4, 8) !== "ftyp") return null;
@@ -107,7 +108,11 @@ function findSecondFormat(bytes: Uint8Array, kind: UploadKind): string | null {
  * start as one format and hold another) and anything else; refuses with `payload_too_large` more than
  * MAX_UPLOAD_BYTES. Pure and synchronous; reads at most the whole buffer once.
  */
-export function sniffUpload(bytes: Uint8Array): Result<SniffedUpload, AppError> {
+export function sniffUpload(
+  bytes: Uint8Array,
+  accepts: "upload" | "image" = "upload",
+): Result<SniffedUpload, AppError> {
+  const supported = SUPPORTED_TEXT[accepts];
   if (bytes.length === 0) return err(unsupported("The file is empty"));
   if (bytes.length > MAX_UPLOAD_BYTES) {
     return err(
@@ -117,10 +122,10 @@ export function sniffUpload(bytes: Uint8Array): Result<SniffedUpload, AppError> 
     );
   }
   if (startsWith(bytes, ZIP_LOCAL) || startsWith(bytes, ZIP_END)) {
-    return err(unsupported(`The file is a zip archive; send a ${SUPPORTED_TEXT} file`, { detected: "zip" }));
+    return err(unsupported(`The file is a zip archive; send a ${supported} file`, { detected: "zip" }));
   }
   const sniffed = sniffKind(bytes);
-  if (!sniffed) return err(unsupported(`The file is not a ${SUPPORTED_TEXT} file`));
+  if (!sniffed) return err(unsupported(`The file is not a ${supported} file`));
   const second = findSecondFormat(bytes, sniffed.kind);
   if (second) {
     return err(

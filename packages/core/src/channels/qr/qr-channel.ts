@@ -144,8 +144,8 @@ function linkEvidence(url: UrlLookupResult, othersEstablished: boolean): Evidenc
         id: safe ? "qr_link_established" : "qr_link_risk",
         source: "qr_link",
         label: safe
-          ? `The code's link ${url.domain} reads ${url.verdict} (${url.risk_score}/100)`
-          : `The code's link ${url.domain} reads ${url.verdict} (${url.risk_score}/100)${top ? `: ${top.label}` : ""}`,
+          ? `The code's link ${url.domain} reads ${url.verdict.replace("_", " ")} (${url.risk_score}/100)`
+          : `The code's link ${url.domain} reads ${url.verdict.replace("_", " ")} (${url.risk_score}/100)${top ? `: ${top.label}` : ""}`,
         points: safe ? -20 : url.risk_score,
       },
       ...(context === null ? [] : [context]),
@@ -165,7 +165,7 @@ function numberEvidence(sub: SubLookup): Evidence {
             {
               id: "qr_number_risk",
               source: "qr_number",
-              label: `The code's number ${sub.value} reads ${sub.verdict} (${sub.risk_score}/100)`,
+              label: `The code's number ${sub.value} reads ${sub.verdict.replace("_", " ")} (${sub.risk_score}/100)`,
               points: sub.risk_score,
             },
           ]

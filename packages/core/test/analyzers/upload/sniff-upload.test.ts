@@ -170,6 +170,15 @@ describe("imageDimensions", () => {
 });
 
 describe("inspectImage", () => {
+  it("names the image formats alone when it refuses a file (PDFs are documents, not codes)", () => {
+    const zip = bytes("PK\x03\x04", pad(26), "code.png", pad(40));
+    expect(inspectImage(zip)._unsafeUnwrapErr().message).toBe(
+      "The file is a zip archive; send a JPEG, PNG, WebP, HEIC/HEIF or GIF file",
+    );
+    expect(inspectImage(bytes("hello"))._unsafeUnwrapErr().message).not.toContain("PDF");
+    expect(sniffUpload(bytes("hello"))._unsafeUnwrapErr().message).toContain("or PDF");
+  });
+
   it("refuses a 30,000 x 30,000 PNG of a few bytes before any decoding", () => {
     const bomb = png(30_000, 30_000);
     expect(bomb.length).toBeLessThan(100);
