@@ -333,7 +333,12 @@ export function createDocumentReader(
       return err(
         prepared.reason === "too_large"
           ? appError("payload_too_large", `The image exceeds ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`)
-          : invalid("not_decodable", `The upload is not a readable ${kind.toUpperCase()} image`),
+          : // As the QR channel answers the same file: a supported type whose pixels cannot be decoded.
+            appError(
+              "unsupported_media_type",
+              `The ${kind.toUpperCase()} image could not be decoded: it is truncated or corrupt`,
+              { details: { detected: kind, reason: "not_decodable" } },
+            ),
       );
     }
     const r = await recognise(prepared, signal);

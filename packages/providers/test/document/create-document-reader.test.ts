@@ -200,7 +200,7 @@ describe("createDocumentReader: bad input", () => {
   });
 
   it("refuses bytes that are not the image they claim to be", async () => {
-    expect(await reason("toll-scam.pdf", "png")).toEqual({ code: "validation_error", reason: "not_decodable" });
+    expect(await reason("toll-scam.pdf", "png")).toEqual({ code: "unsupported_media_type", reason: "not_decodable" });
   });
 
   it("refuses an empty upload and one over the byte limit", async () => {
