@@ -17,7 +17,7 @@ import {
   writeJson,
   writeJsonText,
 } from "./http-common.js";
-import { readJsonBody } from "./request-body.js";
+import { readJsonBody, refuseAfterDrain } from "./request-body.js";
 import { errorFields, type Logger } from "./logger.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { readUpload } from "./multipart-body.js";
@@ -76,10 +76,18 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const quotaHeader = quotaHeaderName(engine.registry);
   const endpoints = createEndpoints(engine.registry);
 
-  /** Reads the body of its kind, authenticates, calls the engine, and writes the outcome. */
+  /**
+   * Authenticates, then reads the body of its kind, calls the engine, and writes the outcome. A caller without a
+   * valid key is answered before its body is parsed: an anonymous upload costs the server no parsing.
+   */
   const authenticated =
     (e: EngineEndpoint): Serve =>
     async (req, res) => {
+      const principal = await engine.authenticate(req.headers.authorization);
+      if (principal.isErr()) {
+        if (e.body !== "none") await refuseAfterDrain(req, principal.error, res);
+        return sendError(res, principal.error, quotaHeader);
+      }
       let body: unknown;
       if (e.body !== "none") {
         const read =
@@ -89,8 +97,6 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         if (read.isErr()) return sendError(res, read.error, quotaHeader);
         body = read.value;
       }
-      const principal = await engine.authenticate(req.headers.authorization);
-      if (principal.isErr()) return sendError(res, principal.error, quotaHeader);
       const out = await e.call(engine, principal.value, body);
       if (out.isErr()) return sendError(res, out.error, quotaHeader);
       sendMeta(res, out.value.meta, quotaHeader);

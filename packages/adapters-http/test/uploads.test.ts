@@ -84,6 +84,22 @@ describe("HEVC-coded HEIC uploads", () => {
   });
 });
 
+describe("an upload without a valid key", () => {
+  it("is refused as unauthenticated before its body is read, however large, and the next request is served", async () => {
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(11 * 1024 * 1024)]), "big.png");
+    const res = await fetch(`${server.url}/api/v1/qr/analyze`, { method: "POST", body: form });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as JsonBody).error).toMatchObject({ code: "missing_api_key" });
+    const next = await upload(
+      "/api/v1/document/analyze",
+      Buffer.from(MAGIC_DOCUMENT_PDF_BASE64.safe, "base64"),
+      "a.pdf",
+    );
+    expect(next.status).toBe(200);
+  });
+});
+
 describe("what a document's answer could not read", () => {
   it("says which pages were past the page cap, and is less sure", async () => {
     const doc = await PDFDocument.create();
