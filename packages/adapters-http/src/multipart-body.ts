@@ -102,15 +102,24 @@ export function readUpload(
   limit: number,
   res?: ServerResponse,
 ): Promise<Result<UploadBody, AppError>> {
-  const boundary = boundaryOf(req.headers["content-type"] ?? "");
+  const type = req.headers["content-type"] ?? "";
+  const boundary = boundaryOf(type);
   if (boundary === null) {
+    // multipart/form-data without its boundary parameter is a malformed form, not another media type.
+    const multipart = /^\s*multipart\/form-data\s*(?:;|$)/i.test(type);
     return refuseAfterDrain(
       req,
-      appError(
-        "unsupported_media_type",
-        "Send the file as multipart/form-data with one part named file (curl -F file=@image.png).",
-        { details: { content_type: req.headers["content-type"] ?? null } },
-      ),
+      multipart
+        ? appError(
+            "validation_error",
+            "The multipart/form-data Content-Type has no boundary parameter; let your HTTP client set it (curl -F file=@image.png).",
+            { details: { issues: [{ field: "content-type", message: "missing boundary" }] } },
+          )
+        : appError(
+            "unsupported_media_type",
+            "Send the file as multipart/form-data with one part named file (curl -F file=@image.png).",
+            { details: { content_type: type || null } },
+          ),
       res,
     );
   }

@@ -100,6 +100,23 @@ describe("an upload without a valid key", () => {
   });
 });
 
+describe("an upload's Content-Type", () => {
+  const send = (type: string) =>
+    fetch(`${server.url}/api/v1/qr/analyze`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": type },
+      body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc\r\n--x--\r\n',
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as JsonBody }));
+
+  it("answers multipart/form-data without its boundary as a malformed form, another type as unsupported", async () => {
+    const noBoundary = await send("multipart/form-data");
+    expect(noBoundary.status).toBe(400);
+    expect(noBoundary.body.error).toMatchObject({ code: "validation_error" });
+    expect(noBoundary.body.error.message).toMatch(/no boundary/);
+    expect((await send("application/octet-stream")).status).toBe(415);
+  });
+});
+
 describe("what a document's answer could not read", () => {
   it("says which pages were past the page cap, and is less sure", async () => {
     const doc = await PDFDocument.create();
