@@ -4,7 +4,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { runCli } from "../src/program.js";
 import { inProcessCli } from "./support/in-process-cli.js";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -14,29 +13,7 @@ const { dir } = cli;
 
 afterAll(() => cli.cleanUp());
 
-interface Run {
-  readonly code: number;
-  readonly out: string;
-  readonly err: string;
-  readonly stdinReads: number;
-}
-
-async function run(args: readonly string[], stdin?: string): Promise<Run> {
-  let out = "";
-  let err = "";
-  let stdinReads = 0;
-  const read = (): string => {
-    stdinReads++;
-    if (stdin === undefined) throw new Error("stdin was read but the test gave none");
-    return stdin;
-  };
-  const code = await runCli(["--data-dir", join(dir, "data"), ...args], {
-    io: { out: (s) => void (out += s), err: (s) => void (err += s) },
-    stdin: read,
-    stdinBytes: () => new TextEncoder().encode(read()),
-  });
-  return { code, out, err, stdinReads };
-}
+const run = (args: readonly string[], stdin?: string) => cli.runWithStdin(args, stdin);
 
 const MESSAGE = "USPS: your parcel is on hold, pay $1.99 at usps-redelivery.top to release it";
 
