@@ -22,7 +22,7 @@ import {
   type QrCaseClass,
 } from "./qr/generate.js";
 import { isHeldOut as isHeldOutUrl } from "./url-eval.js";
-import { analyzeUrl, assess, normalizeUrl, OFFLINE_WEIGHT } from "../packages/core/src/index.js";
+import { assessUrlOffline, normalizeUrl } from "../packages/core/src/index.js";
 
 /** The risk score (0-100) the QR channel gives an image holding `url`; null when it refused the image. */
 export type ScoreQr = (item: { readonly url: string; readonly bytes: Uint8Array }) => Promise<number | null>;
@@ -197,7 +197,7 @@ export async function evaluateQrLinks(
 function urlFactors(raw: string): string {
   const url = normalizeUrl(raw);
   if (url.isErr()) return "(rejected)";
-  const a = assess(analyzeUrl(url.value).map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT })));
+  const a = assessUrlOffline(url.value);
   return `[url ${a.riskScore}: ${a.factors.map((f) => `${f.id}:${f.points}`).join(" ")}]`;
 }
 

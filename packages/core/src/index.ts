@@ -69,6 +69,7 @@ export { MAGIC_DOCUMENT_PDF_BASE64 } from "./channels/document/magic-documents.j
 export {
   analyzeMessage,
   assessMessageOffline,
+  assessUrlOffline,
   checkClaimedIssuer,
   ClaimedIssuerSchema,
   extractEntities,

@@ -5,7 +5,8 @@ import { analyzePhoneNumber } from "../phone/analyze-phone-number.js";
 import { normalizePhone } from "../phone/normalize-phone.js";
 import { analyzeUrl } from "../url/analyze-url.js";
 import { normalizeUrl } from "../url/normalize-url.js";
-import { assess, type WeightedEvidence } from "../../scoring/score.js";
+import { assess, type Assessment, type WeightedEvidence } from "../../scoring/score.js";
+import type { NormalizedUrl } from "../url/normalized-url.js";
 import { verdictFor } from "../../scoring/verdict.js";
 import { OFFLINE_WEIGHT } from "../../usecases/assemble.js";
 import { analyzeMessage, type AnalyzeMessageOptions, type MessageAnalysis } from "./analyze-message.js";
@@ -84,6 +85,11 @@ export function finalScamType(
   return analysis.scamType === "none" ? analysis.likelyType : analysis.scamType;
 }
 
+/** A URL scored by the offline analyzers alone (no network, no feeds), each at OFFLINE_WEIGHT. */
+export function assessUrlOffline(url: NormalizedUrl): Assessment {
+  return assess(analyzeUrl(url).map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT })));
+}
+
 /**
  * Sub-lookups done the way the engine's offline path does them: the offline URL and phone analyzers scored with
  * assess() at OFFLINE_WEIGHT, for the first SUBLOOKUP_MAX_URLS links and SUBLOOKUP_MAX_PHONES numbers.
@@ -93,7 +99,7 @@ export function offlineSubLookups(entities: MessageEntities): SubLookupResult[] 
   for (const u of entities.urls.slice(0, SUBLOOKUP_MAX_URLS)) {
     const url = normalizeUrl(u.candidate);
     if (url.isErr()) continue;
-    const a = assess(analyzeUrl(url.value).map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT })));
+    const a = assessUrlOffline(url.value);
     out.push({ kind: "url", value: url.value.href, verdict: a.verdict, risk_score: a.riskScore, factors: a.factors });
   }
   for (const p of entities.phones.slice(0, SUBLOOKUP_MAX_PHONES)) {

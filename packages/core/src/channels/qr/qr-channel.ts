@@ -6,7 +6,8 @@ import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { appError, type AppError } from "../../errors.js";
 import { analyzeQrContent, parseQrPayload, toQrCode, urlsOf } from "../../analyzers/qr/index.js";
-import { analyzeUrl, normalizeUrl, pathAsksFor } from "../../analyzers/url/index.js";
+import { normalizeUrl, pathAsksFor } from "../../analyzers/url/index.js";
+import { assessUrlOffline } from "../../analyzers/message/index.js";
 import { QrCodeSchema, QrContentTypeSchema, type QrCode } from "../../analyzers/qr/qr-code-schema.js";
 import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
 import { MAX_UPLOAD_BYTES } from "../../analyzers/upload/sniff-upload.js";
@@ -14,7 +15,7 @@ import type { Evidence } from "../../ports/signal-source.js";
 import { ResultHeadShape, ResultTailShape, type Factor } from "../../schemas/common.js";
 import { MAX_URL_LENGTH, UrlLookupResultSchema, type UrlLookupResult } from "../../schemas/url.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
-import { assess, type WeightedEvidence } from "../../scoring/score.js";
+import type { WeightedEvidence } from "../../scoring/score.js";
 import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
 import { magicUrlVerdict } from "../../usecases/test-mode.js";
 import { defineChannel, type AssessContext, type CacheFields } from "../define-channel.js";
@@ -76,14 +77,16 @@ function pathOf(raw: string): string {
   }
 }
 
-/** Whether a link's own result vouches for it: a low score and no warning sign. */
-function established(url: UrlLookupResult): boolean {
-  return url.risk_score < 20 && warningSign(url) === undefined;
+/** A warning sign of the link's own: a factor that raises its risk, other than "too little is known". */
+function warningSign(result: { readonly factors: readonly Factor[] }): Factor | undefined {
+  return result.factors.find((f) => f.points > 0 && f.id !== "limited_evidence");
 }
 
-/** A warning sign of the link's own: a factor that raises its risk, other than "too little is known". */
-function warningSign(url: UrlLookupResult): Factor | undefined {
-  return url.factors.find((f) => f.points > 0 && f.id !== "limited_evidence");
+/** A link's result vouches for it with a low score and no warning sign. */
+const vouchesFor = (score: number, sign: Factor | undefined): boolean => score < 20 && sign === undefined;
+
+function established(url: UrlLookupResult): boolean {
+  return vouchesFor(url.risk_score, warningSign(url));
 }
 
 /**
@@ -208,14 +211,12 @@ function paddedLinkEvidence(raw: string, read: boolean): Evidence {
  */
 function offlineLinkEvidence(raw: string): { evidence: Evidence; established: boolean } {
   const parsed = normalizeUrl(raw);
-  const a = parsed.isOk()
-    ? assess(analyzeUrl(parsed.value).map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT })))
-    : null;
+  const a = parsed.isOk() ? assessUrlOffline(parsed.value) : null;
   const score = a?.riskScore ?? 20;
-  const sign = a?.factors.find((f) => f.points > 0 && f.id !== "limited_evidence");
+  const sign = a === null ? undefined : warningSign(a);
   const host = parsed.isOk() ? parsed.value.host : raw.slice(0, 60);
   return {
-    established: score < 20 && sign === undefined,
+    established: vouchesFor(score, sign),
     evidence: {
       source: "qr_link",
       status: "ok",
