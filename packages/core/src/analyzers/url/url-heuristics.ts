@@ -247,14 +247,9 @@ export function looksRandom(label: string): boolean {
 const PAGE_LURES = new Set(["checkout", "paynow", "pay-now"]);
 
 /**
- * The first path word that asks for something (a lure or credential word: "/pay", "/claim", "/verify",
- * "/session/new", "/checkout"), or null. Words of the path only, not of the query (tracking values say nothing).
+ * The first word of a URL path that asks for a payment, a sign-in or a claim ("/pay", "/verify", "/checkout"), or
+ * null. Words of the path only, not of the query (tracking values say nothing).
  */
-function lurePathWord(url: NormalizedUrl): string | null {
-  return pathAsksFor(url.path);
-}
-
-/** The first word of a URL path that asks for a payment, a sign-in or a claim ("/pay", "/verify"), or null. */
 export function pathAsksFor(rawPath: string): string | null {
   if (rawPath.length < 3) return null;
   const path = rawPath.length > MAX_SCANNED ? rawPath.slice(0, MAX_SCANNED) : rawPath;
@@ -366,7 +361,9 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     // name; a name made for the lure and a page made for it corroborate each other.
     // A firm's own name ("customs-tax-advisers", "payroll-services-group") with a payment page is the firm's.
     const trade = tokens.find((t) => TRADES.has(t));
-    const asks = hosting === null && shortener === null && trade === undefined ? lurePathWord(url) : null;
+    // What the page asks for, read once for the lure and street-charge rules below.
+    const pathAsks = shortener === null ? pathAsksFor(url.path) : null;
+    const asks = hosting === null && trade === undefined ? pathAsks : null;
     const asking = asks === null ? "" : ` and its page asks for "${asks}"`;
     if (tokens.length >= 2 && tokens.every((t) => LURES.has(t) || isLureComposite(t))) {
       // Two ordinary words can be a product's name ("fast-check"); two or more of the words that carry a scam on
@@ -397,7 +394,7 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
         );
       }
     }
-    const street = shortener === null ? streetPaymentFactor(url, pathAsksFor(url.path)) : null;
+    const street = shortener === null ? streetPaymentFactor(url, pathAsks) : null;
     if (street !== null) factors.push(street);
     const hyphens = tokens.length - 1;
     if (hyphens >= 3) factors.push(factor("many_hyphens", `"${label}" strings many words together with hyphens`, 15));
