@@ -163,7 +163,7 @@ function twoLures(name: string): string | undefined {
  * A label dressed as "www" without being it ("wvwv.", "vvww-", "wwv."): "vv" reads as "w" at a glance, so the host
  * passes for a site's www name. Made of w and v only, with both in it ("wwww." is a slip of the finger).
  */
-export function fakeWww(label: string): boolean {
+function fakeWww(label: string): boolean {
   return label.length >= 3 && label.length <= 6 && /^[wv]+$/.test(label) && label.includes("w") && label.includes("v");
 }
 
