@@ -69,7 +69,6 @@ export { MAGIC_DOCUMENT_PDF_BASE64 } from "./channels/document/magic-documents.j
 export {
   analyzeMessage,
   assessMessageOffline,
-  assessUrlOffline,
   checkClaimedIssuer,
   ClaimedIssuerSchema,
   extractEntities,
@@ -133,6 +132,7 @@ export {
   BRAND_TECHNIQUES,
   HEURISTICS_SOURCE,
   analyzeUrl,
+  assessUrlOffline,
   analyzeUrlHeuristics,
   detectBrandImpersonation,
   normalizeUrl,

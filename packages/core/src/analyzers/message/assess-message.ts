@@ -3,10 +3,9 @@
 
 import { analyzePhoneNumber } from "../phone/analyze-phone-number.js";
 import { normalizePhone } from "../phone/normalize-phone.js";
-import { analyzeUrl } from "../url/analyze-url.js";
 import { normalizeUrl } from "../url/normalize-url.js";
-import { assess, type Assessment, type WeightedEvidence } from "../../scoring/score.js";
-import type { NormalizedUrl } from "../url/normalized-url.js";
+import { assess, type WeightedEvidence } from "../../scoring/score.js";
+import { assessUrlOffline } from "../url/assess-url-offline.js";
 import { verdictFor } from "../../scoring/verdict.js";
 import { OFFLINE_WEIGHT } from "../../usecases/assemble.js";
 import { analyzeMessage, type AnalyzeMessageOptions, type MessageAnalysis } from "./analyze-message.js";
@@ -83,11 +82,6 @@ export function finalScamType(
   if (magic !== null) return magic === "safe" || magic === "low_risk" ? "none" : "other";
   if (verdictFor(riskScore) === "safe" || verdictFor(riskScore) === "low_risk") return "none";
   return analysis.scamType === "none" ? analysis.likelyType : analysis.scamType;
-}
-
-/** A URL scored by the offline analyzers alone (no network, no feeds), each at OFFLINE_WEIGHT. */
-export function assessUrlOffline(url: NormalizedUrl): Assessment {
-  return assess(analyzeUrl(url).map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT })));
 }
 
 /**

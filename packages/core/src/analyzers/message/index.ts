@@ -1,6 +1,6 @@
 export { analyzeMessage, CONTENT_SOURCE } from "./analyze-message.js";
 export type { AnalyzeMessageOptions, MessageAnalysis, MessageKind } from "./analyze-message.js";
-export { assessMessageOffline, assessUrlOffline, finalScamType, offlineSubLookups } from "./assess-message.js";
+export { assessMessageOffline, finalScamType, offlineSubLookups } from "./assess-message.js";
 export type { OfflineMessageAssessment } from "./assess-message.js";
 export { CLAIMED_ISSUER_SOURCE, ClaimedIssuerSchema, checkClaimedIssuer } from "./claimed-issuer.js";
 export type { ChannelRef, ClaimedIssuer, ContactChannels, IssuerCheck } from "./claimed-issuer.js";

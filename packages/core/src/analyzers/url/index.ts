@@ -1,4 +1,5 @@
 export { analyzeUrl } from "./analyze-url.js";
+export { assessUrlOffline } from "./assess-url-offline.js";
 export { BRAND_SOURCE, BRAND_TECHNIQUES, detectBrandImpersonation } from "./brand-impersonation.js";
 export type { BrandImpersonation, BrandTechnique } from "./brand-impersonation.js";
 export { BRANDS } from "./lists/brands.js";
