@@ -5,6 +5,8 @@
 // the reader, whose PDF.js runs on a thread of its own; and a parse bomb (ten pages sharing one 32 MB content
 // stream): how long this thread is blocked on one of its pages inline, against when the reader answers and the
 // longest this thread then goes without running a timer.
+// QR codes on PDFs, baseline and candidate in the same run: a letter with a printed code read without looking for
+// codes, against the reader as served, which draws the page and reads its code.
 // Run: node --conditions=source --import tsx bench/document-read.ts
 // Targets: a one-page photographed document read in < 2 s p50 warm, offline; the bomb answered within the parse
 // budget (plus 1 s) with this thread never blocked for more than 200 ms. Exits 1 when one is missed.
@@ -16,6 +18,7 @@ import {
   createDocumentReader,
   DEFAULT_DOCUMENT_LIMITS,
 } from "../packages/providers/src/document/create-document-reader.js";
+import { createZxingQrDecoder } from "../packages/providers/src/qr/zxing-qr-decoder.js";
 import { inlinePdfText } from "../packages/providers/test/document/inline-pdf-text.js";
 import { sharedContentBomb } from "../packages/providers/test/document/pdf-bombs.js";
 import type { DocumentKind } from "../packages/core/src/ports/document-reader.js";
@@ -41,12 +44,17 @@ const pdfs = ["toll-scam-1", "utility-bill-2", "jury-summons-1", "invoice-callba
   (id) => new Uint8Array(readFileSync(join(SET, `${id}.pdf`))),
 );
 
-const reader = createDocumentReader({ limits: { timeBudgetMs: 120_000 } });
+const qrPdfs = ["parking-citation-scam-1", "city-parking-citation-2"].map(
+  (id) => new Uint8Array(readFileSync(join(SET, `${id}.pdf`))),
+);
+
+// As the server builds it: the reader reads a PDF's QR codes with the QR channel's decoder.
+const reader = createDocumentReader({ qrDecoder: createZxingQrDecoder(), limits: { timeBudgetMs: 120_000 } });
 const ctx = { signal: new AbortController().signal };
 
-async function timed(bytes: Uint8Array, kind: DocumentKind): Promise<number> {
+async function timed(bytes: Uint8Array, kind: DocumentKind, by = reader): Promise<number> {
   const start = performance.now();
-  const r = await reader.read(bytes, kind, ctx);
+  const r = await by.read(bytes, kind, ctx);
   if (r.isErr()) throw new Error(`read failed: ${r.error.code} ${r.error.message}`);
   return performance.now() - start;
 }
@@ -73,6 +81,17 @@ for (let i = 0; i < PDF_READS; i++) {
   inlineTimes.push(await inline(pdfs[i % pdfs.length]!));
   pdfTimes.push(await timed(pdfs[i % pdfs.length]!, "pdf"));
 }
+
+// A letter with a QR code: its text alone (no decoder), against its text and its code.
+const textOnly = createDocumentReader({ ocr: reader.ocr, limits: { timeBudgetMs: 120_000 } });
+await timed(qrPdfs[0]!, "pdf", textOnly);
+const qrTextTimes: number[] = [];
+const qrTimes: number[] = [];
+for (let i = 0; i < PDF_READS / 2; i++) {
+  qrTextTimes.push(await timed(qrPdfs[i % qrPdfs.length]!, "pdf", textOnly));
+  qrTimes.push(await timed(qrPdfs[i % qrPdfs.length]!, "pdf"));
+}
+await textOnly.close();
 
 /** Runs `work` while a 10 ms timer measures the longest this thread went without running it. */
 async function stalls(work: () => Promise<unknown>): Promise<{ ms: number; stall: number }> {
@@ -107,6 +126,7 @@ const peaks: number[] = [];
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
 for (let i = 0; i < LEAK_READS; i++) {
   if (i % 10 === 0) await timed(photos[(i / 10) % photos.length]!, "jpeg");
+  else if (i % 5 === 0) await timed(qrPdfs[(i / 5) % qrPdfs.length]!, "pdf");
   else await timed(pdfs[i % pdfs.length]!, "pdf");
   peak = Math.max(peak, process.memoryUsage.rss());
   if (i % (LEAK_READS / 4) === LEAK_READS / 4 - 1) {
@@ -121,7 +141,7 @@ const mb = (b: number): string => `${(b / 1024 / 1024).toFixed(0)} MB`;
 const p50 = median(warm);
 const growth = (peaks[3] ?? 0) - (peaks[1] ?? 0);
 console.log(
-  `document read: ${photos.length} photographed one-page letters (JPEG 40, 1100 px), ${pdfs.length} text PDFs`,
+  `document read: ${photos.length} photographed one-page letters (JPEG 40, 1100 px), ${pdfs.length} text PDFs, ${qrPdfs.length} with a QR code`,
 );
 console.log(`  OCR first page, cold      ${cold.toFixed(0)} ms (worker start + model load + one page)`);
 console.log(
@@ -134,6 +154,11 @@ console.log(
 );
 console.log(
   `  PDF text per page         inline p50 ${inlineP50.toFixed(1)} ms, reader p50 ${pdfP50.toFixed(1)} ms (ratio ${(pdfP50 / inlineP50).toFixed(2)}, ${PDF_READS} reads each)`,
+);
+const qrTextP50 = median(qrTextTimes);
+const qrP50 = median(qrTimes);
+console.log(
+  `  PDF with a QR code        text only p50 ${qrTextP50.toFixed(1)} ms, text and code p50 ${qrP50.toFixed(1)} ms (ratio ${(qrP50 / qrTextP50).toFixed(2)}, ${qrTimes.length} reads each)`,
 );
 console.log(
   `  parse bomb (${(bomb.byteLength / 1024).toFixed(0)} KB)      inline: page 1 alone ${bombInline.ms.toFixed(0)} ms, this thread blocked up to ${bombInline.stall.toFixed(0)} ms`,

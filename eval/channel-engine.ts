@@ -32,11 +32,12 @@ function verdictOf(result: { isOk(): boolean; value?: unknown; error?: unknown }
 }
 
 export async function createChannelEngine(): Promise<ChannelEngine> {
+  const qrDecoder = createZxingQrDecoder();
   const engine = inMemoryEngine({
-    qrDecoder: createZxingQrDecoder(),
+    qrDecoder,
     mailReader: createPostalMimeReader(),
     emailAuthenticator: offlineEmailAuthenticator(),
-    documentReader: createDocumentReader(),
+    documentReader: createDocumentReader({ qrDecoder }),
   });
   const { principal: p } = await enginePrincipal(engine);
   return {

@@ -67,8 +67,8 @@ export async function main(argv: readonly string[] = [], scorer: DocumentScorer 
   const showTuning = argv.includes("--show-tuning-errors");
   const tuningOnly = argv.includes("--tuning-only");
   const manifest = loadManifest().filter((e) => !tuningOnly || e.split === "tuning");
-  const reader = createDocumentReader();
   const qr = createZxingQrDecoder();
+  const reader = createDocumentReader({ qrDecoder: qr });
   const rows: {
     entry: ManifestEntry;
     variant: Variant;
@@ -92,8 +92,10 @@ export async function main(argv: readonly string[] = [], scorer: DocumentScorer 
           continue;
         }
         const bytes = new Uint8Array(readFileSync(join(SET, file)));
+        // As the channel does: the reader reads a PDF's codes from its drawn pages, the QR decoder an image's.
         const codes = variant === "pdf" ? null : await qr.decode(bytes);
-        const qrPayloads = codes?.ok === true ? codes.value.map((c) => c.text) : [];
+        const qrPayloads =
+          codes === null ? [...(read.value.qr_codes ?? [])] : codes.ok ? codes.value.map((c) => c.text) : [];
         // As the channel does: a QR code's link counts as a link printed on the document.
         const qrUrls = qrPayloads.flatMap((p) => urlsOf(parseQrPayload(p)));
         const analysis = analyzeDocumentText(

@@ -172,7 +172,8 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
           clock,
         })
       : undefined;
-  const documentReader = createDocumentReader();
+  const qrDecoder = createZxingQrDecoder();
+  const documentReader = createDocumentReader({ qrDecoder });
   const base: EngineDeps = {
     accounts: stores.accounts,
     apiKeys: stores.apiKeys,
@@ -184,7 +185,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     urlSources,
     phoneSources,
     ...(ai ? { ai } : {}),
-    qrDecoder: createZxingQrDecoder(),
+    qrDecoder,
     mailReader: createPostalMimeReader(),
     // Without network inspection the email channel queries no DNS: SPF, DKIM and DMARC read unknown, never fail,
     // and a trusted receiver's Authentication-Results header is still read.

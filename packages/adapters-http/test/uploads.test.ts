@@ -2,6 +2,7 @@
 // (answered at the parse budget as a 400, with the next upload served as usual), and HEVC-coded HEIC photos as an
 // iPhone sends them, read by the QR and document channels.
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEIC_QR_PAYLOAD, HEIC_STICKER_PHONE, heicFixture } from "../../providers/test/fixtures/heic/heic-fixtures.js";
 import { sharedContentBomb } from "../../providers/test/document/pdf-bombs.js";
@@ -81,6 +82,24 @@ describe("HEVC-coded HEIC uploads", () => {
     const factors = r.body.factors as Record<string, unknown>[];
     expect(factors.some((f) => f["source"] === "document_rules")).toBe(true);
     for (const f of factors) expect(Object.keys(f).sort()).toEqual(["id", "label", "points", "source"]);
+  });
+});
+
+describe("a PDF with a QR code printed on it", () => {
+  it("is read for the code, whose link is checked like a link printed on the page", async () => {
+    const link = "https://citypay-tampa.net/c/2386333";
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([612, 792]);
+    page.drawText("PARKING VIOLATION - SECOND NOTICE. Scan the code to pay your fine today.", { x: 72, y: 700, font });
+    const code = await doc.embedPng(await QRCode.toBuffer(link, { scale: 4, margin: 2 }));
+    page.drawImage(code, { x: 72, y: 480, width: 140, height: 140 });
+    const r = await upload("/api/v1/document/analyze", await doc.save(), "notice.pdf");
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ text_method: "pdf_text", pages_read: 1 });
+    expect(r.body.signals.qr_codes).toEqual([link]);
+    expect(r.body.signals.extracted_urls).toContain(link);
+    expect(r.body.sub_lookups).toContainEqual(expect.objectContaining({ kind: "url", value: link }));
   });
 });
 

@@ -86,10 +86,11 @@ export function createWorld(baseUrl: string): TestWorld {
     passwords: fastPasswords,
     config: createOAuthConfig(baseUrl),
   };
+  const qrDecoder = createZxingQrDecoder();
   const engine = createEngine({
-    qrDecoder: createZxingQrDecoder(),
+    qrDecoder,
     mailReader: createPostalMimeReader(),
-    documentReader: createDocumentReader(),
+    documentReader: createDocumentReader({ qrDecoder }),
     accounts,
     apiKeys: new InMemoryApiKeyStore(),
     quota: new InMemoryQuotaLedger(),

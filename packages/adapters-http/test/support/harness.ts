@@ -7,9 +7,9 @@ import { createDocumentReader } from "../../../providers/src/document/create-doc
 import type { DocumentReader } from "@scamverify/core";
 
 let documentReader: DocumentReader | undefined;
-/** One document reader (and OCR worker) for every engine of a test file. */
+/** One document reader (and OCR worker) for every engine of a test file; it reads a PDF's QR codes, as served. */
 function sharedDocumentReader(): DocumentReader {
-  documentReader ??= createDocumentReader();
+  documentReader ??= createDocumentReader({ qrDecoder: createZxingQrDecoder() });
   return documentReader;
 }
 import type { AddressInfo } from "node:net";

@@ -41,6 +41,12 @@ export interface DocumentText {
   readonly images: readonly DocumentImage[];
   /** Hyperlink targets the PDF declares on the pages read (link annotations); empty for an image. */
   readonly links: readonly string[];
+  /**
+   * Payloads of the QR codes printed on a PDF's first pages (drawn and searched when the reader has a QR decoder),
+   * each once, in page order. Absent when the reader does not look for codes; an image's codes are the QR decoder's
+   * to read.
+   */
+  readonly qr_codes?: readonly string[];
 }
 
 export interface DocumentReadContext {

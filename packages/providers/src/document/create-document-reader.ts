@@ -10,6 +10,7 @@ import type {
   DocumentReadContext,
   DocumentReader,
   DocumentText,
+  QrDecoder,
 } from "@scamverify/core";
 import { err, ok, type Result } from "neverthrow";
 import { abortable } from "./abortable.js";
@@ -40,6 +41,13 @@ export interface DocumentLimits {
   readonly minOcrImageSide: number;
   /** Characters kept per page; the text layer stops streaming past it. */
   readonly maxPageChars: number;
+  /**
+   * Pages of a PDF drawn and searched for QR codes (when the reader has a QR decoder), from the first; only a page
+   * that paints a picture or a detailed path is drawn.
+   */
+  readonly maxQrPages: number;
+  /** Pixels along the longer edge of a page drawn for QR codes (Letter or A4 at about 2x). */
+  readonly qrRenderSide: number;
   /** Wall-clock budget of one read, in milliseconds. */
   readonly timeBudgetMs: number;
   /**
@@ -57,6 +65,8 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   maxImagesPerPage: 2,
   minOcrImageSide: 300,
   maxPageChars: 20_000,
+  maxQrPages: 4,
+  qrRenderSide: 1_600,
   timeBudgetMs: 20_000,
   parseBudgetMs: 5_000,
 };
@@ -69,6 +79,8 @@ export interface DocumentReaderOptions {
   readonly ocr?: TesseractOcr;
   /** The PDF text threads: how many, and the heap each may use. */
   readonly pdfThreads?: PdfTextPoolOptions;
+  /** Reads QR codes on the pages of PDFs (their drawn pages); without one, a PDF's codes are not looked for. */
+  readonly qrDecoder?: QrDecoder;
 }
 
 class BudgetExceeded extends Error {
@@ -284,6 +296,7 @@ export function createDocumentReader(
     let cut = false;
     let ocrPages = 0;
     const toRead = Math.min(pageCount, limits.maxPages);
+    const codes: string[] = [];
     for (let number = 1; number <= toRead; number++) {
       try {
         check();
@@ -298,15 +311,17 @@ export function createDocumentReader(
         for (const url of page.links) if (links.size < 100) links.add(url);
         if (page.images === undefined) {
           pages.push({ number, text: page.text, method: "pdf_text" });
-          continue;
+        } else {
+          ocrPages++;
+          const scanned = await ocrPage(page, number, signal, images);
+          pages.push(
+            scanned.confidence === undefined
+              ? { number, text: "", method: "ocr" }
+              : { number, text: scanned.text, method: "ocr", ocr_confidence: scanned.confidence },
+          );
         }
-        ocrPages++;
-        const scanned = await ocrPage(page, number, signal, images);
-        pages.push(
-          scanned.confidence === undefined
-            ? { number, text: "", method: "ocr" }
-            : { number, text: scanned.text, method: "ocr", ocr_confidence: scanned.confidence },
-        );
+        if (number <= limits.maxQrPages && !page.repeated)
+          codes.push(...(await pageCodes(thread, number, signal, parse)));
       } catch (e) {
         // Out of time or memory after some pages: keep what was read and say the document was cut short.
         if ((e instanceof BudgetExceeded || e instanceof ParseStopped) && pages.length > 0) break;
@@ -320,7 +335,23 @@ export function createDocumentReader(
       truncated: cut || pages.length < pageCount,
       images,
       links: [...links],
+      ...(options.qrDecoder ? { qr_codes: [...new Set(codes)] } : {}),
     });
+  }
+
+  /** The payloads of QR codes on a page, drawn by the PDF thread and read by the QR decoder. */
+  async function pageCodes(
+    thread: PdfThread,
+    number: number,
+    signal: AbortSignal,
+    parse: { left: number },
+  ): Promise<string[]> {
+    const decoder = options.qrDecoder;
+    if (decoder === undefined) return [];
+    const reply = await ask(thread, { op: "render", number, side: limits.qrRenderSide }, signal, parse);
+    if (!reply.ok || !("raster" in reply) || reply.raster === null) return [];
+    const found = await decoder.decode(reply.raster, { signal });
+    return found.ok ? found.value.map((c) => c.text) : [];
   }
 
   async function readImage(

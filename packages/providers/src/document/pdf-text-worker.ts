@@ -2,16 +2,32 @@
 // document whose pages take seconds to parse blocks only this thread, and the reader can end it at its time or
 // memory limit. It answers the reader's requests one by one: open a document, read a page, close it.
 import { parentPort } from "node:worker_threads";
-import { extractImages, getDocumentProxy, getResolvedPDFJS } from "unpdf";
+import { createIsomorphicCanvasFactory, extractImages, getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import {
   joinTextItems,
   READY,
+  type PdfRaster,
   type PdfTextImage,
   type PdfTextLimits,
   type PdfTextPage,
   type PdfTextReply,
   type PdfTextRequest,
 } from "./pdf-text.js";
+
+// PDF.js 5 moves a compiled path's coordinates with ArrayBuffer.prototype.transferToFixedLength, which Node 20 lacks:
+// without it the operator list of a page stops at its first path, and what the page paints after it (a QR code,
+// a scanned picture) is never drawn or found. A copy serves the same purpose on this thread.
+if (!("transferToFixedLength" in ArrayBuffer.prototype)) {
+  Object.defineProperty(ArrayBuffer.prototype, "transferToFixedLength", {
+    configurable: true,
+    writable: true,
+    value: function transferToFixedLength(this: ArrayBuffer, length = this.byteLength): ArrayBuffer {
+      const copy = new ArrayBuffer(length);
+      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
+      return copy;
+    },
+  });
+}
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
@@ -84,6 +100,87 @@ async function readPage(open: Open, number: number, scan: boolean): Promise<PdfT
   }
 }
 
+/**
+ * What makes a page worth drawing for QR codes besides a picture: one path of at least this many numbers (points
+ * and drawing operations; a code drawn as one shape has over a hundred dark modules, a rule or a box a dozen
+ * numbers), or this many paths (a code drawn module by module; a table's cells and rules are a few dozen).
+ */
+const CODE_PATH_NUMBERS = 400;
+const CODE_PATHS = 100;
+
+/** True when a page paints a picture or paths detailed enough to be a code: only such a page is drawn. */
+async function mayHoldCode(page: PdfPage): Promise<boolean> {
+  const { OPS } = await getResolvedPDFJS();
+  const pictures = new Set<number>([
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintInlineImageXObjectGroup,
+    OPS.paintImageXObjectRepeat,
+    OPS.paintImageMaskXObject,
+    OPS.paintImageMaskXObjectGroup,
+    OPS.paintImageMaskXObjectRepeat,
+  ]);
+  const list = await page.getOperatorList();
+  let paths = 0;
+  for (let i = 0; i < list.fnArray.length; i++) {
+    const fn = list.fnArray[i];
+    if (fn !== undefined && pictures.has(fn)) return true;
+    if (fn !== OPS.constructPath) continue;
+    if (++paths >= CODE_PATHS) return true;
+    // [operation, [coordinates], bounds]: the coordinates are one typed array (a plain array in older builds).
+    const args = list.argsArray[i] as unknown[] | null;
+    const data = Array.isArray(args?.[1]) ? (args[1] as unknown[])[0] : undefined;
+    if ((data instanceof Float32Array || Array.isArray(data)) && data.length >= CODE_PATH_NUMBERS) return true;
+  }
+  return false;
+}
+
+/** PDF.js draws on @napi-rs/canvas in Node; the factory also makes the scratch canvases of masks and patterns. */
+let canvasFactory: ReturnType<typeof createIsomorphicCanvasFactory> | undefined;
+const canvases = (): ReturnType<typeof createIsomorphicCanvasFactory> =>
+  (canvasFactory ??= createIsomorphicCanvasFactory(() => import("@napi-rs/canvas")));
+
+type RenderParameters = Parameters<PdfPage["render"]>[0];
+interface Drawing {
+  readonly canvas: { readonly width: number; readonly height: number };
+  readonly context: {
+    fillStyle: string;
+    fillRect(x: number, y: number, w: number, h: number): void;
+    getImageData(
+      x: number,
+      y: number,
+      w: number,
+      h: number,
+    ): { width: number; height: number; data: Uint8ClampedArray };
+  };
+}
+
+/** Draws a page that may hold a code, its longer edge `side` pixels, on a white ground. */
+async function renderPage(open: Open, number: number, side: number): Promise<PdfRaster | null> {
+  const page = await open.pdf.getPage(number);
+  try {
+    if (!(await mayHoldCode(page))) return null;
+    const natural = page.getViewport({ scale: 1 });
+    const viewport = page.getViewport({ scale: side / Math.max(natural.width, natural.height, 1) });
+    const factory = new (await canvases())();
+    const width = Math.max(1, Math.round(viewport.width));
+    const height = Math.max(1, Math.round(viewport.height));
+    const drawing = factory.create(width, height) as Drawing;
+    try {
+      drawing.context.fillStyle = "#ffffff";
+      drawing.context.fillRect(0, 0, width, height);
+      const params = { canvas: drawing.canvas, canvasContext: drawing.context, viewport };
+      await page.render(params as unknown as RenderParameters).promise;
+      const pixels = drawing.context.getImageData(0, 0, width, height);
+      return { width: pixels.width, height: pixels.height, data: pixels.data };
+    } finally {
+      factory.destroy(drawing);
+    }
+  } finally {
+    page.cleanup();
+  }
+}
+
 async function handle(request: PdfTextRequest): Promise<{ reply: PdfTextReply; transfer: ArrayBuffer[] } | null> {
   const { id } = request;
   try {
@@ -91,6 +188,7 @@ async function handle(request: PdfTextRequest): Promise<{ reply: PdfTextReply; t
       case "open": {
         closeCurrent();
         const pdf = await getDocumentProxy(request.bytes, {
+          CanvasFactory: await canvases(),
           maxImageSize: request.limits.maxImagePixels,
           isEvalSupported: false,
           verbosity: 0,
@@ -107,6 +205,12 @@ async function handle(request: PdfTextRequest): Promise<{ reply: PdfTextReply; t
           if (img.pixels?.data.buffer instanceof ArrayBuffer) buffers.add(img.pixels.data.buffer);
         }
         return { reply: { id, ok: true, page }, transfer: [...buffers] };
+      }
+      case "render": {
+        if (!current) return { reply: { id, ok: false, error: "NoDocument" }, transfer: [] };
+        const raster = await renderPage(current, request.number, request.side);
+        const moved = raster?.data.buffer instanceof ArrayBuffer ? [raster.data.buffer] : [];
+        return { reply: { id, ok: true, raster }, transfer: moved };
       }
       case "close":
         closeCurrent();

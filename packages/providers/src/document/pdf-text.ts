@@ -20,6 +20,11 @@ export type PdfTextRequest =
   | { readonly id: number; readonly op: "open"; readonly bytes: Uint8Array; readonly limits: PdfTextLimits }
   /** `scan`: when the page has no text layer, also return its largest pictures for OCR. */
   | { readonly id: number; readonly op: "page"; readonly number: number; readonly scan: boolean }
+  /**
+   * Draws a page whose content could hold a QR code (a picture, or a path of many points) at `side` pixels along its
+   * longer edge, for the reader's QR decoder; a page that paints neither is answered with no raster.
+   */
+  | { readonly id: number; readonly op: "render"; readonly number: number; readonly side: number }
   /** Not answered: the thread destroys the document while the reader goes on; the next request waits for it. */
   | { readonly id: number; readonly op: "close" };
 
@@ -43,9 +48,17 @@ export interface PdfTextPage {
   readonly images?: readonly PdfTextImage[];
 }
 
+/** A drawn page: 8-bit RGBA, row by row from the top-left corner (moved, not copied, between threads). */
+export interface PdfRaster {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8ClampedArray;
+}
+
 export type PdfTextReply =
   | { readonly id: number; readonly ok: true; readonly pageCount: number }
   | { readonly id: number; readonly ok: true; readonly page: PdfTextPage }
+  | { readonly id: number; readonly ok: true; readonly raster: PdfRaster | null }
   /** `error`: the name of the exception PDF.js threw (PasswordException, InvalidPDFException, ...). */
   | { readonly id: number; readonly ok: false; readonly error: string };
 

@@ -63,7 +63,9 @@ export const DocumentAnalysisResultSchema = z
         claimed_issuer: ClaimedIssuerSchema.nullable(),
         extracted_urls: z.array(z.string()),
         extracted_phones: z.array(z.string()),
-        qr_codes: z.array(z.string()).describe("Payloads of QR codes printed on an image document"),
+        qr_codes: z
+          .array(z.string())
+          .describe("Payloads of QR codes printed on the document: a photo, or the first 4 pages of a PDF"),
       })
       .meta({ id: "DocumentSignals" }),
     sub_lookups: z.array(SubLookupSchema),
@@ -131,9 +133,9 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
   }
   if (read.isErr()) return err(read.error);
   const doc = read.value;
-  // QR codes printed on a photographed letter or sticker are read too. Like a PDF's link annotations, a code's link
-  // is where the reader is really sent: it counts as a link printed on the document.
-  const qrPayloads: string[] = [];
+  // QR codes printed on a photographed letter or sticker, or on a PDF's pages, are read too. Like a PDF's link
+  // annotations, a code's link is where the reader is really sent: it counts as a link printed on the document.
+  const qrPayloads: string[] = [...(doc.qr_codes ?? [])];
   if (input.kind !== "pdf" && k.deps.qrDecoder) {
     const codes = await k.deps.qrDecoder.decode(input.bytes);
     if (codes.ok) qrPayloads.push(...codes.value.map((c) => c.text));
