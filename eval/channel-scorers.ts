@@ -14,6 +14,7 @@ import {
   type ParsedMail,
 } from "../packages/core/src/index.js";
 import { emailBodyText, weighedEmailBody } from "../packages/core/src/channels/email/email-channel.js";
+import { analyzeMailCodes, codeLinks } from "../packages/core/src/analyzers/email/index.js";
 import { longFormContent } from "../packages/core/src/channels/text/text-channel.js";
 import type { DocumentScorer } from "./document-eval.js";
 
@@ -55,18 +56,24 @@ function messageEvidence(
   return { evidence, analysis };
 }
 
-/** The email channel's body scoring (emailBodyText, every HTML link, weighed by how the email was sent). */
-export function emailBodyScorer(mail: ParsedMail): Evidence[] {
+/**
+ * The email channel's body scoring (emailBodyText, the links of its QR codes and every HTML link, weighed by how the
+ * email was sent), and its QR codes weighed against the sender.
+ */
+export function emailBodyScorer(mail: ParsedMail, codes: readonly string[] = []): Evidence[] {
   const { text, claimText } = emailBodyText(mail);
   const { evidence, analysis } = messageEvidence(
     text,
     "email",
-    mail.links.map((l) => l.href),
+    [...codeLinks(codes), ...mail.links.map((l) => l.href)],
     claimText,
     false,
     mail.from?.address,
   );
-  return weighedEmailBody(mail, text, analysis.claimedIssuer, evidence).evidence;
+  return [
+    ...weighedEmailBody(mail, text, analysis.claimedIssuer, evidence).evidence,
+    analyzeMailCodes(mail, codes, text),
+  ];
 }
 
 /**

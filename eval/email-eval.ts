@@ -15,7 +15,11 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { analyzeHeaders } from "../packages/core/src/analyzers/email/index.js";
-import { mailEvidence } from "../packages/core/src/channels/email/email-channel.js";
+import {
+  mailEvidence,
+  readMailCodes,
+  type MailCodeReaders,
+} from "../packages/core/src/channels/email/email-channel.js";
 import type { EmailAuthenticator } from "../packages/core/src/ports/email-authenticator.js";
 import type { MailReader, ParsedMail } from "../packages/core/src/ports/mail-reader.js";
 import type { Evidence } from "../packages/core/src/ports/signal-source.js";
@@ -27,11 +31,16 @@ import {
   createOfflineDnsResolver,
   createPostalMimeReader,
 } from "../packages/providers/src/email/index.js";
+import { createDocumentReader } from "../packages/providers/src/document/create-document-reader.js";
+import { createZxingQrDecoder } from "../packages/providers/src/qr/zxing-qr-decoder.js";
 import { LEGIT_MESSAGES, SCAM_MESSAGES } from "./email/messages.js";
 import { fnv1a, renderMessage, type MessageSpec } from "./email/render.js";
 
-/** Evidence about a message's body (text cues, links and numbers in the text, the claimed organisation). */
-export type BodyScorer = (mail: ParsedMail) => Evidence[] | Promise<Evidence[]>;
+/**
+ * Evidence about a message's body (text cues, links and numbers in the text, the claimed organisation), given the
+ * payloads of the QR codes read in its pictures and PDFs.
+ */
+export type BodyScorer = (mail: ParsedMail, codes: readonly string[]) => Evidence[] | Promise<Evidence[]>;
 
 export const HAM_GROUPS = ["easy-ham-1", "easy-ham-2", "hard-ham-1"] as const;
 const MEDIUM = 40;
@@ -52,19 +61,24 @@ export function offlineEmailAuthenticator(): EmailAuthenticator {
 }
 
 /** Reads, authenticates and scores one raw message the way the email channel does, offline. */
-export function createEmailScorer(scoreBody?: BodyScorer, reader: MailReader = createPostalMimeReader()): EmailScorer {
+export function createEmailScorer(
+  scoreBody?: BodyScorer,
+  reader: MailReader = createPostalMimeReader(),
+  codeReaders: MailCodeReaders = {},
+): EmailScorer {
   const authenticator = offlineEmailAuthenticator();
   return {
     async score(raw) {
       const read = await reader.read(raw);
       if (read.isErr()) return null;
       const mail = read.value;
+      const codes = await readMailCodes(mail, codeReaders, AbortSignal.timeout(8_000));
       const auth = await authenticator.authenticate(mail.raw, { signal: AbortSignal.timeout(5_000) });
       const headers = analyzeHeaders(mail, auth);
       const evidence: Evidence[] = [
         ...headers.evidence,
         ...mailEvidence(mail),
-        ...(scoreBody !== undefined ? await scoreBody(mail) : []),
+        ...(scoreBody !== undefined ? await scoreBody(mail, codes) : []),
       ];
       const a = assess(evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT })));
       return { score: a.riskScore, factors: a.factors };
@@ -149,7 +163,11 @@ export async function main(
 ): Promise<void> {
   const tuningOnly = argv.includes("--tuning-only");
   const showErrors = argv.includes("--show-tuning-errors");
-  const scorer = channelScorer ?? createEmailScorer(scoreBody);
+  // Without the engine, the same readers of QR codes the server has: the QR decoder, and the document reader for PDFs.
+  const qrDecoder = createZxingQrDecoder();
+  const scorer =
+    channelScorer ??
+    createEmailScorer(scoreBody, undefined, { qrDecoder, documentReader: createDocumentReader({ qrDecoder }) });
   console.log(
     channelScorer !== undefined
       ? "### EMAIL CHANNEL: through the engine's email verb"

@@ -5,6 +5,8 @@ import { createEmailScorer, isHeldOutHam } from "../email-eval.js";
 import { LEGIT_MESSAGES, SCAM_MESSAGES } from "./messages.js";
 import { renderMessage } from "./render.js";
 import { createPostalMimeReader } from "../../packages/providers/src/email/index.js";
+import { createDocumentReader } from "../../packages/providers/src/document/create-document-reader.js";
+import { createZxingQrDecoder } from "../../packages/providers/src/qr/zxing-qr-decoder.js";
 
 describe("email evaluation", () => {
   it("renders every labelled message into a whole message the reader takes as RFC 822", async () => {
@@ -50,7 +52,9 @@ describe("email evaluation", () => {
 
   it("gives the same score through the engine's email verb and through the channel's scoring without the engine", async () => {
     const viaEngine = engineEmailScorer(await createChannelEngine());
-    const direct = createEmailScorer(emailBodyScorer);
+    const qrDecoder = createZxingQrDecoder();
+    const documentReader = createDocumentReader({ qrDecoder });
+    const direct = createEmailScorer(emailBodyScorer, undefined, { qrDecoder, documentReader });
     for (const spec of [...SCAM_MESSAGES, ...LEGIT_MESSAGES]) {
       const raw = renderMessage(spec);
       const [a, b] = await Promise.all([viaEngine.score(raw), direct.score(raw)]);

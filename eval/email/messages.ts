@@ -3,7 +3,7 @@
 // attachments, links that lie) and legitimate mail that looks alarming (urgent wording, alerts, invoices, newsletters
 // through mailing services, mailing lists that break DMARC). Names of people and companies are invented; brands are
 // real because impersonating them is the point.
-import { bytesOf, zipOf, type AuthSpec, type MessageSpec } from "./render.js";
+import { bytesOf, qrPdf, qrPng, zipOf, type AuthSpec, type MessageSpec } from "./render.js";
 
 const PASS: AuthSpec = { spf: "pass", dkim: "pass", dmarc: "pass", p: "reject" };
 const PASS_NONE: AuthSpec = { spf: "pass", dkim: "pass", dmarc: "pass", p: "none" };
@@ -541,9 +541,190 @@ export const SCAM_MESSAGES: readonly MessageSpec[] = [
     auth: PASS_NONE,
     html: '<p>Your Microsoft 365 password expires today. Keep your current password to avoid losing access to your mailbox.</p><a href="https://m365-keep-password.web.app/login">Keep current password</a>',
   },
+  // QR phishing by mail: the link is a code in a picture or an attached PDF, read on a phone past the mail filter.
+  {
+    id: "s-qr-mfa-reenrol",
+    label: "scam",
+    what: "MFA re-enrolment by a QR code in an inline picture, from a small firm's mailbox",
+    from: '"IT Service Desk" <helpdesk@brightline-logistics.com>',
+    subject: "Action required: re-register your authenticator by Friday",
+    auth: PASS_NONE,
+    html:
+      "<p>Our security policy requires all staff to re-register multi-factor authentication this week. Scan the QR code below with your phone camera and sign in with your Microsoft 365 credentials to keep access to your mailbox.</p>" +
+      `<img src="data:image/png;base64,${Buffer.from(qrPng("https://mfa-reenrol-portal.com/ms/auth?e=jordan.lee")).toString("base64")}" alt="QR">`,
+  },
+  {
+    id: "s-qr-shared-pdf",
+    label: "scam",
+    what: "a document-share lure whose PDF holds the code",
+    from: '"DocuSign via Adobe Sign" <notice@secure-sharing-center.com>',
+    subject: "Jordan, you have a document to review and sign",
+    auth: PASS_NONE,
+    text: "A document has been shared with you for signature. Open the attached notice and scan the code to review it.",
+    attachments: [
+      {
+        name: "Completed_Document_Review.pdf",
+        type: "application/pdf",
+        bytes: qrPdf(
+          ["Secure Document Notice", "Scan the code with your phone to review the shared document."],
+          "https://docreview-sign.net/d/8812?ref=mail",
+        ),
+      },
+    ],
+  },
+  {
+    id: "s-qr-image-only",
+    label: "scam",
+    what: "a mail whose only content is a picture with a code",
+    from: '"Mailbox Administrator" <admin@jlee-mailbox-notice.com>',
+    subject: "Mailbox storage full",
+    auth: PASS_NONE,
+    html: `<div><img src="data:image/png;base64,${Buffer.from(qrPng("https://outlook-storage-upgrade.cfd/login")).toString("base64")}"></div>`,
+  },
+  {
+    id: "s-qr-voicemail",
+    label: "scam",
+    what: "a voicemail notice with the code as an attached picture",
+    from: '"Voice Message" <voicemail@callcenter-notify.net>',
+    subject: "You have 1 new voice message (0:47)",
+    auth: PASS_NONE,
+    text: "You received a new voice message. Scan the attached QR code to listen to it on your phone.",
+    attachments: [
+      { name: "voicemail.png", type: "image/png", bytes: qrPng("https://vm-play-message.net/listen/4471") },
+    ],
+  },
+  {
+    id: "s-qr-benefits",
+    label: "scam",
+    what: "HR benefits enrolment from a free mailbox, the code attached",
+    from: '"HR Department" <hr.benefits.department@outlook.com>',
+    subject: "2027 benefits enrolment closes tomorrow",
+    auth: GMAIL,
+    text: "Open enrolment for 2027 benefits closes tomorrow. Scan the QR code in the attachment with your phone and confirm your details with your company login.",
+    attachments: [{ name: "enrolment.png", type: "image/png", bytes: qrPng("http://benefits-enrol-2027.top/sso") }],
+  },
+  {
+    id: "s-qr-parcel",
+    label: "scam",
+    what: "a parcel customs fee by a code in the mail",
+    from: '"DHL Express" <noreply@dhl-parcel-notice.com>',
+    subject: "Your parcel is held: customs fee unpaid",
+    auth: PASS_NONE,
+    text: "Your parcel is held at customs. Scan the QR code with your phone to pay the 2.99 EUR fee and schedule delivery.",
+    attachments: [{ name: "DHL.png", type: "image/png", bytes: qrPng("https://dhl-customs-fee.info/pay?id=88213") }],
+  },
+  {
+    id: "s-qr-bank-verify",
+    label: "scam",
+    what: "a bank identity check by a code in an attached PDF",
+    from: '"Wells Fargo Online" <alerts@wellsfargo-secure-notice.com>',
+    subject: "Verify your identity to avoid account suspension",
+    auth: PASS_NONE,
+    text: "We could not verify your identity. Scan the QR code in the attached letter within 24 hours to avoid suspension.",
+    attachments: [
+      {
+        name: "Verification_Letter.pdf",
+        type: "application/pdf",
+        bytes: qrPdf(
+          ["Wells Fargo Identity Verification", "Scan to verify your identity within 24 hours."],
+          "https://wf-identity-check.com/verify",
+        ),
+      },
+    ],
+  },
+  {
+    id: "s-qr-payroll",
+    label: "scam",
+    what: "a payroll update by a code from a lookalike of the employer's domain",
+    from: '"Payroll" <payroll@brightline-logistlcs.com>',
+    to: "jordan.lee@brightline-logistics.com",
+    subject: "Update your direct deposit before the next pay run",
+    auth: PASS_NONE,
+    text: "To receive your next salary payment, scan the QR code below and update your direct deposit details.",
+    attachments: [
+      { name: "payroll.png", type: "image/png", bytes: qrPng("https://paycheck-update.online/brightline") },
+    ],
+  },
 ];
 
 export const LEGIT_MESSAGES: readonly MessageSpec[] = [
+  // Codes in legitimate mail: tickets and passes (payloads that are no link), and codes to the sender's own site or
+  // the platform it sells through.
+  {
+    id: "l-qr-concert-ticket",
+    label: "legit",
+    what: "a concert ticket whose code is a ticket number",
+    from: '"Ticketmaster" <customer_support@email.ticketmaster.com>',
+    returnPath: "bounce@email.ticketmaster.com",
+    subject: "Your tickets for Saturday are ready",
+    auth: PASS,
+    text: "Your mobile ticket is attached. Scan the QR code at the venue entrance. Doors open at 7pm.",
+    attachments: [{ name: "ticket.png", type: "image/png", bytes: qrPng("TM-883421-SEC104-ROW12-SEAT7") }],
+  },
+  {
+    id: "l-qr-boarding-pass",
+    label: "legit",
+    what: "a boarding pass (an airline's bar code data in a QR code)",
+    from: '"United Airlines" <unitedairlines@united.com>',
+    subject: "Your boarding pass for UA 1532",
+    auth: PASS,
+    text: "Your boarding pass is attached. Scan the code at security and at the gate.",
+    attachments: [
+      {
+        name: "boarding-pass.pdf",
+        type: "application/pdf",
+        bytes: qrPdf(["UA 1532 SFO-ORD", "Boarding pass"], "M1LEE/JORDAN EABC123 SFOORDUA 1532 310Y012A0045 100"),
+      },
+    ],
+  },
+  {
+    id: "l-qr-app-download",
+    label: "legit",
+    what: "a store's newsletter with a code to its own app page",
+    from: '"Target" <target@em.target.com>',
+    returnPath: "bounce@em.target.com",
+    subject: "Scan to get the Target app and save 20%",
+    auth: PASS,
+    listUnsubscribe: true,
+    html:
+      "<p>Save 20% on your next order in the Target app. Scan the QR code with your phone camera to download it.</p>" +
+      `<img src="data:image/png;base64,${Buffer.from(qrPng("https://www.target.com/app?cid=email")).toString("base64")}">`,
+  },
+  {
+    id: "l-qr-restaurant-order",
+    label: "legit",
+    what: "a restaurant's newsletter with a code to its ordering platform",
+    from: '"Luna Trattoria" <hello@lunatrattoria.com>',
+    subject: "Our new autumn menu is here",
+    auth: PASS_NONE,
+    listUnsubscribe: true,
+    text: "Our autumn menu starts this week: pumpkin ravioli, braised short rib and apple crostata. Scan the QR code to order pickup online.",
+    attachments: [
+      { name: "order.png", type: "image/png", bytes: qrPng("https://order.toasttab.com/online/luna-trattoria") },
+    ],
+  },
+  {
+    id: "l-qr-conference-badge",
+    label: "legit",
+    what: "a conference registration with a check-in code on Eventbrite",
+    from: '"Eventbrite" <noreply@order.eventbrite.com>',
+    subject: "Your registration for Regional Logistics Summit 2026",
+    auth: PASS,
+    text: "You're going to Regional Logistics Summit 2026. Scan the QR code at check-in, or show this email on your phone.",
+    attachments: [
+      { name: "badge.png", type: "image/png", bytes: qrPng("https://www.eventbrite.com/checkin/8843-2201") },
+    ],
+  },
+  {
+    id: "l-qr-parking-receipt",
+    label: "legit",
+    what: "a parking receipt from a city's payment operator",
+    from: '"ParkMobile" <no-reply@parkmobile.io>',
+    subject: "Parking receipt: Zone 4421",
+    auth: PASS,
+    text: "Thanks for parking with ParkMobile. Zone 4421, 2 hours, $4.50 charged to your card ending 1881. Scan the QR code to extend your session from your phone.",
+    attachments: [{ name: "extend.png", type: "image/png", bytes: qrPng("https://app.parkmobile.io/zone/4421") }],
+  },
   {
     id: "l-paypal-receipt",
     label: "legit",

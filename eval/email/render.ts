@@ -1,5 +1,7 @@
 // Renders a labelled message description into the raw message a mailbox shows under "show original": the receiving
 // server's Received and Authentication-Results on top, then the sender's headers, then MIME parts.
+import { crc32, deflateSync } from "node:zlib";
+import QRCode from "qrcode";
 
 export interface AttachmentSpec {
   readonly name: string;
@@ -157,3 +159,80 @@ export function zipOf(entries: ReadonlyArray<readonly [string, string]>, encrypt
 }
 
 export const bytesOf = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, "latin1"));
+
+/** The dark modules of a QR code of `text` (medium error correction), row by row. */
+function codeModules(text: string): { size: number; dark: (r: number, c: number) => boolean } {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  return { size: modules.size, dark: (r, c) => Boolean(modules.get(r, c)) };
+}
+
+/** A QR code of `text` as an 8-bit greyscale PNG, 4 pixels a module, with a 4-module quiet zone. Synchronous. */
+export function qrPng(text: string): Uint8Array {
+  const { size, dark } = codeModules(text);
+  const scale = 4;
+  const side = (size + 8) * scale;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < side; y++) {
+    const row = Buffer.alloc(side + 1, 255);
+    row[0] = 0; // filter: none
+    for (let x = 0; x < side; x++) {
+      const r = Math.floor(y / scale) - 4;
+      const c = Math.floor(x / scale) - 4;
+      if (r >= 0 && c >= 0 && r < size && c < size && dark(r, c)) row[x + 1] = 0;
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", deflateSync(Buffer.concat(rows))),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
+}
+
+/** A one-page Letter PDF: the lines of text at the top and a QR code of `code` drawn as vector squares. */
+export function qrPdf(lines: readonly string[], code: string): Uint8Array {
+  const { size, dark } = codeModules(code);
+  const unit = 4;
+  const ops = ["BT /F1 12 Tf 72 720 Td 16 TL"];
+  for (const line of lines) ops.push(`(${line.replace(/[()\\]/g, "\\$&")}) Tj T*`);
+  ops.push("ET", "0 g");
+  for (let r = 0; r < size; r++) {
+    for (let c = 0; c < size; c++) if (dark(r, c)) ops.push(`${72 + c * unit} ${560 - r * unit} ${unit} ${unit} re`);
+  }
+  ops.push("f");
+  const stream = ops.join("\n");
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let pdf = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) pdf += `${String(at).padStart(10, "0")} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return bytesOf(pdf);
+}

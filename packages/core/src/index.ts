@@ -366,8 +366,9 @@ export type {
   MailReader,
   ParsedMail,
   ReceivedHop,
+  ScannableFile,
 } from "./ports/mail-reader.js";
-export { mailRead, mailRefused } from "./ports/mail-reader.js";
+export { mailRead, mailRefused, MAX_SCANNABLE, MAX_SCANNABLE_BYTES } from "./ports/mail-reader.js";
 export { AUTH_RESULTS, UNKNOWN_AUTHENTICATION } from "./ports/email-authenticator.js";
 export type {
   ArcOutcome,

@@ -60,6 +60,16 @@ export interface MailAttachment {
   readonly archiveEntries: readonly string[];
 }
 
+/** Most pictures and PDFs of one message kept for a QR code search, and the largest of them. */
+export const MAX_SCANNABLE = 4;
+export const MAX_SCANNABLE_BYTES = 5 * 1024 * 1024;
+
+/** A picture or a PDF of a message, kept to be searched for QR codes. */
+export interface ScannableFile {
+  readonly kind: "image" | "pdf";
+  readonly bytes: Uint8Array;
+}
+
 /**
  * How the input was understood: a whole RFC 822 message, a MIME body decoded with the given raw headers, or
  * pasted text without any header.
@@ -98,6 +108,12 @@ export interface ParsedMail {
   /** Links of the HTML part (at most 500). */
   readonly links: readonly HtmlLink[];
   readonly attachments: readonly MailAttachment[];
+  /**
+   * Pictures and PDFs that may carry a QR code, in the message's order: inline and attached images, images written
+   * into the HTML as data: URLs, and attached PDFs (each at most MAX_SCANNABLE_BYTES, at most MAX_SCANNABLE of
+   * them). Read for codes by the channel and never kept. Absent when the reader does not keep them.
+   */
+  readonly scannable?: readonly ScannableFile[];
   /** The whole message as read, for authentication within the same call; never stored or logged. */
   readonly raw: string;
 }

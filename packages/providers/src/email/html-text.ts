@@ -63,6 +63,21 @@ const SKIP_TAGS = new Set(["script", "style", "head", "title", "noscript", "temp
 export interface HtmlContent {
   readonly text: string;
   readonly links: Array<{ href: string; text: string }>;
+  /** Images written into the HTML as base64 data: URLs (PNG, JPEG, GIF, WebP), decoded, in order. */
+  readonly pictures: Uint8Array[];
+}
+
+/** Most data: pictures decoded from one HTML part, and the longest data: URL decoded. */
+const MAX_DATA_PICTURES = 4;
+const MAX_DATA_URL_CHARS = 7 * 1024 * 1024;
+const DATA_PICTURE = /^data:image\/(?:png|jpe?g|gif|webp);base64,/i;
+
+/** The bytes of a base64 data: URL of a picture; null for anything else or one too long to decode. */
+function dataPicture(src: string): Uint8Array | null {
+  const m = DATA_PICTURE.exec(src);
+  if (m === null || src.length > MAX_DATA_URL_CHARS) return null;
+  const bytes = Buffer.from(src.slice(m[0].length).replace(/\s+/g, ""), "base64");
+  return bytes.byteLength === 0 ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 const ATTRIBUTES = new Map<string, RegExp>();
@@ -92,6 +107,7 @@ function collapse(s: string): string {
 export function htmlContent(html: string, maxLinks: number, withText = true): HtmlContent {
   const out: string[] = [];
   const links: Array<{ href: string; text: string }> = [];
+  const pictures: Uint8Array[] = [];
   let anchor: { href: string; parts: string[] } | null = null;
   let i = 0;
   const n = html.length;
@@ -138,12 +154,16 @@ export function htmlContent(html: string, maxLinks: number, withText = true): Ht
         const href = attribute(tag, "href");
         if (href !== null && href !== "") anchor = { href, parts: [] };
       }
-    } else if (name === "img" && anchor !== null) {
-      const alt = attribute(tag, "alt");
-      if (alt !== null) anchor.parts.push(alt);
+    } else if (name === "img") {
+      const alt = anchor === null ? null : attribute(tag, "alt");
+      if (alt !== null) anchor?.parts.push(alt);
+      if (pictures.length < MAX_DATA_PICTURES && /\ssrc\s*=\s*["']?\s*data:/i.test(tag)) {
+        const picture = dataPicture(attribute(tag, "src") ?? "");
+        if (picture !== null) pictures.push(picture);
+      }
     }
   }
   if (anchor !== null && links.length < maxLinks)
     links.push({ href: anchor.href, text: collapse(anchor.parts.join("")) });
-  return { text: withText ? collapse(out.join("")) : "", links };
+  return { text: withText ? collapse(out.join("")) : "", links, pictures };
 }

@@ -7,12 +7,16 @@ import {
   appError,
   mailRead,
   mailRefused,
+  MAX_SCANNABLE,
+  MAX_SCANNABLE_BYTES,
+  sniffUpload,
   validationError,
   type AppError,
   type MailAddress,
   type MailInputKind,
   type MailReader,
   type ParsedMail,
+  type ScannableFile,
 } from "@scamverify/core";
 import { htmlContent } from "./html-text.js";
 import { inspectAttachment } from "./inspect-attachment.js";
@@ -211,19 +215,36 @@ function toBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {
   return content instanceof Uint8Array ? content : new Uint8Array(content);
 }
 
+/** The parts worth a QR code search, in order, within the count and size caps. */
+function scannableFiles(parts: readonly Uint8Array[]): ScannableFile[] {
+  const out: ScannableFile[] = [];
+  for (const bytes of parts) {
+    if (out.length >= MAX_SCANNABLE) break;
+    if (bytes.byteLength > MAX_SCANNABLE_BYTES) continue;
+    // What the bytes prove, never the declared type: a picture or a PDF may carry a code.
+    const sniffed = sniffUpload(bytes);
+    if (sniffed.isOk()) out.push({ kind: sniffed.value.kind === "pdf" ? "pdf" : "image", bytes });
+  }
+  return out;
+}
+
 function toParsedMail(email: Email, kind: MailInputKind, raw: string): ParsedMail {
   const headers = email.headers.map((h) => ({ name: h.originalKey, value: h.value }));
   const values = (key: string): string[] => email.headers.filter((h) => h.key === key).map((h) => h.value);
   const html = email.html ?? "";
   // The HTML's text is only read when the message has no plain-text part of its own.
   const hasText = email.text !== undefined && email.text.trim() !== "";
-  const content = html !== "" ? htmlContent(html, MAX_LINKS, !hasText) : { text: "", links: [] };
+  const content = html !== "" ? htmlContent(html, MAX_LINKS, !hasText) : { text: "", links: [], pictures: [] };
   const text = hasText ? (email.text ?? "") : content.text;
   const replyTo = (email.replyTo ?? []).map((a) => toMailbox(a)).filter((a): a is MailAddress => a !== null);
   const attachments = email.attachments
     .filter((a) => !(a.related === true && a.mimeType.startsWith("image/") && a.mimeType !== "image/svg+xml"))
     .slice(0, MAX_ATTACHMENTS)
     .map((a) => inspectAttachment(a.filename, a.mimeType.toLowerCase(), toBytes(a.content)));
+  const scannable = scannableFiles([
+    ...email.attachments.slice(0, MAX_ATTACHMENTS).map((a) => toBytes(a.content)),
+    ...content.pictures,
+  ]);
   return {
     kind,
     headers: kind === "pasted_text" ? [] : headers,
@@ -244,6 +265,7 @@ function toParsedMail(email: Email, kind: MailInputKind, raw: string): ParsedMai
     text,
     links: content.links,
     attachments,
+    scannable,
     raw,
   };
 }

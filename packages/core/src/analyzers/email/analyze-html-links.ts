@@ -31,12 +31,12 @@ const TRACKER_MIN_LINKS = 5;
 const FEW_LINKS = 8;
 const IPV4_HOST = /^(?:\d{1,3}\.){3}\d{1,3}$/;
 
-function hostOf(href: string): string | null {
+export function hostOf(href: string): string | null {
   const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^/:?#]*)/i.exec(href.trim());
   return m?.[1] !== undefined && m[1] !== "" ? m[1].toLowerCase() : null;
 }
 
-function registrable(host: string): string | null {
+export function registrable(host: string): string | null {
   const info = parseDomain(host);
   return info.isIcann === true || info.isPrivate === true ? (info.domain ?? null) : null;
 }

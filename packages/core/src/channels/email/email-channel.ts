@@ -2,12 +2,16 @@
 // send (pasted text, a raw MIME body with its raw headers, or a whole RFC 822 message); authentication (SPF, DKIM,
 // DMARC, ARC, or a trusted receiver's Authentication-Results) and header forensics read the headers; the message
 // analyzer reads the body and its links (sub-lookups, no extra quota); attachments are judged by what they are and
-// never opened. The cache key is a hash of the input: raw mail is never kept.
+// never run, and the pictures and PDFs of a mail that asks to be scanned are read for QR codes, whose links are
+// checked like its own. The cache key is a hash of the input: raw mail is never kept.
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { appError, type AppError } from "../../errors.js";
 import {
   analyzeAttachments,
+  analyzeMailCodes,
+  codeLinks,
+  mayCarryCodes,
   analyzeHeaders,
   analyzeHtmlLinks,
   HeaderAnalysisSchema,
@@ -27,6 +31,8 @@ import {
 } from "../../analyzers/message/index.js";
 import { UNKNOWN_AUTHENTICATION, type EmailAuthentication } from "../../ports/email-authenticator.js";
 import type { ParsedMail } from "../../ports/mail-reader.js";
+import type { QrDecoder } from "../../ports/qr-decoder.js";
+import type { DocumentReader } from "../../ports/document-reader.js";
 import type { Evidence } from "../../ports/signal-source.js";
 import type { Recipient } from "../../analyzers/injection/redact-for-model.js";
 import { ResultHeadShape, ResultTailShape } from "../../schemas/common.js";
@@ -90,6 +96,11 @@ export const EmailAnalysisResultSchema = z
           z.object({ filename: z.string().nullable(), declared_type: z.string(), size: z.number().int() }),
         ),
         urls_not_analyzed: z.number().int(),
+        qr_codes: z
+          .array(z.string())
+          .describe(
+            "Payloads of QR codes in the email's pictures and PDFs (read when the email asks to be scanned or says almost nothing in words)",
+          ),
       })
       .meta({ id: "EmailSignals" }),
     sub_lookups: z.array(SubLookupSchema),
@@ -202,6 +213,51 @@ export function weighedEmailBody(
   };
 }
 
+/** How long the QR codes of one email may take to read (its pictures, and its PDFs' first pages). */
+const CODES_BUDGET_MS = 8_000;
+
+/** What reads an email's QR codes: the QR channel's decoder for pictures, the document reader for PDFs. */
+export interface MailCodeReaders {
+  readonly qrDecoder?: QrDecoder | undefined;
+  readonly documentReader?: DocumentReader | undefined;
+}
+
+/**
+ * The payloads of the QR codes in an email's pictures and PDFs, each once, when the mail may carry codes
+ * (mayCarryCodes). A picture or PDF that cannot be read, or `signal` aborting, leaves its codes unread.
+ */
+export async function readMailCodes(
+  mail: ParsedMail,
+  readers: MailCodeReaders,
+  signal: AbortSignal,
+): Promise<string[]> {
+  if (!mayCarryCodes(mail)) return [];
+  const payloads = new Set<string>();
+  for (const file of mail.scannable ?? []) {
+    if (signal.aborted) break;
+    if (file.kind === "image" && readers.qrDecoder !== undefined) {
+      const found = await readers.qrDecoder.decode(file.bytes, { signal });
+      if (found.ok) for (const code of found.value) payloads.add(code.text);
+    } else if (file.kind === "pdf" && readers.documentReader !== undefined) {
+      const read = await readers.documentReader.read(file.bytes, "pdf", { signal });
+      if (read.isOk()) for (const code of read.value.qr_codes ?? []) payloads.add(code);
+    }
+  }
+  return [...payloads];
+}
+
+/** An email's QR codes within the channel's budget (none for test keys, whose answers are fixed). */
+async function mailCodes(ctx: AssessContext, mail: ParsedMail): Promise<string[]> {
+  if (ctx.mode === "test") return [];
+  const controller = new AbortController();
+  const cancel = ctx.kernel.timers.schedule(CODES_BUDGET_MS, () => controller.abort());
+  try {
+    return await readMailCodes(mail, ctx.kernel.deps, controller.signal);
+  } finally {
+    cancel();
+  }
+}
+
 async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Result<EmailAssessment, AppError>> {
   const k = ctx.kernel;
   const reader = k.deps.mailReader;
@@ -212,8 +268,10 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
   const auth = await authenticate(ctx, mail.raw);
   const headers = analyzeHeaders(mail, auth);
   const { text: bodyText, claimText } = emailBodyText(mail);
+  const codes = await mailCodes(ctx, mail);
   const body = await analyzeMessageText(ctx, bodyText, "email", {
-    extraUrls: mail.links.map((l) => l.href),
+    // A code's link is where the mail really sends its reader: checked first, like a link of its own.
+    extraUrls: [...codeLinks(codes), ...mail.links.map((l) => l.href)],
     claimText,
     ...(mail.from !== null ? { senderNumber: mail.from.address } : {}),
   });
@@ -223,7 +281,12 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
     body.analysis.claimedIssuer,
     body.items.map((i) => i.evidence),
   );
-  const evidence = [...weighed.evidence, ...headers.evidence, ...mailEvidence(mail)];
+  const evidence = [
+    ...weighed.evidence,
+    ...headers.evidence,
+    ...mailEvidence(mail),
+    analyzeMailCodes(mail, codes, bodyText),
+  ];
   const items = evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT }));
   const magic = ctx.mode === "test" ? magicTextVerdict(`${mail.subject ?? ""} ${mail.text}`) : null;
   const scored = magic !== null ? [{ evidence: magicEvidence(magic), weight: 1 }] : items;
@@ -253,7 +316,11 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
       extracted_phones: analysis.entities.phones.map((p) => p.e164),
       claimed_issuer: analysis.claimedIssuer,
       attachments: mail.attachments.map((a) => ({ filename: a.filename, declared_type: a.declaredType, size: a.size })),
-      urls_not_analyzed: Math.max(0, analysis.entities.urlsFound + mail.links.length - SUBLOOKUP_MAX_URLS),
+      urls_not_analyzed: Math.max(
+        0,
+        analysis.entities.urlsFound + mail.links.length + codeLinks(codes).length - SUBLOOKUP_MAX_URLS,
+      ),
+      qr_codes: codes,
     },
     sub_lookups: body.subs,
   });
@@ -270,7 +337,8 @@ export const EMAIL_CHANNEL = defineChannel({
     "Assess how likely an email is to be phishing or business-email compromise: SPF, DKIM, DMARC and ARC (or a trusted " +
     "receiver's Authentication-Results), sender forensics (display name, lookalike domains, Reply-To and Return-Path, " +
     "the Received chain, bulk-mail headers), the body's scam cues and claimed organisation, every link through the URL " +
-    "check (no extra quota), and attachments by what they are. email_body is pasted text, a raw MIME body with " +
+    "check (no extra quota), attachments by what they are, and QR codes in its pictures and PDFs when it asks to be " +
+    "scanned (their links checked too). email_body is pasted text, a raw MIME body with " +
     "raw_headers, or a whole raw message; at most 2 MiB. Scope email:analyze. Costs 1 email unit unless served from cache.",
   scope: "email:analyze",
   quota: EMAIL_QUOTA,
