@@ -135,7 +135,14 @@ export async function evaluateQr(
 export interface QrLinkOutcome {
   readonly url: string;
   readonly set:
-    "phish_feeds" | "phish_qr_links" | "legit_qr_links" | "legit_qr_operators" | "legit_popular" | "legit_lookalikes";
+    | "phish_feeds"
+    | "phish_qr_links"
+    | "legit_qr_links"
+    | "legit_qr_operators"
+    | "legit_popular"
+    | "legit_lookalikes"
+    | "phish_qr_blind"
+    | "legit_qr_blind";
   readonly label: "scam" | "legit";
   readonly heldOut: boolean;
   readonly score: number | null;
@@ -175,8 +182,23 @@ export function labelledQrLinks(): Omit<QrLinkOutcome, "score">[] {
       label: "legit" as const,
     })),
   ];
+  // Written blind before a round and read once at its end: held out whole, never split.
+  const blind: Omit<QrLinkOutcome, "score">[] = [
+    ...listLines("phish-qr-links-blind.txt").map((url) => ({
+      url,
+      set: "phish_qr_blind" as const,
+      label: "scam" as const,
+      heldOut: true,
+    })),
+    ...listLines("legit-qr-blind.txt").map((url) => ({
+      url,
+      set: "legit_qr_blind" as const,
+      label: "legit" as const,
+      heldOut: true,
+    })),
+  ];
   // The same split as the URL evaluation's, so its held-out links stay unseen here too.
-  return links.map((link) => ({ ...link, heldOut: isHeldOutUrl(link.url) }));
+  return [...links.map((link) => ({ ...link, heldOut: isHeldOutUrl(link.url) })), ...blind];
 }
 
 /** Every labelled link (`labelledQrLinks`) printed as a plain code, through `score`. */
@@ -303,6 +325,8 @@ export function linkVerdictGroups<T extends Pick<QrLinkOutcome, "set" | "heldOut
       { name: `  lookalike sites (brand, crypto), ${name}`, links: of("legit_lookalikes") },
       { name: `  quishing links (hand-written), ${name}`, links: of("phish_qr_links") },
     );
+    if (heldOut)
+      groups.push({ name: "  blind quishing and legitimate sets", links: of("phish_qr_blind", "legit_qr_blind") });
   }
   return groups;
 }

@@ -67,6 +67,8 @@ describe("labelled QR links", () => {
       "legit_qr_operators",
       "legit_popular",
       "legit_lookalikes",
+      "phish_qr_blind",
+      "legit_qr_blind",
     ];
     const links = [false, true].flatMap((heldOut) => sets.map((set) => ({ set, heldOut })));
     const lines = (tuningOnly: boolean): [string, string[]][] =>
@@ -88,6 +90,20 @@ describe("labelled QR links", () => {
       "operators and service-word businesses, held-out",
       ["phish_feeds (held out)", "legit_qr_operators (held out)"],
     ]);
-    expect(both).toHaveLength(12);
+    // The blind sets are read only with the held-out halves, on a line of their own.
+    expect(both[12]).toEqual([
+      "blind quishing and legitimate sets",
+      ["phish_qr_blind (held out)", "legit_qr_blind (held out)"],
+    ]);
+    expect(both).toHaveLength(13);
+  });
+
+  it("holds the blind sets out whole", () => {
+    const blind = labelledQrLinks().filter((l) => l.set === "phish_qr_blind" || l.set === "legit_qr_blind");
+    expect(blind.map((l) => l.url)).toEqual([
+      ...listLines("phish-qr-links-blind.txt"),
+      ...listLines("legit-qr-blind.txt"),
+    ]);
+    expect(blind.every((l) => l.heldOut)).toBe(true);
   });
 });
