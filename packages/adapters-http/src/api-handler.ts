@@ -4,7 +4,7 @@
 // everything else (OAuth, dashboard, MCP, the 404 envelope). Both share http-common.ts, so ids, logs, CORS and error
 // envelopes are the same.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { appError, type Engine, type Meta } from "@scamverify/core";
+import { appError, type Engine } from "@scamverify/core";
 import { createEndpoints, type Endpoint, type EngineEndpoint } from "./endpoints.js";
 import {
   applyCors,
@@ -13,6 +13,7 @@ import {
   pathOf,
   quotaHeaderName,
   requestIdOf,
+  sendCounters,
   sendError,
   writeJson,
   writeJsonText,
@@ -48,20 +49,6 @@ export interface ApiHandlerOptions {
 type Serve = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
-function sendMeta(res: ServerResponse, meta: Meta, quotaHeader: (channel: string) => string): void {
-  if (meta.quota) {
-    const name = quotaHeader(meta.quota.channel);
-    res.setHeader(`X-Quota-${name}-Used`, String(meta.quota.used));
-    res.setHeader(`X-Quota-${name}-Limit`, String(meta.quota.limit));
-  }
-  if (meta.rateLimit) {
-    const reset = Math.max(0, Math.ceil((meta.rateLimit.resetAt.getTime() - Date.now()) / 1000));
-    res.setHeader("RateLimit-Limit", String(meta.rateLimit.limit));
-    res.setHeader("RateLimit-Remaining", String(meta.rateLimit.remaining));
-    res.setHeader("RateLimit-Reset", String(reset));
-  }
-}
 
 /** Case and one trailing slash do not matter, as with the Express routes before. */
 function routeKey(method: string, path: string): string {
@@ -99,7 +86,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       }
       const out = await e.call(engine, principal.value, body);
       if (out.isErr()) return sendError(res, out.error, quotaHeader);
-      sendMeta(res, out.value.meta, quotaHeader);
+      sendCounters(res, out.value.meta, quotaHeader);
       writeJson(res, e.status, out.value.value);
     };
 

@@ -3,7 +3,7 @@
 // the access log, CORS, and JSON and error-envelope bodies.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { DEFAULT_REGISTRY, type AppError, type ChannelRegistry } from "@scamverify/core";
+import { DEFAULT_REGISTRY, type AppError, type ChannelRegistry, type ErrorCounters } from "@scamverify/core";
 import { HTTP_STATUS, toEnvelope } from "./error-map.js";
 import type { Logger } from "./logger.js";
 
@@ -97,6 +97,25 @@ export function writeJson(res: ServerResponse, status: number, body: unknown): v
   writeJsonText(res, status, JSON.stringify(body));
 }
 
+/** The counters of an answer (or of an admitted request's refusal): X-Quota-* of its channel and RateLimit-*. */
+export function sendCounters(
+  res: ServerResponse,
+  counters: ErrorCounters,
+  quotaHeader: (channel: string) => string = defaultQuotaHeader,
+): void {
+  if (counters.quota) {
+    const name = quotaHeader(counters.quota.channel);
+    res.setHeader(`X-Quota-${name}-Used`, String(counters.quota.used));
+    res.setHeader(`X-Quota-${name}-Limit`, String(counters.quota.limit));
+  }
+  if (counters.rateLimit) {
+    const reset = Math.max(0, Math.ceil((counters.rateLimit.resetAt.getTime() - Date.now()) / 1000));
+    res.setHeader("RateLimit-Limit", String(counters.rateLimit.limit));
+    res.setHeader("RateLimit-Remaining", String(counters.rateLimit.remaining));
+    res.setHeader("RateLimit-Reset", String(reset));
+  }
+}
+
 /** Writes the spec's error envelope with the status and headers that belong to the code. */
 export function sendError(
   res: ServerResponse,
@@ -104,6 +123,7 @@ export function sendError(
   quotaHeader: (channel: string) => string = defaultQuotaHeader,
 ): void {
   const status = HTTP_STATUS[e.code];
+  if (e.counters) sendCounters(res, e.counters, quotaHeader);
   if (e.retryAfter !== undefined) res.setHeader("Retry-After", String(e.retryAfter));
   if (e.code === "quota_exhausted" && e.details) {
     const d = e.details as { channel?: string; used?: number; limit?: number };

@@ -46,14 +46,29 @@ const rateHeaders: Json = {
   "X-Request-Id": { schema: { type: "string" } },
 };
 
-function errorResponses(codes: readonly (keyof typeof HTTP_STATUS)[]): Json {
+/** Statuses answered before a request is admitted (no key, no scope, over the rate limit): no counters. */
+const BEFORE_ADMISSION = new Set([401, 403, 429]);
+
+/**
+ * The error responses of an operation. `counters` (its rate-limit and quota headers) go on every status a request
+ * can get after it was admitted: a refusal shows the counters its answer would have, nothing charged. A body the
+ * server cannot read at all (malformed JSON or multipart, over the byte limit) is refused before admission, without
+ * them.
+ */
+function errorResponses(codes: readonly (keyof typeof HTTP_STATUS)[], counters: Json = {}): Json {
   const byStatus = new Map<number, string[]>();
   for (const c of codes) byStatus.set(HTTP_STATUS[c], [...(byStatus.get(HTTP_STATUS[c]) ?? []), c]);
   const out: Json = {};
   for (const [status, list] of byStatus) {
+    const headers =
+      status === 429
+        ? { "Retry-After": { schema: { type: "integer" } } }
+        : BEFORE_ADMISSION.has(status) || Object.keys(counters).length === 0
+          ? undefined
+          : counters;
     out[String(status)] = {
       description: `Error: ${list.join(", ")}`,
-      headers: status === 429 ? { "Retry-After": { schema: { type: "integer" } } } : undefined,
+      headers,
       content: { "application/json": { schema: ref("ErrorEnvelope") } },
     };
   }
@@ -125,7 +140,7 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
         headers: { ...rateHeaders, ...quota },
         content: content(schemaOf(e.response, "output")),
       },
-      ...errorResponses([...e.errors, ...AUTHED_ERRORS]),
+      ...errorResponses([...e.errors, ...AUTHED_ERRORS], e.channel === null ? {} : { ...rateHeaders, ...quota }),
     },
   };
 }

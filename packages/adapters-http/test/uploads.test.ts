@@ -160,3 +160,48 @@ describe("what a document's answer could not read", () => {
     expect(r.body.verdict).not.toBe("safe");
   });
 });
+
+describe("a refused request that was admitted", () => {
+  async function send(path: string, init: RequestInit): Promise<Response> {
+    return fetch(`${server.url}${path}`, {
+      ...init,
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, ...init.headers },
+    });
+  }
+  const form = (bytes: Uint8Array, name: string): FormData => {
+    const f = new FormData();
+    f.append("file", new Blob([bytes]), name);
+    return f;
+  };
+
+  it("carries the channel's quota counters and the rate limit, and is not charged", async () => {
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new Array<number>(60).fill(0)]);
+    const before = await send("/api/v1/qr/analyze", { body: form(zip, "code.png") });
+    expect(before.status).toBe(415);
+    expect(before.headers.get("ratelimit-limit")).toMatch(/^\d+$/);
+    expect(before.headers.get("ratelimit-remaining")).toMatch(/^\d+$/);
+    const used = before.headers.get("x-quota-url-used");
+    expect(used).toMatch(/^\d+$/);
+    expect(before.headers.get("x-quota-url-limit")).toMatch(/^\d+$/);
+    const again = await send("/api/v1/qr/analyze", { body: form(zip, "code.png") });
+    expect(again.headers.get("x-quota-url-used")).toBe(used);
+    expect(Number(again.headers.get("ratelimit-remaining"))).toBeLessThan(
+      Number(before.headers.get("ratelimit-remaining")),
+    );
+
+    const doc = await send("/api/v1/document/analyze", { body: form(zip, "letter.pdf") });
+    expect(doc.status).toBe(415);
+    expect(doc.headers.get("x-quota-document-used")).toMatch(/^\d+$/);
+    expect(doc.headers.get("x-quota-url-used")).toBeNull();
+
+    const json = await send("/api/v1/url/lookup", {
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url: "" }),
+    });
+    expect(json.status).toBe(400);
+    expect(json.headers.get("x-quota-url-used")).toBe(used);
+    expect(json.headers.get("ratelimit-remaining")).toMatch(/^\d+$/);
+    expect(((await json.json()) as JsonBody).error).not.toHaveProperty("counters");
+  });
+});

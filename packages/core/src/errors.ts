@@ -34,6 +34,18 @@ export interface AppError {
   /** Seconds until a retry may succeed (rate limits, unavailability). */
   readonly retryAfter?: number;
   readonly upgradeUrl?: string;
+  /**
+   * The caller's counters when a request was refused after it was admitted (rate limit taken, the channel known):
+   * faces that show counters beside an answer (HTTP's RateLimit-* and X-Quota-* headers) show them on the refusal
+   * too. Never part of the error's body.
+   */
+  readonly counters?: ErrorCounters;
+}
+
+/** The counters an admitted request's refusal carries (the same fields a successful answer's meta has). */
+export interface ErrorCounters {
+  readonly quota?: { readonly channel: string; readonly used: number; readonly limit: number };
+  readonly rateLimit?: { readonly limit: number; readonly remaining: number; readonly resetAt: Date };
 }
 
 export function appError(code: ErrorCode, message: string, extra: Omit<AppError, "code" | "message"> = {}): AppError {

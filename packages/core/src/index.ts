@@ -1,5 +1,5 @@
 export { ERROR_CODES, StoreError, appError, toAppError, validationError } from "./errors.js";
-export type { AppError, ErrorCode, StoreErrorKind, ValidationIssue } from "./errors.js";
+export type { AppError, ErrorCode, ErrorCounters, StoreErrorKind, ValidationIssue } from "./errors.js";
 export { createEngine } from "./engine.js";
 export type { ChannelVerbs, Engine, EngineCore } from "./engine.js";
 export { DEFAULT_ENGINE_CONFIG } from "./usecases/deps.js";

@@ -7,6 +7,7 @@ import type { AnyChannel, CacheFields } from "../channels/define-channel.js";
 import { BATCH_CONCURRENCY } from "../schemas/batch.js";
 import type { Verdict } from "../schemas/common.js";
 import type { QuotaKey } from "../ports/quota-ledger.js";
+import type { RateLimitDecision } from "../ports/rate-limiter.js";
 import type { Principal } from "./deps.js";
 import type { Kernel, Outcome } from "./kernel.js";
 import { parseBody } from "./parse-body.js";
@@ -107,9 +108,26 @@ export async function check(
   const limited = await k.admit(p, def.scope, "api");
   if (limited.isErr()) return err(limited.error);
   const request = parseBody(def.request, body);
-  if (request.isErr()) return err(request.error);
+  if (request.isErr()) return err(await withCounters(k, def, p, request.error, limited.value));
   const out = await checkOne(k, p, def, request.value, def.forceRefresh(request.value));
-  return out.map((o) => ({ value: o.value, meta: { ...o.meta, rateLimit: limited.value } }));
+  if (out.isErr()) return err(await withCounters(k, def, p, out.error, limited.value));
+  return ok({ value: out.value.value, meta: { ...out.value.meta, rateLimit: limited.value } });
+}
+
+/**
+ * A refusal of an admitted request, with the counters its answer would have carried: the rate limit it took and the
+ * channel's quota (nothing was charged for it). A quota refusal names its own counters.
+ */
+async function withCounters(
+  k: Kernel,
+  def: AnyChannel,
+  p: Principal,
+  e: AppError,
+  rateLimit: RateLimitDecision,
+): Promise<AppError> {
+  const header = headerChannelOf(def);
+  const quota = e.code === "quota_exhausted" || header === null ? undefined : await k.quotaState(p.accountId, header);
+  return { ...e, counters: { rateLimit, ...(quota ? { quota } : {}) } };
 }
 
 /** The error object standing in the results in place of an item that failed. */
@@ -140,7 +158,7 @@ export async function checkBatch(
   const limited = await k.admit(p, def.scope, "batch");
   if (limited.isErr()) return err(limited.error);
   const validated = parseBody(batch.request, body);
-  if (validated.isErr()) return err(validated.error);
+  if (validated.isErr()) return err(await withCounters(k, def, p, validated.error, limited.value));
   const items = batch.items(validated.value);
   const forceRefresh = batch.forceRefresh(validated.value);
 
