@@ -68,6 +68,16 @@ describe("POST /api/v1/text/analyze refuses what is not a message", () => {
     await expectRefused({ text: "\u200b\u200d\u2060 \ufeff" }, "text");
   });
 
+  it("says once what is wrong with an empty or a blank text", async () => {
+    for (const [text, said] of [
+      ["", "The text is empty"],
+      ["   ", "The text is blank"],
+    ] as const) {
+      const r = await analyze({ text });
+      expect(r.body.error.details.issues).toEqual([{ field: "text", message: said }]);
+    }
+  });
+
   it("refuses a missing or non-string text", async () => {
     await expectRefused({}, "text");
     await expectRefused({ text: 42 }, "text");

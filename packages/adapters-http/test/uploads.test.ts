@@ -205,3 +205,16 @@ describe("a refused request that was admitted", () => {
     expect(((await json.json()) as JsonBody).error).not.toHaveProperty("counters");
   });
 });
+
+describe("an upload's file name", () => {
+  it("over 255 characters is refused in words a client can act on", async () => {
+    const r = await upload(
+      "/api/v1/document/analyze",
+      Buffer.from(MAGIC_DOCUMENT_PDF_BASE64.safe, "base64"),
+      `${"a".repeat(300)}.pdf`,
+    );
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: "validation_error" });
+    expect(r.body.error.message).toContain("The file name is longer than 255 characters; rename the file.");
+  });
+});

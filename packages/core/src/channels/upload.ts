@@ -6,8 +6,8 @@ import type { Hasher } from "../ports/hasher.js";
 export const UploadSchema = z
   .object({
     bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength > 0, "The file is empty."),
-    filename: z.string().max(255).optional(),
-    declaredType: z.string().max(255).optional(),
+    filename: z.string().max(255, "The file name is longer than 255 characters; rename the file.").optional(),
+    declaredType: z.string().max(255, "The part's declared Content-Type is longer than 255 characters.").optional(),
   })
   .describe("The uploaded file (multipart part `file`; base64 `file_base64` over MCP)");
 

@@ -47,11 +47,12 @@ const INVISIBLE = /[\s\p{Cc}\p{Cf}]/gu;
 /** A message text: not empty or blank, no broken UTF-16, not binary data. */
 export const MessageTextSchema = z
   .string()
-  .min(1)
+  .min(1, "The text is empty")
   .max(MAX_TEXT_CHARS, {
     message: `A message is at most ${MAX_TEXT_CHARS} characters; send longer mail to /api/v1/email/analyze and letters to /api/v1/document/analyze`,
   })
-  .refine((s) => s.replace(INVISIBLE, "") !== "", "The text is blank")
+  // An empty text is told once, as empty.
+  .refine((s) => s === "" || s.replace(INVISIBLE, "") !== "", "The text is blank")
   .refine((s) => !LONE_SURROGATE.test(s), "The text holds invalid UTF-16 (a lone surrogate)")
   .refine((s) => (s.match(CONTROL)?.length ?? 0) <= Math.max(2, s.length / 50), "The text looks like binary data");
 
