@@ -13,7 +13,13 @@ import {
   type MessageEntities,
   type ParsedMail,
 } from "../packages/core/src/index.js";
-import { emailBodyText, weighedEmailBody } from "../packages/core/src/channels/email/email-channel.js";
+import {
+  emailBodyText,
+  NO_MAIL_FILES,
+  weighedEmailBody,
+  withAttachedText,
+  type MailFiles,
+} from "../packages/core/src/channels/email/email-channel.js";
 import { analyzeMailCodes, codeLinks } from "../packages/core/src/analyzers/email/index.js";
 import { longFormContent } from "../packages/core/src/channels/text/text-channel.js";
 import type { DocumentScorer } from "./document-eval.js";
@@ -57,22 +63,22 @@ function messageEvidence(
 }
 
 /**
- * The email channel's body scoring (emailBodyText, the links of its QR codes and every HTML link, weighed by how the
- * email was sent), and its QR codes weighed against the sender.
+ * The email channel's body scoring (emailBodyText with its attached letters' text, the links of its QR codes and
+ * every HTML link, weighed by how the email was sent), and its QR codes weighed against the sender.
  */
-export function emailBodyScorer(mail: ParsedMail, codes: readonly string[] = []): Evidence[] {
-  const { text, claimText } = emailBodyText(mail);
+export function emailBodyScorer(mail: ParsedMail, files: MailFiles = NO_MAIL_FILES): Evidence[] {
+  const { text, claimText } = withAttachedText(emailBodyText(mail), files);
   const { evidence, analysis } = messageEvidence(
     text,
     "email",
-    [...codeLinks(codes), ...mail.links.map((l) => l.href)],
+    [...codeLinks(files.codes), ...mail.links.map((l) => l.href)],
     claimText,
     false,
     mail.from?.address,
   );
   return [
     ...weighedEmailBody(mail, text, analysis.claimedIssuer, evidence).evidence,
-    analyzeMailCodes(mail, codes, text),
+    analyzeMailCodes(mail, files.codes, text),
   ];
 }
 

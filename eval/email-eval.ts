@@ -17,8 +17,9 @@ import { fileURLToPath } from "node:url";
 import { analyzeHeaders } from "../packages/core/src/analyzers/email/index.js";
 import {
   mailEvidence,
-  readMailCodes,
-  type MailCodeReaders,
+  readMailFiles,
+  type MailFileReaders,
+  type MailFiles,
 } from "../packages/core/src/channels/email/email-channel.js";
 import type { EmailAuthenticator } from "../packages/core/src/ports/email-authenticator.js";
 import type { MailReader, ParsedMail } from "../packages/core/src/ports/mail-reader.js";
@@ -37,10 +38,10 @@ import { LEGIT_MESSAGES, SCAM_MESSAGES } from "./email/messages.js";
 import { fnv1a, renderMessage, type MessageSpec } from "./email/render.js";
 
 /**
- * Evidence about a message's body (text cues, links and numbers in the text, the claimed organisation), given the
- * payloads of the QR codes read in its pictures and PDFs.
+ * Evidence about a message's body (text cues, links and numbers in the text, the claimed organisation), given what
+ * its files hold (the QR codes of its pictures and PDFs, the text of its attached letters).
  */
-export type BodyScorer = (mail: ParsedMail, codes: readonly string[]) => Evidence[] | Promise<Evidence[]>;
+export type BodyScorer = (mail: ParsedMail, files: MailFiles) => Evidence[] | Promise<Evidence[]>;
 
 export const HAM_GROUPS = ["easy-ham-1", "easy-ham-2", "hard-ham-1"] as const;
 const MEDIUM = 40;
@@ -64,7 +65,7 @@ export function offlineEmailAuthenticator(): EmailAuthenticator {
 export function createEmailScorer(
   scoreBody?: BodyScorer,
   reader: MailReader = createPostalMimeReader(),
-  codeReaders: MailCodeReaders = {},
+  fileReaders: MailFileReaders = {},
 ): EmailScorer {
   const authenticator = offlineEmailAuthenticator();
   return {
@@ -72,13 +73,13 @@ export function createEmailScorer(
       const read = await reader.read(raw);
       if (read.isErr()) return null;
       const mail = read.value;
-      const codes = await readMailCodes(mail, codeReaders, AbortSignal.timeout(8_000));
+      const files = await readMailFiles(mail, fileReaders, AbortSignal.timeout(8_000));
       const auth = await authenticator.authenticate(mail.raw, { signal: AbortSignal.timeout(5_000) });
       const headers = analyzeHeaders(mail, auth);
       const evidence: Evidence[] = [
         ...headers.evidence,
         ...mailEvidence(mail),
-        ...(scoreBody !== undefined ? await scoreBody(mail, codes) : []),
+        ...(scoreBody !== undefined ? await scoreBody(mail, files) : []),
       ];
       const a = assess(evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT })));
       return { score: a.riskScore, factors: a.factors };
@@ -163,7 +164,7 @@ export async function main(
 ): Promise<void> {
   const tuningOnly = argv.includes("--tuning-only");
   const showErrors = argv.includes("--show-tuning-errors");
-  // Without the engine, the same readers of QR codes the server has: the QR decoder, and the document reader for PDFs.
+  // Without the engine, the same readers of files the server has: the QR decoder, and the document reader for PDFs.
   const qrDecoder = createZxingQrDecoder();
   const scorer =
     channelScorer ??

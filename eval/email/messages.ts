@@ -3,7 +3,7 @@
 // attachments, links that lie) and legitimate mail that looks alarming (urgent wording, alerts, invoices, newsletters
 // through mailing services, mailing lists that break DMARC). Names of people and companies are invented; brands are
 // real because impersonating them is the point.
-import { bytesOf, qrPdf, qrPng, zipOf, type AuthSpec, type MessageSpec } from "./render.js";
+import { bytesOf, letterPdf, qrPng, zipOf, type AuthSpec, type MessageSpec } from "./render.js";
 
 const PASS: AuthSpec = { spf: "pass", dkim: "pass", dmarc: "pass", p: "reject" };
 const PASS_NONE: AuthSpec = { spf: "pass", dkim: "pass", dmarc: "pass", p: "none" };
@@ -565,7 +565,7 @@ export const SCAM_MESSAGES: readonly MessageSpec[] = [
       {
         name: "Completed_Document_Review.pdf",
         type: "application/pdf",
-        bytes: qrPdf(
+        bytes: letterPdf(
           ["Secure Document Notice", "Scan the code with your phone to review the shared document."],
           "https://docreview-sign.net/d/8812?ref=mail",
         ),
@@ -625,7 +625,7 @@ export const SCAM_MESSAGES: readonly MessageSpec[] = [
       {
         name: "Verification_Letter.pdf",
         type: "application/pdf",
-        bytes: qrPdf(
+        bytes: letterPdf(
           ["Wells Fargo Identity Verification", "Scan to verify your identity within 24 hours."],
           "https://wf-identity-check.com/verify",
         ),
@@ -645,9 +645,166 @@ export const SCAM_MESSAGES: readonly MessageSpec[] = [
       { name: "payroll.png", type: "image/png", bytes: qrPng("https://paycheck-update.online/brightline") },
     ],
   },
+  // Callback phishing with its message in an attached PDF: the mail says little, the "invoice" carries the number.
+  {
+    id: "s-pdf-callback-mcafee",
+    label: "scam",
+    what: "a renewal invoice in a PDF with a number to call, from a person's Gmail",
+    from: '"Harrison Cole" <harrison.cole2231@gmail.com>',
+    subject: "Invoice #MC-44817",
+    auth: GMAIL,
+    text: "Please find the attached invoice for your records.",
+    attachments: [
+      {
+        name: "Invoice_MC-44817.pdf",
+        type: "application/pdf",
+        bytes: letterPdf([
+          "McAfee Total Protection",
+          "INVOICE MC-44817",
+          "Date: November 18, 2026",
+          "Plan: McAfee Total Protection, 5 devices, 2 years",
+          "Amount charged: $449.99 (auto-renewal)",
+          "This amount will appear on your statement within 24 hours.",
+          "If you did not authorize this renewal, call our billing desk at +1 (808) 555-0163",
+          "to cancel and receive a full refund.",
+        ]),
+      },
+    ],
+  },
+  {
+    id: "s-pdf-callback-paypal",
+    label: "scam",
+    what: "a payment receipt in a PDF with a number to call, no text in the mail",
+    from: '"Accounts Receivable" <ar.department.0911@outlook.com>',
+    subject: "Your order receipt",
+    auth: GMAIL,
+    attachments: [
+      {
+        name: "Receipt.pdf",
+        type: "application/pdf",
+        bytes: letterPdf([
+          "PayPal",
+          "Order receipt",
+          "You sent $749.00 USD to Crypto Exchange Ltd.",
+          "Transaction ID 8HT22119KX7731",
+          "If you don't recognize this transaction, contact PayPal support",
+          "at +1 (808) 555-0171 immediately to dispute and stop the payment.",
+        ]),
+      },
+    ],
+  },
+  {
+    id: "s-pdf-court-bond",
+    label: "scam",
+    what: "a court notice in a PDF demanding a bond in gift cards by phone",
+    from: '"Court Services" <notices@county-court-services.com>',
+    subject: "Notice of failure to appear",
+    auth: PASS_NONE,
+    text: "See the attached notice.",
+    attachments: [
+      {
+        name: "Notice.pdf",
+        type: "application/pdf",
+        bytes: letterPdf([
+          "Superior Court - Office of the Clerk of Court",
+          "NOTICE: Failure to appear for jury duty",
+          "A bench warrant has been issued in your name.",
+          "To resolve this matter today, call the clerk at +1 (808) 555-0158",
+          "and pay the $1,500 bond with prepaid gift cards.",
+        ]),
+      },
+    ],
+  },
+  {
+    id: "s-pdf-callback-defender",
+    label: "scam",
+    what: "an antivirus renewal receipt in a PDF from a Gmail address",
+    from: '"Windows Defender" <defender.alerts.team@gmail.com>',
+    subject: "Subscription renewal confirmation",
+    auth: GMAIL,
+    text: "Your renewal receipt is attached.",
+    attachments: [
+      {
+        name: "Receipt_WD-77213.pdf",
+        type: "application/pdf",
+        bytes: letterPdf([
+          "Windows Defender Firewall Security",
+          "Subscription renewed: $299.99",
+          "Order ID WD-77213",
+          "For cancellation and refund call toll free +1 (808) 555-0182.",
+        ]),
+      },
+    ],
+  },
 ];
 
 export const LEGIT_MESSAGES: readonly MessageSpec[] = [
+  // Genuine mail whose message is in an attached PDF.
+  {
+    id: "l-pdf-utility-bill",
+    label: "legit",
+    what: "a utility's bill as a PDF, its own site and number",
+    from: '"Con Edison" <billing@coned.com>',
+    subject: "Your Con Edison bill is ready",
+    auth: PASS,
+    text: "Your bill is attached. View and pay it at coned.com.",
+    attachments: [
+      {
+        name: "ConEd_Bill_November.pdf",
+        type: "application/pdf",
+        bytes: letterPdf([
+          "Con Edison",
+          "Account 12-3456-7890",
+          "Amount due: $84.12 by December 12, 2026",
+          "Pay online at www.coned.com or call 1-800-752-6633.",
+        ]),
+      },
+    ],
+  },
+  {
+    id: "l-pdf-saas-receipt",
+    label: "legit",
+    what: "a software subscription receipt as a PDF",
+    from: '"Notion" <receipts@makenotion.com>',
+    subject: "Your receipt from Notion Labs",
+    auth: PASS,
+    text: "Your receipt is attached. Thanks for using Notion.",
+    attachments: [
+      {
+        name: "Receipt-2291-4471.pdf",
+        type: "application/pdf",
+        bytes: letterPdf([
+          "Notion Labs, Inc.",
+          "Receipt #2291-4471",
+          "Plus plan, monthly: $12.00",
+          "Paid with Visa ending 4242",
+          "Questions? Visit www.notion.so/help",
+        ]),
+      },
+    ],
+  },
+  {
+    id: "l-pdf-freelancer-invoice",
+    label: "legit",
+    what: "a freelancer's invoice as a PDF from Gmail",
+    from: '"Dana Ortiz" <dana.ortiz.design@gmail.com>',
+    subject: "Invoice 2026-014 for the logo project",
+    auth: GMAIL,
+    text: "Hi Jordan, attached is my invoice for the logo work. Payment by bank transfer within 30 days, as agreed. Thanks!",
+    attachments: [
+      {
+        name: "Invoice-2026-014.pdf",
+        type: "application/pdf",
+        bytes: letterPdf([
+          "Dana Ortiz Design",
+          "INVOICE 2026-014",
+          "Logo design and brand guide: $1,200.00",
+          "Payment terms: 30 days, bank transfer to the account on file.",
+          "dana.ortiz.design@gmail.com",
+        ]),
+      },
+    ],
+  },
   // Codes in legitimate mail: tickets and passes (payloads that are no link), and codes to the sender's own site or
   // the platform it sells through.
   {
@@ -673,7 +830,7 @@ export const LEGIT_MESSAGES: readonly MessageSpec[] = [
       {
         name: "boarding-pass.pdf",
         type: "application/pdf",
-        bytes: qrPdf(["UA 1532 SFO-ORD", "Boarding pass"], "M1LEE/JORDAN EABC123 SFOORDUA 1532 310Y012A0045 100"),
+        bytes: letterPdf(["UA 1532 SFO-ORD", "Boarding pass"], "M1LEE/JORDAN EABC123 SFOORDUA 1532 310Y012A0045 100"),
       },
     ],
   },

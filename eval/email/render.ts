@@ -205,17 +205,20 @@ export function qrPng(text: string): Uint8Array {
   );
 }
 
-/** A one-page Letter PDF: the lines of text at the top and a QR code of `code` drawn as vector squares. */
-export function qrPdf(lines: readonly string[], code: string): Uint8Array {
-  const { size, dark } = codeModules(code);
-  const unit = 4;
-  const ops = ["BT /F1 12 Tf 72 720 Td 16 TL"];
+/** A one-page Letter PDF: the lines of text from the top and, when given, a QR code of `code` drawn as squares. */
+export function letterPdf(lines: readonly string[], code?: string): Uint8Array {
+  const ops = ["BT /F1 11 Tf 72 730 Td 15 TL"];
   for (const line of lines) ops.push(`(${line.replace(/[()\\]/g, "\\$&")}) Tj T*`);
-  ops.push("ET", "0 g");
-  for (let r = 0; r < size; r++) {
-    for (let c = 0; c < size; c++) if (dark(r, c)) ops.push(`${72 + c * unit} ${560 - r * unit} ${unit} ${unit} re`);
+  ops.push("ET");
+  if (code !== undefined) {
+    const { size, dark } = codeModules(code);
+    const unit = 4;
+    ops.push("0 g");
+    for (let r = 0; r < size; r++) {
+      for (let c = 0; c < size; c++) if (dark(r, c)) ops.push(`${400 + c * unit} ${300 - r * unit} ${unit} ${unit} re`);
+    }
+    ops.push("f");
   }
-  ops.push("f");
   const stream = ops.join("\n");
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",

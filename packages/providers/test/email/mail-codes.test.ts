@@ -1,4 +1,4 @@
-// QR codes in an email, end to end: a mail built as a client sends it, read by the production mail reader, its
+// QR codes and attached letters in an email, end to end: a mail built as a client sends it, read by the production mail reader, its
 // pictures and PDFs searched by the production QR decoder and document reader, assessed by the engine's email verb.
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import QRCode from "qrcode";
@@ -151,5 +151,47 @@ describe("an email that sends its reader to a page by a QR code", () => {
     const v = await analyze(raw);
     expect(v.signals.qr_codes).toEqual([]);
     expect(v.factors.map((f) => f.id)).not.toContain("qr_code_link");
+  });
+});
+
+describe("an email that leaves its message to an attached PDF", () => {
+  async function letter(lines: readonly string[]): Promise<Buffer> {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([612, 792]);
+    lines.forEach((line, i) => page.drawText(line, { x: 72, y: 720 - 16 * i, size: 11, font }));
+    return Buffer.from(await doc.save());
+  }
+  const INVOICE = [
+    "Norton 360 Deluxe - INVOICE NL-55120",
+    "Your subscription was renewed automatically. Amount charged: $389.99.",
+    "If you did not authorize this charge, call our billing desk at +1 (808) 555-0144",
+    "within 24 hours to cancel and receive a refund.",
+  ];
+
+  it("reads the PDF's text with the mail: its number is checked and its callback script weighed", async () => {
+    const raw = message("Billing <mark.billing.dept44@gmail.com>", "Invoice NL-55120", [
+      { type: "text/plain; charset=utf-8", body: "Please find the attached invoice." },
+      { type: "application/pdf", body: await letter(INVOICE), name: "Invoice.pdf" },
+    ]);
+    const v = await analyze(raw);
+    expect(v.signals.extracted_phones).toContain("+18085550144");
+    expect(v.sub_lookups).toContainEqual(expect.objectContaining({ kind: "phone" }));
+    expect(v.risk_score).toBeGreaterThanOrEqual(65);
+  });
+
+  it("does not open the PDF of a long mail that does not point to it", async () => {
+    const text =
+      "Minutes of Tuesday's planning meeting. We agreed the spring schedule, the volunteer rota and the budget for " +
+      "the garden beds; the committee will meet again in two weeks. Maria will book the hall and Sam will bring the " +
+      "new plans. Thanks to everyone who came along, and to the bakery for the coffee and pastries on the day. " +
+      "Next time we will also talk about the summer fair, the raffle prizes and the stall layout near the gate.";
+    const raw = message("Garden Club <club@gardenclub.example>", "Meeting minutes", [
+      { type: "text/plain; charset=utf-8", body: text },
+      { type: "application/pdf", body: await letter(INVOICE), name: "plans.pdf" },
+    ]);
+    const v = await analyze(raw);
+    expect(v.signals.extracted_phones).toEqual([]);
+    expect(v.risk_score).toBeLessThan(40);
   });
 });

@@ -36,6 +36,23 @@ export function mayCarryCodes(mail: Pick<ParsedMail, "subject" | "text" | "scann
   return ASKS_TO_SCAN.test(words) || (mail.text.match(/\p{L}/gu) ?? []).length < FEW_LETTERS;
 }
 
+/** Words that point the reader to an attached letter: an invoice, a receipt, an order, a statement, a notice. */
+const POINTS_TO_ATTACHMENT =
+  /\b(?:attach(?:ed|ment)|enclosed|invoice|receipt|order (?:confirmation|details|summary)|statement|renewal|subscription|notice|pdf)\b/i;
+/** Fewer letters than this in the text: the message is in its attachment. */
+const SHORT_BODY_LETTERS = 250;
+
+/**
+ * Whether an email's PDFs are read as part of its message: it has one, and its text is short (the message is in the
+ * attachment, as callback-phishing "invoices" send it) or points to an attached invoice, receipt, order, statement
+ * or notice. Other mail with a PDF is answered without opening it.
+ */
+export function mayCarryLetter(mail: Pick<ParsedMail, "subject" | "text" | "scannable">): boolean {
+  if (!(mail.scannable ?? []).some((f) => f.kind === "pdf")) return false;
+  const short = (mail.text.match(/\p{L}/gu) ?? []).length < SHORT_BODY_LETTERS;
+  return short || POINTS_TO_ATTACHMENT.test(`${mail.subject ?? ""}\n${mail.text}`);
+}
+
 /** The links the codes of an email open (URL payloads, and links inside other payloads), each once. */
 export function codeLinks(payloads: readonly string[]): string[] {
   return [...new Set(payloads.flatMap((p) => urlsOf(parseQrPayload(p))))];

@@ -2,8 +2,8 @@
 // send (pasted text, a raw MIME body with its raw headers, or a whole RFC 822 message); authentication (SPF, DKIM,
 // DMARC, ARC, or a trusted receiver's Authentication-Results) and header forensics read the headers; the message
 // analyzer reads the body and its links (sub-lookups, no extra quota); attachments are judged by what they are and
-// never run, and the pictures and PDFs of a mail that asks to be scanned are read for QR codes, whose links are
-// checked like its own. The cache key is a hash of the input: raw mail is never kept.
+// never run; the pictures and PDFs of a mail that asks to be scanned are read for QR codes, whose links are checked
+// like its own, and the PDFs of a mail that leaves its message to them are read as part of it. The cache key is a hash of the input: raw mail is never kept.
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { appError, type AppError } from "../../errors.js";
@@ -12,6 +12,7 @@ import {
   analyzeMailCodes,
   codeLinks,
   mayCarryCodes,
+  mayCarryLetter,
   analyzeHeaders,
   analyzeHtmlLinks,
   HeaderAnalysisSchema,
@@ -29,6 +30,7 @@ import {
   ScamTypeSchema,
   SUBLOOKUP_MAX_URLS,
 } from "../../analyzers/message/index.js";
+import { analyzeDocumentText } from "../../analyzers/document/index.js";
 import { UNKNOWN_AUTHENTICATION, type EmailAuthentication } from "../../ports/email-authenticator.js";
 import type { ParsedMail } from "../../ports/mail-reader.js";
 import type { QrDecoder } from "../../ports/qr-decoder.js";
@@ -213,49 +215,87 @@ export function weighedEmailBody(
   };
 }
 
-/** How long the QR codes of one email may take to read (its pictures, and its PDFs' first pages). */
-const CODES_BUDGET_MS = 8_000;
+/** How long one email's files may take to read (QR codes in its pictures, its PDFs' text and codes). */
+const FILES_BUDGET_MS = 8_000;
+/** PDFs of one email whose text is read, and how much of each. */
+const MAX_ATTACHED_LETTERS = 2;
+const MAX_ATTACHED_CHARS = 3_000;
 
-/** What reads an email's QR codes: the QR channel's decoder for pictures, the document reader for PDFs. */
-export interface MailCodeReaders {
+/** What reads an email's files: the QR channel's decoder for pictures, the document reader for PDFs. */
+export interface MailFileReaders {
   readonly qrDecoder?: QrDecoder | undefined;
   readonly documentReader?: DocumentReader | undefined;
 }
 
+/** What an email's files hold: the payloads of their QR codes and the text of its attached letters. */
+export interface MailFiles {
+  readonly codes: readonly string[];
+  /** The text of the PDFs read as letters (mayCarryLetter), each cut to MAX_ATTACHED_CHARS; "" when none. */
+  readonly attachedText: string;
+}
+
+export const NO_MAIL_FILES: MailFiles = { codes: [], attachedText: "" };
+
 /**
- * The payloads of the QR codes in an email's pictures and PDFs, each once, when the mail may carry codes
- * (mayCarryCodes). A picture or PDF that cannot be read, or `signal` aborting, leaves its codes unread.
+ * Reads an email's pictures and PDFs: their QR codes when the mail may carry codes (mayCarryCodes), and the text
+ * of its first PDFs when the mail leaves its message to an attachment (mayCarryLetter). A file that cannot be read,
+ * or `signal` aborting, leaves it unread.
  */
-export async function readMailCodes(
+export async function readMailFiles(
   mail: ParsedMail,
-  readers: MailCodeReaders,
+  readers: MailFileReaders,
   signal: AbortSignal,
-): Promise<string[]> {
-  if (!mayCarryCodes(mail)) return [];
+): Promise<MailFiles> {
+  const wantCodes = mayCarryCodes(mail);
+  const wantText = mayCarryLetter(mail);
+  if (!wantCodes && !wantText) return NO_MAIL_FILES;
   const payloads = new Set<string>();
+  const letters: string[] = [];
   for (const file of mail.scannable ?? []) {
     if (signal.aborted) break;
-    if (file.kind === "image" && readers.qrDecoder !== undefined) {
+    if (file.kind === "image" && wantCodes && readers.qrDecoder !== undefined) {
       const found = await readers.qrDecoder.decode(file.bytes, { signal });
       if (found.ok) for (const code of found.value) payloads.add(code.text);
     } else if (file.kind === "pdf" && readers.documentReader !== undefined) {
+      const asLetter = wantText && letters.length < MAX_ATTACHED_LETTERS;
+      if (!wantCodes && !asLetter) continue;
       const read = await readers.documentReader.read(file.bytes, "pdf", { signal });
-      if (read.isOk()) for (const code of read.value.qr_codes ?? []) payloads.add(code);
+      if (read.isErr()) continue;
+      if (wantCodes) for (const code of read.value.qr_codes ?? []) payloads.add(code);
+      if (asLetter) {
+        const text = analyzeDocumentText(read.value).text.trim();
+        if (text !== "") letters.push(text.slice(0, MAX_ATTACHED_CHARS));
+      }
     }
   }
-  return [...payloads];
+  return { codes: [...payloads], attachedText: letters.join("\n\n") };
 }
 
-/** An email's QR codes within the channel's budget (none for test keys, whose answers are fixed). */
-async function mailCodes(ctx: AssessContext, mail: ParsedMail): Promise<string[]> {
-  if (ctx.mode === "test") return [];
+/** An email's files within the channel's budget (none for test keys, whose answers are fixed). */
+async function mailFiles(ctx: AssessContext, mail: ParsedMail): Promise<MailFiles> {
+  if (ctx.mode === "test") return NO_MAIL_FILES;
   const controller = new AbortController();
-  const cancel = ctx.kernel.timers.schedule(CODES_BUDGET_MS, () => controller.abort());
+  const cancel = ctx.kernel.timers.schedule(FILES_BUDGET_MS, () => controller.abort());
   try {
-    return await readMailCodes(mail, ctx.kernel.deps, controller.signal);
+    return await readMailFiles(mail, ctx.kernel.deps, controller.signal);
   } finally {
     cancel();
   }
+}
+
+/**
+ * What the message analyzer reads of an email with its files: the body, then the attached letters' text; the
+ * letters' openings say who they claim to be from, as a letterhead does.
+ */
+export function withAttachedText(
+  body: { readonly text: string; readonly claimText: string },
+  files: MailFiles,
+): { readonly text: string; readonly claimText: string } {
+  if (files.attachedText === "") return body;
+  return {
+    text: `${body.text}\n\n${files.attachedText}`,
+    claimText: `${body.claimText}\n${files.attachedText.slice(0, CLAIM_WINDOW)}`,
+  };
 }
 
 async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Result<EmailAssessment, AppError>> {
@@ -267,8 +307,9 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
   const mail = read.value;
   const auth = await authenticate(ctx, mail.raw);
   const headers = analyzeHeaders(mail, auth);
-  const { text: bodyText, claimText } = emailBodyText(mail);
-  const codes = await mailCodes(ctx, mail);
+  const files = await mailFiles(ctx, mail);
+  const { text: bodyText, claimText } = withAttachedText(emailBodyText(mail), files);
+  const codes = files.codes;
   const body = await analyzeMessageText(ctx, bodyText, "email", {
     // A code's link is where the mail really sends its reader: checked first, like a link of its own.
     extraUrls: [...codeLinks(codes), ...mail.links.map((l) => l.href)],
@@ -320,7 +361,7 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
         0,
         analysis.entities.urlsFound + mail.links.length + codeLinks(codes).length - SUBLOOKUP_MAX_URLS,
       ),
-      qr_codes: codes,
+      qr_codes: [...codes],
     },
     sub_lookups: body.subs,
   });
@@ -337,8 +378,9 @@ export const EMAIL_CHANNEL = defineChannel({
     "Assess how likely an email is to be phishing or business-email compromise: SPF, DKIM, DMARC and ARC (or a trusted " +
     "receiver's Authentication-Results), sender forensics (display name, lookalike domains, Reply-To and Return-Path, " +
     "the Received chain, bulk-mail headers), the body's scam cues and claimed organisation, every link through the URL " +
-    "check (no extra quota), attachments by what they are, and QR codes in its pictures and PDFs when it asks to be " +
-    "scanned (their links checked too). email_body is pasted text, a raw MIME body with " +
+    "check (no extra quota), attachments by what they are, QR codes in its pictures and PDFs when it asks to be " +
+    "scanned (their links checked too), and the text of an attached PDF when the mail leaves its message to it (a " +
+    "short mail, or one pointing to an attached invoice, receipt or notice). email_body is pasted text, a raw MIME body with " +
     "raw_headers, or a whole raw message; at most 2 MiB. Scope email:analyze. Costs 1 email unit unless served from cache.",
   scope: "email:analyze",
   quota: EMAIL_QUOTA,

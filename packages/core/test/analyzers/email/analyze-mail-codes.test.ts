@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeMailCodes, mayCarryCodes } from "../../../src/analyzers/email/index.js";
+import { analyzeMailCodes, mayCarryCodes, mayCarryLetter } from "../../../src/analyzers/email/index.js";
 import type { MailAddress } from "../../../src/ports/mail-reader.js";
 
 const from = (address: string): { from: MailAddress } => ({
@@ -52,5 +52,21 @@ describe("analyzeMailCodes", () => {
   it("names the link alone when the sender is not known", () => {
     const e = analyzeMailCodes({ from: null }, ["https://pay.example.org/x"], "Scan to pay.");
     expect(e.factors[0]?.label).toMatch(/^A QR code in the email opens pay\.example\.org: /);
+  });
+});
+
+describe("mayCarryLetter", () => {
+  const pdf = [{ kind: "pdf" as const, bytes: new Uint8Array([1]) }];
+  const story = `${LONG} ${LONG} ${LONG} ${LONG} ${LONG}`;
+
+  it("reads the PDF of a mail that says little, or points to an attached invoice, receipt or notice", () => {
+    expect(mayCarryLetter({ subject: "Hello", text: "", scannable: pdf })).toBe(true);
+    expect(mayCarryLetter({ subject: "Invoice #4471", text: story, scannable: pdf })).toBe(true);
+    expect(mayCarryLetter({ subject: "News", text: `${story} The receipt is attached.`, scannable: pdf })).toBe(true);
+  });
+
+  it("leaves the PDF of a long mail that does not point to it, and a mail with only pictures", () => {
+    expect(mayCarryLetter({ subject: "News", text: story, scannable: pdf })).toBe(false);
+    expect(mayCarryLetter({ subject: "Invoice", text: "", scannable: picture })).toBe(false);
   });
 });
