@@ -3,7 +3,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_SCANNABLE, type Engine, type Principal } from "@scamverify/core";
+import { appError, MAX_SCANNABLE, type Engine, type Principal } from "@scamverify/core";
 import { enginePrincipal, inMemoryEngine } from "../../../persistence/src/testing/in-memory-engine.js";
 import { createDocumentReader } from "../../src/document/create-document-reader.js";
 import { createPostalMimeReader } from "../../src/email/postal-mime-mail-reader.js";
@@ -193,5 +193,26 @@ describe("an email that leaves its message to an attached PDF", () => {
     const v = await analyze(raw);
     expect(v.signals.extracted_phones).toEqual([]);
     expect(v.risk_score).toBeLessThan(40);
+  });
+});
+
+describe("an email whose files cannot be read for a failure of ours", () => {
+  it("says what was not assessed and is less sure, never reading the failure as a finding", async () => {
+    const broken = inMemoryEngine({
+      mailReader,
+      qrDecoder: { decode: () => Promise.resolve({ ok: false, error: appError("internal_error", "decoder down") }) },
+    });
+    const who = (await enginePrincipal(broken)).principal;
+    const raw = message("IT Service Desk <it-support@example.com>", "Password expiry notice", [
+      { type: "text/plain; charset=utf-8", body: ASK },
+      { type: "image/png", body: await png(PHISH), cid: "qr1" },
+    ]);
+    const down = (await broken.analyzeEmail(who, { email_body: raw, force_refresh: true }))._unsafeUnwrap().value;
+    const up = await analyze(raw);
+    expect(down.signals.qr_codes).toEqual([]);
+    expect(down.explanation).toContain("1 of the email's pictures or PDFs could not be read in time");
+    expect(down.sources).toContainEqual(expect.objectContaining({ name: "email_files", status: "skipped" }));
+    expect(down.confidence).toBeLessThan(up.confidence);
+    expect(up.explanation).not.toContain("could not be read");
   });
 });

@@ -232,9 +232,17 @@ export interface MailFiles {
   readonly codes: readonly string[];
   /** The text of the PDFs read as letters (mayCarryLetter), each cut to MAX_ATTACHED_CHARS; "" when none. */
   readonly attachedText: string;
+  /**
+   * Files that were to be read and were not, for a failure of ours: the budget ran out, or a reader could not
+   * start. (A damaged or refused file is the file's own doing, not counted.)
+   */
+  readonly unread: number;
 }
 
-export const NO_MAIL_FILES: MailFiles = { codes: [], attachedText: "" };
+export const NO_MAIL_FILES: MailFiles = { codes: [], attachedText: "", unread: 0 };
+
+/** A reader's refusal that is ours (no time, no engine), not the file's. */
+const oursToFail = (code: string): boolean => code === "service_unavailable" || code === "internal_error";
 
 /**
  * Reads an email's pictures and PDFs: their QR codes when the mail may carry codes (mayCarryCodes), and the text
@@ -251,24 +259,34 @@ export async function readMailFiles(
   if (!wantCodes && !wantText) return NO_MAIL_FILES;
   const payloads = new Set<string>();
   const letters: string[] = [];
+  let unread = 0;
+  let pdfs = 0;
   for (const file of mail.scannable ?? []) {
-    if (signal.aborted) break;
-    if (file.kind === "image" && wantCodes && readers.qrDecoder !== undefined) {
+    const image = file.kind === "image" && wantCodes && readers.qrDecoder !== undefined;
+    const asLetter = file.kind === "pdf" && wantText && pdfs < MAX_ATTACHED_LETTERS;
+    const pdf = file.kind === "pdf" && (wantCodes || asLetter) && readers.documentReader !== undefined;
+    if (!image && !pdf) continue;
+    if (signal.aborted) {
+      unread++;
+      continue;
+    }
+    if (image && readers.qrDecoder !== undefined) {
       const found = await readers.qrDecoder.decode(file.bytes, { signal });
       if (found.ok) for (const code of found.value) payloads.add(code.text);
-    } else if (file.kind === "pdf" && readers.documentReader !== undefined) {
-      const asLetter = wantText && letters.length < MAX_ATTACHED_LETTERS;
-      if (!wantCodes && !asLetter) continue;
+      else if (oursToFail(found.error.code) || signal.aborted) unread++;
+    } else if (pdf && readers.documentReader !== undefined) {
+      pdfs++;
       const read = await readers.documentReader.read(file.bytes, "pdf", { signal });
-      if (read.isErr()) continue;
-      if (wantCodes) for (const code of read.value.qr_codes ?? []) payloads.add(code);
-      if (asLetter) {
-        const text = analyzeDocumentText(read.value).text.trim();
-        if (text !== "") letters.push(text.slice(0, MAX_ATTACHED_CHARS));
+      if (read.isErr()) {
+        if (oursToFail(read.error.code)) unread++;
+        continue;
       }
+      if (wantCodes) for (const code of read.value.qr_codes ?? []) payloads.add(code);
+      const text = asLetter ? analyzeDocumentText(read.value).text.trim() : "";
+      if (text !== "") letters.push(text.slice(0, MAX_ATTACHED_CHARS));
     }
   }
-  return { codes: [...payloads], attachedText: letters.join("\n\n") };
+  return { codes: [...payloads], attachedText: letters.join("\n\n"), unread };
 }
 
 /** An email's files within the channel's budget (none for test keys, whose answers are fixed). */
@@ -281,6 +299,13 @@ async function mailFiles(ctx: AssessContext, mail: ParsedMail): Promise<MailFile
   } finally {
     cancel();
   }
+}
+
+/** Files left unread for a failure of ours: missing knowledge (a skipped source lowers confidence), said so. */
+function unreadFiles(files: MailFiles): { readonly evidence: Evidence[]; readonly said: string } {
+  if (files.unread === 0) return { evidence: [], said: "" };
+  const said = `${files.unread} of the email's pictures or PDFs could not be read in time, so what they hold was not assessed.`;
+  return { evidence: [{ source: "email_files", status: "skipped", reason: said, signals: {}, factors: [] }], said };
 }
 
 /**
@@ -308,6 +333,7 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
   const auth = await authenticate(ctx, mail.raw);
   const headers = analyzeHeaders(mail, auth);
   const files = await mailFiles(ctx, mail);
+  const unread = unreadFiles(files);
   const { text: bodyText, claimText } = withAttachedText(emailBodyText(mail), files);
   const codes = files.codes;
   const body = await analyzeMessageText(ctx, bodyText, "email", {
@@ -327,6 +353,7 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
     ...headers.evidence,
     ...mailEvidence(mail),
     analyzeMailCodes(mail, codes, bodyText),
+    ...unread.evidence,
   ];
   const items = evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT }));
   const magic = ctx.mode === "test" ? magicTextVerdict(`${mail.subject ?? ""} ${mail.text}`) : null;
@@ -342,7 +369,13 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
   });
   const analysis = body.analysis;
   return ok({
-    ...commonFields(k, ctx.mode, `email:${hash}`, assessment, explanation),
+    ...commonFields(
+      k,
+      ctx.mode,
+      `email:${hash}`,
+      assessment,
+      unread.said === "" ? explanation : `${explanation} ${unread.said}`,
+    ),
     message_hash: hash,
     scam_type: finalScamType(analysis, assessment.riskScore, magic),
     // An organisation the body only mentions is no impersonation to warn about.
