@@ -23,10 +23,4 @@ export type { MailContext } from "./mail-context.js";
 export { weighBodyEvidence } from "./weigh-body.js";
 export type { BodyWeighing } from "./weigh-body.js";
 export { REQUEST_SOURCE, analyzeRequest } from "./analyze-request.js";
-export {
-  MAIL_CODES_SOURCE,
-  analyzeMailCodes,
-  codeLinks,
-  mayCarryCodes,
-  mayCarryLetter,
-} from "./analyze-mail-codes.js";
+export { MAIL_CODES_SOURCE, analyzeMailCodes, codeLinks, mayCarryCodes, mayCarryLetter } from "./analyze-mail-codes.js";
