@@ -1,6 +1,8 @@
-// QR codes in an email (a picture in its body, an attached image or PDF): the "quishing" mail that sends its reader
-// to a sign-in page by a code instead of a link, because a code is read on a phone, out of reach of the link checks
-// of the mail filter and of the company's managed computer.
+// An email's files: when its pictures and PDFs are searched for QR codes and when its PDFs are read as part of its
+// message, and what its codes say. QR codes in an email (a picture in its body, an attached image or PDF) are the
+// "quishing" mail that sends its reader to a sign-in page by a code instead of a link, because a code is read on a
+// phone, out of reach of the link checks of the mail filter and of the company's managed computer; an attached PDF
+// that holds the whole message is how callback-phishing "invoices" arrive.
 
 import type { Factor } from "../../schemas/common.js";
 import type { Evidence } from "../../ports/signal-source.js";
