@@ -21,6 +21,7 @@ import {
   type MailFiles,
 } from "../packages/core/src/channels/email/email-channel.js";
 import { analyzeMailCodes, codeLinks } from "../packages/core/src/analyzers/email/index.js";
+import { qrPayloadEvidence } from "../packages/core/src/analyzers/qr/index.js";
 import { longFormContent } from "../packages/core/src/channels/text/text-channel.js";
 import type { DocumentScorer } from "./document-eval.js";
 
@@ -79,6 +80,7 @@ export function emailBodyScorer(mail: ParsedMail, files: MailFiles = NO_MAIL_FIL
   return [
     ...weighedEmailBody(mail, text, analysis.claimedIssuer, evidence).evidence,
     analyzeMailCodes(mail, files.codes, text),
+    ...qrPayloadEvidence(files.codes),
   ];
 }
 
@@ -88,7 +90,7 @@ export function emailBodyScorer(mail: ParsedMail, files: MailFiles = NO_MAIL_FIL
  * genuine ones alike); the phone check would call every such number fictional, a point real letters never earn
  * either way, so those numbers are left out of the sub-lookups (the text analysis still reads them).
  */
-export const documentChannelScorer: DocumentScorer = ({ analysis }) => {
+export const documentChannelScorer: DocumentScorer = ({ analysis, qrPayloads }) => {
   const evidence: Evidence[] = [
     ...messageEvidence(
       analysis.messageText || " ",
@@ -98,6 +100,7 @@ export const documentChannelScorer: DocumentScorer = ({ analysis }) => {
       true,
     ).evidence,
     { source: "document_rules", status: "ok", signals: {}, factors: [...analysis.cues] },
+    ...qrPayloadEvidence(qrPayloads),
   ];
   return assess(evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT }))).riskScore;
 };

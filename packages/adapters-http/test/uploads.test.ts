@@ -101,6 +101,24 @@ describe("a PDF with a QR code printed on it", () => {
     expect(r.body.signals.extracted_urls).toContain(link);
     expect(r.body.sub_lookups).toContainEqual(expect.objectContaining({ kind: "url", value: link }));
   });
+
+  it("says what a code that is no link asks: a crypto payment request", async () => {
+    const btc = "bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?amount=0.05";
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([612, 792]);
+    page.drawText("I have a video of you. Pay within 48 hours.", { x: 72, y: 700, font });
+    page.drawImage(await doc.embedPng(await QRCode.toBuffer(btc, { scale: 4, margin: 2 })), {
+      x: 72,
+      y: 480,
+      width: 140,
+      height: 140,
+    });
+    const r = await upload("/api/v1/document/analyze", await doc.save(), "letter.pdf");
+    expect(r.status).toBe(200);
+    expect(r.body.signals.qr_codes).toEqual([btc]);
+    expect((r.body.factors as { id: string }[]).map((f) => f.id)).toContain("crypto_payment_request");
+  });
 });
 
 describe("an upload without a valid key", () => {

@@ -216,3 +216,17 @@ describe("an email whose files cannot be read for a failure of ours", () => {
     expect(up.explanation).not.toContain("could not be read");
   });
 });
+
+describe("a code in a mail that is no link", () => {
+  it("says what it asks: a crypto payment request", async () => {
+    const btc = "bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?amount=0.05";
+    const raw = message("Relief Fund <donate@relief-fund.example>", "Help the families today", [
+      { type: "text/plain; charset=utf-8", body: "Scan the QR code with your wallet app to donate now." },
+      { type: "image/png", body: await png(btc), cid: "give" },
+    ]);
+    const v = await analyze(raw);
+    expect(v.signals.qr_codes).toEqual([btc]);
+    expect(v.factors.map((f) => f.id)).toContain("crypto_payment_request");
+    expect(v.risk_score).toBeGreaterThanOrEqual(40);
+  });
+});

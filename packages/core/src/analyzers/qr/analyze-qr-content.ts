@@ -4,6 +4,7 @@ import type { Factor } from "../../schemas/common.js";
 import { analyzePhoneNumber } from "../phone/analyze-phone-number.js";
 import { normalizePhone } from "../phone/normalize-phone.js";
 import type { QrContent } from "./qr-code-schema.js";
+import { parseQrPayload } from "./parse-qr-payload.js";
 
 // Offline findings on what a code asks its reader to do when that is not (only) to open a link: pay someone,
 // call or text a number, join a network. Links go to the URL pipeline; these findings stand beside its verdict.
@@ -190,4 +191,17 @@ export function analyzeQrContent(content: QrContent, payload = ""): Evidence {
     factors,
     ...(floor > 0 ? { floor } : {}),
   };
+}
+
+/**
+ * What the QR codes found on a document or in a mail say when they are not links (a link is checked as a link by
+ * the channel): a crypto payment request, a bank transfer, a number to call or text, a network to join, a script.
+ * One evidence a code; none for links or plain text that says nothing.
+ */
+export function qrPayloadEvidence(payloads: readonly string[]): Evidence[] {
+  return payloads
+    .map((p) => ({ payload: p, content: parseQrPayload(p) }))
+    .filter(({ content }) => content.content_type !== "url")
+    .map(({ payload, content }) => analyzeQrContent(content, payload))
+    .filter((e) => e.factors.length > 0);
 }

@@ -1,4 +1,4 @@
-export { analyzeQrContent, QR_PAYLOAD_SOURCE } from "./analyze-qr-content.js";
+export { analyzeQrContent, qrPayloadEvidence, QR_PAYLOAD_SOURCE } from "./analyze-qr-content.js";
 export { findUrls } from "./find-urls.js";
 export { isValidIban } from "./iban.js";
 export { MASKED, maskWifiPassword, parseQrPayload, urlsOf } from "./parse-qr-payload.js";

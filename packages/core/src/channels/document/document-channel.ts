@@ -9,7 +9,7 @@ import { z } from "zod";
 import { appError, type AppError } from "../../errors.js";
 import { analyzeDocumentText, DocumentEntitiesSchema } from "../../analyzers/document/index.js";
 import { ClaimedIssuerSchema, finalScamType, ScamTypeSchema } from "../../analyzers/message/index.js";
-import { urlsOf, parseQrPayload } from "../../analyzers/qr/index.js";
+import { urlsOf, parseQrPayload, qrPayloadEvidence } from "../../analyzers/qr/index.js";
 import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
 import { MAX_UPLOAD_BYTES, sniffUpload, type UploadKind } from "../../analyzers/upload/sniff-upload.js";
 import type { DocumentKind, DocumentText } from "../../ports/document-reader.js";
@@ -172,6 +172,8 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
       weight: OFFLINE_WEIGHT,
     },
   ];
+  // A code that is no link says what it is: a crypto payment request, a bank transfer, a number, a network.
+  for (const evidence of qrPayloadEvidence(qrPayloads)) items.push({ evidence, weight: OFFLINE_WEIGHT });
   // What was not read is missing knowledge (a skipped source: it lowers confidence), and the explanation says what.
   const unread = unreadParts(doc, analysis.text);
   for (const part of unread) {

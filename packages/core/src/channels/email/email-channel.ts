@@ -31,6 +31,7 @@ import {
   SUBLOOKUP_MAX_URLS,
 } from "../../analyzers/message/index.js";
 import { analyzeDocumentText } from "../../analyzers/document/index.js";
+import { qrPayloadEvidence } from "../../analyzers/qr/index.js";
 import { UNKNOWN_AUTHENTICATION, type EmailAuthentication } from "../../ports/email-authenticator.js";
 import type { ParsedMail } from "../../ports/mail-reader.js";
 import type { QrDecoder } from "../../ports/qr-decoder.js";
@@ -353,6 +354,8 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
     ...headers.evidence,
     ...mailEvidence(mail),
     analyzeMailCodes(mail, codes, bodyText),
+    // A code that is no link says what it is: a crypto payment request, a bank transfer, a number, a network.
+    ...qrPayloadEvidence(codes),
     ...unread.evidence,
   ];
   const items = evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT }));
