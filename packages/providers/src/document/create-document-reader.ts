@@ -296,7 +296,7 @@ export function createDocumentReader(
     let cut = false;
     let ocrPages = 0;
     const toRead = Math.min(pageCount, limits.maxPages);
-    const codes: string[] = [];
+    const coded: number[] = [];
     for (let number = 1; number <= toRead; number++) {
       try {
         check();
@@ -320,14 +320,15 @@ export function createDocumentReader(
               : { number, text: scanned.text, method: "ocr", ocr_confidence: scanned.confidence },
           );
         }
-        if (number <= limits.maxQrPages && !page.repeated)
-          codes.push(...(await pageCodes(thread, number, signal, parse)));
+        if (number <= limits.maxQrPages && !page.repeated) coded.push(number);
       } catch (e) {
         // Out of time or memory after some pages: keep what was read and say the document was cut short.
         if ((e instanceof BudgetExceeded || e instanceof ParseStopped) && pages.length > 0) break;
         throw e;
       }
     }
+    // Codes are looked for once every page's text is in: a page that is slow to draw costs its codes, never text.
+    const codes = options.qrDecoder ? await pagesCodes(thread, coded, signal, parse) : [];
     return ok({
       pages,
       page_count: pageCount,
@@ -339,19 +340,32 @@ export function createDocumentReader(
     });
   }
 
-  /** The payloads of QR codes on a page, drawn by the PDF thread and read by the QR decoder. */
-  async function pageCodes(
+  /**
+   * The payloads of the QR codes on the pages given, each drawn by the PDF thread and read by the QR decoder, in page
+   * order. Drawing shares the document's parse budget: when it runs out (or the read's time), the pages not yet
+   * drawn keep their codes unread.
+   */
+  async function pagesCodes(
     thread: PdfThread,
-    number: number,
+    numbers: readonly number[],
     signal: AbortSignal,
     parse: { left: number },
   ): Promise<string[]> {
     const decoder = options.qrDecoder;
-    if (decoder === undefined) return [];
-    const reply = await ask(thread, { op: "render", number, side: limits.qrRenderSide }, signal, parse);
-    if (!reply.ok || !("raster" in reply) || reply.raster === null) return [];
-    const found = await decoder.decode(reply.raster, { signal });
-    return found.ok ? found.value.map((c) => c.text) : [];
+    const codes: string[] = [];
+    if (decoder === undefined) return codes;
+    for (const number of numbers) {
+      try {
+        const reply = await ask(thread, { op: "render", number, side: limits.qrRenderSide }, signal, parse);
+        if (!reply.ok || !("raster" in reply) || reply.raster === null) continue;
+        const found = await decoder.decode(reply.raster, { signal });
+        if (found.ok) codes.push(...found.value.map((c) => c.text));
+      } catch (e) {
+        if (e instanceof BudgetExceeded || e instanceof ParseStopped) break;
+        throw e;
+      }
+    }
+    return codes;
   }
 
   async function readImage(
