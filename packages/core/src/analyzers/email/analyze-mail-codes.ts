@@ -28,6 +28,13 @@ const ASKS_TO_SCAN = /\b(?:scan(?:ning|ned)?|qr|camera)\b/i;
 /** Fewer letters than this: the mail says what it says in a picture. */
 const FEW_LETTERS = 80;
 
+/** Whether `text` has fewer than `n` letters, counted only as far as the n-th (a long mail is not counted through). */
+function fewerLetters(text: string, n: number): boolean {
+  const letter = /\p{L}/gu;
+  for (let seen = 0; seen < n; seen++) if (letter.exec(text) === null) return true;
+  return false;
+}
+
 /**
  * Whether an email's pictures and PDFs are worth searching for codes: it asks to scan one, or its words are in a
  * picture (a text part of almost no letters). Other mail (newsletters full of pictures, invoices) is not searched.
@@ -35,7 +42,7 @@ const FEW_LETTERS = 80;
 export function mayCarryCodes(mail: Pick<ParsedMail, "subject" | "text" | "scannable">): boolean {
   if ((mail.scannable ?? []).length === 0) return false;
   const words = `${mail.subject ?? ""}\n${mail.text}`;
-  return ASKS_TO_SCAN.test(words) || (mail.text.match(/\p{L}/gu) ?? []).length < FEW_LETTERS;
+  return ASKS_TO_SCAN.test(words) || fewerLetters(mail.text, FEW_LETTERS);
 }
 
 /** Words that point the reader to an attached letter: an invoice, a receipt, an order, a statement, a notice. */
@@ -51,7 +58,7 @@ const SHORT_BODY_LETTERS = 250;
  */
 export function mayCarryLetter(mail: Pick<ParsedMail, "subject" | "text" | "scannable">): boolean {
   if (!(mail.scannable ?? []).some((f) => f.kind === "pdf")) return false;
-  const short = (mail.text.match(/\p{L}/gu) ?? []).length < SHORT_BODY_LETTERS;
+  const short = fewerLetters(mail.text, SHORT_BODY_LETTERS);
   return short || POINTS_TO_ATTACHMENT.test(`${mail.subject ?? ""}\n${mail.text}`);
 }
 
