@@ -37,7 +37,10 @@ export interface DocumentText {
   readonly pages_read: number;
   /** True when pages_read < page_count or a page's text was cut to the reader's character cap. */
   readonly truncated: boolean;
-  /** Pictures of the pages read (for a PDF, only pages without a text layer are searched for them). */
+  /**
+   * Pictures of the pages read (for a PDF, only pages without a text layer, or with one of almost no words, are
+   * searched for them).
+   */
   readonly images: readonly DocumentImage[];
   /** Hyperlink targets the PDF declares on the pages read (link annotations); empty for an image. */
   readonly links: readonly string[];
@@ -60,7 +63,8 @@ export interface DocumentReadContext {
  */
 export interface DocumentReader {
   /**
-   * Reads the text of a PDF (its text layer, or OCR of its pictures on pages without one) or of an image (OCR).
+   * Reads the text of a PDF (its text layer, and OCR of its pictures on pages without one or with one of almost no
+   * words) or of an image (OCR).
    * Never throws for bad input. Errors:
    * - `payload_too_large`: the bytes, page dimensions or picture pixels exceed the reader's limits;
    * - `validation_error`: damaged, truncated, encrypted or empty (zero-page) documents, bytes that are not

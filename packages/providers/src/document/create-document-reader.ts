@@ -314,10 +314,12 @@ export function createDocumentReader(
         } else {
           ocrPages++;
           const scanned = await ocrPage(page, number, signal, images);
+          // The few words of a sparse text layer stay, before what its pictures say.
+          const text = [page.text.trim(), scanned.text].filter((t) => t !== "").join("\n\n");
           pages.push(
             scanned.confidence === undefined
-              ? { number, text: "", method: "ocr" }
-              : { number, text: scanned.text, method: "ocr", ocr_confidence: scanned.confidence },
+              ? { number, text: page.text, method: page.text.trim() === "" ? "ocr" : "pdf_text" }
+              : { number, text, method: "ocr", ocr_confidence: scanned.confidence },
           );
         }
         if (number <= limits.maxQrPages && !page.repeated) coded.push(number);

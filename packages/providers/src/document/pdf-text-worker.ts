@@ -78,6 +78,10 @@ async function pagePictures(open: Open, number: number): Promise<PdfTextImage[]>
   });
 }
 
+/** A text layer of fewer letters than this does not hold the page's message: its pictures are read too. */
+const SPARSE_PAGE_LETTERS = 80;
+const letters = (text: string): number => (text.match(/\p{L}/gu) ?? []).length;
+
 async function readPage(open: Open, number: number, scan: boolean): Promise<PdfTextPage> {
   const page = await open.pdf.getPage(number);
   try {
@@ -93,7 +97,9 @@ async function readPage(open: Open, number: number, scan: boolean): Promise<PdfT
       if (typeof url === "string") links.push(url);
     }
     const base = { text: layer.text, cut: layer.cut, repeated: false, links };
-    if (!scan || layer.text.trim() !== "") return base;
+    // A page whose text layer says almost nothing (a footer, a page number, a few invisible words laid over a
+    // picture so that nobody OCRs it) is read from its pictures too.
+    if (!scan || letters(layer.text) >= SPARSE_PAGE_LETTERS) return base;
     return { ...base, images: await pagePictures(open, number) };
   } finally {
     page.cleanup();

@@ -18,7 +18,7 @@ export interface PdfTextLimits {
 
 export type PdfTextRequest =
   | { readonly id: number; readonly op: "open"; readonly bytes: Uint8Array; readonly limits: PdfTextLimits }
-  /** `scan`: when the page has no text layer, also return its largest pictures for OCR. */
+  /** `scan`: when the page has no text layer or almost none, also return its largest pictures for OCR. */
   | { readonly id: number; readonly op: "page"; readonly number: number; readonly scan: boolean }
   /**
    * Draws a page whose content could hold a QR code (a picture, or a path of many points) at `side` pixels along its
@@ -44,7 +44,10 @@ export interface PdfTextPage {
   readonly repeated: boolean;
   /** Link annotation targets on the page. */
   readonly links: readonly string[];
-  /** Set when `scan` was asked and the page has no text layer (possibly empty: a blank page). */
+  /**
+   * Set when `scan` was asked and the page's text layer is empty or says almost nothing (under 80 letters): its
+   * pictures, possibly none (a blank page).
+   */
   readonly images?: readonly PdfTextImage[];
 }
 

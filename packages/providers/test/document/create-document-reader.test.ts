@@ -102,6 +102,28 @@ describe("createDocumentReader: OCR", () => {
     expect(doc.images).toEqual([{ page: 1, width: 1100, height: expect.any(Number), ocr: true }]);
   });
 
+  it("OCRs the picture of a page whose text layer says almost nothing, and keeps those few words", async () => {
+    const withLayer = async (words: string): Promise<Uint8Array> => {
+      const doc = await PDFDocument.create();
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      const page = doc.addPage([612, 792]);
+      const png = await doc.embedPng(fixture("utility-bill.png"));
+      page.drawImage(png, { x: 36, y: 60, width: 540, height: (540 * png.height) / png.width });
+      page.drawText(words, { x: 36, y: 30, size: 9, font });
+      return doc.save();
+    };
+    const sparse = (await reader.read(await withLayer("Page 1 of 1"), "pdf", ctx()))._unsafeUnwrap();
+    expect(sparse.pages[0]).toMatchObject({ method: "ocr" });
+    expect(sparse.pages[0]?.text).toMatch(/^Page 1 of 1\n\n/);
+    expect(sparse.pages[0]?.text).toContain(lineOf(truth["utility-bill-1"]!.phones[0]!));
+    expect(sparse.images).toEqual([expect.objectContaining({ page: 1, ocr: true })]);
+
+    const full = "This statement lists the charges of your account for the period shown above. ".repeat(2);
+    const read = (await reader.read(await withLayer(full), "pdf", ctx()))._unsafeUnwrap();
+    expect(read.pages[0]).toMatchObject({ method: "pdf_text" });
+    expect(read.images).toEqual([]);
+  });
+
   it("OCRs a photographed invoice and finds its callback number", async () => {
     const doc = (await reader.read(fixture("invoice-callback-photo.jpg"), "jpeg", ctx()))._unsafeUnwrap();
     expect(doc).toMatchObject({ page_count: 1, pages_read: 1, truncated: false, links: [] });
