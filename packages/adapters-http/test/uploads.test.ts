@@ -85,16 +85,22 @@ describe("HEVC-coded HEIC uploads", () => {
   });
 });
 
+/** A one-page PDF: a line of text and a QR code of `payload` placed as a picture. */
+async function letterWithCode(line: string, payload: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  page.drawText(line, { x: 72, y: 700, font });
+  const code = await doc.embedPng(await QRCode.toBuffer(payload, { scale: 4, margin: 2 }));
+  page.drawImage(code, { x: 72, y: 480, width: 140, height: 140 });
+  return doc.save();
+}
+
 describe("a PDF with a QR code printed on it", () => {
   it("is read for the code, whose link is checked like a link printed on the page", async () => {
     const link = "https://citypay-tampa.net/c/2386333";
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    const page = doc.addPage([612, 792]);
-    page.drawText("PARKING VIOLATION - SECOND NOTICE. Scan the code to pay your fine today.", { x: 72, y: 700, font });
-    const code = await doc.embedPng(await QRCode.toBuffer(link, { scale: 4, margin: 2 }));
-    page.drawImage(code, { x: 72, y: 480, width: 140, height: 140 });
-    const r = await upload("/api/v1/document/analyze", await doc.save(), "notice.pdf");
+    const pdf = await letterWithCode("PARKING VIOLATION - SECOND NOTICE. Scan the code to pay your fine today.", link);
+    const r = await upload("/api/v1/document/analyze", pdf, "notice.pdf");
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ text_method: "pdf_text", pages_read: 1 });
     expect(r.body.signals.qr_codes).toEqual([link]);
@@ -104,17 +110,8 @@ describe("a PDF with a QR code printed on it", () => {
 
   it("says what a code that is no link asks: a crypto payment request", async () => {
     const btc = "bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?amount=0.05";
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    const page = doc.addPage([612, 792]);
-    page.drawText("I have a video of you. Pay within 48 hours.", { x: 72, y: 700, font });
-    page.drawImage(await doc.embedPng(await QRCode.toBuffer(btc, { scale: 4, margin: 2 })), {
-      x: 72,
-      y: 480,
-      width: 140,
-      height: 140,
-    });
-    const r = await upload("/api/v1/document/analyze", await doc.save(), "letter.pdf");
+    const pdf = await letterWithCode("I have a video of you. Pay within 48 hours.", btc);
+    const r = await upload("/api/v1/document/analyze", pdf, "letter.pdf");
     expect(r.status).toBe(200);
     expect(r.body.signals.qr_codes).toEqual([btc]);
     expect((r.body.factors as { id: string }[]).map((f) => f.id)).toContain("crypto_payment_request");
