@@ -3,7 +3,8 @@
 // DMARC, ARC, or a trusted receiver's Authentication-Results) and header forensics read the headers; the message
 // analyzer reads the body and its links (sub-lookups, no extra quota); attachments are judged by what they are and
 // never run; the pictures and PDFs of a mail that asks to be scanned are read for QR codes, whose links are checked
-// like its own, and the PDFs of a mail that leaves its message to them are read as part of it. The cache key is a hash of the input: raw mail is never kept.
+// like its own, and the PDFs of a mail that leaves its message to them are read as part of it. The cache key is a
+// hash of the input: raw mail is never kept.
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { appError, type AppError } from "../../errors.js";
@@ -416,8 +417,9 @@ export const EMAIL_CHANNEL = defineChannel({
     "the Received chain, bulk-mail headers), the body's scam cues and claimed organisation, every link through the URL " +
     "check (no extra quota), attachments by what they are, QR codes in its pictures and PDFs when it asks to be " +
     "scanned (their links checked too), and the text of an attached PDF when the mail leaves its message to it (a " +
-    "short mail, or one pointing to an attached invoice, receipt or notice). email_body is pasted text, a raw MIME body with " +
-    "raw_headers, or a whole raw message; at most 2 MiB. Scope email:analyze. Costs 1 email unit unless served from cache.",
+    "short mail, or one pointing to an attached invoice, receipt or notice). email_body is pasted text, a raw MIME " +
+    "body with raw_headers, or a whole raw message; at most 2 MiB. Scope email:analyze. Costs 1 email unit unless " +
+    "served from cache.",
   scope: "email:analyze",
   quota: EMAIL_QUOTA,
   statusComponent: "email_analysis",
