@@ -330,7 +330,7 @@ export function createDocumentReader(
       }
     }
     // Codes are looked for once every page's text is in: a page that is slow to draw costs its codes, never text.
-    const codes = options.qrDecoder ? await pagesCodes(thread, coded, signal, parse) : [];
+    const codes = await pagesCodes(thread, coded, signal, parse);
     return ok({
       pages,
       page_count: pageCount,

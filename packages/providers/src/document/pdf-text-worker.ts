@@ -114,10 +114,13 @@ async function readPage(open: Open, number: number, scan: boolean): Promise<PdfT
 const CODE_PATH_NUMBERS = 400;
 const CODE_PATHS = 100;
 
+/** The operators that paint a picture, taken once from the loaded PDF.js. */
+let pictureOps: Set<number> | undefined;
+
 /** True when a page paints a picture or paths detailed enough to be a code: only such a page is drawn. */
 async function mayHoldCode(page: PdfPage): Promise<boolean> {
   const { OPS } = await getResolvedPDFJS();
-  const pictures = new Set<number>([
+  pictureOps ??= new Set<number>([
     OPS.paintImageXObject,
     OPS.paintInlineImageXObject,
     OPS.paintInlineImageXObjectGroup,
@@ -126,6 +129,7 @@ async function mayHoldCode(page: PdfPage): Promise<boolean> {
     OPS.paintImageMaskXObjectGroup,
     OPS.paintImageMaskXObjectRepeat,
   ]);
+  const pictures = pictureOps;
   const list = await page.getOperatorList();
   let paths = 0;
   for (let i = 0; i < list.fnArray.length; i++) {
