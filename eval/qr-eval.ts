@@ -141,6 +141,9 @@ export interface QrLinkOutcome {
     | "legit_qr_operators"
     | "legit_popular"
     | "legit_lookalikes"
+    | "phish_qr_read"
+    | "legit_qr_read"
+    | "phish_feeds_blind"
     | "phish_qr_blind"
     | "legit_qr_blind";
   readonly label: "scam" | "legit";
@@ -181,16 +184,29 @@ export function labelledQrLinks(): Omit<QrLinkOutcome, "score">[] {
       set: "legit_lookalikes" as const,
       label: "legit" as const,
     })),
+    // Written blind before the eighth round and read once with the seventh round's rules; tuning material since, whole.
+    ...listLines("phish-qr-links-blind.txt").map((url) => ({
+      url,
+      set: "phish_qr_read" as const,
+      label: "scam" as const,
+    })),
+    ...listLines("legit-qr-blind.txt").map((url) => ({ url, set: "legit_qr_read" as const, label: "legit" as const })),
   ];
   // Written blind before a round and read once at its end: held out whole, never split.
   const blind: Omit<QrLinkOutcome, "score">[] = [
-    ...listLines("phish-qr-links-blind.txt").map((url) => ({
+    ...listLines("phish-feeds-blind.txt").map((url) => ({
+      url,
+      set: "phish_feeds_blind" as const,
+      label: "scam" as const,
+      heldOut: true,
+    })),
+    ...listLines("phish-qr-links-blind-r8.txt").map((url) => ({
       url,
       set: "phish_qr_blind" as const,
       label: "scam" as const,
       heldOut: true,
     })),
-    ...listLines("legit-qr-blind.txt").map((url) => ({
+    ...listLines("legit-qr-blind-r8.txt").map((url) => ({
       url,
       set: "legit_qr_blind" as const,
       label: "legit" as const,
@@ -198,7 +214,8 @@ export function labelledQrLinks(): Omit<QrLinkOutcome, "score">[] {
     })),
   ];
   // The same split as the URL evaluation's, so its held-out links stay unseen here too.
-  return [...links.map((link) => ({ ...link, heldOut: isHeldOutUrl(link.url) })), ...blind];
+  const read = new Set<QrLinkOutcome["set"]>(["phish_qr_read", "legit_qr_read"]);
+  return [...links.map((link) => ({ ...link, heldOut: !read.has(link.set) && isHeldOutUrl(link.url) })), ...blind];
 }
 
 /** Every labelled link (`labelledQrLinks`) printed as a plain code, through `score`. */
@@ -325,8 +342,16 @@ export function linkVerdictGroups<T extends Pick<QrLinkOutcome, "set" | "heldOut
       { name: `  lookalike sites (brand, crypto), ${name}`, links: of("legit_lookalikes") },
       { name: `  quishing links (hand-written), ${name}`, links: of("phish_qr_links") },
     );
+    if (!heldOut)
+      groups.push({
+        name: "  quishing and legitimate sets read last round",
+        links: of("phish_qr_read", "legit_qr_read"),
+      });
     if (heldOut)
-      groups.push({ name: "  blind quishing and legitimate sets", links: of("phish_qr_blind", "legit_qr_blind") });
+      groups.push(
+        { name: "  blind feed links and legitimate set", links: of("phish_feeds_blind", "legit_qr_blind") },
+        { name: "  blind quishing and legitimate sets", links: of("phish_qr_blind", "legit_qr_blind") },
+      );
   }
   return groups;
 }

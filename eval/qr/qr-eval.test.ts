@@ -67,6 +67,9 @@ describe("labelled QR links", () => {
       "legit_qr_operators",
       "legit_popular",
       "legit_lookalikes",
+      "phish_qr_read",
+      "legit_qr_read",
+      "phish_feeds_blind",
       "phish_qr_blind",
       "legit_qr_blind",
     ];
@@ -83,27 +86,35 @@ describe("labelled QR links", () => {
       ["operators and service-word businesses, tuning", ["phish_feeds", "legit_qr_operators"]],
       ["lookalike sites (brand, crypto), tuning", ["legit_lookalikes"]],
       ["quishing links (hand-written), tuning", ["phish_qr_links"]],
+      ["quishing and legitimate sets read last round", ["phish_qr_read", "legit_qr_read"]],
     ]);
     const both = lines(false);
-    expect(both.slice(0, 6)).toEqual(lines(true));
-    expect(both[9]).toEqual([
+    expect(both.slice(0, 7)).toEqual(lines(true));
+    expect(both[10]).toEqual([
       "operators and service-word businesses, held-out",
       ["phish_feeds (held out)", "legit_qr_operators (held out)"],
     ]);
-    // The blind sets are read only with the held-out halves, on a line of their own.
-    expect(both[12]).toEqual([
-      "blind quishing and legitimate sets",
-      ["phish_qr_blind (held out)", "legit_qr_blind (held out)"],
+    // The blind sets are read only with the held-out halves, on lines of their own.
+    expect(both.slice(13)).toEqual([
+      ["blind feed links and legitimate set", ["phish_feeds_blind (held out)", "legit_qr_blind (held out)"]],
+      ["blind quishing and legitimate sets", ["phish_qr_blind (held out)", "legit_qr_blind (held out)"]],
     ]);
-    expect(both).toHaveLength(13);
   });
 
-  it("holds the blind sets out whole", () => {
-    const blind = labelledQrLinks().filter((l) => l.set === "phish_qr_blind" || l.set === "legit_qr_blind");
+  it("holds the blind sets out whole, and keeps the sets read last round whole in the tuning part", () => {
+    const links = labelledQrLinks();
+    const blind = links.filter((l) => ["phish_feeds_blind", "phish_qr_blind", "legit_qr_blind"].includes(l.set));
     expect(blind.map((l) => l.url)).toEqual([
+      ...listLines("phish-feeds-blind.txt"),
+      ...listLines("phish-qr-links-blind-r8.txt"),
+      ...listLines("legit-qr-blind-r8.txt"),
+    ]);
+    expect(blind.every((l) => l.heldOut)).toBe(true);
+    const read = links.filter((l) => l.set === "phish_qr_read" || l.set === "legit_qr_read");
+    expect(read.map((l) => l.url)).toEqual([
       ...listLines("phish-qr-links-blind.txt"),
       ...listLines("legit-qr-blind.txt"),
     ]);
-    expect(blind.every((l) => l.heldOut)).toBe(true);
+    expect(read.some((l) => l.heldOut)).toBe(false);
   });
 });

@@ -19,9 +19,9 @@ import {
   matchHostSuffix,
   registrableLabel,
 } from "./brand-index.js";
-import { caseCredentialWords, hasCaseBoundary } from "./case-words.js";
+import { caseCredentialWords, caseNames, hasCaseBoundary } from "./case-words.js";
 import { hasMixedScripts } from "./skeleton.js";
-import { streetPaymentFactor } from "./street-payment.js";
+import { streetChargeOfShortName, streetChargeOfSiteName, streetPaymentFactor } from "./street-payment.js";
 
 export const HEURISTICS_SOURCE = "url_heuristics";
 
@@ -49,6 +49,8 @@ const ASSET_FOLDER_PAGE =
   /\/(?:(?:images?|img|css|js|fonts?|cache|tmp|temp)\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|aspx?|jsp|cgi)|(?:css|js|fonts?)\/(?:[^/?#]*\/)*[^/?#]+\.html?)(?:$|[/?#])/i;
 // A link into the CMS's own code or admin folders that is not a file those folders hand out (a picture, a style, a
 // document): WordPress's wp-admin, theme and plugin folders, wp-includes. Visitors are never sent there.
+const UPLOADS_PAGE = /\/wp-content\/uploads\//i;
+const UPLOADS_SCRIPT = /\/wp-content\/uploads\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|phtml|aspx?|jsp|cgi)(?:$|[/?#])/i;
 const CMS_FOLDER = /\/(?:wp-admin|wp-includes|wp-content\/(?:themes|plugins))\//i;
 const ASSET_FILE = /\.(?:css|js|mjs|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|eot|otf|pdf|txt|xml|json|map|mp4|mp3|zip)$/i;
 
@@ -71,11 +73,12 @@ function kitPlacement(path: string): Factor | null {
     return factor("kit_folder", "The link opens a random 32-character folder, the way phishing kits unpack", 30);
   }
   if (CMS_LIBRARY_PAGE.test(text) || cmsFolderLink(text)) {
-    // The uploads folder holds what editors upload, now and then a page; the code folders never serve one.
+    // The uploads folder holds what editors upload, now and then a page; the code folders never serve one. Nor
+    // does the uploads folder run a script: WordPress writes no code there, and hardened hosts refuse to run it.
     return factor(
       "hidden_page",
       "A web page hides inside a site's software folders (typical of hacked sites)",
-      /\/wp-content\/uploads\//i.test(text) ? 30 : HIDDEN_PAGE_POINTS,
+      UPLOADS_PAGE.test(text) && !UPLOADS_SCRIPT.test(text) ? 30 : HIDDEN_PAGE_POINTS,
     );
   }
   if (ASSET_FOLDER_PAGE.test(text)) {
@@ -260,6 +263,14 @@ export function pathAsksFor(rawPath: string): string | null {
       for (const part of word.split("-")) if (STRONG_LURES.has(part) || CREDENTIALS.has(part)) return part;
     }
   }
+  // Folder and page names in CamelCase ("CathayRefund", "AccountUpdate.php") ask in their words; a word of five
+  // letters or more, so that "PayPalCheckout" counts and "IdCard" or "MyAppPayDay" do not read as a request.
+  if (hasCaseBoundary(path)) {
+    for (const { words } of caseNames(path)) {
+      const word = words.find((w) => w.length >= 5 && (STRONG_LURES.has(w) || CREDENTIALS.has(w)));
+      if (word !== undefined) return word;
+    }
+  }
   return null;
 }
 
@@ -316,6 +327,16 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   }
   if (shortener !== null) {
     factors.push(factor("shortener", `${shortener} is a link shortener that hides the real destination`, 30));
+    const charge = streetChargeOfShortName(url.path);
+    if (charge !== undefined) {
+      factors.push(
+        factor(
+          "street_payment_short_link",
+          `The short link was named for paying a "${charge}" charge, which operators and councils collect on their own sites`,
+          15,
+        ),
+      );
+    }
   }
   if (url.port !== null) factors.push(factor("non_standard_port", `The link uses an unusual port (${url.port})`, 20));
   if (idn) {
@@ -394,14 +415,19 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
         );
       }
     }
-    const street = shortener === null ? streetPaymentFactor(url, pathAsks) : null;
+    const street = shortener === null ? streetPaymentFactor(url, pathAsks, riskyTld) : null;
     if (street !== null) factors.push(street);
     const hyphens = tokens.length - 1;
     if (hyphens >= 3) factors.push(factor("many_hyphens", `"${label}" strings many words together with hyphens`, 15));
   }
   const site = hosting === null || hosting.userContent ? null : siteName(url.host, hosting.platform);
   const siteWord =
-    site === null ? undefined : (site.split(/[^a-z]+/).find((t) => CREDENTIALS.has(t)) ?? twoLures(site));
+    site === null
+      ? undefined
+      : // Letters alone ("identifier58") and with digits ("2fa").
+        ([...site.split(/[^a-z]+/), ...site.split(/[^a-z0-9]+/)].find((t) => CREDENTIALS.has(t)) ??
+        twoLures(site) ??
+        streetChargeOfSiteName(site));
   if (site !== null && siteWord !== undefined) {
     factors.push(
       factor(

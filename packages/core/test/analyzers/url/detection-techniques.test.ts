@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyze } from "./analyze.js";
 import { editDistance } from "../../../src/analyzers/url/brand-index.js";
+import { pathAsksFor } from "../../../src/analyzers/url/url-heuristics.js";
 
 const MEDIUM = 40;
 
@@ -734,5 +735,69 @@ describe("Kleinanzeigen, no longer eBay's", () => {
     const lookalike = analyze("https://kleinanzeigen-zahlung.example/pay");
     expect(lookalike.brand).toMatchObject({ detected: true, brand: "Kleinanzeigen" });
     expect(lookalike.score).toBeGreaterThanOrEqual(65);
+  });
+});
+
+describe("eighth round: street charges on hosts, cheap endings and short links; pages in CamelCase; more brands", () => {
+  it("reads a street charge or a sign-in code in a hosted site's name as a lure, not a shop's name", () => {
+    for (const raw of ["https://park-meter-9921.vercel.app/", "https://docs-review-2fa.firebaseapp.com/"]) {
+      const r = analyze(raw);
+      expect(r.ids).toContain("lure_site_name");
+      expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+    }
+    // "park" alone names hotels and tours; a menu is a menu.
+    for (const raw of ["https://park-hotel-tours.netlify.app/", "https://tacos-menu-2024.vercel.app/"])
+      expect(analyze(raw).ids).not.toContain("lure_site_name");
+  });
+
+  it("reads a name spelled from a street charge's words on a cheap ending as one, with no page to show it", () => {
+    for (const raw of ["https://quickmeter.live/", "https://smartpark-citypay.online/start"]) {
+      const r = analyze(raw);
+      expect(r.ids).toContain("street_payment_domain");
+      expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+    }
+    // The same names on an ordinary ending need the page too.
+    expect(analyze("https://quickmeter.example/").ids).not.toContain("street_payment_domain");
+    // A firm's own name stays the firm's, on any ending.
+    expect(analyze("https://city-parking-group.online/").ids).not.toContain("street_payment_domain");
+  });
+
+  it("reads digits as word breaks in such a name", () => {
+    expect(analyze("https://pay4parking.example/").ids).toContain("street_payment_domain");
+  });
+
+  it("reads a short link named for paying a street charge as a lure, other short links as short links", () => {
+    for (const raw of ["https://bit.ly/park-zone-pay", "https://tinyurl.com/meter-pay-4471"]) {
+      const r = analyze(raw);
+      expect(r.ids).toContain("street_payment_short_link");
+      expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+    }
+    for (const raw of ["https://bit.ly/harbor-menu", "https://bit.ly/cityparking", "https://bit.ly/3xYzAbC"]) {
+      const r = analyze(raw);
+      expect(r.ids).not.toContain("street_payment_short_link");
+      expect(r.score).toBeLessThan(MEDIUM);
+    }
+  });
+
+  it("reads a script in the uploads folder as a hidden page, an uploaded page as a weaker one", () => {
+    const script = analyze("https://bakery.example/wp-content/uploads/2026/10/pay/index.php");
+    const page = analyze("https://bakery.example/wp-content/uploads/2026/10/menu.html");
+    expect(script.evidence[1]?.factors.find((f) => f.id === "hidden_page")?.points).toBe(40);
+    expect(page.evidence[1]?.factors.find((f) => f.id === "hidden_page")?.points).toBe(30);
+  });
+
+  it("reads the words of a CamelCase folder as what the page asks for", () => {
+    expect(pathAsksFor("/gb/data/CathayRefund/index.php")).toBe("refund");
+    expect(pathAsksFor("/build/Notificaciones_Banco/Home.html")).toBe("notificaciones");
+    // Short words do not count inside such a name; random ids are no names.
+    expect(pathAsksFor("/IdCard/MyAppPayDay")).toBeNull();
+    expect(pathAsksFor("/FAIpQLSdJ/viewform")).toBeNull();
+  });
+
+  it("knows more of the banks, wallets, carriers and telecoms phishing names, and not their neighbours", () => {
+    expect(analyze("https://hdfcbank-kyc-update.example/").brand).toMatchObject({ detected: true, brand: "HDFC Bank" });
+    expect(analyze("https://example.net/diepost/manage/login").brand).toMatchObject({ brand: "Swiss Post" });
+    expect(analyze("https://nypost.com/").brand.detected).toBe(false);
+    expect(analyze("https://www.hdfcbank.com/personal/login").ids).toContain("official_brand_domain");
   });
 });

@@ -103,6 +103,9 @@ Bradesco|bank|bradesco|bradesco.com.br|
 Nubank|bank|nubank|nubank.com.br nu.com.mx|
 Banco BCP|bank|viabcp|viabcp.com|
 Interbank|bank|=interbank|interbank.pe|
+Banco Popular|bank|bancopopular popularenlinea|popular.com bancopopular.com popularenlinea.com|
+Bancolombia|bank|bancolombia|bancolombia.com|
+BancoEstado|bank|bancoestado|bancoestado.cl|
 Mercado Pago|payment|mercadopago|mercadopago.com mercadopago.com.br mercadopago.com.ar mercadolibre.com|
 RBC|bank|rbcroyalbank royalbank|rbc.com rbcroyalbank.com|
 Scotiabank|bank|scotiabank|scotiabank.com|
@@ -110,6 +113,8 @@ BMO|bank|bmo|bmo.com|
 CIBC|bank|cibc|cibc.com|
 Desjardins|bank|desjardins|desjardins.com|
 Interac|payment|interac|interac.ca|
+PostFinance|bank|postfinance|postfinance.ch|
+Nexi|payment|=nexi nexipayments|nexi.it nexigroup.com|
 Commonwealth Bank|bank|commbank netbank|commbank.com.au|
 ANZ|bank|anz|anz.com anz.com.au anz.co.nz|
 Westpac|bank|westpac|westpac.com.au westpac.co.nz|
@@ -118,6 +123,18 @@ ASB|bank|asbbank|asb.co.nz|
 Standard Chartered|bank|standardchartered|sc.com|
 DBS|bank|dbsbank|dbs.com dbs.com.sg|
 OCBC|bank|ocbc|ocbc.com|
+UOB|bank|uobgroup uobsg|uob.com.sg uobgroup.com|
+Maybank|bank|maybank maybank2u|maybank.com maybank2u.com.my|
+CIMB|bank|cimb cimbclicks|cimb.com cimbclicks.com.my cimb.com.my|
+Kasikornbank|bank|kasikorn kasikornbank kbank|kasikornbank.com kbank.com|
+SCB|bank|scbeasy|scb.co.th|
+GCash|payment|gcash|gcash.com|
+State Bank of India|bank|onlinesbi sbionline|sbi.co.in onlinesbi.sbi sbi.bank.in|
+HDFC Bank|bank|hdfcbank hdfc|hdfcbank.com hdfc.bank.in|
+ICICI Bank|bank|icicibank icici|icicibank.com icici.bank.in|
+Axis Bank|bank|axisbank|axisbank.com axis.bank.in|
+Paytm|payment|paytm|paytm.com|
+PhonePe|payment|phonepe|phonepe.com|
 MUFG|bank|mufg|mufg.jp bk.mufg.jp|
 SMBC|bank|smbc|smbc.co.jp|
 Mizuho|bank|mizuho|mizuhobank.co.jp mizuho-fg.co.jp|
@@ -281,7 +298,10 @@ La Poste|delivery|laposte colissimo|laposte.fr laposte.net colissimo.fr|
 Deutsche Post|delivery|deutschepost|deutschepost.de|
 PostNL|delivery|postnl|postnl.nl|
 Correos|delivery|correos|correos.es|
-Swiss Post|delivery|swisspost|post.ch|
+Swiss Post|delivery|swisspost diepost|post.ch|
+InPost|delivery|inpost|inpost.pl inpost.eu inpost.co.uk|
+Poczta Polska|delivery|pocztapolska|poczta-polska.pl pocztapolska.pl|
+SingPost|delivery|singpost|singpost.com|
 An Post|delivery|anpost|anpost.com anpost.ie|
 Japan Post|delivery|japanpost jppost|japanpost.jp post.japanpost.jp|
 Yamato|delivery|kuronekoyamato yamato|kuronekoyamato.co.jp|
@@ -348,6 +368,10 @@ Telus|telecom|telus|telus.com|
 Movistar|telecom|movistar|movistar.es movistar.com|
 Telekom|telecom|telekom|telekom.de telekom.com|
 Swisscom|telecom|swisscom|swisscom.ch|
+NTT Docomo|telecom|docomo|docomo.ne.jp nttdocomo.co.jp|
+SoftBank|telecom|softbank|softbank.jp softbank.co.jp|
+Airtel|telecom|airtel|airtel.in airtel.com|
+IONOS|tech|ionos|ionos.com ionos.de ionos.co.uk ionos.fr ionos.es|
 Bluewin|telecom|bluewin|bluewin.ch|
 Ziggo|telecom|ziggo|ziggo.nl|
 KPN|telecom|kpn|kpn.com|
