@@ -477,6 +477,20 @@ function spelledDomainInLabel(label: string): Brand | null {
   return null;
 }
 
+const WEAK_LURES_BESIDE_POINTS = 50;
+
+/** true when the hyphenated name is the brand's keyword and two or more lure words, nothing else. */
+function lureWordsBeside(label: string, keyword: string): boolean {
+  if (!label.includes("-")) return false;
+  let lures = 0;
+  for (const token of label.split("-")) {
+    if (token.includes(keyword)) continue;
+    if (!LURES.has(token)) return false;
+    lures++;
+  }
+  return lures >= 2;
+}
+
 function registrableFindings(label: string, url: NormalizedUrl, freeHosted: boolean, out: Finding[]): void {
   const suffix = url.publicSuffix ?? "";
   // The brand's exact name under a TLD it does not use.
@@ -541,13 +555,15 @@ function registrableFindings(label: string, url: NormalizedUrl, freeHosted: bool
   }
   for (const hit of keywordHits(label, freeHosted ? ANYWHERE_FROM_FREE_HOSTING : ANYWHERE_FROM)) {
     // Brand plus a neutral word ("natwestgroup", "wellsfargoadvisors") is how companies name their own
-    // side sites too; only brand plus a lure word is strong on its own.
+    // side sites too; only brand plus a lure word is strong on its own. Brand plus two or more of the weaker
+    // lure words and nothing else ("adobe-sign-document", "docusign-envelope-review") names no side site either.
+    const weakOnly = !hit.withLure && lureWordsBeside(label, hit.ref.keyword);
     out.push({
       brand: hit.ref.brand,
       technique: "combosquat",
-      points: hit.withLure ? 75 : 35,
+      points: hit.withLure ? 75 : weakOnly ? WEAK_LURES_BESIDE_POINTS : 35,
       // On free hosting the platform's own factor carries the rest; the brand is still the one named.
-      confidence: hit.withLure ? 0.85 : freeHosted ? 0.6 : 0.5,
+      confidence: hit.withLure ? 0.85 : freeHosted || weakOnly ? 0.6 : 0.5,
       floor: 0,
       label,
     });

@@ -801,3 +801,18 @@ describe("eighth round: street charges on hosts, cheap endings and short links; 
     expect(analyze("https://www.hdfcbank.com/personal/login").ids).toContain("official_brand_domain");
   });
 });
+
+describe("eighth round: a brand beside lure words only", () => {
+  it("reads a brand with two or more of the weaker lure words and nothing else as impersonation", () => {
+    for (const raw of ["https://adobe-sign-document.example/view", "https://docusign-envelope-review.example/"]) {
+      const r = analyze(raw);
+      expect(r.brand).toMatchObject({ technique: "combosquat" });
+      expect(r.score).toBeGreaterThanOrEqual(MEDIUM);
+    }
+  });
+
+  it("does not read a brand beside one such word, or beside a word of another kind, as more than a mention", () => {
+    for (const raw of ["https://adobe-review.example/", "https://adobe-sign-training.example/"])
+      expect(analyze(raw).score).toBeLessThan(MEDIUM);
+  });
+});
