@@ -136,6 +136,7 @@ export interface QrLinkOutcome {
   readonly url: string;
   readonly set:
     | "phish_feeds"
+    | "phish_feeds_2"
     | "phish_qr_links"
     | "legit_qr_links"
     | "legit_qr_operators"
@@ -163,6 +164,8 @@ export function labelledQrLinks(): Omit<QrLinkOutcome, "score">[] {
       set: "phish_feeds" as const,
       label: "scam" as const,
     })),
+    // A second sample of PhishTank exports (other repositories, 2018-2026): a line of its own beside the feed figure.
+    ...listLines("phish-feeds-2.txt").map((url) => ({ url, set: "phish_feeds_2" as const, label: "scam" as const })),
     // Hand-written QR-phishing destinations: reported on a line of their own, never mixed into the feed figure.
     ...listLines("phish-qr-links.txt").map((url) => ({ url, set: "phish_qr_links" as const, label: "scam" as const })),
     ...listLines("legit-qr-links.txt").map((url) => ({ url, set: "legit_qr_links" as const, label: "legit" as const })),
@@ -339,6 +342,7 @@ export function linkVerdictGroups<T extends Pick<QrLinkOutcome, "set" | "heldOut
         name: `  operators and service-word businesses, ${name}`,
         links: of("phish_feeds", "legit_qr_operators"),
       },
+      { name: `  feed links, second sample, ${name}`, links: of("phish_feeds_2", "legit_qr_links") },
       { name: `  lookalike sites (brand, crypto), ${name}`, links: of("legit_lookalikes") },
       { name: `  quishing links (hand-written), ${name}`, links: of("phish_qr_links") },
     );

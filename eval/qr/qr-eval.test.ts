@@ -62,6 +62,7 @@ describe("labelled QR links", () => {
   it("reports the operators against the feed links on a line of their own, outside the feed figure", () => {
     const sets: QrLinkOutcome["set"][] = [
       "phish_feeds",
+      "phish_feeds_2",
       "phish_qr_links",
       "legit_qr_links",
       "legit_qr_operators",
@@ -84,18 +85,19 @@ describe("labelled QR links", () => {
       ["hand-written QR links, tuning", ["phish_feeds", "legit_qr_links"]],
       ["popular sites, tuning", ["phish_feeds", "legit_popular"]],
       ["operators and service-word businesses, tuning", ["phish_feeds", "legit_qr_operators"]],
+      ["feed links, second sample, tuning", ["phish_feeds_2", "legit_qr_links"]],
       ["lookalike sites (brand, crypto), tuning", ["legit_lookalikes"]],
       ["quishing links (hand-written), tuning", ["phish_qr_links"]],
       ["quishing and legitimate sets read last round", ["phish_qr_read", "legit_qr_read"]],
     ]);
     const both = lines(false);
-    expect(both.slice(0, 7)).toEqual(lines(true));
-    expect(both[10]).toEqual([
+    expect(both.slice(0, 8)).toEqual(lines(true));
+    expect(both[11]).toEqual([
       "operators and service-word businesses, held-out",
       ["phish_feeds (held out)", "legit_qr_operators (held out)"],
     ]);
     // The blind sets are read only with the held-out halves, on lines of their own.
-    expect(both.slice(13)).toEqual([
+    expect(both.slice(15)).toEqual([
       ["blind feed links and legitimate set", ["phish_feeds_blind (held out)", "legit_qr_blind (held out)"]],
       ["blind quishing and legitimate sets", ["phish_qr_blind (held out)", "legit_qr_blind (held out)"]],
     ]);
