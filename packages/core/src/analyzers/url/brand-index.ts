@@ -252,10 +252,13 @@ export function isGovernmentRegistry(url: NormalizedUrl): boolean {
  * there in minutes, so neither a brand's name in the address nor the platform's own standing vouches for
  * the page: a form on docs.google.com is someone's form, not Google's.
  */
+/** Blogger under a country's ending: "name.blogspot.kr", "name.blogspot.com.br". */
+const BLOGGER_COUNTRY = /\.blogspot\.(?:com?\.)?[a-z]{2}$/;
+
 export function hostingOf(url: NormalizedUrl): Hosting | null {
   if (url.isIp) return null;
   const host = url.host;
-  const free = matchHostSuffix(host, FREE_HOSTING_SET);
+  const free = matchHostSuffix(host, FREE_HOSTING_SET) ?? (BLOGGER_COUNTRY.test(host) ? "blogspot.com" : null);
   if (free !== null) return { platform: free, userContent: false, anonymous: ANONYMOUS_HOSTING_SET.has(free) };
   for (const [path, product] of USER_CONTENT.get(host) ?? []) {
     if (path.test(url.path)) return { platform: product, userContent: true, anonymous: false };

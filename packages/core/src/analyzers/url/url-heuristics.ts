@@ -36,22 +36,24 @@ function factor(id: string, label: string, points: number): Factor {
 
 // Where a phishing kit lands on a hijacked site. A kit copies itself into a fresh 32-hex (MD5) folder per victim
 // and serves its page from there; or its page sits inside a folder that never serves pages of its own: a CMS's
-// library folders (WordPress, Joomla components) or the server's /.well-known/ metadata folder.
+// library folders (WordPress; Joomla's components, modules and templates) or the server's /.well-known/ folder.
 const KIT_FOLDER_PAGE = /\/[0-9a-f]{32}\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
 const KIT_FOLDER_LAST = /\/[0-9a-f]{32}\/?$/i;
 const WELL_KNOWN_PAGE = /\/\.well-known\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
 const CMS_LIBRARY_PAGE =
-  /\/(?:wp-includes|wp-content|components\/com_[a-z0-9_]+)\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
+  /\/(?:wp-includes|wp-content|components\/com_[a-z0-9_]+|modules\/mod_[a-z0-9_]+|templates\/[a-z0-9_-]+)\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|html?|aspx?)(?:$|[/?#])/i;
 // A script inside a folder that only ever holds static files (images, styles, scripts, fonts, caches), or a page
 // inside a style, script or font folder: a site runs nothing from there unless someone dropped it in. (An HTML page
 // under images/ is how photo galleries are laid out, so only scripts count there.)
 const ASSET_FOLDER_PAGE =
   /\/(?:(?:images?|img|css|js|fonts?|cache|tmp|temp)\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|aspx?|jsp|cgi)|(?:css|js|fonts?)\/(?:[^/?#]*\/)*[^/?#]+\.html?)(?:$|[/?#])/i;
 // A link into the CMS's own code or admin folders that is not a file those folders hand out (a picture, a style, a
-// document): WordPress's wp-admin, theme and plugin folders, wp-includes. Visitors are never sent there.
+// document): WordPress's wp-admin, theme and plugin folders, wp-includes; Joomla's component and module folders
+// (its pages are served through index.php?option=com_...). Visitors are never sent there.
 const UPLOADS_PAGE = /\/wp-content\/uploads\//i;
 const UPLOADS_SCRIPT = /\/wp-content\/uploads\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|phtml|aspx?|jsp|cgi)(?:$|[/?#])/i;
-const CMS_FOLDER = /\/(?:wp-admin|wp-includes|wp-content\/(?:themes|plugins))\//i;
+const CMS_FOLDER =
+  /\/(?:wp-admin|wp-includes|wp-content\/(?:themes|plugins)|components\/com_[a-z0-9_]+|modules\/mod_[a-z0-9_]+)\//i;
 const ASSET_FILE = /\.(?:css|js|mjs|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|eot|otf|pdf|txt|xml|json|map|mp4|mp3|zip)$/i;
 
 function cmsFolderLink(path: string): boolean {

@@ -816,3 +816,39 @@ describe("eighth round: a brand beside lure words only", () => {
       expect(analyze(raw).score).toBeLessThan(MEDIUM);
   });
 });
+
+describe("eighth round: hijacked sites' folders, more platforms and words", () => {
+  it("reads a page or folder inside Joomla's component, module and template folders as hidden", () => {
+    for (const raw of [
+      "https://shop.example/templates/beez/index.php",
+      "https://shop.example/components/com_jce/editor/libraries/views/popups/tmpl/",
+      "https://shop.example/modules/mod_login/tmpl/default.php",
+    ])
+      expect(analyze(raw).ids).toContain("hidden_page");
+    // A picture a component hands out, and Joomla's own routed pages, are not.
+    for (const raw of [
+      "https://shop.example/components/com_content/images/logo.png",
+      "https://shop.example/index.php?option=com_content&view=article&id=4",
+    ])
+      expect(analyze(raw).ids).not.toContain("hidden_page");
+  });
+
+  it("reads Blogger under a country's ending as Blogger", () => {
+    for (const raw of ["https://someone.blogspot.kr/", "https://someone.blogspot.com.br/"])
+      expect(analyze(raw).ids).toContain("free_hosting");
+  });
+
+  it("reads a mailbox sign-in folder and sign-in words in Turkish and Portuguese as sign-in words", () => {
+    for (const raw of [
+      "https://shop.example/xml/webmail/",
+      "https://shop.example/giris",
+      "https://shop.example/app/acesso/promo.php",
+    ])
+      expect(analyze(raw).ids).toContain("credential_words");
+  });
+
+  it("knows more shorteners and page hosts", () => {
+    expect(analyze("https://ht.ly/CEB330abc").ids).toContain("shortener");
+    expect(analyze("https://someone.ghost.io/post/").ids).toContain("free_hosting");
+  });
+});

@@ -106,12 +106,16 @@ Interbank|bank|=interbank|interbank.pe|
 Banco Popular|bank|bancopopular popularenlinea|popular.com bancopopular.com popularenlinea.com|
 Bancolombia|bank|bancolombia|bancolombia.com|
 BancoEstado|bank|bancoestado|bancoestado.cl|
+Kutxabank|bank|kutxabank|kutxabank.es|
 Mercado Pago|payment|mercadopago|mercadopago.com mercadopago.com.br mercadopago.com.ar mercadolibre.com|
 RBC|bank|rbcroyalbank royalbank|rbc.com rbcroyalbank.com|
 Scotiabank|bank|scotiabank|scotiabank.com|
 BMO|bank|bmo|bmo.com|
 CIBC|bank|cibc|cibc.com|
 Desjardins|bank|desjardins|desjardins.com|
+Manulife|bank|manulife|manulife.com manulife.ca manulifebank.ca|
+Simplii Financial|bank|simplii|simplii.com|
+Tangerine|bank|=tangerine|tangerine.ca|
 Interac|payment|interac|interac.ca|
 PostFinance|bank|postfinance|postfinance.ch|
 Nexi|payment|=nexi nexipayments|nexi.it nexigroup.com|
@@ -171,6 +175,7 @@ Trust Wallet|crypto|trustwallet|trustwallet.com|
 Ledger|crypto|ledger ledgerlive|ledger.com|
 Trezor|crypto|trezor|trezor.io|
 Exodus|crypto|=exodus|exodus.com|
+Paxful|crypto|paxful|paxful.com|
 Phantom|crypto|=phantom|phantom.app phantom.com|
 MyEtherWallet|crypto|myetherwallet|myetherwallet.com|
 Uniswap|crypto|uniswap|uniswap.org app.uniswap.org uniswap.exchange uniswap.eth|
@@ -300,6 +305,7 @@ PostNL|delivery|postnl|postnl.nl|
 Correos|delivery|correos|correos.es|
 Swiss Post|delivery|swisspost diepost|post.ch|
 InPost|delivery|inpost|inpost.pl inpost.eu inpost.co.uk|
+Maersk|delivery|maersk maerskline|maersk.com|
 Poczta Polska|delivery|pocztapolska|poczta-polska.pl pocztapolska.pl|
 SingPost|delivery|singpost|singpost.com|
 An Post|delivery|anpost|anpost.com anpost.ie|

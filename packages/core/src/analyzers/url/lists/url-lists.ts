@@ -91,6 +91,10 @@ export const FREE_TLDS: readonly string[] = ["tk", "ml", "ga", "cf", "gq"];
 
 /** URL shorteners: the real destination is hidden until followed. */
 export const SHORTENERS: readonly string[] = [
+  "ht.ly",
+  "q-r.to",
+  "surli.cc",
+  "cpc.cx",
   "bit.ly",
   "bitly.com",
   "tinyurl.com",
@@ -153,6 +157,13 @@ export const SHORTENERS: readonly string[] = [
  * code hosts and sandboxes (DEVELOPER_PLATFORMS) count as free hosting too.
  */
 export const FREE_HOSTING: readonly string[] = [
+  // Blogger's country domains (blogspot.kr, blogspot.com.br) are matched as blogspot.com: see hostingOf.
+  "ghost.io",
+  "webwave.dev",
+  "myfreesites.net",
+  "created.app",
+  "dx.am",
+  "atwebpages.com",
   "weebly.com",
   "weeblysite.com",
   "wixsite.com",
@@ -625,6 +636,13 @@ export const STRONG_LURE_WORDS: readonly string[] = [
   "notificaciones",
   "notificacao",
   "notificacoes",
+  "dispositivo",
+  "reactivar",
+  "reativar",
+  "desbloquear",
+  "seguranca",
+  "seguridad",
+  "peringatan",
   "atualizar",
   "atualize",
   "atualizacao",
@@ -727,6 +745,13 @@ export const CREDENTIAL_WORDS: readonly string[] = [
   "konfirmasi",
   "masuk",
   "inloggen",
+  // Turkish: "giris" (giriş, sign in), "oturum" (session); Portuguese and Spanish access.
+  "giris",
+  "oturum",
+  "acesso",
+  "acceso",
+  // A mailbox's sign-in page, the page most kits on hijacked sites imitate.
+  "webmail",
   // The card issuer's verification step that payment kits imitate (3-D Secure, "Verified by Visa").
   "3dsecure",
   "vbv",
