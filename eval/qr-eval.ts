@@ -153,9 +153,10 @@ export interface QrLinkOutcome {
 }
 
 /**
- * Every phishing-feed URL, every hand-written quishing link, every hand-written QR link, every link of operators and
- * service-word businesses, every popular site (under a path) and every brand or crypto lookalike site, labelled and
- * split like the URL evaluation (held out when `fnv1a(url) % 2 === 0`).
+ * Every phishing-feed URL (both samples), every hand-written quishing link, every hand-written QR link, every link of
+ * operators and service-word businesses, every popular site (under a path) and every brand or crypto lookalike site,
+ * labelled and split like the URL evaluation (held out when `fnv1a(url) % 2 === 0`); the sets read last round whole
+ * in the tuning part, and the blind sets whole in the held-out part.
  */
 export function labelledQrLinks(): Omit<QrLinkOutcome, "score">[] {
   const links: Omit<QrLinkOutcome, "score" | "heldOut">[] = [
