@@ -818,14 +818,15 @@ describe("eighth round: a brand beside lure words only", () => {
 });
 
 describe("eighth round: hijacked sites' folders, more platforms and words", () => {
-  it("reads a page or folder inside Joomla's component, module and template folders as hidden", () => {
-    for (const raw of [
-      "https://shop.example/templates/beez/index.php",
-      "https://shop.example/components/com_jce/editor/libraries/views/popups/tmpl/",
-      "https://shop.example/modules/mod_login/tmpl/default.php",
-    ])
-      expect(analyze(raw).ids).toContain("hidden_page");
-    // A picture a component hands out, and Joomla's own routed pages, are not.
+  it.each([
+    "https://shop.example/templates/beez/index.php",
+    "https://shop.example/components/com_jce/editor/libraries/views/popups/tmpl/",
+    "https://shop.example/modules/mod_login/tmpl/default.php",
+  ])("reads %s, inside Joomla's component, module and template folders, as a hidden page", (raw) => {
+    expect(analyze(raw).ids).toContain("hidden_page");
+  });
+
+  it("does not read what those folders hand out, or Joomla's own routed pages, as hidden", () => {
     for (const raw of [
       "https://shop.example/components/com_content/images/logo.png",
       "https://shop.example/index.php?option=com_content&view=article&id=4",
@@ -838,13 +839,12 @@ describe("eighth round: hijacked sites' folders, more platforms and words", () =
       expect(analyze(raw).ids).toContain("free_hosting");
   });
 
-  it("reads a mailbox sign-in folder and sign-in words in Turkish and Portuguese as sign-in words", () => {
-    for (const raw of [
-      "https://shop.example/xml/webmail/",
-      "https://shop.example/giris",
-      "https://shop.example/app/acesso/promo.php",
-    ])
-      expect(analyze(raw).ids).toContain("credential_words");
+  it.each([
+    "https://shop.example/xml/webmail/",
+    "https://shop.example/giris",
+    "https://shop.example/app/acesso/promo.php",
+  ])("reads a mailbox sign-in folder and sign-in words in Turkish and Portuguese as sign-in words: %s", (raw) => {
+    expect(analyze(raw).ids).toContain("credential_words");
   });
 
   it("knows more shorteners and page hosts", () => {
