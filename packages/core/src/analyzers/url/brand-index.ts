@@ -247,14 +247,14 @@ export function isGovernmentRegistry(url: NormalizedUrl): boolean {
   return suffix === "gc.ca" || /(?:^|\.)(?:gov|mil)(?:\.[a-z]{2})?$/.test(suffix);
 }
 
+/** Blogger under a country's ending: "name.blogspot.kr", "name.blogspot.com.br". */
+const BLOGGER_COUNTRY = /\.blogspot\.(?:com?\.)?[a-z]{2}$/;
+
 /**
  * The free hosting, site builder or user-content area a URL is published on, or null. Anyone can publish
  * there in minutes, so neither a brand's name in the address nor the platform's own standing vouches for
  * the page: a form on docs.google.com is someone's form, not Google's.
  */
-/** Blogger under a country's ending: "name.blogspot.kr", "name.blogspot.com.br". */
-const BLOGGER_COUNTRY = /\.blogspot\.(?:com?\.)?[a-z]{2}$/;
-
 export function hostingOf(url: NormalizedUrl): Hosting | null {
   if (url.isIp) return null;
   const host = url.host;

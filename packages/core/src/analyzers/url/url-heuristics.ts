@@ -47,11 +47,12 @@ const CMS_LIBRARY_PAGE =
 // under images/ is how photo galleries are laid out, so only scripts count there.)
 const ASSET_FOLDER_PAGE =
   /\/(?:(?:images?|img|css|js|fonts?|cache|tmp|temp)\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|aspx?|jsp|cgi)|(?:css|js|fonts?)\/(?:[^/?#]*\/)*[^/?#]+\.html?)(?:$|[/?#])/i;
+// WordPress's uploads folder, and a script in it.
+const UPLOADS_PAGE = /\/wp-content\/uploads\//i;
+const UPLOADS_SCRIPT = /\/wp-content\/uploads\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|phtml|aspx?|jsp|cgi)(?:$|[/?#])/i;
 // A link into the CMS's own code or admin folders that is not a file those folders hand out (a picture, a style, a
 // document): WordPress's wp-admin, theme and plugin folders, wp-includes; Joomla's component and module folders
 // (its pages are served through index.php?option=com_...). Visitors are never sent there.
-const UPLOADS_PAGE = /\/wp-content\/uploads\//i;
-const UPLOADS_SCRIPT = /\/wp-content\/uploads\/(?:[^/?#]*\/)*[^/?#]+\.(?:php\d?|phtml|aspx?|jsp|cgi)(?:$|[/?#])/i;
 const CMS_FOLDER =
   /\/(?:wp-admin|wp-includes|wp-content\/(?:themes|plugins)|components\/com_[a-z0-9_]+|modules\/mod_[a-z0-9_]+)\//i;
 const ASSET_FILE = /\.(?:css|js|mjs|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|eot|otf|pdf|txt|xml|json|map|mp4|mp3|zip)$/i;

@@ -157,7 +157,6 @@ export const SHORTENERS: readonly string[] = [
  * code hosts and sandboxes (DEVELOPER_PLATFORMS) count as free hosting too.
  */
 export const FREE_HOSTING: readonly string[] = [
-  // Blogger's country domains (blogspot.kr, blogspot.com.br) are matched as blogspot.com: see hostingOf.
   "ghost.io",
   "webwave.dev",
   "myfreesites.net",
@@ -179,6 +178,7 @@ export const FREE_HOSTING: readonly string[] = [
   "onrender.com",
   "fly.dev",
   "surge.sh",
+  // Blogger's country domains (blogspot.kr, blogspot.com.br) are matched as blogspot.com: see hostingOf.
   "blogspot.com",
   "wordpress.com",
   "tumblr.com",
