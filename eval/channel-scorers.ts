@@ -15,12 +15,13 @@ import {
 } from "../packages/core/src/index.js";
 import {
   emailBodyText,
+  mailCodesEvidence,
+  mailLinks,
   NO_MAIL_FILES,
   weighedEmailBody,
   withAttachedText,
   type MailFiles,
 } from "../packages/core/src/channels/email/email-channel.js";
-import { analyzeMailCodes, codeLinks } from "../packages/core/src/analyzers/email/index.js";
 import { qrPayloadEvidence } from "../packages/core/src/analyzers/qr/index.js";
 import { longFormContent } from "../packages/core/src/channels/text/text-channel.js";
 import type { DocumentScorer } from "./document-eval.js";
@@ -72,15 +73,14 @@ export function emailBodyScorer(mail: ParsedMail, files: MailFiles = NO_MAIL_FIL
   const { evidence, analysis } = messageEvidence(
     text,
     "email",
-    [...codeLinks(files.codes), ...mail.links.map((l) => l.href)],
+    mailLinks(mail, files.codes),
     claimText,
     false,
     mail.from?.address,
   );
   return [
     ...weighedEmailBody(mail, text, analysis.claimedIssuer, evidence).evidence,
-    analyzeMailCodes(mail, files.codes, text),
-    ...qrPayloadEvidence(files.codes),
+    ...mailCodesEvidence(mail, files.codes, text),
   ];
 }
 

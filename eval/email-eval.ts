@@ -16,6 +16,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { analyzeHeaders } from "../packages/core/src/analyzers/email/index.js";
 import {
+  FILES_BUDGET_MS,
   mailEvidence,
   readMailFiles,
   type MailFileReaders,
@@ -73,7 +74,7 @@ export function createEmailScorer(
       const read = await reader.read(raw);
       if (read.isErr()) return null;
       const mail = read.value;
-      const files = await readMailFiles(mail, fileReaders, AbortSignal.timeout(8_000));
+      const files = await readMailFiles(mail, fileReaders, AbortSignal.timeout(FILES_BUDGET_MS));
       const auth = await authenticator.authenticate(mail.raw, { signal: AbortSignal.timeout(5_000) });
       const headers = analyzeHeaders(mail, auth);
       const evidence: Evidence[] = [

@@ -155,8 +155,10 @@ export function htmlContent(html: string, maxLinks: number, withText = true): Ht
         if (href !== null && href !== "") anchor = { href, parts: [] };
       }
     } else if (name === "img") {
-      const alt = anchor === null ? null : attribute(tag, "alt");
-      if (alt !== null) anchor?.parts.push(alt);
+      if (anchor !== null) {
+        const alt = attribute(tag, "alt");
+        if (alt !== null) anchor.parts.push(alt);
+      }
       if (pictures.length < MAX_DATA_PICTURES && /\ssrc\s*=\s*["']?\s*data:/i.test(tag)) {
         const picture = dataPicture(attribute(tag, "src") ?? "");
         if (picture !== null) pictures.push(picture);

@@ -218,7 +218,7 @@ export function weighedEmailBody(
 }
 
 /** How long one email's files may take to read (QR codes in its pictures, its PDFs' text and codes). */
-const FILES_BUDGET_MS = 8_000;
+export const FILES_BUDGET_MS = 8_000;
 /** PDFs of one email whose text is read, and how much of each. */
 const MAX_ATTACHED_LETTERS = 2;
 const MAX_ATTACHED_CHARS = 3_000;
@@ -325,6 +325,19 @@ export function withAttachedText(
   };
 }
 
+/** The links the body analysis checks: the codes' links first (where the mail really sends its reader), then the HTML's. */
+export function mailLinks(mail: ParsedMail, codes: readonly string[]): string[] {
+  return [...codeLinks(codes), ...mail.links.map((l) => l.href)];
+}
+
+/**
+ * What an email's QR codes say: their links weighed against the sender and what the mail asks (`text`), and a code
+ * that is no link for what it is (a crypto payment request, a bank transfer, a number, a network).
+ */
+export function mailCodesEvidence(mail: ParsedMail, codes: readonly string[], text: string): Evidence[] {
+  return [analyzeMailCodes(mail, codes, text), ...qrPayloadEvidence(codes)];
+}
+
 async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Result<EmailAssessment, AppError>> {
   const k = ctx.kernel;
   const reader = k.deps.mailReader;
@@ -338,9 +351,9 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
   const unread = unreadFiles(files);
   const { text: bodyText, claimText } = withAttachedText(emailBodyText(mail), files);
   const codes = files.codes;
+  const links = mailLinks(mail, codes);
   const body = await analyzeMessageText(ctx, bodyText, "email", {
-    // A code's link is where the mail really sends its reader: checked first, like a link of its own.
-    extraUrls: [...codeLinks(codes), ...mail.links.map((l) => l.href)],
+    extraUrls: links,
     claimText,
     ...(mail.from !== null ? { senderNumber: mail.from.address } : {}),
   });
@@ -354,9 +367,7 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
     ...weighed.evidence,
     ...headers.evidence,
     ...mailEvidence(mail),
-    analyzeMailCodes(mail, codes, bodyText),
-    // A code that is no link says what it is: a crypto payment request, a bank transfer, a number, a network.
-    ...qrPayloadEvidence(codes),
+    ...mailCodesEvidence(mail, codes, bodyText),
     ...unread.evidence,
   ];
   const items = evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT }));
@@ -394,10 +405,7 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
       extracted_phones: analysis.entities.phones.map((p) => p.e164),
       claimed_issuer: analysis.claimedIssuer,
       attachments: mail.attachments.map((a) => ({ filename: a.filename, declared_type: a.declaredType, size: a.size })),
-      urls_not_analyzed: Math.max(
-        0,
-        analysis.entities.urlsFound + mail.links.length + codeLinks(codes).length - SUBLOOKUP_MAX_URLS,
-      ),
+      urls_not_analyzed: Math.max(0, analysis.entities.urlsFound + links.length - SUBLOOKUP_MAX_URLS),
       qr_codes: [...codes],
     },
     sub_lookups: body.subs,
