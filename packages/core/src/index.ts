@@ -141,7 +141,25 @@ export type { Brand, BrandCategory, BrandImpersonation, BrandTechnique } from ".
 export { normalizePhone } from "./analyzers/phone/normalize-phone.js";
 export { analyzePhoneNumber } from "./analyzers/phone/analyze-phone-number.js";
 
-export { assess, combineScore, SAFE_MIN_CONFIDENCE } from "./scoring/score.js";
+export {
+  assess,
+  combineLogOdds,
+  combineScore,
+  FITTED_SCORING,
+  HAND_SCORING,
+  SAFE_MIN_CONFIDENCE,
+} from "./scoring/score.js";
+export {
+  PRIOR_BIAS,
+  priorWeight,
+  ruleKey,
+  SCORED_CHANNELS,
+  type ChannelWeights,
+  type FittedRule,
+  type RuleHit,
+  type ScoredChannel,
+  type Scoring,
+} from "./scoring/weights.js";
 export type { Assessment, WeightedEvidence } from "./scoring/score.js";
 export { VERDICT_THRESHOLDS, verdictFor } from "./scoring/verdict.js";
 export { OFFLINE_WEIGHT } from "./usecases/assemble.js";

@@ -1,4 +1,4 @@
-import type { Factor } from "../schemas/common.js";
+import type { RuleHit } from "../scoring/weights.js";
 
 /** What one source said about one input. */
 export interface Evidence {
@@ -8,7 +8,8 @@ export interface Evidence {
   readonly reason?: string;
   /** Fields merged into the result's `signals` object. */
   readonly signals: Readonly<Record<string, unknown>>;
-  readonly factors: readonly Factor[];
+  /** What the source found, as named rules; each hit's points are its detector's prior (scoring/weights.ts). */
+  readonly factors: readonly RuleHit[];
   /** Lowest score the evidence allows (a feed listing is near-conclusive); 0 when none. */
   readonly floor?: number;
 }

@@ -3,6 +3,16 @@
 import type { Factor, SourceStatus, Verdict } from "../schemas/common.js";
 import type { Evidence } from "../ports/signal-source.js";
 import { verdictFor } from "./verdict.js";
+import { FITTED_WEIGHTS } from "./weights/index.js";
+import {
+  PRIOR_BIAS,
+  priorWeight,
+  ruleKey,
+  type ChannelWeights,
+  type RuleHit,
+  type ScoredChannel,
+  type Scoring,
+} from "./weights.js";
 
 export interface WeightedEvidence {
   readonly evidence: Evidence;
@@ -36,6 +46,10 @@ function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
+/**
+ * The engine's earlier combination, kept as the evaluations' measured baseline ("hand" scoring): each finding's
+ * points read as a percent risk, combined as 1 - prod(1 - p/100), legitimacy points subtracted.
+ */
 export function combineScore(factors: readonly Factor[], floor: number): number {
   let keep = 1;
   let trust = 0;
@@ -47,16 +61,64 @@ export function combineScore(factors: readonly Factor[], floor: number): number 
   return Math.max(0, Math.min(100, Math.round(Math.max(risk - trust, floor))));
 }
 
+/** The weights the engine ships: fitted per channel on the training corpora (scoring/weights/). */
+export const FITTED_SCORING: Scoring = { combination: "fitted", weights: FITTED_WEIGHTS };
+export const HAND_SCORING: Scoring = { combination: "hand" };
+
+const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
+
+/** A rule's weight in log-odds: fitted when the channel's file has it, else its prior. */
+function weightOf(hit: RuleHit, weights: ChannelWeights | undefined): number {
+  return weights?.rules[ruleKey(hit)]?.weight ?? priorWeight(hit);
+}
+
+export interface Combined {
+  readonly score: number;
+  /** Each hit's share of the score, in the order given: they add up to the score less the bias's own score. */
+  readonly points: number[];
+}
+
+/**
+ * The one combination: the log-odds of every rule that fired (each rule once, at its strongest hit) added to the
+ * channel's bias and turned into a 0-100 score. A factor's points are its share of how far the score moved from the
+ * bias's score, in proportion to its log-odds, so the explanation still adds up line by line.
+ */
+export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights | undefined, floor: number): Combined {
+  const bias = weights?.bias ?? PRIOR_BIAS;
+  const logOdds = hits.map((hit) => weightOf(hit, weights) * (hit.strength ?? 1));
+  // A rule counts once, at the hit that moves the score most.
+  const strongest = new Map<string, number>();
+  hits.forEach((hit, i) => {
+    const key = ruleKey(hit);
+    const best = strongest.get(key);
+    if (best === undefined || Math.abs(logOdds[i] ?? 0) > Math.abs(logOdds[best] ?? 0)) strongest.set(key, i);
+  });
+  hits.forEach((hit, i) => {
+    if (strongest.get(ruleKey(hit)) !== i) logOdds[i] = 0;
+  });
+  const z = bias + logOdds.reduce((t, c) => t + c, 0);
+  const raw = 100 * sigmoid(z);
+  const score = Math.max(0, Math.min(100, Math.round(Math.max(raw, floor))));
+  const moved = score - 100 * sigmoid(bias);
+  const total = z - bias;
+  const points = logOdds.map((c) => (total === 0 ? 0 : Math.round(((c * moved) / total) * 10) / 10));
+  return { score, points };
+}
+
 export interface AssessOptions {
   /**
    * The most confidence the answer may claim: a verdict that rests on another lookup's (a QR code's link) is no
    * surer than that lookup was.
    */
   readonly confidenceAtMost?: number;
+  /** Whose weights score the findings; none: priors alone. */
+  readonly channel?: ScoredChannel;
+  /** Fitted (the default) or the hand-weighted baseline. */
+  readonly scoring?: Scoring;
 }
 
 export function assess(items: readonly WeightedEvidence[], options: AssessOptions = {}): Assessment {
-  const factors: Factor[] = [];
+  const hits: RuleHit[] = [];
   const sources: SourceStatus[] = [];
   const signals: Record<string, unknown> = {};
   let floor = 0;
@@ -77,16 +139,32 @@ export function assess(items: readonly WeightedEvidence[], options: AssessOption
     if (evidence.status === "ok") {
       answered += weight;
       considered += weight;
-      factors.push(...evidence.factors);
+      hits.push(...evidence.factors);
       floor = Math.max(floor, evidence.floor ?? 0);
     } else {
       considered += evidence.status === "unavailable" ? weight : weight / 2;
     }
   }
-  factors.sort((a, b) => Math.abs(b.points) - Math.abs(a.points));
   const coverage = considered > 0 ? answered / considered : 0;
-  const strongest = factors.reduce((m, f) => Math.max(m, Math.abs(f.points)), floor) / 100;
-  let score = combineScore(factors, floor);
+  // Confidence and vouching read the detectors' own statements (their priors), whatever the weights.
+  const strongest = hits.reduce((m, f) => Math.max(m, Math.abs(f.points)), floor) / 100;
+  const vouched = hits.reduce((t, f) => t + Math.max(0, -f.points), 0) >= VOUCHING_POINTS;
+  const scoring = options.scoring ?? FITTED_SCORING;
+  // A test key's magic input states its own score: no weights apply to it.
+  const hand = scoring.combination === "hand" || hits.some((f) => f.source === "test_mode");
+  let score: number;
+  let factors: Factor[];
+  if (hand) {
+    score = combineScore(hits, floor);
+    factors = hits.map(({ id, source, label, points }) => ({ id, source, label, points }));
+  } else {
+    const weights = options.channel === undefined ? undefined : scoring.weights[options.channel];
+    scoring.observe?.(options.channel, hits, floor);
+    const combined = combineLogOdds(hits, weights, floor);
+    score = combined.score;
+    factors = hits.map(({ id, source, label }, i) => ({ id, source, label, points: combined.points[i] ?? 0 }));
+  }
+  factors.sort((a, b) => Math.abs(b.points) - Math.abs(a.points));
   const confidence = round2(
     Math.min(
       0.99,
@@ -94,7 +172,6 @@ export function assess(items: readonly WeightedEvidence[], options: AssessOption
       Math.max(0.05, 0.15 + 0.55 * coverage + 0.3 * Math.min(1, strongest)),
     ),
   );
-  const vouched = factors.reduce((t, f) => t + Math.max(0, -f.points), 0) >= VOUCHING_POINTS;
   if (score < LIMITED_EVIDENCE_SCORE && !vouched && confidence < SAFE_MIN_CONFIDENCE) {
     factors.push({
       id: "limited_evidence",

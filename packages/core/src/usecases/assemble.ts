@@ -2,6 +2,7 @@ import type { Evidence, SignalSource } from "../ports/signal-source.js";
 import type { ExplanationInput } from "../ports/explainer.js";
 import { assess, type Assessment, type AssessOptions, type WeightedEvidence } from "../scoring/score.js";
 import { explainDeterministically } from "../scoring/deterministic-explainer.js";
+import { scoredChannel } from "../scoring/weights.js";
 import type { Factor, SourceStatus, Verdict } from "../schemas/common.js";
 import type { Kernel } from "./kernel.js";
 import { aiInputText, type AiAnswer, type AiInput } from "../ports/ai-analyst.js";
@@ -140,7 +141,12 @@ export async function assemble(
   material: AiMaterial = {},
   options: AssessOptions = {},
 ): Promise<Assembled> {
-  let assessment = assess(items, options);
+  const scored = scoredChannel(channel);
+  let assessment = assess(items, {
+    ...(scored === undefined ? {} : { channel: scored }),
+    ...options,
+    ...(k.deps.scoring === undefined ? {} : { scoring: k.deps.scoring }),
+  });
   const model = await askModel(k, channel, subject, assessment, items, material);
   if (model !== null) {
     assessment = { ...model.assessment, sources: [...assessment.sources, model.status] };

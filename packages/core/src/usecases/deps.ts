@@ -1,5 +1,6 @@
 import type { AccountStore } from "../ports/account-store.js";
 import type { ApiKeyStore } from "../ports/api-key-store.js";
+import type { Scoring } from "../scoring/weights.js";
 import type { Clock } from "../ports/clock.js";
 import type { Explainer } from "../ports/explainer.js";
 import type { Hasher, PasswordHasher } from "../ports/hasher.js";
@@ -93,4 +94,6 @@ export interface EngineDeps {
   readonly qrDecoder?: QrDecoder;
   /** The AI model (explanations, one bounded factor, vision); absent when none is configured. */
   readonly ai?: AiAnalyst;
+  /** How findings are weighed: the fitted weights (default) or the hand-weighted baseline the evaluations compare. */
+  readonly scoring?: Scoring;
 }

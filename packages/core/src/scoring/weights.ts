@@ -1,0 +1,80 @@
+// Rule weights as data. A detector names what it found (a rule id and its evidence); how much that finding is worth
+// is a number in a per-channel weights file, fitted on labelled public corpora by `pnpm eval rescore` and committed
+// like code (scoring/weights/<channel>.ts). A rule the corpora never saw often enough keeps a reviewed prior: the
+// points its detector states, read as the score that finding alone would give.
+
+import type { Factor } from "../schemas/common.js";
+
+/** The channels that have a weights file; a channel without one (phone) scores on priors alone. */
+export const SCORED_CHANNELS = ["url", "phone", "text", "email", "document", "qr"] as const;
+export type ScoredChannel = (typeof SCORED_CHANNELS)[number];
+
+/** The log-odds of a finding-free input before any rule: 5%, the score a lone prior is measured from. */
+export const PRIOR_BIAS = Math.log(0.05 / 0.95);
+
+/** One fitted rule: its weight in log-odds, and how often it fired on the training corpora (for review). */
+export interface FittedRule {
+  readonly weight: number;
+  /** Points the detector stated when the weight was fitted (the prior the fit was pulled towards). */
+  readonly prior: number;
+  readonly scamHits: number;
+  readonly legitHits: number;
+}
+
+export interface ChannelWeights {
+  readonly channel: ScoredChannel;
+  /** Log-odds of an input on which no rule fired. */
+  readonly bias: number;
+  /** Rule key ("<source>/<id>") -> fitted weight. Rules absent here keep their prior. */
+  readonly rules: Readonly<Record<string, FittedRule>>;
+  /** What the weights were fitted on, for the record. */
+  readonly fittedOn: string;
+}
+
+/**
+ * How assess() combines findings. "fitted": log-odds, each rule at its fitted weight (or its prior), calibrated by
+ * the fitted bias; "hand": the engine's earlier combination (1 - prod(1 - points/100), negatives subtracted), kept as
+ * the measured baseline of the evaluations.
+ */
+export type Scoring =
+  | {
+      readonly combination: "fitted";
+      readonly weights: Partial<Readonly<Record<ScoredChannel, ChannelWeights>>>;
+      /**
+       * Sees every scoring's rule hits before they are combined (the evaluations' mass-check reads what fired this
+       * way, through the channels exactly as clients call them). Never given the input itself.
+       */
+      readonly observe?: (channel: ScoredChannel | undefined, hits: readonly RuleHit[], floor: number) => void;
+    }
+  | { readonly combination: "hand" };
+
+/**
+ * A finding as a detector reports it: a Factor whose points are its reviewed prior, and for a graded detector (a
+ * statistical model) its strength, the log-odds it read (the rule's feature value; 1 when absent).
+ */
+export interface RuleHit extends Factor {
+  readonly strength?: number;
+}
+
+export function ruleKey(f: Pick<Factor, "source" | "id">): string {
+  return `${f.source}/${f.id}`;
+}
+
+const logit = (p: number): number => Math.log(p / (1 - p));
+
+/**
+ * A prior in log-odds from a detector's points: the weight that makes the finding alone give that score from
+ * PRIOR_BIAS. Negative points vouch as strongly the other way. A graded hit's prior is its strength, taken as is.
+ */
+export function priorWeight(hit: RuleHit): number {
+  if (hit.strength !== undefined) return 1;
+  const p = Math.min(Math.abs(hit.points), 99) / 100;
+  if (p === 0) return 0;
+  const w = Math.max(0, logit(Math.max(p, 0.051)) - PRIOR_BIAS);
+  return hit.points < 0 ? -w : w;
+}
+
+/** The channel's weights key, or undefined for a channel with none (it scores on priors). */
+export function scoredChannel(id: string): ScoredChannel | undefined {
+  return (SCORED_CHANNELS as readonly string[]).includes(id) ? (id as ScoredChannel) : undefined;
+}

@@ -1,0 +1,5 @@
+// The fitted weights of every channel that has them (generated files beside this one, written by
+// `pnpm eval rescore`). A channel absent here scores on its detectors' priors.
+import type { ChannelWeights, ScoredChannel } from "../weights.js";
+
+export const FITTED_WEIGHTS: Partial<Readonly<Record<ScoredChannel, ChannelWeights>>> = {};

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import type { Evidence } from "../../src/ports/signal-source.js";
+import { assess, combineLogOdds, HAND_SCORING } from "../../src/scoring/score.js";
+import { PRIOR_BIAS, priorWeight, type ChannelWeights, type RuleHit } from "../../src/scoring/weights.js";
+
+const hit = (id: string, points: number, strength?: number): RuleHit => ({
+  id,
+  source: "rules",
+  label: id,
+  points,
+  ...(strength === undefined ? {} : { strength }),
+});
+const weights = (rules: Record<string, number>, bias = PRIOR_BIAS): ChannelWeights => ({
+  channel: "text",
+  bias,
+  fittedOn: "test",
+  rules: Object.fromEntries(
+    Object.entries(rules).map(([k, weight]) => [k, { weight, prior: 0, scamHits: 10, legitHits: 10 }]),
+  ),
+});
+const evidence = (...factors: RuleHit[]): Evidence => ({ source: "rules", status: "ok", signals: {}, factors });
+
+describe("combineLogOdds: the one combination", () => {
+  it("scores a lone finding on its prior at the points its detector states", () => {
+    for (const p of [15, 40, 65, 90]) expect(combineLogOdds([hit("a", p)], undefined, 0).score).toBe(p);
+  });
+
+  it("adds findings as log-odds", () => {
+    const two = combineLogOdds([hit("a", 40), hit("b", 40)], undefined, 0).score;
+    const z = PRIOR_BIAS + 2 * priorWeight(hit("a", 40));
+    expect(two).toBe(Math.round(100 / (1 + Math.exp(-z))));
+  });
+
+  it("takes a rule's fitted weight over its prior, and the fitted bias", () => {
+    const w = weights({ "rules/a": 0 }, 0);
+    expect(combineLogOdds([hit("a", 90)], w, 0).score).toBe(50);
+    expect(combineLogOdds([hit("b", 90)], w, 0).score).toBe(
+      Math.round(100 / (1 + Math.exp(-priorWeight(hit("b", 90))))),
+    );
+  });
+
+  it("counts a rule once however often it fires, at its strongest hit", () => {
+    const once = combineLogOdds([hit("a", 40)], undefined, 0);
+    const thrice = combineLogOdds([hit("a", 30), hit("a", 40), hit("a", 20)], undefined, 0);
+    expect(thrice.score).toBe(once.score);
+    expect(thrice.points.filter((p) => p !== 0)).toHaveLength(1);
+  });
+
+  it("weighs a graded detector by its strength", () => {
+    const w = weights({ "rules/model": 0.5 });
+    const up = combineLogOdds([hit("model", 0, 4)], w, 0).score;
+    const down = combineLogOdds([hit("model", 0, -4)], w, 0).score;
+    expect(up).toBe(Math.round(100 / (1 + Math.exp(-(PRIOR_BIAS + 2)))));
+    expect(down).toBeLessThan(5);
+  });
+
+  it("gives each factor its share of the move, so the points add up", () => {
+    const { score, points } = combineLogOdds([hit("a", 40), hit("b", 30), hit("c", -20)], undefined, 0);
+    const base = 100 / (1 + Math.exp(-PRIOR_BIAS));
+    expect(points.reduce((t, p) => t + p, 0)).toBeCloseTo(score - base, 0);
+    expect(points[2]).toBeLessThan(0);
+  });
+
+  it("never goes under the floor of near-conclusive evidence", () => {
+    expect(combineLogOdds([hit("a", 10)], weights({ "rules/a": 0 }), 90).score).toBe(90);
+  });
+});
+
+describe("assess: fitted weights by channel, the hand-weighted baseline on request", () => {
+  it("scores with the channel's weights", () => {
+    const items = [{ evidence: evidence(hit("a", 40)), weight: 1 }];
+    const scoring = { combination: "fitted" as const, weights: { text: weights({ "rules/a": 6 }, -3) } };
+    expect(assess(items, { channel: "text", scoring }).riskScore).toBe(95);
+    expect(assess(items, { channel: "url", scoring }).riskScore).toBe(40);
+  });
+
+  it("keeps the earlier combination as the baseline", () => {
+    const items = [{ evidence: evidence(hit("a", 40), hit("b", 40)), weight: 1 }];
+    expect(assess(items, { scoring: HAND_SCORING }).riskScore).toBe(64);
+  });
+
+  it("lets an observer see the hits before they are combined", () => {
+    const seen: string[] = [];
+    const scoring = {
+      combination: "fitted" as const,
+      weights: {},
+      observe: (_c: unknown, hits: readonly RuleHit[]) => seen.push(...hits.map((h) => h.id)),
+    };
+    assess([{ evidence: evidence(hit("a", 40), hit("b", 10)), weight: 1 }], { channel: "text", scoring });
+    expect(seen).toEqual(["a", "b"]);
+  });
+});
