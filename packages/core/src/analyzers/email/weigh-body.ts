@@ -1,15 +1,15 @@
-// What an email's body says, weighed by how the message was sent. The message analyzer reads a body as it reads a
-// text message; mail adds two things it cannot see:
+// What an email's body says, read in the light of how the message was sent. The message analyzer reads a body as it
+// reads a text message; mail adds two things it cannot see, and each makes a finding a rule of its own, weighed by
+// the corpora apart from the same finding in a personal message:
 // - Bulk and list mail (list headers, a mailing service's headers, a newsletter's address): a newsletter or a
 //   discussion list mentions fines, the police, prizes and payments without asking its reader for anything, so the
-//   body's scam-language cues, combinations included, weigh half.
+//   body's scam-language cues there are "<cue>_in_bulk" (prior: half the cue's).
 // - Who the sender says it is: an organisation named in the subject or body by a sender that names itself otherwise
-//   (a person, a publisher, a list) is being written about, not impersonated, so its links elsewhere weigh a quarter.
-// What the headers, links and attachments show is never discounted here.
+//   (a person, a publisher, a list) is being written about, not impersonated, so its links elsewhere are
+//   "<finding>_mentioned" (prior: a quarter).
+// What the headers, links and attachments show is never renamed here.
 
 import type { Evidence } from "../../ports/signal-source.js";
-import type { Factor } from "../../schemas/common.js";
-import { combineScore } from "../../scoring/score.js";
 import { CLAIMED_ISSUER_SOURCE } from "../message/claimed-issuer.js";
 import { CONTENT_SOURCE } from "../message/analyze-message.js";
 
@@ -23,29 +23,17 @@ export interface BodyWeighing {
 }
 
 const BULK_SHARE = 0.5;
-/** In bulk mail the body's cues together count at most as one strong cue. */
-const BULK_CAP = 30;
-
-/** Positive points scaled by `share`, then further (in steps) until they combine to at most `cap`. */
-function scaled(factors: readonly Factor[], share: number, cap: number): Factor[] {
-  for (let k = share; ; k -= 0.05) {
-    const out = factors.map((f) => (f.points > 0 ? { ...f, points: Math.round(f.points * Math.max(0, k)) } : f));
-    if (
-      k <= 0 ||
-      combineScore(
-        out.filter((f) => f.points > 0),
-        0,
-      ) <= cap
-    )
-      return out;
-  }
-}
 const MENTION_SHARE = 0.25;
 
-/** One piece of the message analyzer's evidence, weighed for mail; other sources pass unchanged. */
+/** One piece of the message analyzer's evidence, read for mail; other sources pass unchanged. */
 export function weighBodyEvidence(evidence: Evidence, w: BodyWeighing): Evidence {
   if (evidence.source === CONTENT_SOURCE && w.bulk) {
-    return { ...evidence, factors: scaled(evidence.factors, BULK_SHARE, BULK_CAP) };
+    return {
+      ...evidence,
+      factors: evidence.factors.map((f) =>
+        f.points > 0 ? { ...f, id: `${f.id}_in_bulk`, points: Math.round(f.points * BULK_SHARE) } : f,
+      ),
+    };
   }
   if (evidence.source === CLAIMED_ISSUER_SOURCE && !w.speaksForIssuer) {
     const who = w.senderName !== "" ? `"${w.senderName.slice(0, 60)}"` : "someone else";
@@ -55,6 +43,7 @@ export function weighBodyEvidence(evidence: Evidence, w: BodyWeighing): Evidence
         f.points > 0
           ? {
               ...f,
+              id: `${f.id}_mentioned`,
               points: Math.round(f.points * MENTION_SHARE),
               label: `${f.label} (the sender writes as ${who}, so the text may only mention it)`,
             }
