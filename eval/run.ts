@@ -8,12 +8,19 @@
 
 import { documentChannelScorer, emailBodyScorer } from "./channel-scorers.js";
 
-const NAMES = ["url", "text", "email", "document", "qr"] as const;
+const NAMES = ["sources", "url", "text", "email", "document", "qr", "rescore", "mass-check"] as const;
 const args = process.argv.slice(2);
 const only = (NAMES as readonly string[]).includes(args[0] ?? "") ? args[0] : null;
 const options = only === null ? args : args.slice(1);
 const runs = (name: (typeof NAMES)[number]): boolean => only === null || only === name;
 
+// The corpora's rule weights: `rescore` fits and writes them, `mass-check` prints what fires where. Neither runs
+// unless named.
+if (only === "rescore") await (await import("./detect/rescore.js")).main(options);
+if (only === "mass-check") await (await import("./detect/rescore.js")).main([...options, "--hits-only"]);
+
+// The figure of record first: the real corpora, per source, fitted weights beside the hand-weighted baseline.
+if (runs("sources")) await (await import("./detect/sources-eval.js")).main(options);
 if (runs("url")) await (await import("./url-eval.js")).main(options);
 if (runs("text")) await (await import("./text-eval.js")).main(options);
 if (runs("email")) {

@@ -1,0 +1,298 @@
+// pnpm eval rescore [url|sms|email] [--dry-run] [--fp-cost=N] [--lambda=N]
+// Fits each channel's rule weights on the corpora's training part and writes scoring/weights/<channel>.ts; prints
+// every rule's hits per source (scam and legitimate) with its old and new weight, and the figures per source for the
+// fitted engine beside the hand-weighted one. Held-out sources and items dated after the channel's cut-off
+// (eval/corpora/heldout.json) never take part in fitting. `pnpm eval mass-check` prints the hit table alone.
+
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { format } from "prettier";
+import {
+  combineLogOdds,
+  FITTED_SCORING,
+  HAND_SCORING,
+  PRIOR_BIAS,
+  priorWeight,
+  ruleKey,
+  type ChannelWeights,
+  type FittedRule,
+  type RuleHit,
+  type ScoredChannel,
+} from "../../packages/core/src/index.js";
+import { FITTED_WEIGHTS } from "../../packages/core/src/scoring/weights/index.js";
+import {
+  CORPUS_CHANNELS,
+  isHeldOut,
+  loadCorpus,
+  loadHeldOut,
+  type CorpusChannel,
+  type CorpusItem,
+} from "../corpora/load.js";
+import { fitWeights, type FitRow, type FitRule } from "./fit.js";
+import { runChannel, SCORED_BY, type ChannelRun } from "./run-channel.js";
+import { figuresBySource, printFigures, type ScoredRow } from "./figures.js";
+
+const WEIGHTS_DIR = join(dirname(fileURLToPath(import.meta.url)), "../../packages/core/src/scoring/weights");
+/** A rule that fired on fewer training items than this keeps its prior. */
+export const MIN_HITS = 8;
+/** Legitimate items count this many times a scam: a false positive costs more than a miss. */
+const DEFAULT_FP_COST = 4;
+const DEFAULT_LAMBDA = 3;
+
+function option(args: readonly string[], name: string, fallback: number): number {
+  const a = args.find((x) => x.startsWith(`--${name}=`));
+  return a === undefined ? fallback : Number(a.slice(name.length + 3));
+}
+
+export interface ChannelData {
+  readonly channel: CorpusChannel;
+  readonly items: CorpusItem[];
+  readonly heldOut: boolean[];
+  readonly fitted: ChannelRun[];
+  readonly hand: ChannelRun[];
+}
+
+/** Scores a channel's corpus twice: with the current fitted weights (recording the hits) and with hand weights. */
+export async function channelData(channel: CorpusChannel): Promise<ChannelData | null> {
+  const items = loadCorpus(channel);
+  if (items.length === 0) return null;
+  const held = loadHeldOut(channel);
+  const log = (what: string) => (done: number, total: number) =>
+    process.stderr.write(`\r${channel} ${what}: ${done}/${total}   `);
+  const fitted = await runChannel(channel, items, FITTED_SCORING, log("fitted"));
+  const hand = await runChannel(channel, items, HAND_SCORING, log("hand"));
+  process.stderr.write("\n");
+  return { channel, items, heldOut: items.map((i) => isHeldOut(i, held)), fitted, hand };
+}
+
+interface RuleStats {
+  readonly key: string;
+  readonly label: string;
+  prior: number;
+  priors: number[];
+  graded: boolean;
+  /** source -> [scam hits, legit hits] over every item of the source. */
+  readonly bySource: Map<string, [number, number]>;
+  fitHits: number;
+  scamHits: number;
+  legitHits: number;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : (s[Math.floor(s.length / 2)] as number);
+};
+
+/** Each rule's hits per source, its prior, and how often it fired on the training part. */
+export function ruleStats(data: ChannelData): RuleStats[] {
+  const rules = new Map<string, RuleStats>();
+  data.items.forEach((item, i) => {
+    const run = data.fitted[i] as ChannelRun;
+    const seen = new Set<string>();
+    for (const hit of run.hits) {
+      const key = ruleKey(hit);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      let r = rules.get(key);
+      if (r === undefined) {
+        r = {
+          key,
+          label: hit.label,
+          prior: 0,
+          priors: [],
+          graded: hit.strength !== undefined,
+          bySource: new Map(),
+          fitHits: 0,
+          scamHits: 0,
+          legitHits: 0,
+        };
+        rules.set(key, r);
+      }
+      r.priors.push(priorWeight(hit));
+      const counts = r.bySource.get(item.source) ?? [0, 0];
+      counts[item.label === "scam" ? 0 : 1]++;
+      r.bySource.set(item.source, counts);
+      if (!data.heldOut[i]) {
+        r.fitHits++;
+        if (item.label === "scam") r.scamHits++;
+        else r.legitHits++;
+      }
+    }
+  });
+  for (const r of rules.values()) r.prior = median(r.priors);
+  return [...rules.values()].sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** Row weights: every (source, label) group counts the same within its label; legitimate items fpCost times. */
+function rowWeights(items: readonly CorpusItem[], fpCost: number): number[] {
+  const groups = new Map<string, number>();
+  for (const it of items) groups.set(`${it.label}\t${it.source}`, (groups.get(`${it.label}\t${it.source}`) ?? 0) + 1);
+  const perLabel = { scam: 0, legit: 0 };
+  for (const key of groups.keys()) perLabel[key.startsWith("scam") ? "scam" : "legit"]++;
+  const raw = items.map((it) => {
+    const size = groups.get(`${it.label}\t${it.source}`) as number;
+    return (it.label === "scam" ? 1 : fpCost) / (perLabel[it.label] * size);
+  });
+  const total = raw.reduce((t, x) => t + x, 0);
+  return raw.map((x) => (x * items.length) / total);
+}
+
+function hitValue(hit: RuleHit): number {
+  return hit.strength ?? 1;
+}
+
+/** Fits the channel's weights on the items not held out; rules under MIN_HITS keep their priors. */
+export function fitChannel(
+  data: ChannelData,
+  stats: readonly RuleStats[],
+  options: { fpCost: number; lambda: number; exclude?: (i: number) => boolean },
+): ChannelWeights {
+  const fittable = stats.filter((r) => r.fitHits >= MIN_HITS);
+  const index = new Map(fittable.map((r, j) => [r.key, j]));
+  const keep = data.items.map((_, i) => !data.heldOut[i] && options.exclude?.(i) !== true);
+  const items = data.items.filter((_, i) => keep[i]);
+  const runs = data.fitted.filter((_, i) => keep[i]);
+  const weights = rowWeights(items, options.fpCost);
+  const rows: FitRow[] = items.map((item, i) => {
+    const x = new Map<number, number>();
+    for (const hit of (runs[i] as ChannelRun).hits) {
+      const j = index.get(ruleKey(hit));
+      if (j === undefined) continue;
+      const v = hitValue(hit);
+      if (Math.abs(v) > Math.abs(x.get(j) ?? 0)) x.set(j, v);
+    }
+    return { x, y: item.label === "scam" ? 1 : 0, weight: weights[i] as number };
+  });
+  const rules: FitRule[] = fittable.map((r) => ({
+    prior: r.prior,
+    sign: r.graded ? 1 : r.prior > 0 ? 1 : r.prior < 0 ? -1 : 0,
+  }));
+  const fit = fitWeights(rows, rules, { lambda: options.lambda, initialBias: PRIOR_BIAS });
+  const fitted: Record<string, FittedRule> = {};
+  fittable.forEach((r, j) => {
+    fitted[r.key] = {
+      weight: Math.round((fit.weights[j] as number) * 1000) / 1000,
+      prior: Math.round(r.prior * 1000) / 1000,
+      scamHits: r.scamHits,
+      legitHits: r.legitHits,
+    };
+  });
+  return {
+    channel: SCORED_BY[data.channel],
+    bias: Math.round(fit.bias * 1000) / 1000,
+    rules: fitted,
+    fittedOn: "",
+  };
+}
+
+/** Scores every item from its recorded hits with the given weights (the fitted engine's score). */
+export function rescored(data: ChannelData, weights: ChannelWeights | undefined): (number | null)[] {
+  return data.fitted.map((run) => (run.score === null ? null : combineLogOdds(run.hits, weights, run.floor).score));
+}
+
+const CONST_NAME: Record<ScoredChannel, string> = {
+  url: "URL_WEIGHTS",
+  phone: "PHONE_WEIGHTS",
+  text: "TEXT_WEIGHTS",
+  email: "EMAIL_WEIGHTS",
+  document: "DOCUMENT_WEIGHTS",
+  qr: "QR_WEIGHTS",
+};
+
+async function writeWeights(weights: ChannelWeights): Promise<void> {
+  const name = CONST_NAME[weights.channel];
+  const body = `// Generated by \`pnpm eval rescore\`: the ${weights.channel} channel's rule weights (log-odds), fitted on the
+// training corpora under eval/corpora (${weights.fittedOn}). Review a change like code; do not edit by hand.
+import type { ChannelWeights } from "../weights.js";
+
+export const ${name}: ChannelWeights = ${JSON.stringify(weights)};
+`;
+  const file = join(WEIGHTS_DIR, `${weights.channel}.ts`);
+  writeFileSync(file, await format(body, { filepath: file, printWidth: 120 }));
+  const present = new Set([...Object.keys(FITTED_WEIGHTS), weights.channel]) as Set<ScoredChannel>;
+  const ordered = (["url", "phone", "text", "email", "document", "qr"] as const).filter((c) => present.has(c));
+  const index = `// The fitted weights of every channel that has them (generated files beside this one, written by
+// \`pnpm eval rescore\`). A channel absent here scores on its detectors' priors.
+import type { ChannelWeights, ScoredChannel } from "../weights.js";
+${ordered.map((c) => `import { ${CONST_NAME[c]} } from "./${c}.js";`).join("\n")}
+
+export const FITTED_WEIGHTS: Partial<Readonly<Record<ScoredChannel, ChannelWeights>>> = {
+${ordered.map((c) => `  ${c}: ${CONST_NAME[c]},`).join("\n")}
+};
+`;
+  const indexFile = join(WEIGHTS_DIR, "index.ts");
+  writeFileSync(indexFile, await format(index, { filepath: indexFile, printWidth: 120 }));
+}
+
+const pct = (n: number, d: number): string => (d === 0 ? "    -" : `${((100 * n) / d).toFixed(1)}`.padStart(5));
+
+/** The per-rule table: hits per source (scam / legitimate share), prior and fitted weight. */
+export function printRuleTable(data: ChannelData, stats: readonly RuleStats[], fitted?: ChannelWeights): void {
+  const sources = [...new Set(data.items.map((i) => i.source))];
+  const sizes = new Map<string, [number, number]>();
+  for (const it of data.items) {
+    const s = sizes.get(it.source) ?? [0, 0];
+    s[it.label === "scam" ? 0 : 1]++;
+    sizes.set(it.source, s);
+  }
+  const old = FITTED_WEIGHTS[SCORED_BY[data.channel]];
+  console.log(`\n${data.channel}: rules (hits in % of each source's scam | legitimate items; weights in log-odds)`);
+  sources.forEach((s, i) => {
+    const [sc, lg] = sizes.get(s) as [number, number];
+    console.log(`  [${i}] ${s} (${sc} scam, ${lg} legitimate)`);
+  });
+  console.log(
+    `  ${"rule".padEnd(44)} ${"prior".padStart(6)} ${"old".padStart(6)} ${"new".padStart(6)}  ${sources.map((_, i) => `[${i}]`.padStart(11)).join(" ")}`,
+  );
+  for (const r of stats) {
+    const was = old?.rules[r.key]?.weight;
+    const now = fitted?.rules[r.key]?.weight;
+    const cells = sources.map((s) => {
+      const [sc, lg] = sizes.get(s) as [number, number];
+      const [hs, hl] = r.bySource.get(s) ?? [0, 0];
+      return `${sc > 0 ? pct(hs, sc) : "    -"}|${lg > 0 ? pct(hl, lg) : "    -"}`;
+    });
+    console.log(
+      `  ${r.key.slice(0, 44).padEnd(44)} ${r.prior.toFixed(2).padStart(6)} ${(was === undefined ? "prior" : was.toFixed(2)).padStart(6)} ${(now === undefined ? "prior" : now.toFixed(2)).padStart(6)}  ${cells.join(" ")}`,
+    );
+  }
+}
+
+export function scoredRows(data: ChannelData, fittedScores: readonly (number | null)[]): ScoredRow[] {
+  return data.items.map((item, i) => ({
+    item,
+    heldOut: data.heldOut[i] as boolean,
+    hand: (data.hand[i] as ChannelRun).score,
+    fitted: fittedScores[i] ?? null,
+  }));
+}
+
+export async function main(args: readonly string[]): Promise<void> {
+  const only = (CORPUS_CHANNELS as readonly string[]).includes(args[0] ?? "") ? (args[0] as CorpusChannel) : null;
+  const hitsOnly = args.includes("--hits-only");
+  const dryRun = args.includes("--dry-run") || hitsOnly;
+  const fpCost = option(args, "fp-cost", DEFAULT_FP_COST);
+  const lambda = option(args, "lambda", DEFAULT_LAMBDA);
+  // URLs first: the message channels' links are scored with the URL weights.
+  for (const channel of ["url", "sms", "email", "document"] as const) {
+    if (only !== null && channel !== only) continue;
+    const data = await channelData(channel);
+    if (data === null) continue;
+    const stats = ruleStats(data);
+    if (hitsOnly) {
+      printRuleTable(data, stats);
+      continue;
+    }
+    const fitted = fitChannel(data, stats, { fpCost, lambda });
+    const sources = [...new Set(data.items.filter((_, i) => !data.heldOut[i]).map((i) => i.source))];
+    const final: ChannelWeights = {
+      ...fitted,
+      fittedOn: `${sources.join(", ")}; false-positive cost ${fpCost}, lambda ${lambda}, rules with ${MIN_HITS}+ hits`,
+    };
+    printRuleTable(data, stats, final);
+    console.log(`  bias: ${(FITTED_WEIGHTS[SCORED_BY[channel]]?.bias ?? PRIOR_BIAS).toFixed(3)} -> ${final.bias}`);
+    printFigures(channel, figuresBySource(scoredRows(data, rescored(data, final))));
+    if (!dryRun) await writeWeights(final);
+  }
+}
