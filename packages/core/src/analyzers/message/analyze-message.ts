@@ -1,7 +1,16 @@
 // The message analyzer shared by the text, email and document channels: entities, scam-language cues weighed
 // together, and the organisation the message claims to be checked against its official channels. Pure; offline.
 
+import { currencyCountry, readSenderNumber } from "../phone/country-hints.js";
 import { normalizePhone } from "../phone/normalize-phone.js";
+import {
+  NANP_CALLING_CODE,
+  callingCodeOf,
+  describePhone,
+  readPhoneNumber,
+  placeName,
+  type PhoneReading,
+} from "../phone/read-phone-number.js";
 import type { OrganisationCategory, OrganisationDirectory } from "../organisations/organisation.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
 import { isGovernmentRegistry } from "../url/brand-index.js";
@@ -86,6 +95,16 @@ const POINTS = {
   emailSender: 20,
   /** A one-time code delivered with the warning not to share it: the normal 2FA text. */
   codeDelivery: -25,
+  /**
+   * A premium-rate number (a 900 number, UK 09, French 08 9x, Australian 1900...) to call or text: the call itself
+   * is the payment, billed by the minute or the message to the sender.
+   */
+  premiumRateContact: 40,
+  /**
+   * A number in another numbering plan than the sender's (or, with no sender, than the one the message's currency
+   * or North America implies): scams hand out foreign mobiles and lines, but so do travel and family messages.
+   */
+  foreignNumber: 10,
   /** An account alert that asks only for a YES/NO reply, with no link and no number to call. */
   yesNoAlert: -15,
   /**
@@ -327,13 +346,34 @@ function parseUrls(entities: MessageEntities): NormalizedUrl[] {
   return out;
 }
 
-function parsePhones(entities: MessageEntities): { e164: string; national: string }[] {
-  const out: { e164: string; national: string }[] = [];
+/** The message's numbers, read: a NANP one in its U.S. national form, any other in its international form. */
+function parsePhones(entities: MessageEntities): { e164: string; national: string; reading: PhoneReading }[] {
+  const out: { e164: string; national: string; reading: PhoneReading }[] = [];
   for (const p of entities.phones) {
-    const r = normalizePhone(p.e164);
-    if (r.isOk()) out.push({ e164: r.value.e164, national: r.value.national });
+    const reading = readPhoneNumber(p.e164);
+    if (reading === null) continue;
+    const nanp = reading.callingCode === NANP_CALLING_CODE ? normalizePhone(p.e164) : null;
+    if (nanp?.isErr() === true) continue;
+    out.push({
+      e164: reading.e164,
+      national: nanp?.isOk() === true ? nanp.value.national : reading.international,
+      reading,
+    });
   }
   return out;
+}
+
+/** The calling code a number must share not to be foreign, and the place it stands for in labels. */
+function homePlan(text: string, sender: string | undefined): { callingCode: string; name: string } {
+  const own = readSenderNumber(sender);
+  if (own !== null) {
+    const where = own.country === null ? `+${own.callingCode}` : placeName(own.country);
+    return { callingCode: own.callingCode, name: `the sender's country (${where})` };
+  }
+  const currency = currencyCountry(text);
+  const priced = currency === null ? null : callingCodeOf(currency);
+  if (currency !== null && priced !== null) return { callingCode: priced, name: placeName(currency) };
+  return { callingCode: NANP_CALLING_CODE, name: "North America" };
 }
 
 /**
@@ -341,7 +381,8 @@ function parsePhones(entities: MessageEntities): { e164: string; national: strin
  * organisation it claims to be against that organisation's official domains and numbers. Pure; never throws.
  */
 export function analyzeMessage(text: string, options: AnalyzeMessageOptions): MessageAnalysis {
-  const scan = scanMessage(text);
+  const sender = options.senderNumber?.trim() ?? "";
+  const scan = scanMessage(text, sender !== "" ? { senderNumber: sender } : {});
   const { entities } = scan;
   const { prepared } = scan;
   const urls = parseUrls(entities);
@@ -383,7 +424,6 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       : options.kind === "text"
         ? textClaim(scan, options.directory)
         : withoutMeansAndMarks(scan.cleaned, { instruments });
-  const sender = options.senderNumber?.trim() ?? "";
   const senderHost = isEmailSender(sender) ? sender.slice(sender.lastIndexOf("@") + 1).toLowerCase() : undefined;
   const issuer = checkClaimedIssuer(
     options.directory,
@@ -591,6 +631,20 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   }
   if (options.kind === "text" && isEmailSender(options.senderNumber)) {
     add("email_sender", "The text came from an email address, as bulk scam texts do", POINTS.emailSender);
+  }
+  const premium = phones.find((p) => p.reading.lineType === "premium_rate");
+  if (premium !== undefined) {
+    add(
+      "premium_rate_contact",
+      `Gives ${describePhone(premium.reading)} to call or text: the call itself is billed at premium rates`,
+      POINTS.premiumRateContact,
+      "Gives a premium-rate number to call or text",
+    );
+  }
+  const home = homePlan(scan.cleaned, options.senderNumber);
+  const foreign = phones.find((p) => p.reading.callingCode !== home.callingCode);
+  if (foreign !== undefined) {
+    add("foreign_number", `Gives ${describePhone(foreign.reading)}, outside ${home.name}`, POINTS.foreignNumber);
   }
   if (codeDelivery) {
     add(

@@ -3,6 +3,7 @@
 
 import { analyzePhoneNumber } from "../phone/analyze-phone-number.js";
 import { normalizePhone } from "../phone/normalize-phone.js";
+import { isNanp } from "../phone/read-phone-number.js";
 import { normalizeUrl } from "../url/normalize-url.js";
 import { assess, type WeightedEvidence } from "../../scoring/score.js";
 import { assessUrlOffline } from "../url/assess-url-offline.js";
@@ -86,7 +87,7 @@ export function finalScamType(
 
 /**
  * Sub-lookups done the way the engine's offline path does them: the offline URL and phone analyzers scored with
- * assess() at OFFLINE_WEIGHT, for the first SUBLOOKUP_MAX_URLS links and SUBLOOKUP_MAX_PHONES numbers.
+ * assess() at OFFLINE_WEIGHT, for the first SUBLOOKUP_MAX_URLS links and SUBLOOKUP_MAX_PHONES NANP numbers.
  */
 export function offlineSubLookups(entities: MessageEntities): SubLookupResult[] {
   const out: SubLookupResult[] = [];
@@ -96,7 +97,8 @@ export function offlineSubLookups(entities: MessageEntities): SubLookupResult[] 
     const a = assessUrlOffline(url.value);
     out.push({ kind: "url", value: url.value.href, verdict: a.verdict, risk_score: a.riskScore, factors: a.factors });
   }
-  for (const p of entities.phones.slice(0, SUBLOOKUP_MAX_PHONES)) {
+  // The phone lookup reads NANP numbers; the analyzer judges the others itself (foreign_number, premium_rate_contact).
+  for (const p of entities.phones.filter((n) => isNanp(n.e164)).slice(0, SUBLOOKUP_MAX_PHONES)) {
     const phone = normalizePhone(p.e164);
     if (phone.isErr()) continue;
     const a = assess([{ evidence: analyzePhoneNumber(phone.value), weight: OFFLINE_WEIGHT }]);

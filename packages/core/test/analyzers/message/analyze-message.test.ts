@@ -528,3 +528,101 @@ describe("analyzeMessage: a loan offered for a fee", () => {
     );
   });
 });
+
+describe("analyzeMessage: numbers of other countries", () => {
+  const factorIds = (text: string, senderNumber?: string): string[] =>
+    analyzeMessage(text, { ...options, ...(senderNumber !== undefined ? { senderNumber } : {}) }).evidence.flatMap(
+      (e) => e.factors.map((f) => f.id),
+    );
+
+  it.each([
+    // text, sender, the numbers it gives, factor ids that fire, factor ids that do not
+    [
+      "URGENT! You have won a £1000 prize. Call 09061234567 to claim",
+      undefined,
+      ["+449061234567"],
+      ["premium_rate_contact", "prize"],
+      ["foreign_number"],
+    ],
+    [
+      "Congratulations! You won a cash prize. Call 1-900-555-1234 now to claim it",
+      undefined,
+      ["+19005551234"],
+      ["premium_rate_contact"],
+      ["foreign_number"],
+    ],
+    [
+      "Votre colis est en attente: appelez le 08 99 12 34 56",
+      undefined,
+      ["+33899123456"],
+      ["premium_rate_contact", "foreign_number"],
+      [],
+    ],
+    [
+      "Your parcel fee is unpaid, call 1900 123 456",
+      undefined,
+      ["+611900123456"],
+      ["premium_rate_contact", "foreign_number"],
+      [],
+    ],
+    [
+      "Hi mum it's me, text me on 07912 345678 this is my new number",
+      undefined,
+      ["+447912345678"],
+      ["foreign_number", "new_number"],
+      ["premium_rate_contact"],
+    ],
+    [
+      "Hi mum it's me, text me on 07912 345678 this is my new number",
+      "+447400123456",
+      ["+447912345678"],
+      ["new_number"],
+      ["foreign_number", "premium_rate_contact"],
+    ],
+    [
+      "Your KYC is pending, call 98765 43210 now",
+      undefined,
+      ["+919876543210"],
+      ["foreign_number"],
+      ["premium_rate_contact"],
+    ],
+    [
+      "Your KYC is pending, call 98765 43210 now",
+      "+919812345678",
+      ["+919876543210"],
+      [],
+      ["foreign_number", "premium_rate_contact"],
+    ],
+    [
+      "Call our freephone 0800 123 4567",
+      "+447400123456",
+      ["+448001234567"],
+      [],
+      ["foreign_number", "premium_rate_contact"],
+    ],
+    // Canada is in the NANP: judged by the phone lookup's area-code findings, as before.
+    ["Call 604 681 2345 about your order", undefined, ["+16046812345"], [], ["foreign_number"]],
+  ] as const)("%s (sender %s)", (text, sender, numbers, fire, quiet) => {
+    const a = analyzeMessage(text, { ...options, ...(sender !== undefined ? { senderNumber: sender } : {}) });
+    expect(a.entities.phones.map((p) => p.e164)).toEqual(numbers);
+    const ids = factorIds(text, sender);
+    for (const id of fire) expect(ids, id).toContain(id);
+    for (const id of quiet) expect(ids, id).not.toContain(id);
+  });
+
+  it("names the number's country and kind of line, and never calls it a U.S. number", () => {
+    const a = analyzeMessage("Your KYC is pending, call 98765 43210 now", options);
+    const label = a.evidence.flatMap((e) => e.factors).find((f) => f.id === "foreign_number")?.label;
+    expect(label).toBe("Gives a mobile number in India (+91 98765 43210), outside North America");
+  });
+
+  it("checks a foreign number against the organisation the message claims to be", () => {
+    const a = analyzeMessage("Chase fraud team: call us now on +44 20 7946 0958", options);
+    expect(a.claimedIssuer?.mismatched).toEqual([{ kind: "phone", value: "+442079460958" }]);
+  });
+
+  it("hands the phone lookup NANP numbers only", () => {
+    const subs = offlineSubLookups(extractEntities("Call 07912 345678 or 1-900-555-1234"));
+    expect(subs.map((s) => s.value)).toEqual(["+19005551234"]);
+  });
+});
