@@ -70,6 +70,11 @@ function agreement(written: readonly number[], formatted: readonly number[]): nu
   return shared - (written.length - shared) - (formatted.length - shared);
 }
 
+/** Whether a number is grouped the way North American numbers are written (see nanpFit). */
+export function hasNanpLayout(written: string): boolean {
+  return nanpFit(groupsOf(written)) !== null;
+}
+
 function otherFit(
   groups: readonly string[],
   formatted: readonly number[],
