@@ -278,6 +278,11 @@ function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>): boolea
   return names.has(url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)));
 }
 
+/** Whether every phrase of `inner` shares words with a phrase of `outer`. */
+function overlapsOnly(inner: CueHit, outer: CueHit): boolean {
+  return inner.spans.every(([start, end]) => outer.spans.some(([s, e]) => s < end && start < e));
+}
+
 /** Whether every phrase of `inner` lies within a phrase of `outer`. */
 function within(inner: CueHit, outer: CueHit): boolean {
   return inner.spans.every(([start, end]) => outer.spans.some(([s, e]) => s <= start && end <= e));
@@ -397,6 +402,16 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   }
   const absorbed = absorbedCues(found);
   const has = (id: CueId): boolean => hits.has(id);
+  // A claim, prize, reference, promo or booking code is quoted or redeemed, not entered at a sign-in: a code given
+  // or asked for that is one of these ("your claim code 7834", "send us your prize code") is no one-time passcode.
+  const reference = found.find((h) => h.id === "reference_code");
+  if (reference !== undefined) {
+    for (const code of found) {
+      if ((code.id === "code_given" || code.id === "code_request") && overlapsOnly(code, reference)) {
+        hits.delete(code.id);
+      }
+    }
+  }
   // A safety recall offers its remedy (a repair, a replacement, a refund) at no cost and asks for nothing in return:
   // its refund is no lure. One that wants a payment, card details, a sign-in or a link to claim it still is.
   if (has("safety_recall") && has("free_remedy") && !LURE_ASKS.some(has)) hits.delete("refund");

@@ -8,6 +8,9 @@ const DATE = "\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?";
 const CLOCK = "\\d{1,2}(?::\\d{2})? ?(?:am|pm)";
 const PAY = "(?:pay|paid|paying|payment|buy|purchase|get|send|sending|transfer|deposit|load|scratch|redeem)";
 const CODE = "(?:code|codes|otp|pin|passcode|verification number)";
+/** What a code is for when it is quoted or redeemed rather than entered at a sign-in. */
+const REFERENCE =
+  "(?:claim|prize|winning|winner'?s?|reward|bonus|identifier|identification|reference|ref|promo|promotional|coupon|voucher|discount|redemption|booking|reservation|tracking|order|ticket|entry|raffle|draw|lottery|serial|member(?:ship)?|customer|case|pickup|pick-up|collection|gift(?: card)?|referral|invite|invitation)";
 
 export const CUES_EN: CueTable = {
   language: "en",
@@ -441,8 +444,15 @@ export const CUES_EN: CueTable = {
       "(?:to|into) (?:the|our|my|this) new (?:bank )?account",
     ],
     code_given: [
-      `(?:verification|security|login|one[- ]time|confirmation|access|authentication|sign[- ]in|auth)? ?${CODE}(?: is|:)? ?[:#]? ?\\d{4,8}`,
+      `(?:verification|security|login|one[- ]time|confirmation|access|authentication|sign[- ]in|auth)? ?${CODE}(?: for [a-z0-9]+(?: [a-z0-9]+)?)?(?: is|:)? ?[:#]? ?\\d{4,8}`,
       `\\d{4,8} is your (?:[a-z]+ ){0,3}${CODE}`,
+    ],
+    // Codes to quote or redeem, not to enter at a sign-in: a code cue read inside one of these is no passcode.
+    reference_code: [
+      `${REFERENCE} (?:codes?|pins?|numbers?|no\\.?|#|ids?)(?:(?: is|:)? ?[:#]? ?[a-z0-9-]{3,12})?`,
+      `\\d{4,8} is your (?:[a-z]+ ){0,2}${REFERENCE} (?:code|pin|number)`,
+      `(?:code|pin)(?: is|:)? ?[:#]? ?\\d{4,8} to (?:claim|redeem|collect|receive|unlock) (?:your|the|a)`,
+      "(?:to claim|to redeem|to collect|claim(?:ing)? (?:it )?(?:with|using)|redeem(?:ing)? (?:it )?(?:with|using)) (?:the |your |this )?(?:code|pin)",
     ],
     share_warning: [
       "(?:don't|do not|never) share",

@@ -6,6 +6,9 @@ import type { CueTable } from "./cue-table.js";
 const DATE = "\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?";
 const PAY = "(?:pag\\w*|compr\\w*|envi\\w*|mand\\w*|deposit\\w*|transfer\\w*|carg\\w*)";
 const CODE = "(?:codigo|clave|pin|otp|contrasena temporal)";
+/** What a code or number is for when it is quoted or redeemed rather than entered at a sign-in. */
+const REFERENCE =
+  "(?:premio|premios|reclamo|reclamacion|canje|promocion(?:al)?|promo|referencia|reserva(?:cion)?|seguimiento|rastreo|cupon|descuento|identificacion|identificador|ganador|regalo|sorteo|pedido|orden|caso|cliente|socio|recompensa|bono|boleto)";
 
 export const CUES_ES: CueTable = {
   language: "es",
@@ -357,8 +360,15 @@ export const CUES_ES: CueTable = {
       "(?:a|en) (?:la|mi|nuestra) (?:nueva cuenta|cuenta nueva)",
     ],
     code_given: [
-      `${CODE}(?: de (?:verificacion|seguridad|acceso|confirmacion))?(?: es|:)? ?\\d{4,8}`,
+      `${CODE}(?: de (?:verificacion|seguridad|acceso|confirmacion|inicio de sesion|un solo uso))?(?: (?:de|para) [a-z0-9]+(?: [a-z0-9]+)?)?(?: es|:)? ?\\d{4,8}`,
       `\\d{4,8} es (?:su|tu) ${CODE}`,
+    ],
+    // Codes to quote or redeem, not to enter at a sign-in: a code cue read inside one of these is no passcode.
+    reference_code: [
+      `(?:codigos?|claves?|pin|numeros?|no\\.?|#) (?:de |del )?${REFERENCE}(?:(?: es|:)? ?[:#]? ?[a-z0-9-]{3,12})?`,
+      `\\d{4,8} es (?:su|tu) (?:codigo|numero) (?:de |del )?${REFERENCE}`,
+      `(?:codigo|clave|pin)(?: es|:)? ?[:#]? ?\\d{4,8} para (?:reclamar|canjear|cobrar|recibir|desbloquear) (?:su|tu|el|la)`,
+      "(?:para reclamar|para canjear|para cobrar|(?:reclame|reclama|canjee|canjea) (?:con|usando)) (?:el |su |tu |este )?(?:codigo|clave|pin)",
     ],
     share_warning: [
       "no (?:lo )?(?:comparta|compartas|de|des)",

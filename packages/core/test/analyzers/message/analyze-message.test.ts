@@ -626,3 +626,54 @@ describe("analyzeMessage: numbers of other countries", () => {
     expect(subs.map((s) => s.value)).toEqual(["+19005551234"]);
   });
 });
+
+describe("analyzeMessage: one-time passcodes and codes to quote", () => {
+  const ids = (text: string): string[] =>
+    analyzeMessage(text, options).evidence.flatMap((e) => e.factors.map((f) => f.id));
+
+  it.each([
+    "Congratulations! You have won $5,000 in our prize draw. Your claim code 7834. Call 1-888-921-4471 today to claim",
+    "You are a winner! Prize code: 4471. Reply with your name and address to claim your reward",
+    "WINNER! Your identifier code is 88213. Claim your prize today by calling 1-888-921-4471",
+    "You have won a gift! 7834 is your claim code. Call 1-888-921-4471",
+    "Congratulations, you won the lottery! Use code 7834 to claim your prize at 1-888-921-4471",
+    "Felicidades! Ha ganado un premio. Su codigo de premio es 7834. Llame al 305 614 2289 hoy",
+    "¡Ganador! Código de reclamo: 5521. Llame al 305 614 2289 para cobrar su premio",
+  ])("keeps the prize and reads no one-time passcode in %s", (text) => {
+    const found = ids(text);
+    expect(found).toContain("prize");
+    expect(found).not.toContain("code_delivery");
+  });
+
+  it.each([
+    "Use promo code 2024 at checkout for 20% off",
+    "Your booking code is 5521 for your stay on 12/3",
+    "Your reference number is 552913",
+    "Your ref code: 4471",
+    "Your Amazon pickup code is 123456",
+    "Su número de referencia es 552913",
+  ])("reads %s as a code to quote, not a one-time passcode", (text) => {
+    expect(ids(text)).not.toContain("code_delivery");
+  });
+
+  it.each([
+    "Your Chase verification code is 482913. Don't share this code with anyone.",
+    "482913 is your Google verification code",
+    "Your code: 482913",
+    "Your one-time passcode is 482913. It expires in 10 minutes.",
+    "Your verification code for PayPal is 482913. Do not share it.",
+    "Tu código de verificación de Google es 730194. No lo compartas con nadie.",
+    "Tu código de verificación es 730194",
+  ])("still reads the one-time passcode in %s", (text) => {
+    expect(ids(text)).toContain("code_delivery");
+  });
+
+  it("asks for a code to quote without asking for a passcode, and for a passcode as before", () => {
+    expect(ids("Congratulations, you won! Send us your prize code and address to receive it")).not.toContain(
+      "code_request",
+    );
+    expect(ids("Hi, I sent you a code by mistake, can you send me the code you just received?")).toContain(
+      "code_request",
+    );
+  });
+});
