@@ -180,9 +180,10 @@ const NUMBER_LINE_BREAK = /([\d(+][\d()+ .-]{0,14})[ \t]*\r?\n[ \t]*(?=[\d(])/g;
 const MONEY =
   /(?:US\s?\$|\$|USD\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:[.,](\d{2}))?(?!\d)|(?<![\d.,])(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s?(USD|dollars?|d[oó]lares|euros?|EUR|€)(?![a-z])/gi;
 
-// A run of digits right after these words is a reference, not a phone number ("Order #4155552671").
+// A run of digits right after these words is a reference, not a phone number ("Order #4155552671", "package
+// 9200190231", "routing 021000089").
 const REFERENCE_BEFORE =
-  /(?:#|no\.?|nº|order|ref(?:erence)?|tracking|confirmation|account|acct|case|ticket|invoice|claim|pedido|orden|cuenta|referencia|guia|rastreo|factura)[\s:#.-]*$/i;
+  /(?:#|(?<![a-z])(?:no\.?|nº|order|ref(?:erence)?|tracking|confirmation|account|acct|case|ticket|invoice|claim|package|parcel|shipment|item|waybill|awb|routing|aba|iban|sort code|member(?:ship)?|policy|serial|id|pedido|orden|cuenta|referencia|guia|rastreo|factura|paquete|env[ií]o))[\s:#.-]*$/i;
 
 function vanityDigits(block: string): string {
   let kept = 0;

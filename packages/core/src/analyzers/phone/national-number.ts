@@ -134,8 +134,15 @@ export function readNationalNumber(
   if (options.vanity === true) fit = "loose";
   else if (reading.callingCode === NANP_CALLING_CODE) fit = nanpFit(groups);
   else {
+    // Grouped as North American numbers are ("555-212-3300") and starting as they may, digits the NANP does not
+    // have are a U.S. number mistyped or made up, not another country's, unless a hint points there.
     const leadingZero = digits.startsWith("0");
-    fit = otherFit(groups, formatted, leadingZero, leadingZero || optional || options.hinted === true);
+    const nanpLike = nanpFit(groups);
+    if ((nanpLike === "exact" || nanpLike === "loose") && !leadingZero && options.hinted !== true) return null;
+    // A bare run of digits is a reference as often as a number: read without a trunk prefix or a hint only as the
+    // mobile number of a country that writes its mobiles so ("9876543210").
+    const plainAllowed = leadingZero || options.hinted === true || (optional && reading.lineType === "mobile");
+    fit = otherFit(groups, formatted, leadingZero, plainAllowed);
   }
   if (fit === null) return null;
   return {

@@ -195,6 +195,12 @@ describe("extractEntities: numbers of other countries", () => {
     expect(extractEntities("Order 0612345678 has shipped").phones).toEqual([]);
     expect(extractEntities("Total 1,250.00 4155 2671").phones).toEqual([]);
     expect(extractEntities("Your card 9497 3064 40 was used").phones).toEqual([]);
+    // Bare runs after a parcel's or a bank's words are references; a NANP grouping is no other country's number.
+    expect(extractEntities("Your parcel 9812004471 is on hold").phones).toEqual([]);
+    expect(extractEntities("FedEx: shipment 7712004471 arrives Monday").phones).toEqual([]);
+    expect(extractEntities("Wire it to routing 011000015, account 4471").phones).toEqual([]);
+    expect(extractEntities("Your order 1234567890 is ready").phones).toEqual([]);
+    expect(extractEntities("Call the front desk at 555-212-3300").phones).toEqual([]);
   });
 });
 

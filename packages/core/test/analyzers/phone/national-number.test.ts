@@ -93,6 +93,11 @@ describe("readWrittenNumber: a number written without its country code", () => {
     expect(readWrittenNumber("9497 3064 40")).toBeNull();
     expect(readWrittenNumber("94105-1234")).toBeNull();
     expect(readWrittenNumber("41 5766 2093")).toBeNull();
+    // A bare run without a trunk prefix is read abroad only as a mobile of a country that writes mobiles so.
+    expect(readWrittenNumber("4421887712")).toBeNull();
+    // Grouped as a North American number, digits the NANP lacks are no other country's without a hint.
+    expect(readWrittenNumber("555-212-3300")).toBeNull();
+    expect(readWrittenNumber("020 123 4567")?.reading.country).toBe("NL");
   });
 });
 
