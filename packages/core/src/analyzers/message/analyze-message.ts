@@ -21,7 +21,7 @@ import type { Factor } from "../../schemas/common.js";
 import { combineScore } from "../../scoring/score.js";
 import { checkClaimedIssuer, type ClaimedIssuer } from "./claimed-issuer.js";
 import { CUES, type CueId } from "./cue-table.js";
-import { findCues, guessLanguage, type CueHit } from "./cue-matcher.js";
+import { guessLanguage, readCues, type CueHit } from "./cue-matcher.js";
 import { blankSpans, scanMessage, type MessageEntities, type ScannedMessage } from "./extract-entities.js";
 import { SCAM_TYPES, type ScamType, type ScamTypeOrNone } from "./scam-types.js";
 
@@ -105,6 +105,12 @@ const POINTS = {
    * or North America implies): scams hand out foreign mobiles and lines, but so do travel and family messages.
    */
   foreignNumber: 10,
+  /**
+   * A warning against what scammers ask ("we will never ask you to pay in gift cards", "never share this code") in a
+   * message that itself asks for nothing and reaches you through no channel but the sender's own. Scammers copy such
+   * lines, so the credit is small and never given when anything is asked.
+   */
+  warnsAgainstScams: -10,
   /** An account alert that asks only for a YES/NO reply, with no link and no number to call. */
   yesNoAlert: -15,
   /**
@@ -395,7 +401,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
 
   const hits = new Map<CueId, string>();
   const repeated = new Set<CueId>();
-  const found = findCues(prepared);
+  const { hits: found, warnedAgainst } = readCues(prepared);
   for (const h of found) {
     hits.set(h.id, h.text);
     if (h.count > 1) repeated.add(h.id);
@@ -680,6 +686,19 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     !MONEY_OFFERS.some(has)
   ) {
     add("yes_no_alert", "Asks only for a YES or NO reply, with no link to follow", POINTS.yesNoAlert);
+  }
+  if (
+    warnedAgainst.length > 0 &&
+    !roles.ask &&
+    !codeDelivery &&
+    (ownChannelsOnly || (urls.length === 0 && phones.length === 0 && entities.emails.length === 0))
+  ) {
+    const against = warnedAgainst[0];
+    add(
+      "warns_against_scams",
+      `Warns against what scammers ask${against === undefined ? "" : ` ("${against.text}")`} and asks for nothing itself`,
+      POINTS.warnsAgainstScams,
+    );
   }
   if (ownAppOnly) {
     add(

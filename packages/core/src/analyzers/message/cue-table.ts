@@ -353,4 +353,17 @@ export interface CueTable {
   readonly deadlines: readonly string[];
   /** Words that cancel a negatable cue when they come shortly before it ("never", "nunca"). */
   readonly negations: readonly string[];
+  /**
+   * Phrases that open a warning ("we will never ask", "beware of", "scammers may", "nunca le pediremos"): the ask
+   * and payment cues in the rest of its sentence say what not to do, not what to do. The sentence ends at . ! ? ;
+   * or at a turn; commas do not end it ("never ask you to pay in gift cards, wire money or send crypto").
+   */
+  readonly warnings: readonly string[];
+  /**
+   * Prohibitions ("never share", "do not pay", "no comparta"): like warnings, but they govern their own clause only,
+   * up to a comma ("don't tell mom, send me the money" still asks for money).
+   */
+  readonly prohibitions: readonly string[];
+  /** Words that turn a sentence away from its warning ("but", "please", "pero"): the warning's reach ends there. */
+  readonly turns: readonly string[];
 }

@@ -677,3 +677,82 @@ describe("analyzeMessage: one-time passcodes and codes to quote", () => {
     );
   });
 });
+
+describe("analyzeMessage: warnings and negations", () => {
+  const ids = (text: string): string[] =>
+    analyzeMessage(text, options).evidence.flatMap((e) => e.factors.map((f) => f.id));
+  /** The ask and payment cues: what a warning must not fire. */
+  const ASKS = [
+    "gift_card",
+    "crypto_payment",
+    "wire_transfer",
+    "p2p_payment",
+    "money_request",
+    "code_request",
+    "password_request",
+    "personal_info_request",
+    "verify_action",
+    "fee_payment",
+    "pay_demand",
+    "link_action",
+  ];
+
+  it.each([
+    "Chase will never ask you to pay in gift cards or cryptocurrency, or to wire money to protect it.",
+    "We will never ask you to pay in gift cards, wire money or send cryptocurrency.",
+    "Do not pay anyone who calls asking for payment in gift cards.",
+    "Never share this code with anyone. We will not ask for your password.",
+    "No one from our bank will ever ask you to send money by Zelle or to give your password.",
+    "Be careful of texts asking you to verify your account or pay a processing fee.",
+    "Beware of callers who tell you to buy gift cards or pay in bitcoin.",
+    "Scammers may ask you to send money by Zelle or buy Apple gift cards.",
+    "Nunca le pediremos que pague con tarjetas de regalo o bitcoin.",
+    "No comparta este código con nadie. Nunca le pediremos su contraseña.",
+    "Tenga cuidado con mensajes que le piden transferir dinero por Zelle.",
+    "Los estafadores pueden pedirle que compre tarjetas de regalo o que envíe bitcoin.",
+    "Nadie de su banco le pedirá que envíe dinero por Zelle.",
+  ])("reads the warning %s as no demand, and as a small sign of a real notice", (text) => {
+    const found = ids(text);
+    for (const ask of ASKS) expect(found, ask).not.toContain(ask);
+    expect(found).toContain("warns_against_scams");
+  });
+
+  it("reads 'if you did not request this, ignore this message' as asking nothing", () => {
+    const found = ids("Your password was reset. If you did not request this, ignore this message.");
+    for (const ask of ASKS) expect(found, ask).not.toContain(ask);
+  });
+
+  it.each([
+    ["Pay the $500 fine today with Apple gift cards or you will be arrested.", "gift_card"],
+    ["Don't tell mom, just send me the money via Zelle", "money_request"],
+    ["Don't tell anyone, send me $300 on Zelle now", "p2p_payment"],
+    ["I wouldn't ask if it wasn't urgent, can you send me $300 via Zelle", "p2p_payment"],
+    ["If you did not make this purchase, call us at 1-888-921-4471", "call_to_dispute"],
+    ["If you don't pay today, your service will be cut off. Pay now at https://pay-bill.top", "pay_demand"],
+    [
+      "Fraudsters may have accessed your account, please verify your identity at https://secure-check.top",
+      "link_action",
+    ],
+    [
+      "We will never ask for your PIN. Your account is locked, verify it at https://chase-verify.top now",
+      "link_action",
+    ],
+    ["Pague hoy con tarjetas de regalo o será arrestado.", "gift_card"],
+    ["No le digas a mamá, envíame el dinero por Zelle", "p2p_payment"],
+    ["Si no paga hoy, su cuenta será suspendida. Pague en https://pago-peaje.top", "pay_demand"],
+    [
+      "Nunca le pediremos su clave por teléfono, pero confirme sus datos de tarjeta aquí: https://banco-seguro.top",
+      "personal_info_request",
+    ],
+  ])("still reads the demand in %s (%s)", (text, ask) => {
+    const found = ids(text);
+    expect(found).toContain(ask);
+    expect(found).not.toContain("warns_against_scams");
+  });
+
+  it("gives no warning credit to a one-time code, which has its own", () => {
+    const found = ids("Your Chase verification code is 482913. Never share it; we'll never call you to ask for it.");
+    expect(found).toContain("code_delivery");
+    expect(found).not.toContain("warns_against_scams");
+  });
+});
