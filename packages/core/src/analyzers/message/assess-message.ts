@@ -33,7 +33,10 @@ import { subLookupEvidence, type SubLookupResult } from "./sub-lookups.js";
  * | charge + unpublished number to cancel it     | 20     | message_content |
  * | disguised link / look-alike link             | 45/35  | message_content |
  * | text sent from an email address              | 20     | message_content |
+ * | a premium-rate number to call or text        | 40     | message_content |
+ * | a number outside the sender's numbering plan | 10     | message_content |
  * | one-time code with "don't share"             | -25    | message_content |
+ * | a warning against scams, nothing asked       | -10    | message_content |
  * | account alert asking only YES/NO, no link    | -15    | message_content |
  * | links only to the sender's own-name site  | -25    | message_content |
  * | only the sender's own app or store to act  | -15    | message_content |
