@@ -1,7 +1,16 @@
 // The message analyzer shared by the text, email and document channels: entities, scam-language cues weighed
 // together, and the organisation the message claims to be checked against its official channels. Pure; offline.
 
+import { currencyCountry, readSenderNumber } from "../phone/country-hints.js";
 import { normalizePhone } from "../phone/normalize-phone.js";
+import {
+  NANP_CALLING_CODE,
+  callingCodeOf,
+  describePhone,
+  readPhoneNumber,
+  placeName,
+  type PhoneReading,
+} from "../phone/read-phone-number.js";
 import type { OrganisationCategory, OrganisationDirectory } from "../organisations/organisation.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
 import { isGovernmentRegistry } from "../url/brand-index.js";
@@ -12,7 +21,7 @@ import type { Factor } from "../../schemas/common.js";
 import { combineScore } from "../../scoring/score.js";
 import { checkClaimedIssuer, type ClaimedIssuer } from "./claimed-issuer.js";
 import { CUES, type CueId } from "./cue-table.js";
-import { findCues, guessLanguage, type CueHit } from "./cue-matcher.js";
+import { guessLanguage, readCues, type CueHit } from "./cue-matcher.js";
 import { blankSpans, scanMessage, type MessageEntities, type ScannedMessage } from "./extract-entities.js";
 import { SCAM_TYPES, type ScamType, type ScamTypeOrNone } from "./scam-types.js";
 
@@ -86,6 +95,22 @@ const POINTS = {
   emailSender: 20,
   /** A one-time code delivered with the warning not to share it: the normal 2FA text. */
   codeDelivery: -25,
+  /**
+   * A premium-rate number (a 900 number, UK 09, French 08 9x, Australian 1900...) to call or text: the call itself
+   * is the payment, billed by the minute or the message to the sender.
+   */
+  premiumRateContact: 40,
+  /**
+   * A number in another numbering plan than the sender's (or, with no sender, than the one the message's currency
+   * or North America implies): scams hand out foreign mobiles and lines, but so do travel and family messages.
+   */
+  foreignNumber: 10,
+  /**
+   * A warning against what scammers ask ("we will never ask you to pay in gift cards", "never share this code") in a
+   * message that itself asks for nothing and reaches you through no channel but the sender's own. Scammers copy such
+   * lines, so the credit is small and never given when anything is asked.
+   */
+  warnsAgainstScams: -10,
   /** An account alert that asks only for a YES/NO reply, with no link and no number to call. */
   yesNoAlert: -15,
   /**
@@ -259,6 +284,11 @@ function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>): boolea
   return names.has(url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)));
 }
 
+/** Whether every phrase of `inner` shares words with a phrase of `outer`. */
+function overlapsOnly(inner: CueHit, outer: CueHit): boolean {
+  return inner.spans.every(([start, end]) => outer.spans.some(([s, e]) => s < end && start < e));
+}
+
 /** Whether every phrase of `inner` lies within a phrase of `outer`. */
 function within(inner: CueHit, outer: CueHit): boolean {
   return inner.spans.every(([start, end]) => outer.spans.some(([s, e]) => s <= start && end <= e));
@@ -327,13 +357,34 @@ function parseUrls(entities: MessageEntities): NormalizedUrl[] {
   return out;
 }
 
-function parsePhones(entities: MessageEntities): { e164: string; national: string }[] {
-  const out: { e164: string; national: string }[] = [];
+/** The message's numbers, read: a NANP one in its U.S. national form, any other in its international form. */
+function parsePhones(entities: MessageEntities): { e164: string; national: string; reading: PhoneReading }[] {
+  const out: { e164: string; national: string; reading: PhoneReading }[] = [];
   for (const p of entities.phones) {
-    const r = normalizePhone(p.e164);
-    if (r.isOk()) out.push({ e164: r.value.e164, national: r.value.national });
+    const reading = readPhoneNumber(p.e164);
+    if (reading === null) continue;
+    const nanp = reading.callingCode === NANP_CALLING_CODE ? normalizePhone(p.e164) : null;
+    if (nanp?.isErr() === true) continue;
+    out.push({
+      e164: reading.e164,
+      national: nanp?.isOk() === true ? nanp.value.national : reading.international,
+      reading,
+    });
   }
   return out;
+}
+
+/** The calling code a number must share not to be foreign, and the place it stands for in labels. */
+function homePlan(text: string, sender: string | undefined): { callingCode: string; name: string } {
+  const own = readSenderNumber(sender);
+  if (own !== null) {
+    const where = own.country === null ? `+${own.callingCode}` : placeName(own.country);
+    return { callingCode: own.callingCode, name: `the sender's country (${where})` };
+  }
+  const currency = currencyCountry(text);
+  const priced = currency === null ? null : callingCodeOf(currency);
+  if (currency !== null && priced !== null) return { callingCode: priced, name: placeName(currency) };
+  return { callingCode: NANP_CALLING_CODE, name: "North America" };
 }
 
 /**
@@ -341,7 +392,8 @@ function parsePhones(entities: MessageEntities): { e164: string; national: strin
  * organisation it claims to be against that organisation's official domains and numbers. Pure; never throws.
  */
 export function analyzeMessage(text: string, options: AnalyzeMessageOptions): MessageAnalysis {
-  const scan = scanMessage(text);
+  const sender = options.senderNumber?.trim() ?? "";
+  const scan = scanMessage(text, sender !== "" ? { senderNumber: sender } : {});
   const { entities } = scan;
   const { prepared } = scan;
   const urls = parseUrls(entities);
@@ -349,13 +401,23 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
 
   const hits = new Map<CueId, string>();
   const repeated = new Set<CueId>();
-  const found = findCues(prepared);
+  const { hits: found, warnedAgainst } = readCues(prepared);
   for (const h of found) {
     hits.set(h.id, h.text);
     if (h.count > 1) repeated.add(h.id);
   }
   const absorbed = absorbedCues(found);
   const has = (id: CueId): boolean => hits.has(id);
+  // A claim, prize, reference, promo or booking code is quoted or redeemed, not entered at a sign-in: a code given
+  // or asked for that is one of these ("your claim code 7834", "send us your prize code") is no one-time passcode.
+  const reference = found.find((h) => h.id === "reference_code");
+  if (reference !== undefined) {
+    for (const code of found) {
+      if ((code.id === "code_given" || code.id === "code_request") && overlapsOnly(code, reference)) {
+        hits.delete(code.id);
+      }
+    }
+  }
   // A safety recall offers its remedy (a repair, a replacement, a refund) at no cost and asks for nothing in return:
   // its refund is no lure. One that wants a payment, card details, a sign-in or a link to claim it still is.
   if (has("safety_recall") && has("free_remedy") && !LURE_ASKS.some(has)) hits.delete("refund");
@@ -383,7 +445,6 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       : options.kind === "text"
         ? textClaim(scan, options.directory)
         : withoutMeansAndMarks(scan.cleaned, { instruments });
-  const sender = options.senderNumber?.trim() ?? "";
   const senderHost = isEmailSender(sender) ? sender.slice(sender.lastIndexOf("@") + 1).toLowerCase() : undefined;
   const issuer = checkClaimedIssuer(
     options.directory,
@@ -592,6 +653,20 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   if (options.kind === "text" && isEmailSender(options.senderNumber)) {
     add("email_sender", "The text came from an email address, as bulk scam texts do", POINTS.emailSender);
   }
+  const premium = phones.find((p) => p.reading.lineType === "premium_rate");
+  if (premium !== undefined) {
+    add(
+      "premium_rate_contact",
+      `Gives ${describePhone(premium.reading)} to call or text: the call itself is billed at premium rates`,
+      POINTS.premiumRateContact,
+      "Gives a premium-rate number to call or text",
+    );
+  }
+  const home = homePlan(scan.cleaned, options.senderNumber);
+  const foreign = phones.find((p) => p.reading.callingCode !== home.callingCode);
+  if (foreign !== undefined) {
+    add("foreign_number", `Gives ${describePhone(foreign.reading)}, outside ${home.name}`, POINTS.foreignNumber);
+  }
   if (codeDelivery) {
     add(
       "code_delivery",
@@ -611,6 +686,19 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     !MONEY_OFFERS.some(has)
   ) {
     add("yes_no_alert", "Asks only for a YES or NO reply, with no link to follow", POINTS.yesNoAlert);
+  }
+  if (
+    warnedAgainst.length > 0 &&
+    !roles.ask &&
+    !codeDelivery &&
+    (ownChannelsOnly || (urls.length === 0 && phones.length === 0 && entities.emails.length === 0))
+  ) {
+    const against = warnedAgainst[0];
+    add(
+      "warns_against_scams",
+      `Warns against what scammers ask${against === undefined ? "" : ` ("${against.text}")`} and asks for nothing itself`,
+      POINTS.warnsAgainstScams,
+    );
   }
   if (ownAppOnly) {
     add(

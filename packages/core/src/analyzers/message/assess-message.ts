@@ -3,6 +3,7 @@
 
 import { analyzePhoneNumber } from "../phone/analyze-phone-number.js";
 import { normalizePhone } from "../phone/normalize-phone.js";
+import { isNanp } from "../phone/read-phone-number.js";
 import { normalizeUrl } from "../url/normalize-url.js";
 import { assess, type WeightedEvidence } from "../../scoring/score.js";
 import type { Scoring } from "../../scoring/weights.js";
@@ -33,7 +34,10 @@ import { subLookupEvidence, type SubLookupResult } from "./sub-lookups.js";
  * | charge + unpublished number to cancel it     | 20     | message_content |
  * | disguised link / look-alike link             | 45/35  | message_content |
  * | text sent from an email address              | 20     | message_content |
+ * | a premium-rate number to call or text        | 40     | message_content |
+ * | a number outside the sender's numbering plan | 10     | message_content |
  * | one-time code with "don't share"             | -25    | message_content |
+ * | a warning against scams, nothing asked       | -10    | message_content |
  * | account alert asking only YES/NO, no link    | -15    | message_content |
  * | links only to the sender's own-name site  | -25    | message_content |
  * | only the sender's own app or store to act  | -15    | message_content |
@@ -87,7 +91,7 @@ export function finalScamType(
 
 /**
  * Sub-lookups done the way the engine's offline path does them: the offline URL and phone analyzers scored with
- * assess() at OFFLINE_WEIGHT, for the first SUBLOOKUP_MAX_URLS links and SUBLOOKUP_MAX_PHONES numbers.
+ * assess() at OFFLINE_WEIGHT, for the first SUBLOOKUP_MAX_URLS links and SUBLOOKUP_MAX_PHONES NANP numbers.
  */
 export function offlineSubLookups(entities: MessageEntities, scoring?: Scoring): SubLookupResult[] {
   const out: SubLookupResult[] = [];
@@ -97,7 +101,8 @@ export function offlineSubLookups(entities: MessageEntities, scoring?: Scoring):
     const a = assessUrlOffline(url.value, scoring);
     out.push({ kind: "url", value: url.value.href, verdict: a.verdict, risk_score: a.riskScore, factors: a.factors });
   }
-  for (const p of entities.phones.slice(0, SUBLOOKUP_MAX_PHONES)) {
+  // The phone lookup reads NANP numbers; the analyzer judges the others itself (foreign_number, premium_rate_contact).
+  for (const p of entities.phones.filter((n) => isNanp(n.e164)).slice(0, SUBLOOKUP_MAX_PHONES)) {
     const phone = normalizePhone(p.e164);
     if (phone.isErr()) continue;
     const a = assess([{ evidence: analyzePhoneNumber(phone.value), weight: OFFLINE_WEIGHT }], {

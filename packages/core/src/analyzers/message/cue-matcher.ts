@@ -23,13 +23,43 @@ for (const id of CUE_IDS) {
 }
 const DEADLINE_SOURCES = CUE_TABLES.flatMap((t) => t.deadlines);
 const DEADLINE_RE = union(DEADLINE_SOURCES);
+const WARNING_SOURCES = CUE_TABLES.flatMap((t) => t.warnings);
+const PROHIBITION_SOURCES = CUE_TABLES.flatMap((t) => t.prohibitions);
+// One expression for both, told apart by the group that matched: a warning reaches its sentence's end, a
+// prohibition its clause's.
+const GOVERNING_RE = new RegExp(
+  `(${WARNING_SOURCES.map(bounded).join("|")})|(${PROHIBITION_SOURCES.map(bounded).join("|")})`,
+  "g",
+);
+const TURN_RE = new RegExp(
+  CUE_TABLES.flatMap((t) => t.turns)
+    .map(bounded)
+    .join("|"),
+);
+/**
+ * "If you don't pay ..." and "si no paga ..." state a condition, and "I wouldn't ask if ...", "I'll never ask again"
+ * speak of a favour: they warn against nothing.
+ */
+const NOT_A_WARNING_BEFORE =
+  /(?:^|[^a-z'])(?:if|unless|si|a menos que|i|i'll|i'd|i've|i'm|yo)(?: you| u| usted| tu)? $/;
 
-// Which cues (and whether deadlines) can match a long text at all, from the literals their phrases must contain: one
-// pass over the text instead of one per cue.
-const PREFILTER = new LazyPrefilter(() => [...CUE_SOURCES, DEADLINE_SOURCES]);
+// Which cues (and whether deadlines or warnings) can match a long text at all, from the literals their phrases must
+// contain: one pass over the text instead of one per cue.
+const PREFILTER = new LazyPrefilter(() => [
+  ...CUE_SOURCES,
+  DEADLINE_SOURCES,
+  [...WARNING_SOURCES, ...PROHIBITION_SOURCES],
+]);
 const NEGATION_RE = new RegExp(`(?<![a-z'])(?:${CUE_TABLES.flatMap((t) => t.negations).join("|")})(?![a-z'])`);
 const MARKERS = CUE_TABLES.map((t) => ({ language: t.language, words: new Set(t.markers) }));
 const NEGATION_WINDOW = 32;
+/** Characters a warning reaches at most past its opening words, when no stop or turn comes first. */
+const WARNING_REACH = 120;
+/**
+ * Warnings read per text: more than a cue's tries (MAX_TRIES) can reach in a guide about scams, and few enough
+ * that a text of nothing but warnings stays cheap.
+ */
+const MAX_WARNINGS = 64;
 const REPLY_KEYWORD = /(?:reply|text|send|responda|responde|envie|envia)(?: with)? "?(?:no|n)\b"?/g;
 /** One cue is looked for at most this many times (negated hits are skipped); bounds the work on long texts. */
 const MAX_TRIES = 8;
@@ -57,10 +87,64 @@ function negated(text: string, index: number): boolean {
   return NEGATION_RE.test(before.replace(REPLY_KEYWORD, " "));
 }
 
+/** Where a warning or prohibition ends: the first stop (or, for a prohibition, comma) or turn after it. */
+function reachOf(text: string, from: number, prohibition: boolean): number {
+  const limit = Math.min(text.length, from + WARNING_REACH);
+  const stops = prohibition ? ".!?;," : ".!?;";
+  let end = from;
+  while (end < limit && !stops.includes(text.charAt(end))) end++;
+  const turn = TURN_RE.exec(text.slice(from, end));
+  return turn === null ? end : from + turn.index;
+}
+
+/**
+ * The stretches of the text a warning or a prohibition governs ("we will never ask you to pay in gift cards, wire
+ * money or send crypto", "never share this code"), in order: [start, end) pairs from its opening words on.
+ */
+export function findWarnings(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  if (PREFILTER.possible(text)?.[CUE_SOURCES.length + 1] === false) return out;
+  GOVERNING_RE.lastIndex = 0;
+  for (let m = GOVERNING_RE.exec(text); m !== null && out.length < MAX_WARNINGS; m = GOVERNING_RE.exec(text)) {
+    if (m[0].length === 0) {
+      GOVERNING_RE.lastIndex++;
+      continue;
+    }
+    if (NOT_A_WARNING_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue;
+    out.push([m.index, reachOf(text, m.index + m[0].length, m[2] !== undefined)]);
+  }
+  return out;
+}
+
+/** The cues of a text, and the asks it only warns against. */
+export interface CueFindings {
+  /** The cues present, each once, in CUE_IDS order. */
+  readonly hits: CueHit[];
+  /**
+   * Ask and payment cues found only inside warnings and negations ("we will never ask you to pay in gift cards",
+   * "never share this code"): what the message warns against, which it does not ask.
+   */
+  readonly warnedAgainst: CueHit[];
+}
+
 /** The cues present in prepared text (see CueTable.cues for its form), each once, in CUE_IDS order. */
 export function findCues(text: string): CueHit[] {
+  return readCues(text).hits;
+}
+
+/**
+ * The cues present in prepared text and the asks it warns against. An ask or payment cue inside a warning's reach
+ * (findWarnings), or a negatable cue shortly after a negation, is no demand.
+ */
+export function readCues(text: string): CueFindings {
   const hits: CueHit[] = [];
+  const warnedAgainst: CueHit[] = [];
   const possible = PREFILTER.possible(text);
+  let warnings: [number, number][] | undefined;
+  const warned = (index: number): boolean => {
+    warnings ??= findWarnings(text);
+    return warnings.some(([start, end]) => start <= index && index < end);
+  };
   let group = 0;
   for (const [id, re] of CUE_RES) {
     const ruledOut = possible !== null && possible[group] !== true;
@@ -68,23 +152,29 @@ export function findCues(text: string): CueHit[] {
     if (ruledOut) continue;
     re.lastIndex = 0;
     const negatable = CUES[id].negatable;
+    const ask = CUES[id].role === "ask";
     let tries = 0;
     let first: string | null = null;
     let count = 0;
     const spans: [number, number][] = [];
+    let against: CueHit | null = null;
     for (let m = re.exec(text); m !== null && tries < MAX_TRIES; m = re.exec(text), tries++) {
       if (m[0].length === 0) {
         re.lastIndex++;
         continue;
       }
-      if (negatable && negated(text, m.index)) continue;
+      if ((ask && warned(m.index)) || (negatable && negated(text, m.index))) {
+        if (ask) against ??= { id, text: m[0].trim(), count: 1, spans: [[m.index, m.index + m[0].length]] };
+        continue;
+      }
       first ??= m[0].trim();
       count++;
       spans.push([m.index, m.index + m[0].length]);
     }
     if (first !== null) hits.push({ id, text: first, count, spans });
+    else if (against !== null) warnedAgainst.push(against);
   }
-  return hits;
+  return { hits, warnedAgainst };
 }
 
 /** Deadline phrases in prepared text, at most `max`. */

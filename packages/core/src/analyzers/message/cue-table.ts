@@ -52,6 +52,7 @@ export const CUE_IDS = [
   "callback_promise",
   "bank_details_change",
   "code_given",
+  "reference_code",
   "share_warning",
   "opt_out",
   "reply_yes_no",
@@ -316,6 +317,12 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
     "payment_redirection",
   ),
   code_given: cue("legit", 0, "Gives you a one-time code", null),
+  reference_code: cue(
+    "context",
+    0,
+    "Names a claim, prize, reference, promo, booking or tracking code: a code to quote, not a one-time passcode",
+    null,
+  ),
   share_warning: cue("legit", 0, "Warns you not to share the code", null),
   opt_out: cue("legit", 0, "Offers the standard opt-out (reply STOP)", null),
   reply_yes_no: cue("legit", 0, "Asks for a YES or NO reply", null),
@@ -346,4 +353,17 @@ export interface CueTable {
   readonly deadlines: readonly string[];
   /** Words that cancel a negatable cue when they come shortly before it ("never", "nunca"). */
   readonly negations: readonly string[];
+  /**
+   * Phrases that open a warning ("we will never ask", "beware of", "scammers may", "nunca le pediremos"): the ask
+   * and payment cues in the rest of its sentence say what not to do, not what to do. The sentence ends at . ! ? ;
+   * or at a turn; commas do not end it ("never ask you to pay in gift cards, wire money or send crypto").
+   */
+  readonly warnings: readonly string[];
+  /**
+   * Prohibitions ("never share", "do not pay", "no comparta"): like warnings, but they govern their own clause only,
+   * up to a comma ("don't tell mom, send me the money" still asks for money).
+   */
+  readonly prohibitions: readonly string[];
+  /** Words that turn a sentence away from its warning ("but", "please", "pero"): the warning's reach ends there. */
+  readonly turns: readonly string[];
 }

@@ -8,11 +8,36 @@ const DATE = "\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?";
 const CLOCK = "\\d{1,2}(?::\\d{2})? ?(?:am|pm)";
 const PAY = "(?:pay|paid|paying|payment|buy|purchase|get|send|sending|transfer|deposit|load|scratch|redeem)";
 const CODE = "(?:code|codes|otp|pin|passcode|verification number)";
+/** What a warning says a real sender never asks you for, or does ("we will never ask", "no one will call"). */
+const WARNED_ASK =
+  "ask|request|call|text|email|e-mail|message|contact|require|demand|need|send|pressure|instruct|direct";
+/** Who warnings warn about ("scammers may ask you to ...", "scam texts asking for ..."). */
+const SCAMMERS =
+  "(?:scammers?|fraudsters?|criminals?|crooks?|impostors?|imposters?|scam artists?|thieves|fake (?:callers?|texts?|messages?|emails?|websites?)|fraudulent (?:callers?|calls|texts?|messages?|emails?)|scams?|scam (?:calls|texts?|messages?|emails?)|phishing (?:texts?|messages?|emails?))";
+/** What a code is for when it is quoted or redeemed rather than entered at a sign-in. */
+const REFERENCE =
+  "(?:claim|prize|winning|winner'?s?|reward|bonus|identifier|identification|reference|ref|promo|promotional|coupon|voucher|discount|redemption|booking|reservation|tracking|order|ticket|entry|raffle|draw|lottery|serial|member(?:ship)?|customer|case|pickup|pick-up|collection|gift(?: card)?|referral|invite|invitation)";
 
 export const CUES_EN: CueTable = {
   language: "en",
   markers: ["the", "you", "your", "to", "is", "and", "of", "for", "on", "this", "please", "has", "will", "we", "it"],
   negations: ["not", "never", "don't", "dont", "do not", "no one", "nobody", "won't", "will never"],
+  warnings: [
+    // Said by a sender about itself ("we will never ask", "Chase does not call"); said by "I" about a favour ("I
+    // wouldn't ask if it wasn't urgent") it is no warning (see cue-matcher.ts).
+    `(?:will|would|shall|does|wo)(?:n't| not| never)(?: ever)? (?:${WARNED_ASK})`,
+    `(?:we|they) (?:do not|don't|dont)(?: ever)? (?:${WARNED_ASK})`,
+    `never (?:ever )?(?:${WARNED_ASK})s?`,
+    `(?:no one|nobody|no employee|no representative|no agent|no staff member|no legitimate [a-z]+)(?: [a-z]+){0,5} (?:will|would|should|can|does)(?: ever)? (?:${WARNED_ASK})`,
+    "beware of",
+    "be (?:careful|wary|cautious|suspicious) (?:of|with|about)",
+    "(?:watch|look) out for",
+    `${SCAMMERS}(?: [a-z]+){0,3} (?:may|might|will|can|could|often|sometimes|usually|typically|are known to|try to|tries to|pretend\\w*|pose|posing|ask\\w*|request\\w*|demand\\w*|claim\\w*|tell\\w*|that ask|that request|who ask)`,
+  ],
+  prohibitions: [
+    "(?:never|do not|don't|dont)(?: ever)? (?:share|give|send|pay|wire|transfer|reply|respond|click|tap|call|disclose|provide|reveal|buy|purchase|enter|forward|read out|hand over|deposit|zelle|venmo)",
+  ],
+  turns: ["but", "however", "instead", "please", "so", "now", "meanwhile"],
   deadlines: [
     "today",
     "tonight",
@@ -441,8 +466,15 @@ export const CUES_EN: CueTable = {
       "(?:to|into) (?:the|our|my|this) new (?:bank )?account",
     ],
     code_given: [
-      `(?:verification|security|login|one[- ]time|confirmation|access|authentication|sign[- ]in|auth)? ?${CODE}(?: is|:)? ?[:#]? ?\\d{4,8}`,
+      `(?:verification|security|login|one[- ]time|confirmation|access|authentication|sign[- ]in|auth)? ?${CODE}(?: for [a-z0-9]+(?: [a-z0-9]+)?)?(?: is|:)? ?[:#]? ?\\d{4,8}`,
       `\\d{4,8} is your (?:[a-z]+ ){0,3}${CODE}`,
+    ],
+    // Codes to quote or redeem, not to enter at a sign-in: a code cue read inside one of these is no passcode.
+    reference_code: [
+      `${REFERENCE} (?:codes?|pins?|numbers?|no\\.?|#|ids?)(?:(?: is|:)? ?[:#]? ?[a-z0-9-]{3,12})?`,
+      `\\d{4,8} is your (?:[a-z]+ ){0,2}${REFERENCE} (?:code|pin|number)`,
+      `(?:code|pin)(?: is|:)? ?[:#]? ?\\d{4,8} to (?:claim|redeem|collect|receive|unlock) (?:your|the|a)`,
+      "(?:to claim|to redeem|to collect|claim(?:ing)? (?:it )?(?:with|using)|redeem(?:ing)? (?:it )?(?:with|using)) (?:the |your |this )?(?:code|pin)",
     ],
     share_warning: [
       "(?:don't|do not|never) share",

@@ -6,11 +6,32 @@ import type { CueTable } from "./cue-table.js";
 const DATE = "\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?";
 const PAY = "(?:pag\\w*|compr\\w*|envi\\w*|mand\\w*|deposit\\w*|transfer\\w*|carg\\w*)";
 const CODE = "(?:codigo|clave|pin|otp|contrasena temporal)";
+/** Who warnings warn about ("los estafadores pueden pedirle ...", "mensajes fraudulentos que piden ..."). */
+const SCAMMERS =
+  "(?:estafadores|estafador|delincuentes|defraudadores|impostores|estafas?|mensajes (?:fraudulentos|falsos)|llamadas (?:fraudulentas|falsas)|correos (?:fraudulentos|falsos))";
+/** What a code or number is for when it is quoted or redeemed rather than entered at a sign-in. */
+const REFERENCE =
+  "(?:premio|premios|reclamo|reclamacion|canje|promocion(?:al)?|promo|referencia|reserva(?:cion)?|seguimiento|rastreo|cupon|descuento|identificacion|identificador|ganador|regalo|sorteo|pedido|orden|caso|cliente|socio|recompensa|bono|boleto)";
 
 export const CUES_ES: CueTable = {
   language: "es",
   markers: ["el", "la", "de", "que", "su", "tu", "en", "por", "para", "es", "una", "los", "las", "con", "del", "usted"],
   negations: ["no", "nunca", "jamas", "nadie", "ni"],
+  warnings: [
+    "(?:nunca|jamas|no) (?:le |les |te |se lo |se la )?(?:pediremos|solicitaremos|pedimos|solicitamos|pedira|pediran|solicitara|solicitaran|llamaremos|enviaremos|contactaremos|exigiremos|vamos a (?:pedir|solicitar|llamar|exigir))",
+    "(?:nunca|jamas) (?:le |les |te |se lo |se la )?(?:pide|piden|solicita|solicitan|llama|llaman|exige|exigen|envia|envian)",
+    "(?:nadie|ningun (?:empleado|representante|agente|funcionario|asesor))(?: [a-z]+){0,5} (?:le |te |les )?(?:pedira|llamara|solicitara|contactara|exigira|va a (?:pedir|llamar|solicitar))",
+    "(?:tenga|ten|tengan) cuidado (?:con|si)",
+    "cuidado con",
+    "desconfie(?:n)? de",
+    "(?:este|esten|estar) (?:alerta|atento|atentos) (?:a|ante|con)",
+    "no (?:se deje|te dejes|se dejen) enganar",
+    `${SCAMMERS}(?: [a-z]+){0,3} (?:pueden|podrian|suelen|intentan|piden|pidiendo|solicitan|solicitando|exigen|que piden|que solicitan|se hacen pasar|fingen)`,
+  ],
+  prohibitions: [
+    "(?:nunca|no|jamas) (?:le |les |te |lo |la |los |las |se lo |se la )?(?:comparta|compartas|compartan|de|des|den|envie|envies|envien|mande|mandes|manden|pague|pagues|paguen|transfiera|transfieras|transfieran|deposite|deposites|responda|respondas|conteste|contestes|proporcione|proporciones|revele|reveles|compre|compres|compren|llame|llames|haga clic|hagas clic|pulse|toque|ingrese|ingreses|facilite|facilites|entregue|entregues)",
+  ],
+  turns: ["pero", "sin embargo", "en cambio", "por favor", "asi que", "ahora"],
   deadlines: [
     "hoy(?: mismo)?",
     "esta noche",
@@ -357,8 +378,15 @@ export const CUES_ES: CueTable = {
       "(?:a|en) (?:la|mi|nuestra) (?:nueva cuenta|cuenta nueva)",
     ],
     code_given: [
-      `${CODE}(?: de (?:verificacion|seguridad|acceso|confirmacion))?(?: es|:)? ?\\d{4,8}`,
+      `${CODE}(?: de (?:verificacion|seguridad|acceso|confirmacion|inicio de sesion|un solo uso))?(?: (?:de|para) [a-z0-9]+(?: [a-z0-9]+)?)?(?: es|:)? ?\\d{4,8}`,
       `\\d{4,8} es (?:su|tu) ${CODE}`,
+    ],
+    // Codes to quote or redeem, not to enter at a sign-in: a code cue read inside one of these is no passcode.
+    reference_code: [
+      `(?:codigos?|claves?|pin|numeros?|no\\.?|#) (?:de |del )?${REFERENCE}(?:(?: es|:)? ?[:#]? ?[a-z0-9-]{3,12})?`,
+      `\\d{4,8} es (?:su|tu) (?:codigo|numero) (?:de |del )?${REFERENCE}`,
+      `(?:codigo|clave|pin)(?: es|:)? ?[:#]? ?\\d{4,8} para (?:reclamar|canjear|cobrar|recibir|desbloquear) (?:su|tu|el|la)`,
+      "(?:para reclamar|para canjear|para cobrar|(?:reclame|reclama|canjee|canjea) (?:con|usando)) (?:el |su |tu |este )?(?:codigo|clave|pin)",
     ],
     share_warning: [
       "no (?:lo )?(?:comparta|compartas|de|des)",

@@ -1,9 +1,17 @@
-// Links, U.S. phone numbers, email addresses, money amounts and deadlines in a message, found after undoing what
+// Links, phone numbers, email addresses, money amounts and deadlines in a message, found after undoing what
 // scammers do to slip past filters: defanged and spaced-out links, look-alike Unicode, invisible characters,
 // vanity numbers and numbers broken across lines. Pure and linear in the text (scanned up to MAX_SCANNED_CHARS).
 
 import LinkifyIt from "linkify-it";
-import { findPhoneNumbersInText } from "libphonenumber-js/max";
+import { findPhoneNumbersInText, getCountryCallingCode, type CountryCode } from "libphonenumber-js/max";
+import { countryHints } from "../phone/country-hints.js";
+import {
+  NATIONAL_FORMAT_COUNTRIES,
+  compareNationalReadings,
+  readNationalNumber,
+  type NationalReading,
+} from "../phone/national-number.js";
+import { NANP_CALLING_CODE, readPhoneNumber } from "../phone/read-phone-number.js";
 import { findDeadlines } from "./cue-matcher.js";
 import { DEFANGED, OBFUSCATED, TLD_SET, foldText, refangText, type MappedText } from "./mapped-text.js";
 
@@ -35,8 +43,10 @@ export interface ExtractedUrl {
 export interface ExtractedPhone {
   /** The number as written. */
   readonly raw: string;
-  /** E.164 (+1...), what to hand to normalizePhone. */
+  /** E.164; a NANP one (+1...) is what to hand to normalizePhone, any one what readPhoneNumber reads. */
   readonly e164: string;
+  /** ISO 3166-1 alpha-2 region of the number ("US", "CA", "GB"), null for a non-geographic code (+800). */
+  readonly country: string | null;
   /** Written with keypad letters (1-800-FLOWERS). */
   readonly vanity: boolean;
 }
@@ -50,7 +60,10 @@ export interface MoneyAmount {
 export interface MessageEntities {
   /** Distinct links in order of appearance, at most `limits.maxUrls`. */
   readonly urls: readonly ExtractedUrl[];
-  /** Distinct U.S. (NANP) numbers in order of appearance, at most `limits.maxPhones`. */
+  /**
+   * Distinct phone numbers in order of appearance, at most `limits.maxPhones`: NANP numbers, numbers written with
+   * their country code (+44, 0044), and national numbers of NATIONAL_FORMAT_COUNTRIES read as hints suggest.
+   */
   readonly phones: readonly ExtractedPhone[];
   /** Distinct email addresses, lower case. */
   readonly emails: readonly string[];
@@ -68,6 +81,8 @@ export interface MessageEntities {
 export interface ExtractionLimits {
   readonly maxUrls?: number;
   readonly maxPhones?: number;
+  /** The number the message came from: its country is the strongest hint for numbers written without a code. */
+  readonly senderNumber?: string;
 }
 
 /** Half-open span of the cleaned text. */
@@ -165,21 +180,10 @@ const NUMBER_LINE_BREAK = /([\d(+][\d()+ .-]{0,14})[ \t]*\r?\n[ \t]*(?=[\d(])/g;
 const MONEY =
   /(?:US\s?\$|\$|USD\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:[.,](\d{2}))?(?!\d)|(?<![\d.,])(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s?(USD|dollars?|d[oó]lares|euros?|EUR|€)(?![a-z])/gi;
 
-// A bare run of digits right after these words is a reference, not a phone number ("Order #4155552671").
+// A run of digits right after these words is a reference, not a phone number ("Order #4155552671", "package
+// 9200190231", "routing 021000089").
 const REFERENCE_BEFORE =
-  /(?:#|no\.?|nº|order|ref(?:erence)?|tracking|confirmation|account|acct|case|ticket|invoice|claim|pedido|orden|cuenta|referencia|guia|rastreo|factura)[\s:#.-]*$/i;
-
-/**
- * Whether a number is written the way North American numbers are: ten digits (eleven with the leading 1) in one
- * run, or grouped 3-3-4 or 3-7 after an optional 1. Account, card and reference numbers are grouped otherwise
- * ("9497 3064 40", "4412 8830 1177 02"), and a reader would never dial them.
- */
-function hasPhoneLayout(written: string): boolean {
-  const groups = written.match(/\d+/g)?.map((g) => g.length) ?? [];
-  if (groups[0] === 1 && groups.length > 1) groups.shift();
-  const layout = groups.join("-");
-  return layout === "10" || layout === "11" || layout === "3-3-4" || layout === "3-7";
-}
+  /(?:#|(?<![a-z])(?:no\.?|nº|order|ref(?:erence)?|tracking|confirmation|account|acct|case|ticket|invoice|claim|package|parcel|shipment|item|waybill|awb|routing|aba|iban|sort code|member(?:ship)?|policy|serial|id|pedido|orden|cuenta|referencia|guia|rastreo|factura|paquete|env[ií]o))[\s:#.-]*$/i;
 
 function vanityDigits(block: string): string {
   let kept = 0;
@@ -198,35 +202,123 @@ function vanityDigits(block: string): string {
 // side) instead of the whole text, and only on stretches holding one or two numbers' worth of digits: it is costly
 // on long runs of digits (every failed reading builds an error), so the work stays bounded per stretch and in all.
 const PHONE_RUN = 64;
-const MIN_PHONE_DIGITS = 10;
+/** Spanish numbers have nine digits and no trunk prefix; every other national format read has more. */
+const MIN_PHONE_DIGITS = 9;
 /** Two numbers written side by side with their country codes. */
 const MAX_RUN_DIGITS = 26;
 /** Stretches read per message; a text with more is a list or a dump, not a message to call back from. */
 const MAX_PHONE_RUNS = 200;
 const PHONE_CANDIDATE = new RegExp(`\\+?\\(?\\d[\\d \\t().\\-/]{6,${PHONE_RUN}}\\d`, "g");
+// International dialling prefixes before a country code: 00 (most of the world) and 011 (from the NANP, written
+// apart from the code so that a British 0113 number is not taken for one), never the cents of an amount ("5.00").
+// Rewritten as a plus, keeping the length.
+const DIAL_OUT = /(?<![\d+.,])(?:00[ .-]?(?=[1-9])|011[ .-](?=[1-9]))/g;
 
 interface FoundPhone {
-  readonly number: { readonly number: string; readonly countryCallingCode: string };
+  readonly e164: string;
+  readonly country: string | null;
   readonly startsAt: number;
   readonly endsAt: number;
 }
 
-function findPhones(text: string): FoundPhone[] {
-  const out: FoundPhone[] = [];
+interface PhoneCandidate extends FoundPhone {
+  /** Written with its country code; else read in a national format. */
+  readonly national: NationalReading | null;
+}
+
+interface PhoneReadContext {
+  /** Where a plus stands for a dialling prefix ("0044"): the prefix's start, so the raw text includes it. */
+  readonly dialOut: ReadonlyMap<number, number>;
+  readonly isVanity: (start: number, end: number) => boolean;
+  readonly senderNumber?: string;
+}
+
+/** The numbers one stretch holds when read in `country`'s national format, and those written with their code. */
+function readRun(
+  text: string,
+  run: { readonly from: number; readonly region: string },
+  country: CountryCode,
+  hinted: boolean,
+  ctx: PhoneReadContext,
+  out: PhoneCandidate[],
+): void {
+  for (const f of findPhoneNumbersInText(run.region, { defaultCountry: country })) {
+    const startsAt = run.from + f.startsAt;
+    const endsAt = run.from + f.endsAt;
+    const written = text.slice(startsAt, endsAt);
+    if (written.includes("+")) {
+      const reading = readPhoneNumber(f.number.number);
+      if (reading === null) continue;
+      const plus = text.indexOf("+", startsAt);
+      out.push({
+        e164: reading.e164,
+        country: reading.country,
+        startsAt: ctx.dialOut.get(plus) ?? startsAt,
+        endsAt,
+        national: null,
+      });
+      continue;
+    }
+    const national = readNationalNumber(written, country, { hinted, vanity: ctx.isVanity(startsAt, endsAt) });
+    if (national === null) continue;
+    // A plain run of digits after "Order #" is a reference; any other country's grouping is checked the same way.
+    const nanp = national.reading.callingCode === NANP_CALLING_CODE;
+    if ((!nanp || /^\d+$/.test(written)) && REFERENCE_BEFORE.test(text.slice(Math.max(0, startsAt - 24), startsAt))) {
+      continue;
+    }
+    out.push({ e164: national.reading.e164, country: national.reading.country, startsAt, endsAt, national });
+  }
+}
+
+/**
+ * The phone numbers in the text, in order, none overlapping. Numbers written with their country code are read as
+ * written; the rest in the NANP's format first, then (when the NANP reads none there or hints point elsewhere) in
+ * the formats of the hinted and the usual countries, the likeliest reading of each span kept.
+ */
+function findPhones(text: string, ctx: PhoneReadContext): FoundPhone[] {
+  const runs: { from: number; region: string }[] = [];
   PHONE_CANDIDATE.lastIndex = 0;
-  let runs = 0;
-  for (let m = PHONE_CANDIDATE.exec(text); m !== null && runs < MAX_PHONE_RUNS; m = PHONE_CANDIDATE.exec(text)) {
+  for (let m = PHONE_CANDIDATE.exec(text); m !== null && runs.length < MAX_PHONE_RUNS; m = PHONE_CANDIDATE.exec(text)) {
     let digits = 0;
     for (const ch of m[0]) if (ch >= "0" && ch <= "9") digits++;
     if (digits < MIN_PHONE_DIGITS || digits > MAX_RUN_DIGITS) continue;
-    runs++;
     const from = Math.max(0, m.index - 1);
-    const region = text.slice(from, m.index + m[0].length + 1);
-    for (const f of findPhoneNumbersInText(region, { defaultCountry: "US" })) {
-      out.push({ number: f.number, startsAt: from + f.startsAt, endsAt: from + f.endsAt });
-    }
+    runs.push({ from, region: text.slice(from, m.index + m[0].length + 1) });
   }
-  return out;
+  if (runs.length === 0) return [];
+
+  const candidates: PhoneCandidate[] = [];
+  const readByNanp = runs.map((run) => {
+    const before = candidates.length;
+    readRun(text, run, "US", false, ctx, candidates);
+    return candidates.length > before;
+  });
+  const hints = countryHints({
+    text,
+    ...(ctx.senderNumber !== undefined ? { senderNumber: ctx.senderNumber } : {}),
+    writtenCountries: candidates.flatMap((c) => (c.national === null && c.country !== null ? [c.country] : [])),
+  });
+  const abroad = hints.some((h) => getCountryCallingCode(h) !== NANP_CALLING_CODE);
+  const countries = [...new Set([...hints, ...NATIONAL_FORMAT_COUNTRIES])].filter(
+    (c) => getCountryCallingCode(c) !== NANP_CALLING_CODE,
+  );
+  runs.forEach((run, i) => {
+    // A stretch the NANP reads is read no further unless a hint points abroad: U.S. texts cost no more than before.
+    if (readByNanp[i] === true && !abroad) return;
+    for (const country of countries) readRun(text, run, country, hints.includes(country), ctx, candidates);
+  });
+
+  const rank = (a: PhoneCandidate, b: PhoneCandidate): number => {
+    if (a.national === null || b.national === null)
+      return (a.national === null ? 0 : 1) - (b.national === null ? 0 : 1);
+    return compareNationalReadings(a.national, b.national, hints);
+  };
+  const kept: PhoneCandidate[] = [];
+  for (const c of candidates.sort(rank)) {
+    if (kept.some((k) => c.startsAt < k.endsAt && k.startsAt < c.endsAt)) continue;
+    kept.push(c);
+  }
+  return kept.sort((a, b) => a.startsAt - b.startsAt);
 }
 
 /** The text with every character inside a span turned into a space (spans may overlap). */
@@ -328,27 +420,31 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
   phoneText = phoneText.replace(NUMBER_LINE_BREAK, (whole: string) =>
     whole.replace(/\r?\n/, (nl) => " ".repeat(nl.length)),
   );
+  const dialOut = new Map<number, number>();
+  phoneText = phoneText.replace(DIAL_OUT, (prefix: string, offset: number) => {
+    dialOut.set(offset + prefix.length - 1, offset);
+    return `${" ".repeat(prefix.length - 1)}+`;
+  });
 
   const phones: ExtractedPhone[] = [];
   const seenPhones = new Set<string>();
-  for (const found of findPhones(phoneText)) {
-    if (found.number.countryCallingCode !== "1") continue;
-    const written = phoneText.slice(found.startsAt, found.endsAt);
-    let vanity = false;
-    for (const at of vanityAt) if (at >= found.startsAt - 3 && at < found.endsAt) vanity = true;
+  const found = findPhones(phoneText, {
+    dialOut,
     // Keypad letters are grouped as the words fall ("(800) 2-MAXTOR"); digits alone must look like a number.
-    if (!vanity && !hasPhoneLayout(written)) continue;
-    if (
-      /^\d+$/.test(written) &&
-      REFERENCE_BEFORE.test(phoneText.slice(Math.max(0, found.startsAt - 24), found.startsAt))
-    )
-      continue;
-    const e164 = found.number.number;
-    spans.push({ start: found.startsAt, end: found.endsAt, kind: "phone" });
-    if (seenPhones.has(e164)) continue;
-    seenPhones.add(e164);
+    isVanity: (start, end) => [...vanityAt].some((at) => at >= start - 3 && at < end),
+    ...(limits.senderNumber !== undefined ? { senderNumber: limits.senderNumber } : {}),
+  });
+  for (const f of found) {
+    spans.push({ start: f.startsAt, end: f.endsAt, kind: "phone" });
+    if (seenPhones.has(f.e164)) continue;
+    seenPhones.add(f.e164);
     if (phones.length >= maxPhones) continue;
-    phones.push({ raw: rawOf(mapped, raw, found.startsAt, found.endsAt), e164, vanity });
+    phones.push({
+      raw: rawOf(mapped, raw, f.startsAt, f.endsAt),
+      e164: f.e164,
+      country: f.country,
+      vanity: [...vanityAt].some((at) => at >= f.startsAt - 3 && at < f.endsAt),
+    });
   }
 
   const amounts: MoneyAmount[] = [];
@@ -416,8 +512,8 @@ export function prepareForCues(cleaned: string, spans: readonly Span[]): string 
 }
 
 /**
- * Links, U.S. phone numbers, email addresses, money amounts and deadlines in a message. Each link carries the
- * string to hand to normalizeUrl and whether it was disguised; each number its E.164 form. Never throws.
+ * Links, phone numbers, email addresses, money amounts and deadlines in a message. Each link carries the string to
+ * hand to normalizeUrl and whether it was disguised; each number its E.164 form and country. Never throws.
  */
 export function extractEntities(text: string, limits?: ExtractionLimits): MessageEntities {
   return scanMessage(text, limits).entities;

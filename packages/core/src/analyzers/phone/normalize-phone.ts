@@ -1,12 +1,15 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { err, ok, type Result } from "neverthrow";
 import type { ValidationIssue } from "../../errors.js";
+import { hasNanpLayout, readWrittenNumber } from "./national-number.js";
 import type { NormalizedPhone } from "./normalized-phone.js";
+import { NANP_CALLING_CODE, describePhone, readPhoneNumber } from "./read-phone-number.js";
 
 // Acceptance rule: any number of the North American Numbering Plan (+1) is accepted, including area codes outside the
 // U.S. (Canada, the Caribbean) and area codes not in service. A caller ID that shows a Jamaican or an unassigned area
 // code is exactly what a user needs judged, so those become strong findings of analyzePhoneNumber instead of a
-// refusal. Numbers of other country codes, and strings that cannot be a NANP number at all, are rejected.
+// refusal. Numbers of other country codes, and strings that cannot be a NANP number at all, are rejected; a number
+// written the way another country writes its own ("07912 345678", "98765 43210") is refused as that country's.
 
 const FIELD = "phone_number";
 const MAX_INPUT = 64;
@@ -107,9 +110,17 @@ export function normalizePhone(raw: string): Result<NormalizedPhone, ValidationI
 
   const international = dialled.startsWith("+");
   if (international && !digits.startsWith("1")) {
+    const reading = readPhoneNumber(dialled);
+    if (reading !== null) return issue(`is not a U.S. number: it is ${describePhone(reading)}`);
     const parsed = parsePhoneNumberFromString(dialled);
     const where = parsed?.country ? ` (${parsed.country})` : "";
     return issue(`is not a U.S. number: country code +${parsed?.countryCallingCode ?? digits.slice(0, 3)}${where}`);
+  }
+  if (!international && !hasNanpLayout(dialled)) {
+    const abroad = readWrittenNumber(dialled)?.reading;
+    if (abroad !== undefined && abroad.callingCode !== NANP_CALLING_CODE) {
+      return issue(`is not a U.S. number: it reads as ${describePhone(abroad)}`);
+    }
   }
   let national: string;
   if (digits.length === 11 && digits.startsWith("1")) national = digits.slice(1);

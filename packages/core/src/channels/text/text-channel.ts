@@ -21,6 +21,7 @@ import {
 import { createOrganisationDirectory } from "../../analyzers/organisations/organisation-directory.js";
 import type { OrganisationDirectory } from "../../analyzers/organisations/organisation.js";
 import { detectPromptInjection } from "../../analyzers/injection/index.js";
+import { isNanp } from "../../analyzers/phone/read-phone-number.js";
 import { ResultHeadShape, ResultTailShape, type Verdict } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import type { WeightedEvidence } from "../../scoring/score.js";
@@ -173,7 +174,11 @@ export async function analyzeMessageText(
     0,
     SUBLOOKUP_MAX_URLS,
   );
-  const phones = analysis.entities.phones.slice(0, SUBLOOKUP_MAX_PHONES).map((p) => p.e164);
+  // The phone lookup reads NANP numbers; the analyzer has judged the others (their country and kind of line).
+  const phones = analysis.entities.phones
+    .filter((p) => isNanp(p.e164))
+    .slice(0, SUBLOOKUP_MAX_PHONES)
+    .map((p) => p.e164);
   const subs = await subLookups(ctx, urls, phones);
   const evidence = kind === "text" ? analysis.evidence : analysis.evidence.map(longFormContent);
   const items: WeightedEvidence[] = [...evidence, subLookupEvidence(subs), detectPromptInjection(text)].map((e) => ({

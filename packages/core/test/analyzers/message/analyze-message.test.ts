@@ -525,3 +525,231 @@ describe("analyzeMessage: a loan offered for a fee", () => {
     );
   });
 });
+
+describe("analyzeMessage: numbers of other countries", () => {
+  const factorIds = (text: string, senderNumber?: string): string[] =>
+    analyzeMessage(text, { ...options, ...(senderNumber !== undefined ? { senderNumber } : {}) }).evidence.flatMap(
+      (e) => e.factors.map((f) => f.id),
+    );
+
+  it.each([
+    // text, sender, the numbers it gives, factor ids that fire, factor ids that do not
+    [
+      "URGENT! You have won a £1000 prize. Call 09061234567 to claim",
+      undefined,
+      ["+449061234567"],
+      ["premium_rate_contact", "prize"],
+      ["foreign_number"],
+    ],
+    [
+      "Congratulations! You won a cash prize. Call 1-900-555-1234 now to claim it",
+      undefined,
+      ["+19005551234"],
+      ["premium_rate_contact"],
+      ["foreign_number"],
+    ],
+    [
+      "Votre colis est en attente: appelez le 08 99 12 34 56",
+      undefined,
+      ["+33899123456"],
+      ["premium_rate_contact", "foreign_number"],
+      [],
+    ],
+    [
+      "Your parcel fee is unpaid, call 1900 123 456",
+      undefined,
+      ["+611900123456"],
+      ["premium_rate_contact", "foreign_number"],
+      [],
+    ],
+    [
+      "Hi mum it's me, text me on 07912 345678 this is my new number",
+      undefined,
+      ["+447912345678"],
+      ["foreign_number", "new_number"],
+      ["premium_rate_contact"],
+    ],
+    [
+      "Hi mum it's me, text me on 07912 345678 this is my new number",
+      "+447400123456",
+      ["+447912345678"],
+      ["new_number"],
+      ["foreign_number", "premium_rate_contact"],
+    ],
+    [
+      "Your KYC is pending, call 98765 43210 now",
+      undefined,
+      ["+919876543210"],
+      ["foreign_number"],
+      ["premium_rate_contact"],
+    ],
+    [
+      "Your KYC is pending, call 98765 43210 now",
+      "+919812345678",
+      ["+919876543210"],
+      [],
+      ["foreign_number", "premium_rate_contact"],
+    ],
+    [
+      "Call our freephone 0800 123 4567",
+      "+447400123456",
+      ["+448001234567"],
+      [],
+      ["foreign_number", "premium_rate_contact"],
+    ],
+    // Canada is in the NANP: judged by the phone lookup's area-code findings, as before.
+    ["Call 604 681 2345 about your order", undefined, ["+16046812345"], [], ["foreign_number"]],
+  ] as const)("%s (sender %s)", (text, sender, numbers, fire, quiet) => {
+    const a = analyzeMessage(text, { ...options, ...(sender !== undefined ? { senderNumber: sender } : {}) });
+    expect(a.entities.phones.map((p) => p.e164)).toEqual(numbers);
+    const ids = factorIds(text, sender);
+    for (const id of fire) expect(ids, id).toContain(id);
+    for (const id of quiet) expect(ids, id).not.toContain(id);
+  });
+
+  it("names the number's country and kind of line, and never calls it a U.S. number", () => {
+    const a = analyzeMessage("Your KYC is pending, call 98765 43210 now", options);
+    const label = a.evidence.flatMap((e) => e.factors).find((f) => f.id === "foreign_number")?.label;
+    expect(label).toBe("Gives a mobile number in India (+91 98765 43210), outside North America");
+  });
+
+  it("checks a foreign number against the organisation the message claims to be", () => {
+    const a = analyzeMessage("Chase fraud team: call us now on +44 20 7946 0958", options);
+    expect(a.claimedIssuer?.mismatched).toEqual([{ kind: "phone", value: "+442079460958" }]);
+  });
+
+  it("hands the phone lookup NANP numbers only", () => {
+    const subs = offlineSubLookups(extractEntities("Call 07912 345678 or 1-900-555-1234"));
+    expect(subs.map((s) => s.value)).toEqual(["+19005551234"]);
+  });
+});
+
+describe("analyzeMessage: one-time passcodes and codes to quote", () => {
+  const ids = (text: string): string[] =>
+    analyzeMessage(text, options).evidence.flatMap((e) => e.factors.map((f) => f.id));
+
+  it.each([
+    "Congratulations! You have won $5,000 in our prize draw. Your claim code 7834. Call 1-888-921-4471 today to claim",
+    "You are a winner! Prize code: 4471. Reply with your name and address to claim your reward",
+    "WINNER! Your identifier code is 88213. Claim your prize today by calling 1-888-921-4471",
+    "You have won a gift! 7834 is your claim code. Call 1-888-921-4471",
+    "Congratulations, you won the lottery! Use code 7834 to claim your prize at 1-888-921-4471",
+    "Felicidades! Ha ganado un premio. Su codigo de premio es 7834. Llame al 305 614 2289 hoy",
+    "¡Ganador! Código de reclamo: 5521. Llame al 305 614 2289 para cobrar su premio",
+  ])("keeps the prize and reads no one-time passcode in %s", (text) => {
+    const found = ids(text);
+    expect(found).toContain("prize");
+    expect(found).not.toContain("code_delivery");
+  });
+
+  it.each([
+    "Use promo code 2024 at checkout for 20% off",
+    "Your booking code is 5521 for your stay on 12/3",
+    "Your reference number is 552913",
+    "Your ref code: 4471",
+    "Your Amazon pickup code is 123456",
+    "Su número de referencia es 552913",
+  ])("reads %s as a code to quote, not a one-time passcode", (text) => {
+    expect(ids(text)).not.toContain("code_delivery");
+  });
+
+  it.each([
+    "Your Chase verification code is 482913. Don't share this code with anyone.",
+    "482913 is your Google verification code",
+    "Your code: 482913",
+    "Your one-time passcode is 482913. It expires in 10 minutes.",
+    "Your verification code for PayPal is 482913. Do not share it.",
+    "Tu código de verificación de Google es 730194. No lo compartas con nadie.",
+    "Tu código de verificación es 730194",
+  ])("still reads the one-time passcode in %s", (text) => {
+    expect(ids(text)).toContain("code_delivery");
+  });
+
+  it("asks for a code to quote without asking for a passcode, and for a passcode as before", () => {
+    expect(ids("Congratulations, you won! Send us your prize code and address to receive it")).not.toContain(
+      "code_request",
+    );
+    expect(ids("Hi, I sent you a code by mistake, can you send me the code you just received?")).toContain(
+      "code_request",
+    );
+  });
+});
+
+describe("analyzeMessage: warnings and negations", () => {
+  const ids = (text: string): string[] =>
+    analyzeMessage(text, options).evidence.flatMap((e) => e.factors.map((f) => f.id));
+  /** The ask and payment cues: what a warning must not fire. */
+  const ASKS = [
+    "gift_card",
+    "crypto_payment",
+    "wire_transfer",
+    "p2p_payment",
+    "money_request",
+    "code_request",
+    "password_request",
+    "personal_info_request",
+    "verify_action",
+    "fee_payment",
+    "pay_demand",
+    "link_action",
+  ];
+
+  it.each([
+    "Chase will never ask you to pay in gift cards or cryptocurrency, or to wire money to protect it.",
+    "We will never ask you to pay in gift cards, wire money or send cryptocurrency.",
+    "Do not pay anyone who calls asking for payment in gift cards.",
+    "Never share this code with anyone. We will not ask for your password.",
+    "No one from our bank will ever ask you to send money by Zelle or to give your password.",
+    "Be careful of texts asking you to verify your account or pay a processing fee.",
+    "Beware of callers who tell you to buy gift cards or pay in bitcoin.",
+    "Scammers may ask you to send money by Zelle or buy Apple gift cards.",
+    "Nunca le pediremos que pague con tarjetas de regalo o bitcoin.",
+    "No comparta este código con nadie. Nunca le pediremos su contraseña.",
+    "Tenga cuidado con mensajes que le piden transferir dinero por Zelle.",
+    "Los estafadores pueden pedirle que compre tarjetas de regalo o que envíe bitcoin.",
+    "Nadie de su banco le pedirá que envíe dinero por Zelle.",
+  ])("reads the warning %s as no demand, and as a small sign of a real notice", (text) => {
+    const found = ids(text);
+    for (const ask of ASKS) expect(found, ask).not.toContain(ask);
+    expect(found).toContain("warns_against_scams");
+  });
+
+  it("reads 'if you did not request this, ignore this message' as asking nothing", () => {
+    const found = ids("Your password was reset. If you did not request this, ignore this message.");
+    for (const ask of ASKS) expect(found, ask).not.toContain(ask);
+  });
+
+  it.each([
+    ["Pay the $500 fine today with Apple gift cards or you will be arrested.", "gift_card"],
+    ["Don't tell mom, just send me the money via Zelle", "money_request"],
+    ["Don't tell anyone, send me $300 on Zelle now", "p2p_payment"],
+    ["I wouldn't ask if it wasn't urgent, can you send me $300 via Zelle", "p2p_payment"],
+    ["If you did not make this purchase, call us at 1-888-921-4471", "call_to_dispute"],
+    ["If you don't pay today, your service will be cut off. Pay now at https://pay-bill.top", "pay_demand"],
+    [
+      "Fraudsters may have accessed your account, please verify your identity at https://secure-check.top",
+      "link_action",
+    ],
+    [
+      "We will never ask for your PIN. Your account is locked, verify it at https://chase-verify.top now",
+      "link_action",
+    ],
+    ["Pague hoy con tarjetas de regalo o será arrestado.", "gift_card"],
+    ["No le digas a mamá, envíame el dinero por Zelle", "p2p_payment"],
+    ["Si no paga hoy, su cuenta será suspendida. Pague en https://pago-peaje.top", "pay_demand"],
+    [
+      "Nunca le pediremos su clave por teléfono, pero confirme sus datos de tarjeta aquí: https://banco-seguro.top",
+      "personal_info_request",
+    ],
+  ])("still reads the demand in %s (%s)", (text, ask) => {
+    const found = ids(text);
+    expect(found).toContain(ask);
+    expect(found).not.toContain("warns_against_scams");
+  });
+
+  it("gives no warning credit to a one-time code, which has its own", () => {
+    const found = ids("Your Chase verification code is 482913. Never share it; we'll never call you to ask for it.");
+    expect(found).toContain("code_delivery");
+    expect(found).not.toContain("warns_against_scams");
+  });
+});

@@ -127,6 +127,83 @@ describe("extractEntities: phones, emails, money, deadlines", () => {
   });
 });
 
+describe("extractEntities: numbers of other countries", () => {
+  it.each([
+    ["URGENT! You have won a £1000 prize. Call 09061234567 to claim", "+449061234567", "GB"],
+    ["Your parcel is held. Call our freephone 0800 123 4567", "+448001234567", "GB"],
+    ["Call us on 0808 157 0192 quoting your reference", "+448081570192", "GB"],
+    ["Hi mum it's me, text me on 07912 345678 this is my new number", "+447912345678", "GB"],
+    ["Contact HMRC on 0300 123 4567", "+443001234567", "GB"],
+    ["Ring 020 7946 0958 today", "+442079460958", "GB"],
+    ["WhatsApp me on +44 7400 123456", "+447400123456", "GB"],
+    ["Call 0044 7912 345678 now", "+447912345678", "GB"],
+    ["From the U.S. dial 011 44 20 7946 0958", "+442079460958", "GB"],
+    ["Your KYC is pending, call 98765 43210 now", "+919876543210", "IN"],
+    ["Call our agent on 9876543210", "+919876543210", "IN"],
+    ["Call +91 98765 43210", "+919876543210", "IN"],
+    ["Call 098765 43210", "+919876543210", "IN"],
+    ["Your Canadian refund: call +1 (604) 555-0199", "+16045550199", "CA"],
+    ["Call 604 681 2345", "+16046812345", "CA"],
+    ["Call 0412 345 678 about your toll", "+61412345678", "AU"],
+    ["Call 1300 123 456 now", "+611300123456", "AU"],
+    ["Freecall 1800 123 456", "+611800123456", "AU"],
+    ["Call +61 412 345 678", "+61412345678", "AU"],
+    ["Rufen Sie 030 12345678 an", "+493012345678", "DE"],
+    ["SMS an 0151 23456789", "+4915123456789", "DE"],
+    ["Appelez le 06 12 34 56 78", "+33612345678", "FR"],
+    ["Votre colis: appelez le 08 99 12 34 56", "+33899123456", "FR"],
+    ["Call +33 6 12 34 56 78", "+33612345678", "FR"],
+    ["Llame al 612 345 678 para su paquete", "+34612345678", "ES"],
+    ["Llame al 91 123 45 67", "+34911234567", "ES"],
+    ["Chiama il numero 312 345 6789 per il tuo premio, non perdere la occasione", "+393123456789", "IT"],
+    ["Chiama +39 899 123 456", "+39899123456", "IT"],
+    ["Bel 06 12345678", "+31612345678", "NL"],
+    ["Bel 020 123 4567", "+31201234567", "NL"],
+  ])("%s -> %s (%s)", (text, e164, country) => {
+    const [phone] = extractEntities(text).phones;
+    expect(phone?.e164).toBe(e164);
+    expect(phone?.country).toBe(country);
+  });
+
+  it("reports the number as written, its dialling prefix included", () => {
+    expect(extractEntities("Call 0044 7912 345678 now").phones[0]?.raw).toBe("0044 7912 345678");
+    expect(extractEntities("Call +44 (0)20 7946 0958").phones[0]?.raw).toBe("+44 (0)20 7946 0958");
+  });
+
+  it("reads a number valid in several countries in the sender's, else in the NANP's", () => {
+    expect(extractEntities("Call 8123456789").phones[0]?.e164).toBe("+18123456789");
+    expect(extractEntities("Call 8123456789", { senderNumber: "+919812345678" }).phones[0]?.e164).toBe("+918123456789");
+    expect(extractEntities("Call 020 7946 0958", { senderNumber: "+919812345678" }).phones[0]?.country).toBe("IN");
+    // A code written elsewhere in the message is a hint too.
+    expect(extractEntities("Call +91 98765 43210 or 8123456789").phones.map((p) => p.e164)).toEqual([
+      "+919876543210",
+      "+918123456789",
+    ]);
+  });
+
+  it("never reads a number the NANP does not have as a +1 number", () => {
+    for (const text of ["Call 07912 345678", "Call 9876543210", "Call 0412 345 678", "Call 06 12 34 56 78"]) {
+      const phones = extractEntities(text).phones;
+      expect(phones, text).toHaveLength(1);
+      expect(phones[0]?.e164.startsWith("+1"), text).toBe(false);
+    }
+  });
+
+  it("does not read postcodes, amounts or account numbers as numbers of another country", () => {
+    expect(extractEntities("San Francisco, CA 94105-1234").phones).toEqual([]);
+    expect(extractEntities("Account 0123 4567 89").phones).toEqual([]);
+    expect(extractEntities("Order 0612345678 has shipped").phones).toEqual([]);
+    expect(extractEntities("Total 1,250.00 4155 2671").phones).toEqual([]);
+    expect(extractEntities("Your card 9497 3064 40 was used").phones).toEqual([]);
+    // Bare runs after a parcel's or a bank's words are references; a NANP grouping is no other country's number.
+    expect(extractEntities("Your parcel 9812004471 is on hold").phones).toEqual([]);
+    expect(extractEntities("FedEx: shipment 7712004471 arrives Monday").phones).toEqual([]);
+    expect(extractEntities("Wire it to routing 011000015, account 4471").phones).toEqual([]);
+    expect(extractEntities("Your order 1234567890 is ready").phones).toEqual([]);
+    expect(extractEntities("Call the front desk at 555-212-3300").phones).toEqual([]);
+  });
+});
+
 describe("extractEntities: bounds", () => {
   it("reads only the first MAX_SCANNED_CHARS characters and says so", () => {
     const e = extractEntities("x ".repeat(MAX_SCANNED_CHARS) + " https://late.example.com/");

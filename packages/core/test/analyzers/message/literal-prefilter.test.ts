@@ -8,9 +8,16 @@ import {
   requiredLiterals,
 } from "../../../src/analyzers/message/literal-prefilter.js";
 
-/** Every source of the language tables: the cues' phrases and the deadline phrases. */
+/** Every source of the language tables: the cues' phrases, the deadline phrases and the warnings. */
 const SOURCES = [
-  ...new Set(CUE_TABLES.flatMap((t) => [...Object.values(t.cues).flatMap((s) => s ?? []), ...t.deadlines])),
+  ...new Set(
+    CUE_TABLES.flatMap((t) => [
+      ...Object.values(t.cues).flatMap((s) => s ?? []),
+      ...t.deadlines,
+      ...t.warnings,
+      ...t.prohibitions,
+    ]),
+  ),
 ];
 
 /** Whether a text holds a literal of every clause of one of the alternatives. */

@@ -55,6 +55,12 @@ const BAD: readonly (readonly [string, RegExp])[] = [
   ["+33 1 23 45 67 89", /not a U\.S\. number.*\+33/],
   ["+91 98765 43210", /not a U\.S\. number/],
   ["0044 20 7946 0958", /not a U\.S\. number/],
+  ["+44 906 123 4567", /not a U\.S\. number: it is a premium-rate number in the United Kingdom/],
+  // Written the way another country writes its own numbers: judged as that country's, never as a +1 number.
+  ["07912 345678", /not a U\.S\. number: it reads as a mobile number in the United Kingdom \(\+44 7912 345678\)/],
+  ["98765 43210", /not a U\.S\. number: it reads as a mobile number in India/],
+  ["0412 345 678", /not a U\.S\. number: it reads as a mobile number in Australia/],
+  ["06 12 34 56 78", /not a U\.S\. number: it reads as a mobile number in France/],
   ["911", /N11 code for emergency/],
   ["411", /directory assistance/],
   ["(015) 555-2671", /area code 015 cannot exist/],

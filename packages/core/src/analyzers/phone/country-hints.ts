@@ -1,0 +1,87 @@
+// Where a message's numbers are likely from when it writes them without a country code: the sender's own number,
+// the country codes written elsewhere in it, its currency and its language, strongest first.
+
+import type { CountryCode } from "libphonenumber-js/max";
+import { readWrittenNumber } from "./national-number.js";
+import { readPhoneNumber, type PhoneReading } from "./read-phone-number.js";
+
+export interface CountryHintSources {
+  /** The message as written. */
+  readonly text: string;
+  /** The number the message came from, as given (an E.164 number, digits, or a national number). */
+  readonly senderNumber?: string;
+  /** Countries of the numbers the message writes with their country code, in order. */
+  readonly writtenCountries?: readonly string[];
+}
+
+/** A currency names the country only where one country uses it. */
+const CURRENCIES: readonly (readonly [RegExp, CountryCode])[] = [
+  [/£|\bGBP\b/, "GB"],
+  [/₹|\bINR\b|\bRs\.?\s?\d/, "IN"],
+  [/\bA\$|\bAUD\b/, "AU"],
+];
+
+/**
+ * Frequent short words of the languages whose country numbers are read (see NATIONAL_FORMAT_COUNTRIES). English
+ * names no one country, so its words only stop a few foreign words in an English message from counting.
+ */
+const LANGUAGES: readonly (readonly [CountryCode | null, ReadonlySet<string>])[] = [
+  [null, new Set(["the", "you", "your", "to", "and", "of", "for", "this", "please", "is", "we", "will", "on"])],
+  ["ES", new Set(["el", "la", "que", "su", "tu", "por", "para", "usted", "con", "del", "los", "las", "una", "es"])],
+  ["FR", new Set(["le", "les", "vous", "votre", "est", "pour", "avec", "une", "des", "du", "sur", "au", "et"])],
+  ["DE", new Set(["der", "die", "das", "und", "ist", "sie", "ihr", "ihre", "nicht", "mit", "bitte", "auf", "eine"])],
+  ["IT", new Set(["il", "di", "che", "per", "sono", "della", "suo", "tuo", "gli", "non", "questo", "hai", "alla"])],
+  ["NL", new Set(["het", "een", "van", "uw", "je", "niet", "voor", "met", "op", "zijn", "bent", "wij", "naar"])],
+];
+/** Marker words a language needs, and more than any other language has, before it hints at a country. */
+const MIN_MARKERS = 3;
+/** Words read for the language guess. */
+const MAX_WORDS = 400;
+
+function languageCountry(text: string): CountryCode | null {
+  const counts = LANGUAGES.map(() => 0);
+  for (const word of text
+    .slice(0, MAX_WORDS * 12)
+    .toLowerCase()
+    .split(/[^\p{L}]+/u, MAX_WORDS)) {
+    LANGUAGES.forEach(([, words], i) => {
+      if (words.has(word)) counts[i] = (counts[i] ?? 0) + 1;
+    });
+  }
+  const ranked = counts.map((count, i) => ({ count, i })).sort((a, b) => b.count - a.count);
+  const [top, next] = ranked;
+  if (top === undefined || top.count < MIN_MARKERS || top.count <= (next?.count ?? 0)) return null;
+  return LANGUAGES[top.i]?.[0] ?? null;
+}
+
+/** The one country whose currency the text names (£, ₹, A$), or null. */
+export function currencyCountry(text: string): CountryCode | null {
+  for (const [pattern, country] of CURRENCIES) if (pattern.test(text)) return country;
+  return null;
+}
+
+/**
+ * The number a message came from, read: E.164 or international digits ("447912345678"), else a national number of
+ * the usual countries; null for short codes, names and addresses.
+ */
+export function readSenderNumber(sender: string | undefined): PhoneReading | null {
+  if (sender === undefined || /[@a-z]/i.test(sender)) return null;
+  const trimmed = sender.trim().replace(/^00/, "+");
+  const digits = trimmed.replace(/\D/g, "");
+  if (digits.length < 7 || digits.length > 15) return null;
+  if (trimmed.startsWith("+")) return readPhoneNumber(`+${digits}`);
+  return readWrittenNumber(trimmed)?.reading ?? (digits.length >= 11 ? readPhoneNumber(`+${digits}`) : null);
+}
+
+/** Countries the message's numbers are likely from, strongest hint first, each once. */
+export function countryHints(sources: CountryHintSources): CountryCode[] {
+  const out: CountryCode[] = [];
+  const add = (c: string | null | undefined): void => {
+    if (c !== null && c !== undefined && !out.includes(c as CountryCode)) out.push(c as CountryCode);
+  };
+  add(readSenderNumber(sources.senderNumber)?.country);
+  for (const c of sources.writtenCountries ?? []) add(c);
+  add(currencyCountry(sources.text));
+  add(languageCountry(sources.text));
+  return out;
+}
