@@ -182,12 +182,46 @@ function isCountryCode(suffix: string): boolean {
   return /(?:^|\.)[a-z]{2}$/.test(suffix) && !/^(?:co|io|me|tv|ai|ly|gg|cc)$/.test(suffix);
 }
 
+const compactNames = new WeakMap<Organisation, ReadonlySet<string>>();
+
+/** The organisation's names as they are run together in a domain: "usps", "bankofamerica", "bofa", "nydmv". */
+function namesInDomains(org: Organisation): ReadonlySet<string> {
+  let names = compactNames.get(org);
+  if (names === undefined) {
+    const written = [
+      ...org.officialDomains.map((d) => d.slice(0, d.indexOf("."))),
+      ...(org.officialHosts ?? []).map((h) => h.slice(0, h.indexOf("."))),
+      ...org.aliases,
+      ...(org.cuedAliases ?? []),
+      ...(org.capitalAliases ?? []),
+    ];
+    names = new Set(written.map((n) => n.toLowerCase().replace(/[^a-z0-9]/g, "")).filter((n) => n.length >= 3));
+    compactNames.set(org, names);
+  }
+  return names;
+}
+
+/** The organisation's name as some of the hyphenated words of `label`, beside words of its own ("usps-care"). */
+function nameBesideWords(org: Organisation, label: string): boolean {
+  const tokens = label.split("-").filter((t) => t !== "");
+  if (tokens.length < 2 || tokens.length > 8) return false;
+  const names = namesInDomains(org);
+  for (let i = 0; i < tokens.length; i++) {
+    let run = "";
+    for (let j = i; j < tokens.length; j++) {
+      run += tokens[j] ?? "";
+      if (j - i + 1 < tokens.length && names.has(run)) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Whether `url`'s host copies one of `org`'s domains: the brand analyzer names one of its brands for the host (a
  * typo, a lookalike character, its name beside a lure word, its domain spelled in a subdomain), the registrable
- * domain is a near copy of one of its own (a letter off, hyphens moved, a word hyphenated on), its name stands under
- * a generic ending it does not use, or one of its domains is spelled out in front of another ("nycourts.gov.case.com").
- * Its name beside an ordinary word ("costcotravel.com") is how organisations name their own side sites: not a copy.
+ * domain is a near copy of one of its own (a letter off, hyphens moved, its name hyphenated beside other words:
+ * "usps-care.com", "citi-unlock-center.net"), or its name stands under a generic ending it does not use. Its name
+ * run together with an ordinary word ("costcotravel.com") is how organisations name their own side sites: not a copy.
  */
 function copiesDomainOf(org: Organisation, url: NormalizedUrl, brand: BrandImpersonation | undefined): boolean {
   if (brand?.detected === true && brand.technique !== null && LOOKALIKE_TECHNIQUES.has(brand.technique)) {
@@ -198,18 +232,41 @@ function copiesDomainOf(org: Organisation, url: NormalizedUrl, brand: BrandImper
   const suffix = url.publicSuffix;
   if (registrable === null || suffix === null) return false;
   const label = registrable.slice(0, registrable.length - suffix.length - 1);
+  if (nameBesideWords(org, label)) return true;
   for (const domain of org.officialDomains) {
     const dot = domain.indexOf(".");
     const officialLabel = domain.slice(0, dot);
     if (isLookalikeDomain(registrable, domain)) return true;
     if (label !== officialLabel && label.replaceAll("-", "") === officialLabel.replaceAll("-", "")) return true;
     if (label === officialLabel && domain.slice(dot + 1) !== suffix && !isCountryCode(suffix)) return true;
-    for (const spelled of [`${domain}.`, `${domain.replaceAll(".", "-")}.`, `${domain.replaceAll(".", "-")}-`]) {
-      const at = url.host.indexOf(spelled);
-      if (at !== -1 && (at === 0 || url.host[at - 1] === "." || url.host[at - 1] === "-")) return true;
-    }
   }
   return false;
+}
+
+/**
+ * A listed organisation's domain spelled out in front of another one ("e-zpassny.com-pay.cyou", "usps.com.track.info"):
+ * the address is made to read like the organisation's own, whichever organisation the message names.
+ */
+function spelledListedDomain(url: NormalizedUrl, directory: OrganisationDirectory): Organisation | undefined {
+  const host = url.host;
+  if (url.isIp || url.subdomain === "" || host.length > 253) return undefined;
+  const starts = [0];
+  for (let i = host.indexOf("."); i !== -1 && starts.length < 16; i = host.indexOf(".", i + 1)) starts.push(i + 1);
+  for (const start of starts) {
+    for (let end = start; end < host.length; end++) {
+      const c = host[end];
+      if (c !== "." && c !== "-") continue;
+      const spelled = host.slice(start, end);
+      // Before a dot the spelled domain must end inside the subdomain: "google.com" in "www.google.com.au" is the
+      // start of the real (country) domain, not a domain written in front of it.
+      if (!spelled.includes(".") || (c === "." && end > url.subdomain.length)) continue;
+      const info = parseHost(spelled);
+      if (info.domain !== spelled || info.isIcann !== true) continue;
+      const owner = directory.byDomain(spelled);
+      if (owner !== undefined) return owner;
+    }
+  }
+  return undefined;
 }
 
 function rivalOf(claimed: Organisation, other: Organisation): boolean {
@@ -340,7 +397,7 @@ export function checkClaimedIssuer(
         flag: "Hides where its link leads behind a link shortener",
       };
     }
-    const copied = lookalikeOf(url);
+    const copied = lookalikeOf(url) ?? spelledListedDomain(url, directory);
     if (copied !== undefined) {
       return {
         kind: "contradicts",

@@ -80,6 +80,8 @@ const TABLE: Array<readonly [string, string, readonly string[]]> = [
   ],
   ["E-ZPass NY: unpaid toll, pay at https://e-zpassny.top/pay", "ezpass-ny", ["issuer_lookalike_domain"]],
   ["NY Courts: your case file is at https://nycourts.gov.case-lookup.com", "ny-courts", ["issuer_lookalike_domain"]],
+  ["Citi: your card is locked, unlock it at https://citi-unlock-center.net", "citi", ["issuer_lookalike_domain"]],
+  ["E-ZPass: unpaid toll, pay at https://ezpassnj.com-tolls.top/pay", "ezpass", ["issuer_lookalike_domain"]],
   ["USPS: your parcel is held: https://sites.google.com/view/usps-redelivery", "usps", ["issuer_link_free_host"]],
   ["Amazon: your account is on hold, email amazon.support.team@gmail.com", "amazon", ["issuer_email_free_mail"]],
   [
