@@ -236,21 +236,15 @@ export interface Hosting {
   readonly anonymous: boolean;
 }
 
-/** A country's government second level under other names: gouv.fr, gob.mx, go.jp, govt.nz, gv.at, gub.uy. */
-const GOVERNMENT_SECOND_LEVEL = /^(?:gouv|gob|go|govt|gv|gub)\.[a-z]{2}$/;
-
 /**
  * Whether a URL's registrable domain is in a registry only government bodies can register in: .gov and .mil, a
- * country's gov. or mil. (gov.uk, gov.au, gov.br, mil.br) or its government second level under another name (gouv.fr,
- * gob.mx, go.jp, govt.nz, gv.at), Canada's gc.ca. A scammer can copy a government's page, not its domain: "gov" in a
- * name elsewhere (ca-gov.info, gov.pay-toll.com) is not this.
+ * country's gov. or mil. (gov.uk, gov.br, mil.br), Canada's gc.ca. A scammer can copy a government's page, not its
+ * domain: "gov" in a name elsewhere (ca-gov.info, gov.pay-toll.com) is not this.
  */
 export function isGovernmentRegistry(url: NormalizedUrl): boolean {
   const suffix = url.publicSuffix;
   if (url.isIp || suffix === null || url.registrableDomain === null) return false;
-  return (
-    suffix === "gc.ca" || /(?:^|\.)(?:gov|mil)(?:\.[a-z]{2})?$/.test(suffix) || GOVERNMENT_SECOND_LEVEL.test(suffix)
-  );
+  return suffix === "gc.ca" || /(?:^|\.)(?:gov|mil)(?:\.[a-z]{2})?$/.test(suffix);
 }
 
 /** Blogger under a country's ending: "name.blogspot.kr", "name.blogspot.com.br". */
