@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { analyzeMessage } from "../../../src/analyzers/message/analyze-message.js";
 import { CLAIMED_ISSUER_SOURCE } from "../../../src/analyzers/message/claimed-issuer.js";
 import { createOrganisationDirectory } from "../../../src/analyzers/organisations/organisation-directory.js";
+import { isGovernmentRegistry } from "../../../src/analyzers/url/brand-index.js";
+import { normalizeUrl } from "../../../src/analyzers/url/normalize-url.js";
 
 const directory = createOrganisationDirectory();
 
@@ -142,5 +144,32 @@ describe("checkClaimedIssuer: who is claimed", () => {
 
   it("leaves initials, abbreviations and prices with dots in them as words", () => {
     expect(issuerFindings("Mr.Smith from St.Louis, U.S. paid 3.50 into his Chase account").organisation).toBe("chase");
+  });
+});
+
+describe("isGovernmentRegistry", () => {
+  const government = (raw: string): boolean => isGovernmentRegistry(normalizeUrl(raw)._unsafeUnwrap());
+
+  it("knows the registries only government bodies can register in", () => {
+    for (const raw of [
+      "https://www.irs.gov/",
+      "https://www.army.mil/",
+      "https://www.gov.uk/",
+      "https://www.ato.gov.au/",
+      "https://www.cra-arc.gc.ca/",
+    ]) {
+      expect(government(raw), raw).toBe(true);
+    }
+  });
+
+  it("does not take a government word elsewhere in a name for the registry", () => {
+    for (const raw of [
+      "https://ca-gov.info/",
+      "https://gov.pay-toll.com/",
+      "https://www.go.com/",
+      "https://www.canada.ca/",
+    ]) {
+      expect(government(raw), raw).toBe(false);
+    }
   });
 });
