@@ -61,13 +61,47 @@ export interface ArcOutcome {
   readonly sealers: readonly string[];
 }
 
+/**
+ * Microsoft's composite authentication (`compauth=` in the Authentication-Results Microsoft 365 and Outlook.com
+ * write): its own judgement of whether the From domain was spoofed, from SPF, DKIM, DMARC and what it knows of the
+ * sender. Reason codes as Microsoft documents them: 000 explicit failure (DMARC fail under p=quarantine or
+ * p=reject), 001 implicit failure (no or weak authentication records), 002 the recipient organisation forbids the
+ * sender, 010 a spoof of the recipient's own domain, 1xx/7xx pass, 2xx soft pass, 3xx/4xx/9xx not checked, 6xx an
+ * implicit failure for the recipient's own domain.
+ */
+export interface CompositeAuthOutcome {
+  readonly result: "pass" | "fail" | "softpass" | "none" | "unknown";
+  /** The three-digit reason code; null when not written. */
+  readonly reason: string | null;
+}
+
+/**
+ * What the receiving server's own filter decided, as Microsoft 365 writes it (`X-Forefront-Antispam-Report`,
+ * `X-MS-Exchange-Organization-SCL`) on inbound mail.
+ */
+export interface ReceiverFilterVerdict {
+  /** Spam confidence level: -1 filtering skipped, 0-1 not spam, 5-6 spam, 8-9 high confidence spam; null unknown. */
+  readonly scl: number | null;
+  /** The threat category (CAT: PHSH, HPHSH, SPOOF, DIMP, UIMP, GIMP, BIMP, MALW, SPM, HSPM, BULK, NONE ...), upper case. */
+  readonly category: string | null;
+  /** The spam filtering verdict (SFV: SPM, NSPM, SKS, BLK, SKA ...), upper case. */
+  readonly filter: string | null;
+}
+
 export interface EmailAuthentication {
   readonly spf: SpfOutcome;
   readonly dkim: DkimOutcome;
   readonly dmarc: DmarcOutcome;
   readonly arc: ArcOutcome;
-  /** The authserv-id of the trusted receiver whose results were used; null when none was. */
+  /**
+   * The authserv-id of the trusted receiver whose results were used (for Microsoft, which writes none, the host of
+   * its first Received hop); null when none was.
+   */
   readonly receiver: string | null;
+  /** The receiver's composite authentication verdict; absent when the receiver wrote none (all but Microsoft). */
+  readonly compauth?: CompositeAuthOutcome;
+  /** The trusted receiver's own filter verdict on inbound mail; absent when it wrote none or is not trusted. */
+  readonly receiverFilter?: ReceiverFilterVerdict;
 }
 
 /** Checks SPF, DKIM, DMARC and ARC of a raw message. */

@@ -17,8 +17,11 @@ import {
 } from "@scamverify/core";
 import {
   DEFAULT_TRUSTED_AUTHSERV_IDS,
+  microsoftReceiverResults,
   trustedAuthenticationResults,
   type AuthenticationResultsHeader,
+  type FilterVerdict,
+  type MethodResult,
 } from "./authentication-results.js";
 import { parseReceived } from "./received.js";
 
@@ -98,6 +101,26 @@ function soften(r: AuthResult, dnsFailed: boolean): AuthResult {
 function policyOf(p: string | undefined): DmarcOutcome["policy"] {
   const v = (p ?? "").toLowerCase();
   return v === "none" || v === "quarantine" || v === "reject" ? v : null;
+}
+
+/**
+ * The published policy as Microsoft's action= tells it: reject or quarantine as applied, "oreject" (the receiver
+ * delivered to junk what the policy said to reject), "pct.reject"/"pct.quarantine" (the policy's pct= let this one
+ * through), "none" for a failure under p=none.
+ */
+function policyOfAction(dmarc: MethodResult): DmarcOutcome["policy"] {
+  const action = (dmarc.props["action"] ?? "").toLowerCase();
+  if (action === "reject" || action === "oreject" || action === "pct.reject") return "reject";
+  if (action === "quarantine" || action === "pct.quarantine") return "quarantine";
+  return action === "none" && dmarc.result === "fail" ? "none" : null;
+}
+
+function compauthOf(m: MethodResult | null): EmailAuthentication["compauth"] {
+  if (m === null) return undefined;
+  const w = m.word;
+  const result = w === "pass" || w === "fail" || w === "softpass" || w === "none" ? w : "unknown";
+  const reason = /^\d{3}$/.test(m.props["reason"] ?? "") ? (m.props["reason"] ?? null) : null;
+  return { result, reason };
 }
 
 function sealers(headers: readonly HeaderField[]): string[] {
@@ -188,6 +211,8 @@ function fromReceiver(
   ar: AuthenticationResultsHeader,
   verified: EmailAuthentication,
   multipleFrom: boolean,
+  receiver: string,
+  filter: FilterVerdict | null,
 ): EmailAuthentication {
   const spf: SpfOutcome =
     ar.spf === null
@@ -206,7 +231,9 @@ function fromReceiver(
           result: ar.dkim.some((s) => s.result === "pass") ? "pass" : (ar.dkim[0]?.result ?? "none"),
           origin: "receiver",
           signatures: ar.dkim.map((s) => {
-            const domain = (s.props["header.d"] ?? s.props["header.i"] ?? "").replace(/^.*@/, "").toLowerCase();
+            // Microsoft writes "header.d=none" for an unsigned message.
+            const written = (s.props["header.d"] ?? s.props["header.i"] ?? "").replace(/^.*@/, "").toLowerCase();
+            const domain = written === "none" ? "" : written;
             return {
               result: s.result,
               domain,
@@ -222,11 +249,20 @@ function fromReceiver(
           result: ar.dmarc.result,
           origin: "receiver",
           domain: fromDomain,
-          policy: policyOf(ar.dmarc.props["policy.p"]) ?? verified.dmarc.policy,
+          policy: policyOf(ar.dmarc.props["policy.p"]) ?? policyOfAction(ar.dmarc) ?? verified.dmarc.policy,
         };
   const arc: ArcOutcome =
     ar.arc === null ? verified.arc : { ...verified.arc, result: ar.arc.result, origin: "receiver" };
-  return { spf, dkim, dmarc, arc, receiver: ar.authservId };
+  const compauth = compauthOf(ar.compauth);
+  return {
+    spf,
+    dkim,
+    dmarc,
+    arc,
+    receiver,
+    ...(compauth !== undefined ? { compauth } : {}),
+    ...(filter !== null ? { receiverFilter: filter } : {}),
+  };
 }
 
 function timeoutError(): Error {
@@ -310,7 +346,11 @@ class MailauthEmailAuthenticator implements EmailAuthenticator {
       };
     }
     const ar = trustedAuthenticationResults(headers, this.trusted, (v) => parseReceived(v).byHost);
-    return ar === null ? verified : fromReceiver(ar, verified, fromHeaders.length > 1);
+    if (ar !== null) return fromReceiver(ar, verified, fromHeaders.length > 1, ar.authservId, null);
+    const microsoft = microsoftReceiverResults(headers, (v) => parseReceived(v));
+    return microsoft === null
+      ? verified
+      : fromReceiver(microsoft.results, verified, fromHeaders.length > 1, microsoft.receiverHost, microsoft.filter);
   }
 }
 

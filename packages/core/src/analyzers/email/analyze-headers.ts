@@ -5,7 +5,7 @@
 import { parse as parseDomain } from "tldts";
 import type { Factor } from "../../schemas/common.js";
 import type { Evidence } from "../../ports/signal-source.js";
-import type { EmailAuthentication } from "../../ports/email-authenticator.js";
+import type { EmailAuthentication, ReceiverFilterVerdict } from "../../ports/email-authenticator.js";
 import type { MailAddress, ParsedMail } from "../../ports/mail-reader.js";
 import { detectBrandImpersonation } from "../url/brand-impersonation.js";
 import { OFFICIAL_DOMAINS, editDistance } from "../url/brand-index.js";
@@ -212,6 +212,56 @@ const NO_BRAND: HeaderBrandImpersonation = {
   summary: "No brand impersonation found in the sender",
 };
 
+// The receiving filter's categories (CAT: in X-Forefront-Antispam-Report), by what they say the message is.
+const PHISHING_CATEGORIES = new Set(["PHSH", "HPHSH", "HPHISH"]);
+const IMPERSONATION_CATEGORIES = new Set(["SPOOF", "DIMP", "UIMP", "GIMP", "BIMP"]);
+const MALWARE_CATEGORIES = new Set(["MALW", "AMP", "SAP", "FTBP"]);
+const SPAM_CATEGORIES = new Set(["SPM", "HSPM"]);
+
+/** The trusted receiver's own filter verdict, one finding at most; a clean verdict adds nothing. */
+function receiverFilterFactors(verdict: ReceiverFilterVerdict | undefined): Factor[] {
+  if (verdict === undefined) return [];
+  const src = AUTHENTICATION_SOURCE;
+  const category = verdict.category ?? "";
+  if (PHISHING_CATEGORIES.has(category)) {
+    return [
+      factor(
+        "receiver_phishing_verdict",
+        src,
+        `The receiving server's filter classed it as phishing (${category})`,
+        35,
+      ),
+    ];
+  }
+  if (MALWARE_CATEGORIES.has(category)) {
+    return [
+      factor("receiver_malware_verdict", src, `The receiving server's filter found malware in it (${category})`, 40),
+    ];
+  }
+  if (IMPERSONATION_CATEGORIES.has(category)) {
+    return [
+      factor(
+        "receiver_spoof_verdict",
+        src,
+        `The receiving server's filter classed it as spoofing or impersonation (${category})`,
+        30,
+      ),
+    ];
+  }
+  const scl = verdict.scl ?? -1;
+  if (SPAM_CATEGORIES.has(category) || verdict.filter === "SPM" || scl >= 5) {
+    return [
+      factor(
+        "receiver_spam_verdict",
+        src,
+        `The receiving server's filter marked it as spam${scl >= 5 ? ` (spam confidence ${scl} of 9)` : ""}`,
+        10,
+      ),
+    ];
+  }
+  return [];
+}
+
 function authenticationEvidence(
   auth: EmailAuthentication,
   mail: ParsedMail,
@@ -289,7 +339,23 @@ function authenticationEvidence(
       ),
     );
   }
-  const checked = [auth.spf.result, auth.dkim.result, auth.dmarc.result].some((r) => r !== "unknown");
+  // Microsoft's composite verdict says the From domain was spoofed even where the domain publishes no strict DMARC
+  // policy (reason 001): its own finding, weighed apart from DMARC's.
+  const compauth = auth.compauth;
+  if (compauth?.result === "fail" && !listBreakage) {
+    f.push(
+      factor(
+        "compauth_fail",
+        src,
+        `The receiving server (Microsoft) judged the sender's domain spoofed (composite authentication fail${compauth.reason !== null ? `, reason ${compauth.reason}` : ""})`,
+        dmarcFailed ? 10 : 35,
+      ),
+    );
+  }
+  f.push(...receiverFilterFactors(auth.receiverFilter));
+  const checked =
+    [auth.spf.result, auth.dkim.result, auth.dmarc.result].some((r) => r !== "unknown") ||
+    (compauth !== undefined && compauth.result !== "unknown");
   const evidence: Evidence = {
     source: src,
     status: checked || f.length > 0 ? "ok" : "skipped",

@@ -67,6 +67,8 @@ interface Finding {
   readonly confidence: number;
   readonly floor: number;
   readonly label: string;
+  /** The rule's id when it is not the technique's own (`brand_<technique>`): the same technique in another setting. */
+  readonly rule?: string;
 }
 
 const DETECTED_AT = 0.55;
@@ -800,6 +802,12 @@ const LABELS: Record<BrandTechnique, (brand: string, label: string) => string> =
   brand_in_path: (b, l) => `${b}'s name appears in the path ("${l}") of an unrelated domain`,
 };
 
+const RULE_LABELS: Readonly<Record<string, (brand: string, label: string) => string>> = {
+  brand_lookalike_on_popular_site: (b, l) => `The subdomain "${l}" of a popular site copies ${b}'s domain name`,
+  brand_user_content_sign_in: (b, l) =>
+    `${b}'s name ("${l}") on a sign-in page in a shared document or form, which anyone can make`,
+};
+
 function notDetected(factors: Factor[]): Evidence {
   const signal: BrandImpersonation = { detected: false, brand: null, confidence: 0, technique: null };
   return { source: BRAND_SOURCE, status: "ok", signals: { brand_impersonation: signal }, factors };
@@ -838,6 +846,11 @@ export function detectBrandImpersonation(url: NormalizedUrl): Evidence {
       ]);
     }
     if (POPULAR.has(registrable)) {
+      // A brand's name in a popular site's subdomain or path is a community, a wiki, a review, an article about it
+      // (reddit.com/r/paypal, paypal.fandom.com): no impersonation. A subdomain that misspells a brand or spells its
+      // domain out ("paypa1.fandom.com", "www.paypal.com.fandom.com") is no one's honest name for anything.
+      const lookalike = lookalikeSubdomain(url);
+      if (lookalike !== null) return toEvidence(lookalike);
       return notDetected([
         {
           id: "popular_domain",
@@ -891,7 +904,69 @@ export function detectBrandImpersonation(url: NormalizedUrl): Evidence {
   const hostTop = askingPage(projectName(best(findings), url), url);
   const pathOut: Finding[] = [];
   pathFindings(url, pathOut);
-  return toEvidence(corroborate(hostTop, best(pathOut), url));
+  const pathTop = best(pathOut);
+  return toEvidence(corroborate(hostTop, firstParty ? userContentPage(pathTop, url) : pathTop, url));
+}
+
+const LOOKALIKE_ON_POPULAR_POINTS = 45;
+const USER_CONTENT_SIGN_IN_POINTS = 55;
+
+/**
+ * A subdomain of a popular site that copies a brand's domain: its name with lookalike characters ("paypa1",
+ * "rnicrosoft"), a misspelling of a long name ("steamcommunitty"), or its official domain spelled out ("www.paypal.com"). Its name as it is ("paypal.fandom.com") or
+ * beside words ("paypal-help") is not enough: on such sites that is what communities and wikis are called.
+ */
+function lookalikeSubdomain(url: NormalizedUrl): Finding | null {
+  if (url.subdomain === "") return null;
+  const copies: Finding[] = [];
+  for (const token of url.subdomain.split(SPELLED_SPLIT)) {
+    for (const [spelled, brand] of SPELLED_DOMAINS.get(token) ?? []) {
+      const at = url.subdomain.indexOf(spelled);
+      const before = url.subdomain[at - 1];
+      if (at !== -1 && (before === undefined || before === "." || before === "-")) {
+        copies.push({ brand, technique: "brand_in_subdomain", points: 0, confidence: 0.8, floor: 0, label: spelled });
+      }
+    }
+  }
+  for (const part of url.subdomain.split(/[.-]/)) {
+    if (part === "www" || part.length < 5) continue;
+    const found: Finding[] = [];
+    lookalikeFindings(part, found);
+    for (const f of found) {
+      // A letter's neighbour on the keyboard turns short names into words ("spring", "loses"): only lookalike
+      // characters, and slips in a name too long to be a word, copy a name here.
+      const copy = f.technique === "homoglyph" || (f.technique === "typosquat" && part.length >= LONG_LABEL);
+      if (copy && f.confidence >= DETECTED_AT) copies.push(f);
+    }
+  }
+  const top = best(copies);
+  if (top === null) return null;
+  return {
+    ...top,
+    points: LOOKALIKE_ON_POPULAR_POINTS,
+    confidence: Math.max(top.confidence, 0.6),
+    floor: 0,
+    rule: "brand_lookalike_on_popular_site",
+  };
+}
+
+/**
+ * A brand's name in the path of user content on a popular product (a Google form, a Dropbox file, a Microsoft form)
+ * names what the document is about ("PayPal_Invoice.pdf"); the page impersonates the brand when it also asks for a
+ * sign-in. On the product's other pages the path is the operator's own (support articles, app listings).
+ */
+function userContentPage(top: Finding | null, url: NormalizedUrl): Finding | null {
+  if (top === null) return null;
+  const hosting = hostingOf(url);
+  if (hosting?.userContent !== true) return top;
+  const lowerPath = url.path.slice(0, MAX_PATH_CHARS).toLowerCase();
+  if (!asksForCredentials(url, lowerPath)) return null;
+  return {
+    ...top,
+    points: Math.max(top.points, USER_CONTENT_SIGN_IN_POINTS),
+    confidence: Math.max(top.confidence, 0.6),
+    rule: "brand_user_content_sign_in",
+  };
 }
 
 /**
@@ -948,9 +1023,9 @@ function toEvidence(top: Finding | null): Evidence {
     technique: detected ? top.technique : null,
   };
   const factor: Factor = {
-    id: `brand_${top.technique}`,
+    id: top.rule ?? `brand_${top.technique}`,
     source: BRAND_SOURCE,
-    label: LABELS[top.technique](top.brand.name, top.label),
+    label: RULE_LABELS[top.rule ?? ""]?.(top.brand.name, top.label) ?? LABELS[top.technique](top.brand.name, top.label),
     points: top.points,
   };
   const evidence: Evidence = {

@@ -239,7 +239,9 @@ export interface Hosting {
 /**
  * Whether a URL's registrable domain is in a registry only government bodies can register in: .gov and .mil, a
  * country's gov. or mil. (gov.uk, gov.br, mil.br), Canada's gc.ca. A scammer can copy a government's page, not its
- * domain: "gov" in a name elsewhere (ca-gov.info, gov.pay-toll.com) is not this.
+ * domain: "gov" in a name elsewhere (ca-gov.info, gov.pay-toll.com) is not this. Government second levels under
+ * other names (go.id, gob.xx, gouv.xx) are left out: compromised sites there host phishing kits often enough that
+ * the registry vouches for nothing.
  */
 export function isGovernmentRegistry(url: NormalizedUrl): boolean {
   const suffix = url.publicSuffix;

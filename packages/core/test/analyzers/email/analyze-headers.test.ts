@@ -235,6 +235,75 @@ describe("analyzeHeaders", () => {
   });
 });
 
+describe("analyzeHeaders: a receiver's own verdicts (Microsoft 365, Outlook.com)", () => {
+  const fromMicrosoft = (over: Partial<EmailAuthentication>): EmailAuthentication => ({
+    ...auth({ spf: "none", dkim: "none", dmarc: "none" }),
+    receiver: "bn2pepf000044a8.mail.protection.outlook.com",
+    ...over,
+  });
+  const cases: Array<[string, Partial<EmailAuthentication>, string[], string[]]> = [
+    ["an implicit compauth failure alone", { compauth: { result: "fail", reason: "001" } }, ["compauth_fail"], []],
+    [
+      "an explicit compauth failure beside DMARC's",
+      {
+        compauth: { result: "fail", reason: "000" },
+        dmarc: { result: "fail", origin: "receiver", domain: "acme.com", policy: "reject" },
+      },
+      ["compauth_fail", "dmarc_fail"],
+      [],
+    ],
+    ["a compauth pass", { compauth: { result: "pass", reason: "100" } }, [], ["compauth_fail"]],
+    ["a soft pass", { compauth: { result: "softpass", reason: "201" } }, [], ["compauth_fail"]],
+    [
+      "a phishing class",
+      { receiverFilter: { scl: 9, category: "HPHSH", filter: "SPM" } },
+      ["receiver_phishing_verdict"],
+      ["receiver_spam_verdict"],
+    ],
+    [
+      "an impersonation class",
+      { receiverFilter: { scl: 5, category: "DIMP", filter: "SPM" } },
+      ["receiver_spoof_verdict"],
+      ["receiver_spam_verdict"],
+    ],
+    [
+      "a malware class",
+      { receiverFilter: { scl: 9, category: "MALW", filter: null } },
+      ["receiver_malware_verdict"],
+      [],
+    ],
+    [
+      "spam by its confidence level",
+      { receiverFilter: { scl: 6, category: "NONE", filter: null } },
+      ["receiver_spam_verdict"],
+      [],
+    ],
+    [
+      "a clean verdict",
+      { receiverFilter: { scl: 1, category: "NONE", filter: "NSPM" } },
+      [],
+      ["receiver_spam_verdict", "receiver_phishing_verdict", "receiver_spoof_verdict"],
+    ],
+    ["bulk mail", { receiverFilter: { scl: 4, category: "BULK", filter: "NSPM" } }, [], ["receiver_spam_verdict"]],
+  ];
+  it.each(cases)("%s", (_name, over, fire, quiet) => {
+    const found = ids(analyzeHeaders(mail(), fromMicrosoft(over)));
+    for (const id of fire) expect(found).toContain(id);
+    for (const id of quiet) expect(found).not.toContain(id);
+  });
+
+  it("reads a compauth failure of list mail as the list's doing, as it does DMARC's", () => {
+    const out = analyzeHeaders(
+      mail({ from: mailbox("Ann", "ann@acme.com"), listId: "<dev.lists.example.org>" }),
+      fromMicrosoft({
+        ...auth({ spf: "fail", dkim: "fail", dmarc: "fail", arc: "pass", policy: "reject" }),
+        compauth: { result: "fail", reason: "000" },
+      }),
+    );
+    expect(ids(out)).not.toContain("compauth_fail");
+  });
+});
+
 describe("isLookalikeDomain", () => {
   it("finds near copies and leaves the same organisation and other names alone", () => {
     expect(isLookalikeDomain("acrne.com", "acme.com")).toBe(true);
