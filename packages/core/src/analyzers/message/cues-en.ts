@@ -450,7 +450,7 @@ export const CUES_EN: CueTable = {
       "renews (?:today|tomorrow|tonight|automatically|on|for)",
     ],
     call_to_dispute: [
-      "(?:if (?:you )?(?:did not|didn't|do not|don't|did n't)[^.!?]{0,50}|(?:if )?(?:it was |this was )?not you[?,!]? ?|if not[,!]? |(?:to|for) (?:cancel|dispute|stop|reverse|refund|report|decline)[^.!?]{0,30}|(?:cancel|dispute|refund|questions?)[^.!?]{0,20})(?:call|contact|dial|reach|ring|phone)[^.!?<]{0,30}<phone>",
+      "(?:if (?:you )?(?:did not|didn't|do not|don't|did n't)[^.!?]{0,50}|(?:if )?(?:it was |this was )?not you[?,!]? ?|if not[,!]? |(?:to|for) (?:cancel|dispute|stop|reverse|refund|report|decline)[^.!?]{0,30}|(?:cancel|dispute|refund)[^.!?]{0,20})(?:call|contact|dial|reach|ring|phone)[^.!?<]{0,30}<phone>",
       "(?:refund|cancel(?:lation)?|dispute)s?[^.!?<]{0,20}: ?<phone>",
       "(?:call|contact|dial) (?:us |our |the )?(?:now |immediately |today |asap )?(?:at |on )?<phone>[^.!?]{0,40}(?:cancel|dispute|refund|stop|reverse|not you|unauthori[sz]ed)",
     ],

@@ -755,3 +755,21 @@ describe("analyzeMessage: warnings and negations", () => {
     expect(found).not.toContain("warns_against_scams");
   });
 });
+
+describe("analyzeMessage: a genuine notice's customer-service line", () => {
+  it("reads 'questions? call us at' as no number to dispute a charge", () => {
+    const notice =
+      "Your March statement is ready: a payment of $82.40 was charged to your card on file. Questions? Call us at 1-800-432-1000.";
+    const found = analyzeMessage(notice, options)
+      .evidence.flatMap((e) => e.factors)
+      .map((f) => f.id);
+    expect(found).not.toContain("charge_callback");
+    const dispute =
+      "A payment of $482.40 was charged to your card. If you did not make this purchase, call 1-888-412-0937 to cancel.";
+    expect(
+      analyzeMessage(dispute, options)
+        .evidence.flatMap((e) => e.factors)
+        .map((f) => f.id),
+    ).toContain("charge_callback");
+  });
+});
