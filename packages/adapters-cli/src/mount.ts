@@ -12,6 +12,7 @@ import { createMcpHttpHandler } from "@scamverify/adapters-mcp";
 import type { Runtime } from "./runtime.js";
 import { startFeedScheduler, startRegistryScheduler } from "./scheduler.js";
 import { startCachePurge } from "@scamverify/persistence";
+import { mountPage } from "./people.js";
 
 export interface Extras {
   readonly mount: (app: Express) => void;
@@ -43,6 +44,7 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
       app.use(createWellKnownRouter({ config: rt.oauth.config }));
       app.use(createOAuthRouter({ oauth: rt.oauth, engine: rt.engine }));
       app.use(createDashboardRouter({ engine: rt.engine, oauth: rt.oauth }));
+      mountPage(app, rt, logger);
       app.all(
         "/api/mcp",
         createMcpHttpHandler({
