@@ -204,6 +204,8 @@ export function renderAnswer(v: AnswerView): string {
   const state = verdictState(a);
   const title = s.verdictTitle[state];
   const reasons = a.factors.filter((f) => f.points > 0 && f.id !== "limited_evidence");
+  // The rules' own explanation repeats the reasons above; a model's explanation adds to them.
+  const aiWrote = a.sources.some((x) => x.name === "ai_explainer" && x.status === "ok");
   const favour = a.factors.filter((f) => f.points < 0);
   const steps = nextSteps(state, a.scam_type, v.country, v.lang);
   const checked = a.sources.filter((x) => x.status === "ok");
@@ -236,7 +238,7 @@ ${subject}
 <h2 id="why-title">${e(s.whyTitle)}</h2>
 ${reasons.length > 0 ? `<ul class="reasons">${reasons.map(finding).join("")}</ul>` : `<p>${e(s.noReasons)}</p>`}
 ${favour.length > 0 ? `<h3>${e(s.inFavour)}</h3><ul class="reasons favour">${favour.map(finding).join("")}</ul>` : ""}
-${v.lang === "en" && a.explanation ? `<h3>${e(s.detailTitle)}</h3><p>${e(a.explanation)}</p>` : ""}
+${aiWrote && v.lang === "en" && a.explanation ? `<h3>${e(s.detailTitle)}</h3><p>${e(a.explanation)}</p>` : ""}
 </section>`;
   const evidence =
     steps.report.length > 0 && a.reportable.length > 0
@@ -268,9 +270,11 @@ ${unchecked.length > 0 ? `<ul class="sources" id="unchecked">${unchecked.map(sou
     ? `<section class="card help" aria-labelledby="help-title">
 <h2 id="help-title">${e(s.helpTitle)}</h2>
 ${
-  a.reportable.length > 0
+  a.reportable.length > 0 && state !== "safe"
     ? `<form method="post" action="${PAGE_PATHS.report}">${tokenField}<button type="submit" id="report-scam" aria-describedby="report-hint">${e(s.reportButton)}</button><p class="muted" id="report-hint">${e(s.reportHint)}</p></form>`
-    : `<p class="muted">${e(s.reportNothing)}</p>`
+    : state === "safe"
+      ? ""
+      : `<p class="muted">${e(s.reportNothing)}</p>`
 }
 <form method="post" action="${PAGE_PATHS.feedback}">${tokenField}<button type="submit" class="secondary" id="not-scam" aria-describedby="not-scam-hint">${e(s.notScamButton)}</button><p class="muted" id="not-scam-hint">${e(s.notScamHint)}</p></form>
 </section>`
