@@ -200,6 +200,47 @@ describe("the page", () => {
   });
 });
 
+describe("installed as an app", () => {
+  it("has a manifest whose share target posts text, links and files into the check", async () => {
+    const res = await fetch(`${srv.baseUrl}/manifest.webmanifest`);
+    expect(res.headers.get("content-type")).toContain("application/manifest+json");
+    const m = (await res.json()) as {
+      start_url: string;
+      icons: { sizes: string; type: string }[];
+      share_target: { action: string; method: string; enctype: string; params: Record<string, unknown> };
+    };
+    expect(m.start_url).toBe("/");
+    expect(m.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+    for (const icon of ["/assets/icon-192.png", "/assets/icon-512.png", "/assets/icon.svg"]) {
+      expect((await fetch(`${srv.baseUrl}${icon}`)).status).toBe(200);
+    }
+    expect(m.share_target).toMatchObject({ action: "/check", method: "POST", enctype: "multipart/form-data" });
+    expect(m.share_target.params).toMatchObject({ title: "title", text: "text", url: "url" });
+    expect(JSON.stringify(m.share_target.params["files"])).toContain('"name":"file"');
+  });
+
+  it("takes what a phone's share sheet sends: a title, some text and a link", async () => {
+    const shared = await postCheck(srv.baseUrl, {
+      title: "Messages",
+      text: "E-ZPass: unpaid toll of $4.15, pay today to avoid a late fee",
+      url: "https://ezpass-ny.top/pay",
+    });
+    expect(shared.status).toBe(200);
+    expect(verdictOf(shared.html)).toBe("scam");
+    const linkOnly = await postCheck(srv.baseUrl, {
+      title: "A page",
+      url: "http://secure-paypa1.com.verify-account.top/login",
+    });
+    expect(linkOnly.html).toContain("a link");
+    const image = await postCheck(
+      srv.baseUrl,
+      { title: "Photo" },
+      { bytes: Buffer.from(MAGIC_QR_PNG_BASE64.safe, "base64"), name: "shared.png", type: "image/png" },
+    );
+    expect(image.html).toContain("a QR code");
+  });
+});
+
 describe("the page's own limits", () => {
   it("limits checks per address per minute and per day, apart from API accounts", async () => {
     const limited = await startPageServer({ page: { limits: { perMinute: 2, perDay: 3 } } });
