@@ -12,7 +12,7 @@ import { createMcpHttpHandler } from "@scamverify/adapters-mcp";
 import type { Runtime } from "./runtime.js";
 import { startFeedScheduler, startRegistryScheduler } from "./scheduler.js";
 import { startCachePurge } from "@scamverify/persistence";
-import { mountPage } from "./people.js";
+import { mountPage, startMailListener } from "./people.js";
 
 export interface Extras {
   readonly mount: (app: Express) => void;
@@ -22,6 +22,7 @@ export interface Extras {
 export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> {
   const stopFeeds = startFeedScheduler(rt, logger);
   const stopRegistries = startRegistryScheduler(rt, logger);
+  const mail = await startMailListener(rt, logger);
   const stopPurge = startCachePurge({
     cache: rt.stores.resultCache,
     clock: rt.deps.clock,
@@ -59,6 +60,7 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
       stopRegistries();
       stopPurge();
       stopOAuthPurge();
+      await mail?.close();
     },
   };
 }

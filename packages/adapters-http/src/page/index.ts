@@ -7,3 +7,5 @@ export type { InputKind } from "./detect-input.js";
 export { COUNTRIES } from "./next-steps-data.js";
 export type { Country } from "./next-steps-data.js";
 export { withoutCacheWrites } from "./read-only-cache.js";
+export { composeMailReply } from "./mail-reply.js";
+export type { MailReplyInput, MailReplyOptions } from "./mail-reply.js";
