@@ -233,7 +233,8 @@ export const STRINGS: Readonly<Record<Lang, Strings>> = {
       `Someone shared this result with you. It does not show their message. The link works until ${date}.`,
     sharedMissingTitle: "This link has expired",
     sharedMissing: "Shared results are kept for a few days only. Ask for a new link, or check the message yourself.",
-    reported: (n) => `Thank you: reported. ${n === 1 ? "1 report" : `${n} reports`} now count against what we found.`,
+    reported: (n) =>
+      `Thank you: reported. ${n === 1 ? "1 report now counts" : `${n} reports now count`} against what we found.`,
     reportedAlready: "Thank you: it was already reported today from this page.",
     notScamThanks: "Thank you: we counted your feedback.",
     answerExpired: "This answer is too old to act on. Check the message again.",

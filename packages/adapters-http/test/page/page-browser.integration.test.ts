@@ -101,6 +101,7 @@ describe.each([1280, 390])("the checker page at %i px", (width) => {
       expect(await page.isVisible("#not-scam")).toBe(true);
       expect(await axeProblems(page)).toEqual([]);
       await page.screenshot({ path: `${ARTIFACTS}page-answer-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `${ARTIFACTS}page-answer-top-${width}.png` });
       // Nothing scrolls sideways on a phone.
       const overflow = (await page.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth",
