@@ -76,30 +76,95 @@ const VERDICT_ES: Readonly<Record<string, string>> = {
   scam: "una estafa",
 };
 
-/** Rewrites of findings whose English label carries names and values in the middle of the sentence. */
-const ES_PATTERNS: readonly { id: RegExp; from: RegExp; to: (m: RegExpExecArray) => string }[] = [
+/**
+ * Rewrites of findings whose English label carries names and values in the middle of the sentence, tried on the
+ * label alone (a link's finding is quoted inside a message's, and is translated there too).
+ */
+const ES_PATTERNS: readonly { from: RegExp; to: (m: RegExpExecArray) => string }[] = [
   {
-    id: /^issuer_link_mismatch$/,
     from: /^Claims to be (.+?); the link goes to (.+?), which is not a domain of (.+)$/,
     to: (m) => `Dice ser ${m[1]}; el enlace lleva a ${m[2]}, que no es un dominio de ${m[3]}`,
   },
   {
-    id: /^issuer_/,
     from: /^Claims to be (.+?); the number (.+?) is not (?:a|one of) .*$/,
     to: (m) => `Dice ser ${m[1]}; el número ${m[2]} no es uno de los suyos`,
   },
   {
-    id: /^issuer_channels_match$/,
     from: /^Every link and number in it belongs to (.+)$/,
     to: (m) => `Todos sus enlaces y números pertenecen a ${m[1]}`,
   },
   {
-    id: /^(?:url|phone)_(?:safe|low_risk|medium_risk|high_risk|scam)$/,
     from: /^The (link|number) (\S+(?: \S+)?) reads as (safe|low risk|medium risk|high risk|scam) \((\d+)\)(?:: (.*))?$/,
     to: (m) =>
-      `${m[1] === "link" ? "El enlace" : "El número"} ${m[2]} resulta ${VERDICT_ES[m[3] as string] ?? m[3]} (${m[4]})${m[5] ? `: ${m[5]}` : ""}`,
+      `${m[1] === "link" ? "El enlace" : "El número"} ${m[2]} resulta ${VERDICT_ES[m[3] as string] ?? m[3]} (${m[4]})${m[5] ? `: ${inner(m[5])}` : ""}`,
+  },
+  { from: /^Sender domain: (.+)$/, to: (m) => `Dominio del remitente: ${inner(m[1] as string)}` },
+  { from: /^"(.+)" is a lookalike of (.+)'s domain name$/, to: (m) => `"${m[1]}" imita el dominio de ${m[2]}` },
+  {
+    from: /^"(.+)" is a misspelling of (.+)'s domain name$/,
+    to: (m) => `"${m[1]}" es una falta de ortografía del dominio de ${m[2]}`,
+  },
+  {
+    from: /^"(.+)" combines (.+)'s name with other words on a domain .+ does not own$/,
+    to: (m) => `"${m[1]}" combina el nombre de ${m[2]} con otras palabras en un dominio que no es suyo`,
+  },
+  {
+    from: /^"(.+)" is (.+)'s name under a domain ending .+ does not use$/,
+    to: (m) => `"${m[1]}" es el nombre de ${m[2]} con una terminación de dominio que no usa`,
+  },
+  {
+    from: /^"(.+)" is (.+)'s domain name split with hyphens$/,
+    to: (m) => `"${m[1]}" es el dominio de ${m[2]} partido con guiones`,
+  },
+  {
+    from: /^(.+)'s name appears in the subdomain "(.+)" of an unrelated domain$/,
+    to: (m) => `El nombre de ${m[1]} aparece en el subdominio "${m[2]}" de un dominio ajeno`,
+  },
+  {
+    from: /^(.+)'s name appears in the path \("(.+)"\) of an unrelated domain$/,
+    to: (m) => `El nombre de ${m[1]} aparece en la ruta ("${m[2]}") de un dominio ajeno`,
+  },
+  { from: /^(\S+) is an official domain of (.+)$/, to: (m) => `${m[1]} es un dominio oficial de ${m[2]}` },
+  { from: /^(\S+) is a widely used, established site$/, to: (m) => `${m[1]} es una web conocida y consolidada` },
+  {
+    from: /^The "\.(\S+)" domain ending is heavily used for scams$/,
+    to: (m) => `La terminación ".${m[1]}" se usa mucho en estafas`,
+  },
+  {
+    from: /^(.+) is a link shortener that hides the real destination$/,
+    to: (m) => `${m[1]} es un acortador de enlaces que oculta el destino real`,
+  },
+  {
+    from: /^The link points at a bare IP address instead of a domain name$/,
+    to: () => "El enlace apunta a una dirección IP en lugar de a un dominio",
+  },
+  {
+    from: /^Hosted on (.+), where anyone can publish a site in minutes$/,
+    to: (m) => `Alojado en ${m[1]}, donde cualquiera puede publicar una web en minutos`,
+  },
+  {
+    from: /^(\d{3}) is a toll-free code: anyone in the U\.S\. can rent it, and callback scams use it$/,
+    to: (m) =>
+      `${m[1]} es un prefijo gratuito: cualquiera puede alquilarlo en EE. UU. y lo usan las estafas de devolución de llamada`,
+  },
+  {
+    from: /^Replies go to (\S+), another domain than the sender's$/,
+    to: (m) => `Las respuestas van a ${m[1]}, un dominio distinto del remitente`,
+  },
+  {
+    from: /^The sender calls itself "(.+)" but (\S+) is not a domain of (.+)$/,
+    to: (m) => `El remitente se llama "${m[1]}", pero ${m[2]} no es un dominio de ${m[3]}`,
   },
 ];
+
+/** A finding's text in Spanish by its shape alone, or the text as it is. */
+function inner(text: string): string {
+  for (const p of ES_PATTERNS) {
+    const m = p.from.exec(text);
+    if (m) return p.to(m);
+  }
+  return text;
+}
 
 /** The Spanish sentence of a finding, or null when the page has none (the English label is shown instead). */
 export function spanishLabel(id: string, label: string): string | null {
@@ -109,12 +174,8 @@ export function spanishLabel(id: string, label: string): string | null {
     const quoted = /\s(\((?:"[^"]*"|'[^']*'|[^()]*"[^()]*)\))$/.exec(label);
     return quoted ? `${base} ${quoted[1]}` : base;
   }
-  for (const p of ES_PATTERNS) {
-    if (!p.id.test(id)) continue;
-    const m = p.from.exec(label);
-    if (m) return p.to(m);
-  }
-  return null;
+  const es = inner(label);
+  return es === label ? null : es;
 }
 
 /** A finding's label in the page's language, with the language it is actually in (for `lang` attributes). */
