@@ -137,6 +137,23 @@ describe.each([1280, 390])("the checker page at %i px", (width) => {
   });
 });
 
+describe("reflow", () => {
+  it.each([320, 640])("nothing scrolls sideways at %i px (1280 px at 400%% and 200%% zoom)", async (width) => {
+    const { page, close } = await open(width);
+    try {
+      const sideways = async (): Promise<number> =>
+        (await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")) as number;
+      await page.goto(`${srv.baseUrl}/`);
+      expect(await sideways()).toBeLessThanOrEqual(0);
+      expect(await submit(page, TOLL)).toBe("scam");
+      expect(await sideways()).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${ARTIFACTS}page-answer-${width}.png`, fullPage: true });
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe("uploads, languages, sharing and the keyboard", () => {
   it("reads a screenshot of a conversation as a message, a PDF as a document and a QR image as a QR code", async () => {
     const shot = await chatScreenshot();
