@@ -47,7 +47,7 @@ export const PageAnswerSchema = z.object({
   subject: z.string().max(2100).nullable(),
   /** Links and numbers found, normalized, that a community report may name. */
   reportable: z.array(z.object({ kind: z.enum(["url", "phone"]), value: z.string().max(2100) })).max(MAX_REPORTABLE),
-  /** The engine's explanation (English, or the configured AI model's). */
+  /** The AI model's explanation when one wrote it (the rules' own repeats the findings), else empty. */
   explanation: z.string().max(4000),
   created_at: z.string().max(40),
 });
@@ -122,7 +122,8 @@ export function toPageAnswer(
     })),
     subject: subject === null ? null : clip(subject, 2100),
     reportable: reportableOf(channel, r),
-    explanation: clip(r.explanation, 4000),
+    // The rules' own explanation repeats the findings; only a model's adds to them, so only it is carried.
+    explanation: r.sources.some((x) => x.name === "ai_explainer" && x.status === "ok") ? clip(r.explanation, 4000) : "",
     created_at: r.created_at,
   };
 }
