@@ -137,6 +137,27 @@ describe.each([1280, 390])("the checker page at %i px", (width) => {
   });
 });
 
+describe("as an app", () => {
+  it("has a manifest Chromium reads without errors, and nothing else keeps it from being installed", async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${srv.baseUrl}/`);
+      const cdp = await context.newCDPSession(page);
+      const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[] };
+      expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+      expect(manifest.errors).toEqual([]);
+      const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      // A test browser context is incognito, where nothing installs; no other reason (icons, a service worker) is left.
+      expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("reflow", () => {
   it.each([320, 640])("nothing scrolls sideways at %i px (1280 px at 400%% and 200%% zoom)", async (width) => {
     const { page, close } = await open(width);
