@@ -156,6 +156,25 @@ describe("as an app", () => {
       await context.close();
     }
   });
+
+  it("lands a share from a phone's share sheet (the share target's POST) in the check", async () => {
+    const { page, csp, close } = await open(390);
+    try {
+      // What the share sheet sends, as the manifest's share_target declares it: title, text and url, multipart.
+      await page.goto(`${srv.baseUrl}/manifest.webmanifest`);
+      await page.setContent(
+        `<form id="share" method="post" enctype="multipart/form-data" action="${srv.baseUrl}/check">
+         <input name="title" value="Messages"><textarea name="text">E-ZPass: unpaid toll of $4.15, pay today to avoid a late fee</textarea>
+         <input name="url" value="https://ezpass-ny.top/pay"></form>`,
+      );
+      await Promise.all([page.waitForURL(/\/check$/), page.evaluate("document.getElementById('share').submit()")]);
+      expect(await page.getAttribute("#verdict", "data-verdict")).toBe("scam");
+      expect(await axeProblems(page)).toEqual([]);
+      expect(csp).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });
 
 describe("reflow", () => {
