@@ -180,6 +180,24 @@ describe("the page", () => {
     expect(qr.html).toContain("a QR code");
   });
 
+  it("reads a photographed letter as a document and a saved email as an email", async () => {
+    const { readFileSync } = await import("node:fs");
+    const photo = readFileSync(new URL("../../../../eval/documents/set/toll-scam-1-photo.jpg", import.meta.url));
+    const letter = await postCheck(srv.baseUrl, {}, { bytes: photo, name: "letter.jpg", type: "image/jpeg" });
+    expect(letter.status).toBe(200);
+    expect(letter.html).toContain("a document or letter");
+    expect(["medium_risk", "high_risk", "scam"]).toContain(verdictOf(letter.html));
+    const eml =
+      "From: PayPal <service@paypa1-support.com>\r\nTo: you@example.com\r\nSubject: Limited\r\n\r\nVerify at https://paypa1-support.com/verify within 24 hours.\r\n";
+    const saved = await postCheck(
+      srv.baseUrl,
+      {},
+      { bytes: Buffer.from(eml), name: "message.eml", type: "message/rfc822" },
+    );
+    expect(saved.html).toContain("an email file");
+    expect(["high_risk", "scam"]).toContain(verdictOf(saved.html));
+  });
+
   it("refuses what the API refuses: unknown file types and files over 10 MiB", async () => {
     const zip = await postCheck(
       srv.baseUrl,
