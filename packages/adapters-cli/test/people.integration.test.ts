@@ -11,6 +11,8 @@ import { createHttpApp, silentLogger } from "@scamverify/adapters-http";
 import { loadConfig } from "../src/config.js";
 import { mountExtras } from "../src/mount.js";
 import { startMailListener } from "../src/people.js";
+import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
 import { createRuntime, type Runtime } from "../src/runtime.js";
 
 const dirs: string[] = [];
@@ -100,6 +102,65 @@ describe("the faces for people in the composition root", () => {
       await expect(startMailListener(rt, silentLogger)).rejects.toThrow(/SCAMVERIFY_OUTBOUND_SMTP_URL/);
     } finally {
       await rt.close();
+    }
+  });
+
+  it("answers a forwarded mail through the relay, in the page's words, as its own account", async () => {
+    const replies: string[] = [];
+    const sink = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["AUTH", "STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        let data = "";
+        stream.on("data", (c: Buffer) => (data += c.toString("utf8")));
+        stream.on("end", () => {
+          replies.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
+    const relay = (sink.server.address() as AddressInfo).port;
+    try {
+      await withServer(
+        {
+          SCAMVERIFY_INBOUND_SMTP_PORT: "0",
+          SCAMVERIFY_INBOUND_SMTP_HOST: "127.0.0.1",
+          SCAMVERIFY_OUTBOUND_SMTP_URL: `smtp://127.0.0.1:${relay}`,
+        },
+        async (_base, rt) => {
+          // The listener of this runtime is the one mountExtras started; a second one on a free port shows its port.
+          const listener = await startMailListener(rt, silentLogger);
+          try {
+            await nodemailer
+              .createTransport({ host: "127.0.0.1", port: listener?.port ?? 0, secure: false, ignoreTLS: true })
+              .sendMail({
+                envelope: { from: "jane@example.org", to: "check@localhost" },
+                from: "jane@example.org",
+                to: "check@localhost",
+                subject: "Fwd: limited",
+                text: "Is this real?",
+                attachments: [
+                  {
+                    contentType: "message/rfc822",
+                    content:
+                      "From: PayPal <service@paypa1-support.com>\r\nTo: jane@example.org\r\nSubject: Limited\r\n\r\nVerify your account within 24 hours at https://paypa1-support.com/verify or it will be closed.\r\n",
+                  },
+                ],
+              });
+            await listener?.idle();
+          } finally {
+            await listener?.close();
+          }
+          expect(replies).toHaveLength(1);
+          expect(replies[0]).toMatch(/X-Scamverify-Verdict: (?:high_risk|scam)/);
+          expect(replies[0]).toContain("Before you reply, click or pay:");
+          expect(await rt.stores.accounts.findByEmail("mail@scamverify.local")).not.toBeNull();
+        },
+      );
+    } finally {
+      await new Promise<void>((resolve) => sink.close(() => resolve()));
     }
   });
 });
