@@ -12,7 +12,8 @@ export const ALLOWED_WORKSPACE_IMPORTS = {
   persistence: ["core"],
   "adapters-mcp": ["core"],
   "adapters-http": ["core", "adapters-mcp"],
-  "adapters-cli": ["core", "providers", "persistence", "adapters-http", "adapters-mcp"],
+  "adapters-mail": ["core"],
+  "adapters-cli": ["core", "providers", "persistence", "adapters-http", "adapters-mcp", "adapters-mail"],
 };
 // Pure, I/O-free data libraries are allowed: the public suffix list, the numbering plan metadata, the link grammar
 // and the list of top-level domains.

@@ -50,6 +50,25 @@ export const RuntimeConfigSchema = z.object({
   ftcDncUrl: z.string().url().optional(),
   fccComplaintsUrl: z.string().url().optional(),
   nanpaCodesUrl: z.string().url().optional(),
+  // The checker page for people at / and the inbound mail listener (see people.ts).
+  page: bool.default(true),
+  pagePerMinute: z.coerce.number().int().min(1).default(10),
+  pagePerDay: z.coerce.number().int().min(1).default(100),
+  pageRpm: z.coerce.number().int().min(1).max(100_000).default(600),
+  pageShareDays: z.coerce.number().min(0.01).max(90).default(7),
+  pageSecret: z.string().min(16).optional(),
+  pageCountry: z.enum(["US", "GB", "CA", "AU", "ES", "OTHER"]).default("US"),
+  inboundSmtpPort: z.coerce.number().int().min(0).max(65535).optional(),
+  inboundSmtpHost: z.string().min(1).optional(),
+  inboundSmtpMaxBytes: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(4 * 1024 * 1024),
+  inboundSmtpPerHour: z.coerce.number().int().min(1).default(20),
+  outboundSmtpUrl: z.string().min(1).optional(),
+  replyFrom: z.string().min(3).optional(),
+  verdictWebhookUrl: z.string().url().optional(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema> & { baseUrl: string; dataDir: string };
 
@@ -79,6 +98,20 @@ const ENV: Record<string, keyof z.input<typeof RuntimeConfigSchema>> = {
   SCAMVERIFY_FTC_DNC_URL: "ftcDncUrl",
   SCAMVERIFY_FCC_COMPLAINTS_URL: "fccComplaintsUrl",
   SCAMVERIFY_NANPA_CODES_URL: "nanpaCodesUrl",
+  SCAMVERIFY_PAGE: "page",
+  SCAMVERIFY_PAGE_PER_MINUTE: "pagePerMinute",
+  SCAMVERIFY_PAGE_PER_DAY: "pagePerDay",
+  SCAMVERIFY_PAGE_RPM: "pageRpm",
+  SCAMVERIFY_PAGE_SHARE_DAYS: "pageShareDays",
+  SCAMVERIFY_PAGE_SECRET: "pageSecret",
+  SCAMVERIFY_PAGE_COUNTRY: "pageCountry",
+  SCAMVERIFY_INBOUND_SMTP_PORT: "inboundSmtpPort",
+  SCAMVERIFY_INBOUND_SMTP_HOST: "inboundSmtpHost",
+  SCAMVERIFY_INBOUND_SMTP_MAX_BYTES: "inboundSmtpMaxBytes",
+  SCAMVERIFY_INBOUND_SMTP_PER_HOUR: "inboundSmtpPerHour",
+  SCAMVERIFY_OUTBOUND_SMTP_URL: "outboundSmtpUrl",
+  SCAMVERIFY_REPLY_FROM: "replyFrom",
+  SCAMVERIFY_VERDICT_WEBHOOK_URL: "verdictWebhookUrl",
 };
 
 /** What the default data folder depends on besides the environment. */

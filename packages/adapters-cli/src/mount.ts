@@ -12,6 +12,7 @@ import { createMcpHttpHandler } from "@scamverify/adapters-mcp";
 import type { Runtime } from "./runtime.js";
 import { startFeedScheduler, startRegistryScheduler } from "./scheduler.js";
 import { startCachePurge } from "@scamverify/persistence";
+import { mountPage, startMailListener } from "./people.js";
 
 export interface Extras {
   readonly mount: (app: Express) => void;
@@ -21,6 +22,7 @@ export interface Extras {
 export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> {
   const stopFeeds = startFeedScheduler(rt, logger);
   const stopRegistries = startRegistryScheduler(rt, logger);
+  const mail = await startMailListener(rt, logger);
   const stopPurge = startCachePurge({
     cache: rt.stores.resultCache,
     clock: rt.deps.clock,
@@ -43,6 +45,7 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
       app.use(createWellKnownRouter({ config: rt.oauth.config }));
       app.use(createOAuthRouter({ oauth: rt.oauth, engine: rt.engine }));
       app.use(createDashboardRouter({ engine: rt.engine, oauth: rt.oauth }));
+      mountPage(app, rt, logger);
       app.all(
         "/api/mcp",
         createMcpHttpHandler({
@@ -57,6 +60,7 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
       stopRegistries();
       stopPurge();
       stopOAuthPurge();
+      await mail?.close();
     },
   };
 }

@@ -32,8 +32,16 @@ function shipped(m: Manifest, path: string): boolean {
 }
 
 describe("package manifests", () => {
-  it("covers the six workspace packages", () => {
-    expect(names).toEqual(["adapters-cli", "adapters-http", "adapters-mcp", "core", "persistence", "providers"]);
+  it("covers the seven workspace packages", () => {
+    expect(names).toEqual([
+      "adapters-cli",
+      "adapters-http",
+      "adapters-mail",
+      "adapters-mcp",
+      "core",
+      "persistence",
+      "providers",
+    ]);
   });
 
   it.each(manifests)("%s carries what a registry and an installer need", (_dir, m) => {

@@ -27,3 +27,12 @@ export { createMemoryFlash, FLASH_TTL_MS } from "./dashboard/index.js";
 export type { DashboardFlash, Flash } from "./dashboard/index.js";
 export { ipRateLimit } from "./ip-rate-limit.js";
 export type { IpRateLimitOptions } from "./ip-rate-limit.js";
+export {
+  COUNTRIES,
+  DEFAULT_ANONYMOUS_LIMITS,
+  DEFAULT_SHARE_TTL_MS,
+  composeMailReply,
+  createPageRouter,
+  withoutCacheWrites,
+} from "./page/index.js";
+export type { AnonymousLimits, Country, MailReplyInput, MailReplyOptions, PageRouterDeps } from "./page/index.js";
