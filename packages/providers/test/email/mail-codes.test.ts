@@ -101,7 +101,8 @@ describe("an email that sends its reader to a page by a QR code", () => {
     expect(v.sub_lookups).toContainEqual(expect.objectContaining({ kind: "url", value: PHISH }));
     const factor = v.factors.find((f) => f.id === "qr_code_link");
     expect(factor?.label).toContain("m365-secure-docs.click, not a example.com address");
-    expect(v.risk_score).toBeGreaterThanOrEqual(65);
+    // The words around the code tell the story the code completes.
+    expect(v.factors.map((f) => f.id)).toContain("account_problem");
   });
 
   it("reads the code of an attached PDF", async () => {
@@ -177,7 +178,9 @@ describe("an email that leaves its message to an attached PDF", () => {
     const v = await analyze(raw);
     expect(v.signals.extracted_phones).toContain("+18085550144");
     expect(v.sub_lookups).toContainEqual(expect.objectContaining({ kind: "phone" }));
-    expect(v.risk_score).toBeGreaterThanOrEqual(65);
+    expect(v.factors.map((f) => f.id)).toEqual(
+      expect.arrayContaining(["charge_callback", "call_to_dispute", "scam_script"]),
+    );
   });
 
   it("does not open the PDF of a long mail that does not point to it", async () => {
@@ -192,7 +195,8 @@ describe("an email that leaves its message to an attached PDF", () => {
     ]);
     const v = await analyze(raw);
     expect(v.signals.extracted_phones).toEqual([]);
-    expect(v.risk_score).toBeLessThan(40);
+    // Nothing of the letter's callback script is read, and nothing else in the mail fires.
+    expect(v.factors.filter((f) => f.source !== "scoring")).toEqual([]);
   });
 });
 
@@ -227,6 +231,5 @@ describe("a code in a mail that is no link", () => {
     const v = await analyze(raw);
     expect(v.signals.qr_codes).toEqual([btc]);
     expect(v.factors.map((f) => f.id)).toContain("crypto_payment_request");
-    expect(v.risk_score).toBeGreaterThanOrEqual(40);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { subLookupEvidence, type SubLookupResult } from "../../../src/analyzers/message/sub-lookups.js";
-import { assess } from "../../../src/scoring/score.js";
 import type { Verdict } from "../../../src/schemas/common.js";
 
 const sub = (verdict: Verdict, risk_score: number, points = 0): SubLookupResult => ({
@@ -11,12 +10,13 @@ const sub = (verdict: Verdict, risk_score: number, points = 0): SubLookupResult 
   factors: points === 0 ? [] : [{ id: "x", source: "url_heuristics", label: "Something about it", points }],
 });
 
-const alone = (subs: SubLookupResult[]): number => assess([{ evidence: subLookupEvidence(subs), weight: 1 }]).riskScore;
-
 describe("subLookupEvidence", () => {
-  it("lets the worst result weigh: a high-risk link makes the message at least medium risk", () => {
-    expect(alone([sub("safe", 0, -30), sub("high_risk", 70, 70)])).toBeGreaterThanOrEqual(40);
-    expect(alone([sub("scam", 95, 95)])).toBeGreaterThanOrEqual(65);
+  const ids = (subs: SubLookupResult[]): string[] => subLookupEvidence(subs).factors.map((f) => f.id);
+
+  it("lets the worst result weigh: a high-risk link fires its rule beside a safe one, and nothing vouches", () => {
+    expect(ids([sub("safe", 0, -30), sub("high_risk", 70, 70)])).toEqual(["url_high_risk"]);
+    expect(ids([sub("high_risk", 70, 70), sub("safe", 0, -30)])).toEqual(["url_high_risk"]);
+    expect(ids([sub("scam", 95, 95)])).toEqual(["url_scam"]);
   });
 
   it("sets floors so that content legitimacy cannot hide a dangerous link", () => {
