@@ -12,12 +12,12 @@ import {
   combineLogOdds,
   FITTED_SCORING,
   HAND_SCORING,
+  hitValue,
   PRIOR_BIAS,
   priorWeight,
   ruleKey,
   type ChannelWeights,
   type FittedRule,
-  type RuleHit,
   type ScoredChannel,
 } from "../../packages/core/src/index.js";
 import { FITTED_WEIGHTS } from "../../packages/core/src/scoring/weights/index.js";
@@ -138,10 +138,6 @@ function rowWeights(items: readonly CorpusItem[], fpCost: number): number[] {
   return raw.map((x) => (x * items.length) / total);
 }
 
-function hitValue(hit: RuleHit): number {
-  return hit.strength ?? 1;
-}
-
 /** Fits the channel's weights on the items not held out; rules under MIN_HITS keep their priors. */
 export function fitChannel(
   data: ChannelData,
@@ -159,7 +155,7 @@ export function fitChannel(
     for (const hit of (runs[i] as ChannelRun).hits) {
       const j = index.get(ruleKey(hit));
       if (j === undefined) continue;
-      const v = hitValue(hit);
+      const v = hitValue(hit, (fittable[j] as RuleStats).prior);
       if (Math.abs(v) > Math.abs(x.get(j) ?? 0)) x.set(j, v);
     }
     return { x, y: item.label === "scam" ? 1 : 0, weight: weights[i] as number };

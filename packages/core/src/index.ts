@@ -150,6 +150,7 @@ export {
   SAFE_MIN_CONFIDENCE,
 } from "./scoring/score.js";
 export {
+  hitValue,
   PRIOR_BIAS,
   priorWeight,
   ruleKey,

@@ -5,6 +5,7 @@ import type { Evidence } from "../ports/signal-source.js";
 import { verdictFor } from "./verdict.js";
 import { FITTED_WEIGHTS } from "./weights/index.js";
 import {
+  hitValue,
   PRIOR_BIAS,
   priorWeight,
   ruleKey,
@@ -67,9 +68,11 @@ export const HAND_SCORING: Scoring = { combination: "hand" };
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
-/** A rule's weight in log-odds: fitted when the channel's file has it, else its prior. */
-function weightOf(hit: RuleHit, weights: ChannelWeights | undefined): number {
-  return weights?.rules[ruleKey(hit)]?.weight ?? priorWeight(hit);
+/** A hit's log-odds: its rule's fitted weight times the hit's value when the channel's file has the rule, else its prior. */
+function logOddsOf(hit: RuleHit, weights: ChannelWeights | undefined): number {
+  const fitted = weights?.rules[ruleKey(hit)];
+  if (fitted === undefined) return priorWeight(hit) * (hit.strength ?? 1);
+  return fitted.weight * hitValue(hit, fitted.prior);
 }
 
 export interface Combined {
@@ -85,7 +88,7 @@ export interface Combined {
  */
 export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights | undefined, floor: number): Combined {
   const bias = weights?.bias ?? PRIOR_BIAS;
-  const logOdds = hits.map((hit) => weightOf(hit, weights) * (hit.strength ?? 1));
+  const logOdds = hits.map((hit) => logOddsOf(hit, weights));
   // A rule counts once, at the hit that moves the score most.
   const strongest = new Map<string, number>();
   hits.forEach((hit, i) => {

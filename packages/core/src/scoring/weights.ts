@@ -56,6 +56,17 @@ export interface RuleHit extends Factor {
   readonly strength?: number;
 }
 
+/**
+ * A hit's value as a feature of its rule: a graded detector's strength; else how strong this hit is beside the
+ * rule's reference prior (a detector may grade one rule: a typosquat of a long name beside a short one), within
+ * a quarter and four times, so a fitted weight keeps the detector's grading.
+ */
+export function hitValue(hit: RuleHit, referencePrior: number): number {
+  if (hit.strength !== undefined) return hit.strength;
+  if (referencePrior === 0) return 1;
+  return Math.max(0.25, Math.min(4, priorWeight(hit) / referencePrior));
+}
+
 export function ruleKey(f: Pick<Factor, "source" | "id">): string {
   return `${f.source}/${f.id}`;
 }

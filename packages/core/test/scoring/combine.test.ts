@@ -61,6 +61,18 @@ describe("combineLogOdds: the one combination", () => {
     expect(points[2]).toBeLessThan(0);
   });
 
+  it("keeps a detector's grading of one rule under its fitted weight", () => {
+    const reference = priorWeight(hit("a", 40));
+    const w: ChannelWeights = {
+      ...weights({}),
+      rules: { "rules/a": { weight: 2, prior: reference, scamHits: 10, legitHits: 10 } },
+    };
+    const at = (p: number): number => combineLogOdds([hit("a", p)], w, 0).score;
+    expect(at(40)).toBe(Math.round(100 / (1 + Math.exp(-(PRIOR_BIAS + 2)))));
+    expect(at(70)).toBeGreaterThan(at(40));
+    expect(at(25)).toBeLessThan(at(40));
+  });
+
   it("never goes under the floor of near-conclusive evidence", () => {
     expect(combineLogOdds([hit("a", 10)], weights({ "rules/a": 0 }), 90).score).toBe(90);
   });
