@@ -1,0 +1,56 @@
+// The statistical models as detectors: a model's reading is one graded rule hit whose strength is its log-odds,
+// weighed by the channel's weights file like any rule, and labelled with what weighed most.
+
+import type { Evidence } from "../ports/signal-source.js";
+import type { RuleHit } from "../scoring/weights.js";
+import { describeFeature } from "./features.js";
+import type { ModelReading } from "./linear-model.js";
+import { readMessage, readUrl, type MessageKind } from "./index.js";
+
+export const URL_MODEL_SOURCE = "url_model";
+export const MESSAGE_MODEL_SOURCE = "message_model";
+/** A reading past this many log-odds adds nothing more: the rules and floors speak for the near-certain. */
+export const MAX_STRENGTH = 8;
+
+/** The words of the features that pushed the reading up most, as a person reads them. */
+function weighed(reading: ModelReading, n: number): string {
+  const words = [...new Set(reading.top.filter((t) => t.weight > 0).map((t) => describeFeature(t.feature)))];
+  return words.slice(0, n).join(", ");
+}
+
+function modelHit(id: string, source: string, reading: ModelReading, like: string, unlike: string): RuleHit {
+  const strength = Math.max(-MAX_STRENGTH, Math.min(MAX_STRENGTH, reading.logit));
+  const what = weighed(reading, 3);
+  return {
+    id,
+    source,
+    label: strength > 0 ? `${like}${what === "" ? "" : `: ${what}`}` : unlike,
+    points: 0,
+    strength: Math.round(strength * 1000) / 1000,
+  };
+}
+
+/** The URL model's reading of a link, as evidence. */
+export function urlModelEvidence(href: string): Evidence {
+  const hit = modelHit(
+    "url_model",
+    URL_MODEL_SOURCE,
+    readUrl(href),
+    "The address is written like the phishing and malware links the URL model learnt from",
+    "The address is written more like ordinary links than like phishing links",
+  );
+  return { source: URL_MODEL_SOURCE, status: "ok", signals: {}, factors: [hit] };
+}
+
+const KIND_WORDS: Record<MessageKind, readonly [string, string]> = {
+  sms: ["Words typical of scam and spam texts", "The wording reads more like ordinary texts than like scams"],
+  email: ["Words typical of scam and phishing mail", "The wording reads more like ordinary mail than like scams"],
+  document: ["Words typical of scam letters and mail", "The wording reads more like ordinary letters than like scams"],
+};
+
+/** The message model's reading of a text, an email's subject and body, or a document's text, as evidence. */
+export function messageModelEvidence(kind: MessageKind, text: string): Evidence {
+  const [like, unlike] = KIND_WORDS[kind];
+  const hit = modelHit(`${kind}_model`, MESSAGE_MODEL_SOURCE, readMessage(kind, text), like, unlike);
+  return { source: MESSAGE_MODEL_SOURCE, status: "ok", signals: {}, factors: [hit] };
+}

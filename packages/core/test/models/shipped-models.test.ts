@@ -1,0 +1,98 @@
+// The shipped models read exactly what training computed: the golden file, written by `pnpm train:models`, holds for
+// a few fixed inputs the feature list and the logit the trainer got from the same bytes.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  describeFeature,
+  messageModel,
+  readModel,
+  readMessage,
+  readUrl,
+  textFeatures,
+  urlFeatures,
+  urlModel,
+  type LinearModel,
+} from "../../src/models/index.js";
+import { TEXT_FEATURE_SET, URL_FEATURE_SET } from "../../src/models/features.js";
+
+interface GoldenCase {
+  readonly input: string;
+  readonly features: string[];
+  readonly logit: number;
+  readonly floatLogit: number;
+  readonly top: { feature: string; weight: number }[];
+}
+const golden = JSON.parse(readFileSync(new URL("./fixtures/golden-models.json", import.meta.url), "utf8")) as Record<
+  string,
+  GoldenCase[]
+>;
+
+const MODELS: Record<string, { model: () => LinearModel; features: (s: string) => string[]; set: number }> = {
+  url: { model: urlModel, features: urlFeatures, set: URL_FEATURE_SET },
+  message: { model: () => messageModel("sms"), features: textFeatures, set: TEXT_FEATURE_SET },
+};
+
+describe.each(Object.keys(MODELS))("the %s model", (name) => {
+  const { model, features, set } = MODELS[name]!;
+  const cases = golden[name] ?? [];
+
+  it("has golden cases and reads its own feature set", () => {
+    expect(cases.length).toBeGreaterThan(0);
+    expect(model().featureSet).toBe(set);
+    expect(model()).toBe(model());
+  });
+
+  it("is a model of a few hundred kilobytes to a megabyte or two in memory", () => {
+    expect(model().weights.byteLength).toBeGreaterThanOrEqual(2 ** 16);
+    expect(model().weights.byteLength).toBeLessThanOrEqual(2 ** 22);
+  });
+
+  it.each(cases.map((c) => [c.input.slice(0, 40), c] as const))("reads %j as training did", (_, c) => {
+    expect(features(c.input)).toEqual(c.features);
+    const reading = readModel(model(), c.features);
+    expect(reading.logit).toBeCloseTo(c.logit, 9);
+    expect(reading.top).toEqual(c.top.map((t) => ({ feature: t.feature, weight: expect.closeTo(t.weight, 9) })));
+    // Quantisation moves the logit only a little from the float model's.
+    expect(Math.abs(reading.logit - c.floatLogit)).toBeLessThan(0.05 + 0.02 * Math.abs(c.floatLogit));
+  });
+});
+
+describe("readings", () => {
+  it("puts a prize scam text above a friend's message, and says which words weighed", () => {
+    const scam = readMessage("sms", "WINNER!! You have won a £1,000 prize. Call 09061701461 now to claim.");
+    const friend = readMessage("sms", "Hey, are we still on for dinner at 7? I'll bring the wine.");
+    expect(scam.logit).toBeGreaterThan(friend.logit);
+    expect(scam.top.length).toBeGreaterThan(0);
+    for (const t of scam.top) expect(t.weight).toBeGreaterThan(0);
+    expect(scam.top.map((t) => describeFeature(t.feature)).every((d) => d.length > 0)).toBe(true);
+  });
+
+  it("puts an advance-fee email above a colleague's note", () => {
+    const scam = readMessage(
+      "email",
+      "URGENT BUSINESS PROPOSAL\n\nDear friend, I am a bank manager and I need your assistance to transfer " +
+        "$15,500,000 to your account. Reply with your full name and phone number.",
+    );
+    const note = readMessage("email", "Re: meeting notes\n\nHi all, attached are the notes from Tuesday.");
+    expect(scam.logit).toBeGreaterThan(note.logit);
+  });
+
+  it("puts a phishing URL above a well-known page", () => {
+    expect(readUrl("http://paypal.com.account-verify-login.xyz/webscr/signin.php").logit).toBeGreaterThan(
+      readUrl("https://en.wikipedia.org/wiki/Phishing").logit,
+    );
+  });
+
+  it("reads a 1 MB input in bounded time", () => {
+    const big = "Claim your prize now at www.example.com! ".repeat(26_000);
+    readMessage("email", big);
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now();
+      readMessage("email", big);
+      readUrl(`https://example.com/${big}`);
+      best = Math.min(best, performance.now() - start);
+    }
+    expect(best).toBeLessThan(25);
+  });
+});
