@@ -45,6 +45,8 @@ export interface CorpusSource {
 export interface HeldOut {
   readonly sources: readonly string[];
   readonly after: string | null;
+  /** Sources whose dates say when a list was taken, not when an item was first seen: the time split skips them. */
+  readonly undated?: readonly string[];
 }
 
 export function loadSources(channel: CorpusChannel): CorpusSource[] {
@@ -99,5 +101,6 @@ export function loadCorpus(channel: CorpusChannel, options: LoadOptions = {}): C
 /** Whether an item is kept out of fitting: its source is held out, or it was seen after the cut-off date. */
 export function isHeldOut(item: CorpusItem, heldOut: HeldOut): boolean {
   if (heldOut.sources.includes(item.source)) return true;
+  if (heldOut.undated?.includes(item.source) === true) return false;
   return heldOut.after !== null && item.date !== undefined && item.date.slice(0, 10) > heldOut.after;
 }
