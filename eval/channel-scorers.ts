@@ -6,6 +6,7 @@ import {
   assess,
   createOrganisationDirectory,
   detectPromptInjection,
+  messageModelEvidence,
   offlineSubLookups,
   subLookupEvidence,
   type Evidence,
@@ -60,6 +61,7 @@ function messageEvidence(
     ...analysis.evidence.map(longFormContent),
     subLookupEvidence(offlineSubLookups(entities)),
     detectPromptInjection(text),
+    messageModelEvidence(kind, text),
   ];
   return { evidence, analysis };
 }

@@ -487,3 +487,11 @@ export type {
   PaymentMethod,
   OcrRepair,
 } from "./analyzers/document/index.js";
+export { readMessage, readUrl, type MessageKind as ModelMessageKind } from "./models/index.js";
+export {
+  MAX_STRENGTH as MODEL_MAX_STRENGTH,
+  MESSAGE_MODEL_SOURCE,
+  messageModelEvidence,
+  URL_MODEL_SOURCE,
+  urlModelEvidence,
+} from "./models/model-evidence.js";

@@ -2,6 +2,7 @@
 // sub-lookups' verdicts, ready for assess(). The channel adds its live sources beside these items.
 
 import { analyzePhoneNumber } from "../phone/analyze-phone-number.js";
+import { messageModelEvidence } from "../../models/model-evidence.js";
 import { normalizePhone } from "../phone/normalize-phone.js";
 import { isNanp } from "../phone/read-phone-number.js";
 import { normalizeUrl } from "../url/normalize-url.js";
@@ -64,7 +65,8 @@ export function assessMessageOffline(
   subs: readonly SubLookupResult[],
 ): OfflineMessageAssessment {
   const analysis = analyzeMessage(text, options);
-  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs)].map((evidence) => ({
+  const model = messageModelEvidence(options.kind === "text" ? "sms" : options.kind, text);
+  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs), model].map((evidence) => ({
     evidence,
     weight: OFFLINE_WEIGHT,
   }));

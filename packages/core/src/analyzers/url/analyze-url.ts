@@ -4,6 +4,7 @@ import { detectBrandImpersonation } from "./brand-impersonation.js";
 import type { NormalizedUrl } from "./normalized-url.js";
 import { normalizeUrl } from "./normalize-url.js";
 import { analyzeUrlHeuristics } from "./url-heuristics.js";
+import { urlModelEvidence } from "../../models/model-evidence.js";
 
 export const REDIRECT_SOURCE = "url_redirect";
 
@@ -48,9 +49,14 @@ function forwardTarget(url: NormalizedUrl): NormalizedUrl | null {
  * (source "url_heuristics"), always in that order; for a link that forwards to another site, a third piece of
  * evidence (source "url_redirect") with the warning signs of the site it forwards to. Then the forwarding host's
  * own standing (an official or popular name) no longer vouches for the link: it vouches for itself, not for where
- * it sends people. Pure and synchronous; never throws.
+ * it sends people. Last, the URL model's reading (source "url_model"). Pure and synchronous; never throws.
  */
 export function analyzeUrl(url: NormalizedUrl): Evidence[] {
+  return [...analyzeUrlRules(url), urlModelEvidence(url.href)];
+}
+
+/** The URL rules alone: brand impersonation, heuristics and the forwarding target's signs (see analyzeUrl). */
+function analyzeUrlRules(url: NormalizedUrl): Evidence[] {
   const own = [detectBrandImpersonation(url), analyzeUrlHeuristics(url)];
   const target = forwardTarget(url);
   if (target === null) return own;

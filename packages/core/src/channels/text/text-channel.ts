@@ -4,6 +4,7 @@
 // through the URL and phone channels' assessment (no extra quota), and the worst of them weighs in the score. The
 // cache key is a hash of the normalized text and sender: neither the cache nor the logs keep the message.
 import { err, ok, type Result } from "neverthrow";
+import { messageModelEvidence } from "../../models/model-evidence.js";
 import { z } from "zod";
 import { validationError, type AppError } from "../../errors.js";
 import {
@@ -181,7 +182,12 @@ export async function analyzeMessageText(
     .map((p) => p.e164);
   const subs = await subLookups(ctx, urls, phones);
   const evidence = kind === "text" ? analysis.evidence : analysis.evidence.map(longFormContent);
-  const items: WeightedEvidence[] = [...evidence, subLookupEvidence(subs), detectPromptInjection(text)].map((e) => ({
+  const items: WeightedEvidence[] = [
+    ...evidence,
+    subLookupEvidence(subs),
+    detectPromptInjection(text),
+    messageModelEvidence(kind === "text" ? "sms" : kind, text),
+  ].map((e) => ({
     evidence: e,
     weight: OFFLINE_WEIGHT,
   }));
