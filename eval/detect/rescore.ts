@@ -12,6 +12,9 @@ import {
   combineLogOdds,
   FITTED_SCORING,
   HAND_SCORING,
+  MESSAGE_MODEL_SOURCE,
+  MODEL_MAX_STRENGTH,
+  URL_MODEL_SOURCE,
   hitValue,
   PRIOR_BIAS,
   priorWeight,
@@ -31,13 +34,14 @@ import {
 } from "../corpora/load.js";
 import { fitWeights, type FitRow, type FitRule } from "./fit.js";
 import { runChannel, SCORED_BY, type ChannelRun } from "./run-channel.js";
+import { outOfFoldReadings } from "./model-strengths.js";
 import { figuresBySource, printFigures, type ScoredRow } from "./figures.js";
 
 const WEIGHTS_DIR = join(dirname(fileURLToPath(import.meta.url)), "../../packages/core/src/scoring/weights");
 /** A rule that fired on fewer training items than this keeps its prior. */
 export const MIN_HITS = 8;
 /** Legitimate items count this many times a scam: a false positive costs more than a miss. */
-const DEFAULT_FP_COST = 4;
+const DEFAULT_FP_COST = 10;
 const DEFAULT_LAMBDA = 3;
 
 function option(args: readonly string[], name: string, fallback: number): number {
@@ -53,8 +57,11 @@ export interface ChannelData {
   readonly hand: ChannelRun[];
 }
 
-/** Scores a channel's corpus twice: with the current fitted weights (recording the hits) and with hand weights. */
-export async function channelData(channel: CorpusChannel): Promise<ChannelData | null> {
+/**
+ * Scores a channel's corpus twice: with the current fitted weights (recording the hits) and with hand weights. With
+ * `honest`, the model hits of training items carry out-of-fold readings (model-strengths.ts), as fitting needs.
+ */
+export async function channelData(channel: CorpusChannel, honest = false): Promise<ChannelData | null> {
   const items = loadCorpus(channel);
   if (items.length === 0) return null;
   const held = loadHeldOut(channel);
@@ -63,7 +70,20 @@ export async function channelData(channel: CorpusChannel): Promise<ChannelData |
   const fitted = await runChannel(channel, items, FITTED_SCORING, log("fitted"));
   const hand = await runChannel(channel, items, HAND_SCORING, log("hand"));
   process.stderr.write("\n");
-  return { channel, items, heldOut: items.map((i) => isHeldOut(i, held)), fitted, hand };
+  const heldOut = items.map((i) => isHeldOut(i, held));
+  if (!honest) return { channel, items, heldOut, fitted, hand };
+  process.stderr.write(`${channel}: out-of-fold model readings\n`);
+  const readings = await outOfFoldReadings(channel, items, heldOut);
+  const clamp = (x: number): number => Math.max(-MODEL_MAX_STRENGTH, Math.min(MODEL_MAX_STRENGTH, x));
+  const patched = fitted.map((run, i) => {
+    const reading = readings.get(i);
+    if (reading === undefined) return run;
+    const hits = run.hits.map((h) =>
+      h.source === URL_MODEL_SOURCE || h.source === MESSAGE_MODEL_SOURCE ? { ...h, strength: clamp(reading) } : h,
+    );
+    return { ...run, hits };
+  });
+  return { channel, items, heldOut, fitted: patched, hand };
 }
 
 interface RuleStats {
@@ -273,7 +293,7 @@ export async function main(args: readonly string[]): Promise<void> {
   // URLs first: the message channels' links are scored with the URL weights.
   for (const channel of ["url", "sms", "email", "document"] as const) {
     if (only !== null && channel !== only) continue;
-    const data = await channelData(channel);
+    const data = await channelData(channel, !hitsOnly);
     if (data === null) continue;
     const stats = ruleStats(data);
     if (hitsOnly) {
