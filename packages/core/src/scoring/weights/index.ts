@@ -1,5 +1,8 @@
 // The fitted weights of every channel that has them (generated files beside this one, written by
 // `pnpm eval rescore`). A channel absent here scores on its detectors' priors.
 import type { ChannelWeights, ScoredChannel } from "../weights.js";
+import { URL_WEIGHTS } from "./url.js";
 
-export const FITTED_WEIGHTS: Partial<Readonly<Record<ScoredChannel, ChannelWeights>>> = {};
+export const FITTED_WEIGHTS: Partial<Readonly<Record<ScoredChannel, ChannelWeights>>> = {
+  url: URL_WEIGHTS,
+};
