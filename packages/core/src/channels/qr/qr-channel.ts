@@ -3,6 +3,7 @@
 // is cached), anything else (a number, a payment, Wi-Fi credentials, a contact card) is decoded and described at no
 // cost. Cached by the image's hash; the image itself is never kept.
 import { err, ok, type Result } from "neverthrow";
+import { URL_MODEL_SOURCE } from "../../models/model-evidence.js";
 import { z } from "zod";
 import { appError, type AppError } from "../../errors.js";
 import { analyzeQrContent, parseQrPayload, toQrCode, urlsOf } from "../../analyzers/qr/index.js";
@@ -77,8 +78,10 @@ function pathOf(raw: string): string {
 }
 
 /** A warning sign of the link's own: a factor that raises its risk, other than "too little is known". */
+/** A link's strongest warning sign: a rule's finding before the URL model's reading, which names no single cause. */
 function warningSign(result: { readonly factors: readonly Factor[] }): Factor | undefined {
-  return result.factors.find((f) => f.points > 0 && f.id !== "limited_evidence");
+  const signs = result.factors.filter((f) => f.points > 0 && f.id !== "limited_evidence");
+  return signs.find((f) => f.source !== URL_MODEL_SOURCE) ?? signs[0];
 }
 
 /** A link's result vouches for it with a low score and no warning sign. */

@@ -7,9 +7,10 @@ import { POPULAR_DOMAINS } from "../../../src/analyzers/url/lists/popular-domain
 import { normalizeUrl } from "../../../src/analyzers/url/normalize-url.js";
 
 describe("analyzeUrl", () => {
-  it("returns brand impersonation then heuristics evidence", () => {
-    const { evidence } = analyze("https://example.com/");
-    expect(evidence.map((e) => e.source)).toEqual(["brand_impersonation", "url_heuristics"]);
+  it("returns brand impersonation, heuristics, then the URL model's reading", () => {
+    const evidence = analyzeUrl(normalizeUrl("https://example.com/")._unsafeUnwrap());
+    expect(evidence.map((e) => e.source)).toEqual(["brand_impersonation", "url_heuristics", "url_model"]);
+    expect(evidence[2]?.factors.map((f) => f.id)).toEqual(["url_model"]);
     expect(evidence.every((e) => e.status === "ok")).toBe(true);
   });
 
@@ -132,7 +133,7 @@ describe("analyzeUrl", () => {
     fc.assert(
       fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (s) => {
         const n = normalizeUrl(s);
-        if (n.isOk()) expect(analyzeUrl(n.value)).toHaveLength(2);
+        if (n.isOk()) expect(analyzeUrl(n.value)).toHaveLength(3);
       }),
       { numRuns: 1000 },
     );

@@ -4,19 +4,20 @@ import type { BrandImpersonation } from "../../../src/analyzers/url/brand-impers
 import { normalizeUrl } from "../../../src/analyzers/url/normalize-url.js";
 import type { Factor } from "../../../src/schemas/common.js";
 import type { Evidence } from "../../../src/ports/signal-source.js";
+import { URL_MODEL_SOURCE } from "../../../src/models/model-evidence.js";
 
 export { prior, riskRules } from "../rules.js";
 
 export interface Analyzed {
   readonly brand: BrandImpersonation;
   readonly evidence: Evidence[];
-  /** Every rule that fired, in the analyzers' order. */
+  /** Every rule the analyzers' rules fired, in their order (the URL model's graded reading is not a rule firing). */
   readonly ids: string[];
   readonly factors: Factor[];
 }
 
 export function analyze(raw: string): Analyzed {
-  const evidence = analyzeUrl(normalizeUrl(raw)._unsafeUnwrap());
+  const evidence = analyzeUrl(normalizeUrl(raw)._unsafeUnwrap()).filter((e) => e.source !== URL_MODEL_SOURCE);
   const factors = evidence.flatMap((e) => e.factors);
   return {
     brand: evidence[0]?.signals["brand_impersonation"] as BrandImpersonation,
