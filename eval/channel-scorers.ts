@@ -104,5 +104,8 @@ export const documentChannelScorer: DocumentScorer = ({ analysis, qrPayloads }) 
     { source: "document_rules", status: "ok", signals: {}, factors: [...analysis.cues] },
     ...qrPayloadEvidence(qrPayloads),
   ];
-  return assess(evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT }))).riskScore;
+  return assess(
+    evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT })),
+    { channel: "document" },
+  ).riskScore;
 };

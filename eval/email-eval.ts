@@ -82,7 +82,10 @@ export function createEmailScorer(
         ...mailEvidence(mail),
         ...(scoreBody !== undefined ? await scoreBody(mail, files) : []),
       ];
-      const a = assess(evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT })));
+      const a = assess(
+        evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT })),
+        { channel: "email" },
+      );
       return { score: a.riskScore, factors: a.factors };
     },
   };

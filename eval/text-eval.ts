@@ -34,7 +34,9 @@ export function scoreMessage(m: LabelledMessage): ScoredMessage {
     },
     subs,
   );
-  const a = assess([...items, { evidence: detectPromptInjection(m.text), weight: OFFLINE_WEIGHT }]);
+  const a = assess([...items, { evidence: detectPromptInjection(m.text), weight: OFFLINE_WEIGHT }], {
+    channel: "text",
+  });
   return {
     ...m,
     score: a.riskScore,

@@ -208,7 +208,7 @@ async function scoreItem(item: Item, feeds: FeedScorer | null): Promise<Scored |
       weighted.push({ evidence: await source.check(url, NO_ABORT), weight: source.weight });
     match = feeds.index.match(url)[0]?.matchedBy ?? null;
   }
-  const assessment = assess(weighted);
+  const assessment = assess(weighted, { channel: "url" });
   const signal = assessment.signals["brand_impersonation"] as { detected: boolean; brand: string | null } | undefined;
   return {
     ...item,
