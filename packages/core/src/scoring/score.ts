@@ -67,6 +67,8 @@ export const FITTED_SCORING: Scoring = { combination: "fitted", weights: FITTED_
 export const HAND_SCORING: Scoring = { combination: "hand" };
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
+/** A rule whose detector states at least this prior backs a model's reading (a weaker one is a hint). */
+export const CORROBORATING_PRIOR = 20;
 
 /** A hit's log-odds: its rule's fitted weight times the hit's value when the channel's file has the rule, else its prior. */
 function logOddsOf(hit: RuleHit, weights: ChannelWeights | undefined): number {
@@ -100,7 +102,15 @@ export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights
     if (strongest.get(ruleKey(hit)) !== i) logOdds[i] = 0;
   });
   const z = bias + logOdds.reduce((t, c) => t + c, 0);
-  const raw = 100 * sigmoid(z);
+  let raw = 100 * sigmoid(z);
+  // Policy: where the channel sets a ceiling, a model's reading that no rule of substance backs stays under it.
+  const ceiling = weights?.uncorroboratedCeiling;
+  if (
+    ceiling !== undefined &&
+    !hits.some((h, i) => h.strength === undefined && h.points >= CORROBORATING_PRIOR && (logOdds[i] ?? 0) > 0)
+  ) {
+    raw = Math.min(raw, ceiling);
+  }
   const score = Math.max(0, Math.min(100, Math.round(Math.max(raw, floor))));
   const moved = score - 100 * sigmoid(bias);
   const total = z - bias;

@@ -29,6 +29,11 @@ export interface ChannelWeights {
   readonly rules: Readonly<Record<string, FittedRule>>;
   /** What the weights were fitted on, for the record. */
   readonly fittedOn: string;
+  /**
+   * Policy, not fitted: the highest score a statistical model's reading reaches when no rule of substance fired (a
+   * channel whose training corpora lack the legitimate kinds its users receive: marketing and transactional texts).
+   */
+  readonly uncorroboratedCeiling?: number;
 }
 
 /**

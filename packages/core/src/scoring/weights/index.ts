@@ -2,7 +2,11 @@
 // `pnpm eval rescore`). A channel absent here scores on its detectors' priors.
 import type { ChannelWeights, ScoredChannel } from "../weights.js";
 import { URL_WEIGHTS } from "./url.js";
+import { TEXT_WEIGHTS } from "./text.js";
+import { EMAIL_WEIGHTS } from "./email.js";
 
 export const FITTED_WEIGHTS: Partial<Readonly<Record<ScoredChannel, ChannelWeights>>> = {
   url: URL_WEIGHTS,
+  text: TEXT_WEIGHTS,
+  email: EMAIL_WEIGHTS,
 };
