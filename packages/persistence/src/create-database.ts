@@ -15,6 +15,13 @@ export interface DatabaseConfig {
   /** Postgres schema (tests isolate themselves with one). */
   readonly schema?: string;
   readonly migrate?: boolean;
+  /**
+   * The release of the data folder's lock, when the caller took it already (lockDataDir): a command that must know at
+   * once whether the folder is free takes it first and opens the database later. The database releases it on close.
+   */
+  readonly heldLock?: () => void;
+  /** The embedded database's shared_buffers for this opening (see PgliteOptions); ignored for PostgreSQL. */
+  readonly sharedBuffers?: string;
 }
 
 export async function createDatabase(config: DatabaseConfig): Promise<Db> {
@@ -25,9 +32,12 @@ export async function createDatabase(config: DatabaseConfig): Promise<Db> {
       ...(config.schema ? { schema: config.schema } : {}),
     });
   } else {
-    const release = lockDataDir(config.dataDir);
+    const release = config.heldLock ?? lockDataDir(config.dataDir);
     try {
-      const inner = await createPgliteDb(join(config.dataDir, "pglite"));
+      const inner = await createPgliteDb(
+        join(config.dataDir, "pglite"),
+        config.sharedBuffers !== undefined ? { sharedBuffers: config.sharedBuffers } : {},
+      );
       db = {
         ...inner,
         close: async () => {

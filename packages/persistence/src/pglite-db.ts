@@ -1,6 +1,6 @@
 // Embedded PostgreSQL (PGlite, WASM) in a data folder or in memory. PGlite runs one statement at a time,
 // and its transaction() holds the database exclusively, which is what keeps quota and code consumption atomic.
-import { PGlite } from "@electric-sql/pglite";
+// PGlite is loaded when a database is opened, so commands that open none never load it.
 import type { Db, QueryResult } from "./db.js";
 import { classifyDbError } from "./classify-error.js";
 
@@ -32,9 +32,23 @@ function wrap(conn: PgliteLike, transaction: Db["transaction"], close: () => Pro
   };
 }
 
+export interface PgliteOptions {
+  /**
+   * PostgreSQL's shared_buffers for this opening (e.g. "16MB"); default the data folder's setting (128MB). Postgres
+   * touches its whole buffer pool while it starts, so a short-lived command that reads a few rows opens faster and
+   * uses far less memory with a small one.
+   */
+  readonly sharedBuffers?: string;
+}
+
 /** Opens PGlite in `dataDir` (created if missing), or in memory when dataDir is undefined. */
-export async function createPgliteDb(dataDir?: string): Promise<Db> {
-  const pglite = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
+export async function createPgliteDb(dataDir?: string, options: PgliteOptions = {}): Promise<Db> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const startParams =
+    options.sharedBuffers !== undefined
+      ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffers}`] }
+      : {};
+  const pglite = await PGlite.create({ ...(dataDir !== undefined ? { dataDir } : {}), ...startParams });
   const transaction: Db["transaction"] = (fn) =>
     pglite
       .transaction(async (tx) => {
