@@ -135,8 +135,8 @@ export {
   notConfiguredAiAnalyst,
   DEFAULT_AI_MODEL,
   OPENAI_DEFAULT_BASE_URL,
-} from "./ai/openai-ai-analyst.js";
-export type { AiLogger, AiLogLevel, OpenAiAnalyst, OpenAiAnalystConfig } from "./ai/openai-ai-analyst.js";
+} from "./ai/openai-analyst-config.js";
+export type { AiLogger, AiLogLevel, OpenAiAnalyst, OpenAiAnalystConfig } from "./ai/openai-analyst-config.js";
 export type { TokenLimitParam } from "./ai/openai-messages.js";
 export { CONNECTIVITY_PROBE_NAMES, createConnectivityProbe } from "./network/connectivity.js";
 export type { ConnectivityProbe, ConnectivityProbeConfig, ConnectivityState } from "./network/connectivity.js";
