@@ -3,9 +3,9 @@
 // DATABASE_URL is set) and a baseline, each on its own port of 127.0.0.1. The baseline of `status` is a bare
 // Express 5 hello-world; the baseline of `cached-lookup` is node:http answering every request with the very status,
 // headers and body the app sent for the cached lookup (what the socket alone costs for those bytes).
-// The app writes its access log through the production logger to this process's stdout, which the parent points
-// at a file, as `scamverify serve > access.log` would. The ready line goes over the IPC channel.
-//   node --conditions=source --import tsx bench/lib/bench-server.ts <status|cached-lookup>
+// The app is the built one and writes its access log through the production logger to this process's stdout, which
+// the parent points at a file, as `scamverify serve > access.log` would. The ready line goes over the IPC channel.
+//   node --import tsx bench/lib/bench-server.ts <status|cached-lookup>
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type OutgoingHttpHeaders, type Server } from "node:http";
 import { createRequire } from "node:module";
@@ -14,10 +14,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Express } from "express";
-import { createHttpApp } from "../../packages/adapters-http/src/app.js";
-import { createJsonLogger } from "../../packages/adapters-http/src/logger.js";
-import { loadConfig } from "../../packages/adapters-cli/src/config.js";
-import { createRuntime } from "../../packages/adapters-cli/src/runtime.js";
+// The built packages, as `scamverify serve` runs them (`pnpm build` first; http-compare.ts checks).
+import { createHttpApp, createJsonLogger } from "../../packages/adapters-http/dist/index.js";
+import { createRuntime, loadConfig } from "../../packages/adapters-cli/dist/index.js";
 
 // The very Express 5 the app uses, so the status baseline differs from the app only by what the app does.
 const express = createRequire(new URL("../../packages/adapters-http/package.json", import.meta.url))(

@@ -3,7 +3,7 @@
 // target. The servers live in a child process (bench-server.ts) whose stdout (the app's access log) goes to a file;
 // autocannon runs here.
 import { spawn } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, rmSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -96,17 +96,15 @@ function summarize(rounds: readonly Figures[]): Figures {
   };
 }
 
-async function startChild(
-  scenario: Scenario,
-  logFile: string,
-): Promise<{ info: ServersReady; stop(): Promise<void> }> {
+async function startChild(scenario: Scenario, logFile: string): Promise<{ info: ServersReady; stop(): Promise<void> }> {
   const profile = process.env["BENCH_CPU_PROF"];
-  const flags = [
-    "--conditions=source",
-    "--import",
-    "tsx",
-    ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []),
-  ];
+  // No "source" condition: the server runs the built packages, as `scamverify serve` does.
+  const flags = ["--import", "tsx", ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [])];
+  for (const pkg of ["adapters-cli", "adapters-http"]) {
+    if (!existsSync(join(root, "packages", pkg, "dist", "index.js"))) {
+      throw new Error(`packages/${pkg}/dist is missing: run pnpm build first (the benchmark serves the built app)`);
+    }
+  }
   const log = openSync(logFile, "w");
   const child = spawn(process.execPath, [...flags, join(here, "bench-server.ts"), scenario], {
     cwd: root,
