@@ -53,7 +53,8 @@ export async function withRuntime<T>(
  * baseline compiler only. By default V8 also recompiles hot wasm functions with its optimizing compiler on background
  * threads, which a short process never earns back and waits for at exit: opening the embedded database, reading a
  * row and exiting took 1.6-2.0 s and peaked at about 225 MB with it, 0.7-0.9 s and 160 MB without, on a loaded
- * 2-core machine. It applies to the whole process; serve and mcp, which live long, keep V8's default.
+ * 2-core machine. It applies to the whole process. An MCP session (an assistant starts one per conversation, and its
+ * queries are small) runs so too; `serve`, which lives long and serves at volume, keeps V8's default.
  */
 export function shortLivedProcess(): void {
   setFlagsFromString("--liftoff-only");

@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import { DEFAULT_REGISTRY, SCOPES, type Engine, type Principal } from "@scamverify/core";
 import { lockDataDir } from "@scamverify/persistence";
 import type { McpEngine } from "@scamverify/adapters-mcp";
-import { configFrom, type Io, remoteFrom } from "../cli-support.js";
+import { configFrom, type Io, remoteFrom, shortLivedProcess } from "../cli-support.js";
 import type { RuntimeConfig } from "../config.js";
 import type { Runtime } from "../runtime.js";
 import { VERSION } from "../version.js";
@@ -116,6 +116,7 @@ export function registerMcpCommand(program: Command, io: Io): void {
         return;
       }
       const config = configFrom(cmd, { networkInspection: flags.network !== false });
+      shortLivedProcess();
       // A data folder held by another process (a running `serve`) throws DataDirInUseError here, before any MCP
       // message: the CLI says so on stderr and exits 69, so the host shows the reason instead of tools that all fail.
       const heldLock = config.databaseUrl === undefined ? lockDataDir(config.dataDir) : undefined;
