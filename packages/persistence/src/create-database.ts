@@ -1,11 +1,14 @@
 // Opens the configured database: PostgreSQL when a URL is given, otherwise embedded PGlite in the data folder
-// (locked against a second process), then applies migrations.
+// (locked against a second process), then applies migrations. A new embedded database starts from the build's
+// template (initdb and the migrations done once, see database-template.ts) when it fits.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { readDatabaseTemplate } from "./database-template.js";
 import type { Db } from "./db.js";
 import { createPgliteDb } from "./pglite-db.js";
 import { createPostgresDb } from "./postgres-db.js";
 import { lockDataDir } from "./data-dir-lock.js";
-import { migrate } from "./migrate.js";
+import { migrate, readMigrations } from "./migrate.js";
 
 export interface DatabaseConfig {
   /** postgres://... ; when absent the embedded database in dataDir is used. */
@@ -34,10 +37,16 @@ export async function createDatabase(config: DatabaseConfig): Promise<Db> {
   } else {
     const release = config.heldLock ?? lockDataDir(config.dataDir);
     try {
-      const inner = await createPgliteDb(
-        join(config.dataDir, "pglite"),
-        config.sharedBuffers !== undefined ? { sharedBuffers: config.sharedBuffers } : {},
-      );
+      const dir = join(config.dataDir, "pglite");
+      // Only when this opening migrates: `db migrate` on a new folder still applies (and lists) every migration.
+      const template =
+        config.migrate !== false && !existsSync(join(dir, "PG_VERSION"))
+          ? readDatabaseTemplate(readMigrations())
+          : null;
+      const inner = await createPgliteDb(dir, {
+        ...(config.sharedBuffers !== undefined ? { sharedBuffers: config.sharedBuffers } : {}),
+        ...(template !== null ? { loadDataDir: template } : {}),
+      });
       db = {
         ...inner,
         close: async () => {
