@@ -35,12 +35,7 @@ import {
   type OpenAiAnalystConfig,
 } from "./openai-analyst-config.js";
 
-export {
-  DEFAULT_AI_MODEL,
-  OPENAI_DEFAULT_BASE_URL,
-  createOpenAiAnalyst,
-  notConfiguredAiAnalyst,
-} from "./openai-analyst-config.js";
+export { DEFAULT_AI_MODEL, OPENAI_DEFAULT_BASE_URL, notConfiguredAiAnalyst } from "./openai-analyst-config.js";
 export type { AiLogLevel, AiLogger, OpenAiAnalyst, OpenAiAnalystConfig } from "./openai-analyst-config.js";
 
 type Outcome =

@@ -1,6 +1,5 @@
-// What the composition root needs to set up the AI model, without loading the OpenAI SDK: the configuration, the
-// analyst used when no model is set up, and a factory whose analyst loads the SDK (openai-ai-analyst.ts) on its first
-// call. A process that never asks the model never loads the SDK and its JSON Schema helpers.
+// The AI model's configuration and the analyst used when no model is set up, apart from the OpenAI SDK: the factory
+// (create-openai-analyst.ts) hands these out without loading it.
 import type { AiAnalyst, Clock } from "@scamverify/core";
 import type { CircuitBreaker } from "../vendors/circuit-breaker.js";
 import type { Sleep } from "../vendors/vendor-http.js";
@@ -70,23 +69,4 @@ export const notConfiguredAiAnalyst: OpenAiAnalyst = {
 
 export function nonEmpty(s: string | undefined): string | undefined {
   return s !== undefined && s.trim() !== "" ? s.trim() : undefined;
-}
-
-/**
- * The analyst for the given configuration, or notConfiguredAiAnalyst when it names neither a key nor a server. The
- * SDK is loaded by the first call (analyze, readImage or health), once.
- */
-export function createOpenAiAnalyst(config: OpenAiAnalystConfig): OpenAiAnalyst {
-  const apiKey = nonEmpty(config.apiKey);
-  const baseURL = nonEmpty(config.baseURL);
-  if (apiKey === undefined && baseURL === undefined) return notConfiguredAiAnalyst;
-  let loaded: Promise<AiAnalyst> | undefined;
-  const analyst = (): Promise<AiAnalyst> =>
-    (loaded ??= import("./openai-ai-analyst.js").then((m) => m.openAiAnalyst(config, apiKey, baseURL)));
-  return {
-    configured: true,
-    analyze: async (input, ctx) => (await analyst()).analyze(input, ctx),
-    readImage: async (image, ctx) => (await analyst()).readImage(image, ctx),
-    health: async () => (await analyst()).health(),
-  };
 }
