@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { createJsonLogger, errorFields, redact } from "../src/logger.js";
 
@@ -43,5 +44,40 @@ describe("log redaction", () => {
     expect(fields.error).not.toContain("secretvalue123");
     expect(fields.stack ?? "").not.toContain("secretvalue123");
     expect(fields.error_name).toBe("Error");
+  });
+});
+
+describe("log lines on standard output", () => {
+  const LOGGER = new URL("../src/logger.ts", import.meta.url).href;
+  const child = (body: string) =>
+    spawnSync(
+      process.execPath,
+      [
+        "--conditions=source",
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `const { createJsonLogger } = await import(${JSON.stringify(LOGGER)}); const log = createJsonLogger(); ${body}`,
+      ],
+      { encoding: "utf8", timeout: 60_000 },
+    );
+  const messages = (out: string): unknown[] =>
+    out
+      .trim()
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => (JSON.parse(l) as { msg: string }).msg);
+
+  it("are all written, in order, when the process ends right after them", () => {
+    const r = child(`log.log("info", "one"); log.log("warn", "two"); process.exit(0);`);
+    expect(r.status, r.stderr).toBe(0);
+    expect(messages(r.stdout)).toEqual(["one", "two"]);
+  });
+
+  it("are written at once, with the lines before them, for an error (a process killed next keeps them)", () => {
+    const r = child(`log.log("info", "one"); log.log("error", "boom"); process.kill(process.pid, "SIGKILL");`);
+    expect(r.signal).toBe("SIGKILL");
+    expect(messages(r.stdout)).toEqual(["one", "boom"]);
   });
 });
