@@ -39,18 +39,28 @@ export function pathOf(req: IncomingMessage): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
+const ACCESS = Symbol("scamverify.access");
+type Logged = ServerResponse & {
+  [ACCESS]?: { readonly logger: Logger; readonly req: IncomingMessage; readonly started: number };
+};
+
+/** The one 'finish' listener of every logged response: what it needs rides on the response, no closure per request. */
+function onFinish(this: Logged): void {
+  const access = this[ACCESS];
+  if (access === undefined) return;
+  access.logger.log(this.statusCode >= 500 ? "error" : "info", "request", {
+    request_id: requestIdOf(this),
+    method: access.req.method,
+    path: pathOf(access.req),
+    status: this.statusCode,
+    duration_ms: elapsedMs(access.started),
+  });
+}
+
 /** Writes one access-log line when the response finishes. */
 export function logAccess(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
-  const started = performance.now();
-  res.once("finish", () => {
-    logger.log(res.statusCode >= 500 ? "error" : "info", "request", {
-      request_id: requestIdOf(res),
-      method: req.method,
-      path: pathOf(req),
-      status: res.statusCode,
-      duration_ms: elapsedMs(started),
-    });
-  });
+  (res as Logged)[ACCESS] = { logger, req, started: performance.now() };
+  res.on("finish", onFinish);
 }
 
 const EXPOSED = [
