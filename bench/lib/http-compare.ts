@@ -20,6 +20,11 @@ export interface Figures {
   readonly p99: number;
   readonly non2xx: number;
   readonly errors: number;
+  /**
+   * The server process's CPU time (user + system) per request answered, µs: steadier than requests/s on a machine
+   * shared with other work, which slows the load generator and the server alike.
+   */
+  readonly cpuUs: number;
 }
 
 export interface Comparison {
@@ -58,12 +63,17 @@ function env(name: string, fallback: number): number {
   return Number.isFinite(v) && v > 0 ? v : fallback;
 }
 
+/** The child's CPU time so far (user + system), µs. */
+type CpuReader = () => Promise<number>;
+
 async function load(
   url: string,
   seconds: number,
   connections: number,
   request: ServersReady["request"] | null,
+  cpu?: CpuReader,
 ): Promise<Figures> {
+  const before = cpu ? await cpu() : 0;
   const result = await autocannon({
     url,
     connections,
@@ -77,12 +87,14 @@ async function load(
         }
       : {}),
   });
+  const used = cpu ? (await cpu()) - before : 0;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    cpuUs: result.requests.total > 0 ? used / result.requests.total : 0,
   };
 }
 
@@ -93,10 +105,14 @@ function summarize(rounds: readonly Figures[]): Figures {
     p99: median(rounds.map((r) => r.p99)),
     non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
     errors: rounds.reduce((n, r) => n + r.errors, 0),
+    cpuUs: median(rounds.map((r) => r.cpuUs)),
   };
 }
 
-async function startChild(scenario: Scenario, logFile: string): Promise<{ info: ServersReady; stop(): Promise<void> }> {
+async function startChild(
+  scenario: Scenario,
+  logFile: string,
+): Promise<{ info: ServersReady; cpu: CpuReader; stop(): Promise<void> }> {
   const profile = process.env["BENCH_CPU_PROF"];
   // No "source" condition: the server runs the built packages, as `scamverify serve` does.
   const flags = ["--import", "tsx", ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [])];
@@ -116,8 +132,17 @@ async function startChild(scenario: Scenario, logFile: string): Promise<{ info: 
     child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
     child.once("message", (message) => resolve(message as ServersReady));
   });
+  const cpu: CpuReader = () =>
+    new Promise((resolve) => {
+      child.once("message", (m) => {
+        const usage = (m as { cpu: NodeJS.CpuUsage }).cpu;
+        resolve(usage.user + usage.system);
+      });
+      child.send("cpu-usage");
+    });
   return {
     info,
+    cpu,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => resolve());
@@ -131,7 +156,7 @@ const fmt = (n: number, digits = 0): string =>
 
 export function report(c: Comparison): string {
   const row = (label: string, f: Figures): string =>
-    `  ${label.padEnd(44)} ${fmt(f.rps).padStart(9)} req/s   p50 ${fmt(f.p50, 1).padStart(6)} ms   p99 ${fmt(f.p99, 1).padStart(6)} ms${f.non2xx || f.errors ? `   (non-2xx ${f.non2xx}, errors ${f.errors})` : ""}`;
+    `  ${label.padEnd(44)} ${fmt(f.rps).padStart(9)} req/s   p50 ${fmt(f.p50, 1).padStart(6)} ms   p99 ${fmt(f.p99, 1).padStart(6)} ms   CPU ${fmt(f.cpuUs, 1).padStart(5)} µs/request${f.non2xx || f.errors ? `   (non-2xx ${f.non2xx}, errors ${f.errors})` : ""}`;
   const rounds = c.roundRatios.map((r) => r.toFixed(2)).join(" / ");
   return [
     `${c.name} (database: ${c.database}; access log ${fmt(c.logBytes / 1e6, 1)} MB written to a file)`,
@@ -150,7 +175,7 @@ export async function compareHttp(options: CompareOptions): Promise<Comparison> 
   const warmup = options.warmupSeconds ?? env("BENCH_WARMUP_SECONDS", 2);
   const logDir = mkdtempSync(join(tmpdir(), "scamverify-bench-log-"));
   const logFile = join(logDir, "access.log");
-  const { info, stop } = await startChild(options.scenario, logFile);
+  const { info, cpu, stop } = await startChild(options.scenario, logFile);
   try {
     const baselineUrl = `http://127.0.0.1:${info.baselinePort}${info.request.path}`;
     const endpointUrl = `http://127.0.0.1:${info.appPort}${info.request.path}`;
@@ -161,8 +186,8 @@ export async function compareHttp(options: CompareOptions): Promise<Comparison> 
     for (let i = 0; i < rounds; i++) {
       // Alternate the order so no one always runs on a warmer (or busier) machine.
       const steps = [
-        async () => base.push(await load(baselineUrl, roundSeconds, connections, info.request)),
-        async () => ours.push(await load(endpointUrl, roundSeconds, connections, info.request)),
+        async () => base.push(await load(baselineUrl, roundSeconds, connections, info.request, cpu)),
+        async () => ours.push(await load(endpointUrl, roundSeconds, connections, info.request, cpu)),
       ];
       for (const step of i % 2 === 0 ? steps : [...steps].reverse()) await step();
     }
