@@ -1,24 +1,27 @@
-// The servers under load, run in a child process so the load generator never shares their event loop: a bare
-// Express 5 hello-world (the baseline) and the real app built by the composition root (embedded PGlite in a temp
-// folder, or PostgreSQL when BENCH_DATABASE_URL / DATABASE_URL is set), each on its own port of 127.0.0.1.
-//   node --conditions=source --import tsx bench/lib/bench-server.ts <status|cached-lookup>
+// The servers under load, run in a child process so the load generator never shares their event loop: the real app
+// built by the composition root (embedded PGlite in a temp folder, or PostgreSQL when BENCH_DATABASE_URL /
+// DATABASE_URL is set) and a baseline, each on its own port of 127.0.0.1. The baseline of `status` is a bare
+// Express 5 hello-world; the baseline of `cached-lookup` is node:http answering every request with the very status,
+// headers and body the app sent for the cached lookup (what the socket alone costs for those bytes).
+// The app is the built one and writes its access log through the production logger to this process's stdout, which
+// the parent points at a file, as `scamverify serve > access.log` would. The ready line goes over the IPC channel.
+//   node --import tsx bench/lib/bench-server.ts <status|cached-lookup>
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type OutgoingHttpHeaders, type Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Express, RequestHandler } from "express";
-import { createHttpApp } from "../../packages/adapters-http/src/app.js";
-import { createJsonLogger } from "../../packages/adapters-http/src/logger.js";
-import { loadConfig } from "../../packages/adapters-cli/src/config.js";
-import { createRuntime } from "../../packages/adapters-cli/src/runtime.js";
+import type { Express } from "express";
+// The built packages, as `scamverify serve` runs them (`pnpm build` first; http-compare.ts checks).
+import { createHttpApp, createJsonLogger } from "../../packages/adapters-http/dist/index.js";
+import { createRuntime, loadConfig } from "../../packages/adapters-cli/dist/index.js";
 
-// The very Express 5 the app uses, so the baseline differs from the app only by what the app does.
+// The very Express 5 the app uses, so the status baseline differs from the app only by what the app does.
 const express = createRequire(new URL("../../packages/adapters-http/package.json", import.meta.url))(
   "express",
-) as (() => Express) & { json: () => RequestHandler };
+) as () => Express;
 
 export type Scenario = "status" | "cached-lookup";
 
@@ -30,11 +33,14 @@ export interface BenchRequest {
 }
 
 export interface ServersReady {
+  /** What the baseline server is, for the report. */
+  readonly baselineName: string;
   readonly baselinePort: number;
   readonly appPort: number;
-  /** Cached lookup only: bare Express parsing the same JSON body and answering the same result, with no engine. */
-  readonly payloadPort?: number;
+  /** The request sent to both servers (the baseline ignores what it asks). */
   readonly request: BenchRequest;
+  /** Bytes of the app's answer body. */
+  readonly answerBytes: number;
   readonly database: string;
 }
 
@@ -42,14 +48,21 @@ function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
 }
 
-export async function startServers(scenario: Scenario): Promise<ServersReady & { close(): Promise<void> }> {
-  const hello = express();
-  hello.disable("x-powered-by");
-  hello.get("/", (_req, res) => {
-    res.json({ hello: "world" });
-  });
-  const baseline = createServer(hello);
+/** Headers node:http writes by itself on every answer; the rest are copied into the baseline's answer. */
+const OWN_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
 
+/** node:http answering every request, once its body is read, with exactly this status, these headers and bytes. */
+function sameBytesServer(status: number, headers: OutgoingHttpHeaders, body: Buffer): Server {
+  return createServer((req, res) => {
+    req.on("data", () => undefined);
+    req.on("end", () => {
+      res.writeHead(status, headers);
+      res.end(body);
+    });
+  });
+}
+
+export async function startServers(scenario: Scenario): Promise<ServersReady & { close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), "scamverify-bench-"));
   const databaseUrl = process.env["BENCH_DATABASE_URL"] ?? process.env["DATABASE_URL"];
   const config = loadConfig(
@@ -63,8 +76,7 @@ export async function startServers(scenario: Scenario): Promise<ServersReady & {
   );
   // Network inspection is off: the first lookup (the one computation) must not reach beyond 127.0.0.1.
   const rt = await createRuntime(config);
-  // Access logs are formatted and redacted exactly as in production; only the write to stdout is left out.
-  const app = createHttpApp({ engine: rt.engine, logger: createJsonLogger(() => undefined) });
+  const app = createHttpApp({ engine: rt.engine, logger: createJsonLogger() });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
 
@@ -84,39 +96,52 @@ export async function startServers(scenario: Scenario): Promise<ServersReady & {
       method: "POST",
       path: "/api/v1/url/lookup",
       headers: { authorization: `Bearer ${key.value.key}`, "content-type": "application/json" },
-      body: JSON.stringify({ url: "https://www.example.com/account/login?ref=newsletter" }),
+      body: JSON.stringify({ url: "https://secure-paypa1.com.verify-account.top/account/login?ref=newsletter" }),
     };
   }
-  const [baselinePort, appPort] = [await listen(baseline), await listen(server)];
-  // One request before any load, so a failing endpoint stops the run; for the cached lookup it computes and
-  // caches the result the load then reads.
-  const first = await fetch(`http://127.0.0.1:${appPort}${request.path}`, {
-    method: request.method,
-    headers: request.headers,
-    ...(request.body !== undefined ? { body: request.body } : {}),
-  });
-  if (!first.ok)
-    throw new Error(`${request.method} ${request.path}: first request answered ${first.status}: ${await first.text()}`);
-  const result: unknown = await first.json();
-  // What the same bytes cost without the engine: the gap between this and the app is the engine's own work.
-  let payloadServer: Server | undefined;
-  if (request.body !== undefined) {
-    const echo = express();
-    echo.disable("x-powered-by");
-    echo.post(request.path, express.json(), (_req, res) => {
-      res.json(result);
+  const appPort = await listen(server);
+  // Two requests before any load, so a failing endpoint stops the run; for the cached lookup the first computes and
+  // caches the result, and the second is the cached answer whose bytes the baseline sends.
+  const ask = () =>
+    fetch(`http://127.0.0.1:${appPort}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body !== undefined ? { body: request.body } : {}),
     });
-    payloadServer = createServer(echo);
+  await (await ask()).arrayBuffer();
+  const answer = await ask();
+  const body = Buffer.from(await answer.arrayBuffer());
+  if (!answer.ok) throw new Error(`${request.method} ${request.path}: answered ${answer.status}: ${body.toString()}`);
+
+  let baseline: Server;
+  let baselineName: string;
+  if (scenario === "cached-lookup") {
+    const headers: OutgoingHttpHeaders = {};
+    answer.headers.forEach((value, name) => {
+      if (!OWN_HEADERS.has(name)) headers[name] = value;
+    });
+    baseline = sameBytesServer(answer.status, headers, body);
+    baselineName = `node:http, same ${body.length}-byte answer`;
+  } else {
+    const hello = express();
+    hello.disable("x-powered-by");
+    hello.get(request.path, (_req, res) => {
+      res.json({ hello: "world" });
+    });
+    baseline = createServer(hello);
+    baselineName = "express 5 hello-world";
   }
-  const payloadPort = payloadServer ? await listen(payloadServer) : undefined;
+  baseline.keepAliveTimeout = 65_000;
+  const baselinePort = await listen(baseline);
   return {
+    baselineName,
     baselinePort,
     appPort,
-    ...(payloadPort !== undefined ? { payloadPort } : {}),
     request,
+    answerBytes: body.length,
     database: databaseUrl ? "postgres" : "pglite (embedded)",
     async close() {
-      for (const s of [baseline, server, ...(payloadServer ? [payloadServer] : [])]) {
+      for (const s of [baseline, server]) {
         s.closeAllConnections();
         await new Promise<void>((resolve) => s.close(() => resolve()));
       }
@@ -130,12 +155,19 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const scenario = (process.argv[2] ?? "status") as Scenario;
   const ready = await startServers(scenario);
   const { close, ...info } = ready;
-  process.stdout.write(`${JSON.stringify(info)}\n`);
   const stop = (): void => {
     void close().finally(() => process.exit(0));
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
-  process.stdin.on("end", stop);
-  process.stdin.resume();
+  if (process.send) {
+    process.once("disconnect", stop);
+    // The parent may ask for this process's CPU time (user + system, µs) to put it over the requests served.
+    process.on("message", (m) => {
+      if (m === "cpu-usage") process.send?.({ cpu: process.cpuUsage() });
+    });
+    process.send(info);
+  } else {
+    process.stderr.write(`${JSON.stringify(info)}\n`);
+  }
 }

@@ -1,5 +1,5 @@
-export { createRuntime, localOperator, VERSION } from "./runtime.js";
-export type { Runtime, RuntimeOptions } from "./runtime.js";
+export { createRuntime, embeddedDatabaseExists, localOperator, openLookupSession, VERSION } from "./runtime.js";
+export type { LookupSession, LookupSessionOptions, Runtime, RuntimeOptions } from "./runtime.js";
 export { loadConfig, RuntimeConfigSchema } from "./config.js";
 export type { RuntimeConfig } from "./config.js";
 export { CLONE_DATA_DIR, currentHost, defaultDataDir } from "./config.js";

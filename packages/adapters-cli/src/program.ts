@@ -12,7 +12,7 @@ import { registerServeCommand } from "./commands/serve.js";
 import { registerFeedCommands } from "./commands/feeds.js";
 import { registerMcpCommand } from "./commands/mcp.js";
 import { ERROR_EXIT, USAGE_EXIT } from "./exit-codes.js";
-import { VERSION } from "./runtime.js";
+import { VERSION } from "./version.js";
 
 export interface ProgramOptions {
   readonly io?: Io;

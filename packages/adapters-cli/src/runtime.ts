@@ -1,15 +1,22 @@
 // The composition root: the one place that picks adapters and wires them into the engine. Every face (serve,
-// the CLI commands, the stdio MCP server, library users) gets its engine from here.
-import { readFileSync } from "node:fs";
+// the CLI commands, the stdio MCP server, library users) gets its engine from here: `createRuntime` over the
+// configured database, or `openLookupSession` for a one-shot command, which runs in memory when there is no database
+// to keep its results in.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import {
   DEFAULT_REDIRECT_POLICY,
   SCOPES,
   createAccessTokenVerifier,
   createEngine,
   createOAuthConfig,
+  type AccessTokenVerifier,
+  type AccountStore,
   type Engine,
   type EngineDeps,
+  type FeedStore,
   type OAuthDeps,
+  type PhoneRegistryStore,
   type Principal,
 } from "@scamverify/core";
 import {
@@ -18,12 +25,14 @@ import {
   ScryptPasswordHasher,
   SystemClock,
   createDatabase,
+  createMemoryStores,
   createRateLimiter,
   HotResultCache,
   SqlOAuthStore,
   SqlPhoneRegistryStore,
   createSqlFeedStore,
   createStores,
+  type ClosableRateLimiter,
   type Db,
   type Stores,
 } from "@scamverify/persistence";
@@ -43,12 +52,10 @@ import {
   createUrlSignalSources,
   type SafeFetcher,
 } from "@scamverify/providers";
-import type { FeedStore } from "@scamverify/core";
 import type { RuntimeConfig } from "./config.js";
+import { VERSION } from "./version.js";
 
-export const VERSION: string = (
-  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
-).version;
+export { VERSION };
 
 /** Synced threat data and the guarded fetcher every outbound call goes through. */
 export interface FeedData {
@@ -92,26 +99,50 @@ export interface RuntimeOptions {
   readonly loadIndexes?: boolean;
   /** Where the runtime's own adapters report outages (a Redis that went away); the server passes its logger. */
   readonly log?: (level: "info" | "warn", message: string, fields: Record<string, unknown>) => void;
+  /** The embedded data folder's lock, already taken by the caller (see lockDataDir); released on close. */
+  readonly heldLock?: () => void;
+  /**
+   * The embedded database's shared_buffers (e.g. "16MB"): short-lived commands that read a few rows open faster and
+   * with far less memory on a small buffer pool. Default the data folder's own setting (128MB).
+   */
+  readonly sharedBuffers?: string;
 }
 
-export async function createRuntime(config: RuntimeConfig, options: RuntimeOptions = {}): Promise<Runtime> {
-  const db = await createDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    ...(options.migrate === false ? { migrate: false } : {}),
-  });
-  const stores = createStores(db);
-  const rateLimiter = createRateLimiter({
-    redisUrl: config.redisUrl,
-    ...(options.log ? { log: options.log } : {}),
-  });
-  const clock = new SystemClock();
+/** The buffer pool of commands that read and write a few rows: a lookup, an operator command, an MCP session. */
+export const SMALL_SHARED_BUFFERS = "16MB";
+
+/** What keeps an engine's state: the store ports, the rate limiter, and the sources of synced data. */
+interface EngineStorage {
+  readonly stores: Pick<EngineDeps, "accounts" | "apiKeys" | "quota" | "reports" | "health">;
+  /** The shared result cache (an in-process layer is put in front of it). */
+  readonly cache: EngineDeps["cache"];
+  readonly rateLimiter: ClosableRateLimiter;
+  readonly feedStore: FeedStore;
+  readonly phoneStore: PhoneRegistryStore;
+  readonly accessTokens?: AccessTokenVerifier;
+}
+
+/** The engine's adapters around its storage: signal sources, file and mail readers, the AI model, time and ids. */
+interface Wired {
+  readonly base: EngineDeps;
+  readonly feeds: { readonly threatIndex: LiveThreatIndex; readonly fetcher: SafeFetcher };
+  readonly registry: PhoneRegistry;
+  readonly fetch: typeof globalThis.fetch;
+  close(): Promise<void>;
+}
+
+const clock = new SystemClock();
+
+/**
+ * Wires every adapter that does not keep state. Readers, decoders, the AI model and outbound HTTP load their
+ * libraries on first use, so wiring them costs a command that never uses them nothing.
+ */
+async function wire(config: RuntimeConfig, storage: EngineStorage, loadIndexes: boolean): Promise<Wired> {
   const fetcher = createSafeFetcher();
-  const feeds: FeedData = { store: createSqlFeedStore(db), threatIndex: new LiveThreatIndex(), fetcher };
-  const loadIndexes = options.loadIndexes !== false;
-  if (loadIndexes) await feeds.threatIndex.reload(feeds.store);
+  const threatIndex = new LiveThreatIndex();
+  if (loadIndexes) await threatIndex.reload(storage.feedStore);
   const urlSources = createUrlSignalSources({
-    threatIndex: feeds.threatIndex,
+    threatIndex,
     clock,
     fetcher,
     network: { enabled: config.networkInspection },
@@ -122,18 +153,14 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
       ...(config.threatfoxKey ? { threatfox: config.threatfoxKey } : {}),
     },
   });
-  const phoneStore = new SqlPhoneRegistryStore(db);
-  const phone: PhoneData = {
-    store: phoneStore,
-    registry: new PhoneRegistry(phoneStore),
-    fetch: createGuardedFetch(fetcher.guard),
-  };
-  if (loadIndexes) await phone.registry.load();
+  const registry = new PhoneRegistry(storage.phoneStore);
+  const fetch = createGuardedFetch(fetcher.guard);
+  if (loadIndexes) await registry.load();
   const phoneSources = createPhoneSignalSources({
-    registry: phone.registry,
+    registry,
     clock,
-    store: phoneStore,
-    fetch: phone.fetch,
+    store: storage.phoneStore,
+    fetch,
     keys: {
       ...(config.twilioAccountSid && config.twilioAuthToken
         ? { twilio: { accountSid: config.twilioAccountSid, authToken: config.twilioAuthToken } }
@@ -141,26 +168,6 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
       ...(config.ipqsKey ? { ipqs: config.ipqsKey } : {}),
     },
   });
-  const ids = new NodeIds();
-  const hasher = new NodeHasher();
-  const passwords = new ScryptPasswordHasher();
-  const oauthStore = new SqlOAuthStore(db);
-  const oauth: OAuthDeps = {
-    store: oauthStore,
-    accounts: stores.accounts,
-    // The sign-in throttle counts in the shared limiter, so every process sees the same attempts.
-    rateLimiter,
-    clock,
-    ids,
-    hasher,
-    passwords,
-    config: createOAuthConfig(
-      config.baseUrl,
-      config.oauthRedirectHosts
-        ? { ...DEFAULT_REDIRECT_POLICY, hosts: config.oauthRedirectHosts }
-        : DEFAULT_REDIRECT_POLICY,
-    ),
-  };
   // An AI model only when one is configured (a key, or a self-hosted OpenAI-compatible server's URL).
   const ai =
     config.openaiApiKey !== undefined || config.openaiBaseUrl !== undefined
@@ -175,13 +182,9 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
   const qrDecoder = createZxingQrDecoder();
   const documentReader = createDocumentReader({ qrDecoder });
   const base: EngineDeps = {
-    accounts: stores.accounts,
-    apiKeys: stores.apiKeys,
-    quota: stores.quotaLedger,
-    cache: new HotResultCache(stores.resultCache, { clock }),
-    reports: stores.reports,
-    health: stores.health,
-    rateLimiter,
+    ...storage.stores,
+    cache: new HotResultCache(storage.cache, { clock }),
+    rateLimiter: storage.rateLimiter,
     urlSources,
     phoneSources,
     ...(ai ? { ai } : {}),
@@ -194,35 +197,184 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     }),
     documentReader,
     clock,
-    ids,
-    hasher,
-    passwords,
-    accessTokens: createAccessTokenVerifier(oauth),
+    ids: new NodeIds(),
+    hasher: new NodeHasher(),
+    passwords: new ScryptPasswordHasher(),
+    ...(storage.accessTokens ? { accessTokens: storage.accessTokens } : {}),
     config: {
       version: VERSION,
       baseUrl: config.baseUrl,
       upgradeUrl: config.upgradeUrl ?? `${config.baseUrl}/dashboard`,
     },
   };
-  const deps: EngineDeps = { ...base, ...(options.extend ? await options.extend(base, db) : {}) };
+  return {
+    base,
+    feeds: { threatIndex, fetcher },
+    registry,
+    fetch,
+    async close() {
+      await storage.rateLimiter.close().catch(() => undefined);
+      await documentReader.close().catch(() => undefined);
+      await fetcher.close().catch(() => undefined);
+    },
+  };
+}
+
+export async function createRuntime(config: RuntimeConfig, options: RuntimeOptions = {}): Promise<Runtime> {
+  const db = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(options.migrate === false ? { migrate: false } : {}),
+    ...(options.heldLock ? { heldLock: options.heldLock } : {}),
+    ...(options.sharedBuffers !== undefined ? { sharedBuffers: options.sharedBuffers } : {}),
+  });
+  const stores = createStores(db);
+  const rateLimiter = createRateLimiter({
+    redisUrl: config.redisUrl,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  const feedStore = createSqlFeedStore(db);
+  const phoneStore = new SqlPhoneRegistryStore(db);
+  const oauthStore = new SqlOAuthStore(db);
+  const ids = new NodeIds();
+  const hasher = new NodeHasher();
+  const oauth: OAuthDeps = {
+    store: oauthStore,
+    accounts: stores.accounts,
+    // The sign-in throttle counts in the shared limiter, so every process sees the same attempts.
+    rateLimiter,
+    clock,
+    ids,
+    hasher,
+    passwords: new ScryptPasswordHasher(),
+    config: createOAuthConfig(
+      config.baseUrl,
+      config.oauthRedirectHosts
+        ? { ...DEFAULT_REDIRECT_POLICY, hosts: config.oauthRedirectHosts }
+        : DEFAULT_REDIRECT_POLICY,
+    ),
+  };
+  const loadIndexes = options.loadIndexes !== false;
+  let wired: Wired;
+  try {
+    wired = await wire(
+      config,
+      {
+        stores: {
+          accounts: stores.accounts,
+          apiKeys: stores.apiKeys,
+          quota: stores.quotaLedger,
+          reports: stores.reports,
+          health: stores.health,
+        },
+        cache: stores.resultCache,
+        rateLimiter,
+        feedStore,
+        phoneStore,
+        accessTokens: createAccessTokenVerifier(oauth),
+      },
+      loadIndexes,
+    );
+  } catch (e) {
+    await rateLimiter.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw e;
+  }
+  const deps: EngineDeps = { ...wired.base, ...(options.extend ? await options.extend(wired.base, db) : {}) };
   return {
     config,
     indexesLoaded: loadIndexes,
     engine: createEngine(deps),
-    feeds,
-    phone,
+    feeds: { store: feedStore, ...wired.feeds },
+    phone: { store: phoneStore, registry: wired.registry, fetch: wired.fetch },
     oauth,
     oauthStore,
     db,
     stores,
     deps,
     async close() {
-      await rateLimiter.close().catch(() => undefined);
-      await documentReader.close().catch(() => undefined);
-      await fetcher.close().catch(() => undefined);
+      await wired.close();
       await db.close();
     },
   };
+}
+
+/** The engine a one-shot command runs on, the principal it acts as, and what it keeps. */
+export interface LookupSession {
+  readonly engine: Engine;
+  readonly principal: Principal;
+  /**
+   * "database": results are cached, usage counted and reports kept in the configured database, and synced feeds and
+   * registries are read from it. "memory": nothing outlives the process (no database was there to open).
+   */
+  readonly keeps: "database" | "memory";
+  close(): Promise<void>;
+}
+
+export interface LookupSessionOptions {
+  /** Extra engine dependencies, as for createRuntime (memory sessions get no Db: `db` is undefined there). */
+  readonly extend?: (base: EngineDeps) => Promise<Partial<EngineDeps>> | Partial<EngineDeps>;
+}
+
+/** Whether the embedded database of this configuration exists (a data folder with a database in it). */
+export function embeddedDatabaseExists(config: RuntimeConfig): boolean {
+  return existsSync(join(config.dataDir, "pglite"));
+}
+
+/**
+ * The engine of a one-shot lookup. With PostgreSQL, or an embedded database that exists, the full runtime: the
+ * cache, usage, reports and synced data, as `serve` has them. With no database to open, an engine over in-memory
+ * stores: no folder is created, nothing is opened or migrated, and the answers equal those of a new, empty database
+ * (no feed or registry synced, nothing cached, no reports); nothing is kept when the process ends.
+ */
+export async function openLookupSession(
+  config: RuntimeConfig,
+  options: LookupSessionOptions = {},
+): Promise<LookupSession> {
+  if (config.databaseUrl !== undefined || embeddedDatabaseExists(config)) {
+    const extend = options.extend;
+    const rt = await createRuntime(config, {
+      sharedBuffers: SMALL_SHARED_BUFFERS,
+      ...(extend ? { extend: (base: EngineDeps) => extend(base) } : {}),
+    });
+    try {
+      return { engine: rt.engine, principal: await localOperator(rt), keeps: "database", close: () => rt.close() };
+    } catch (e) {
+      await rt.close();
+      throw e;
+    }
+  }
+  const memory = createMemoryStores();
+  const wired = await wire(
+    config,
+    {
+      stores: {
+        accounts: memory.accounts,
+        apiKeys: memory.apiKeys,
+        quota: memory.quotaLedger,
+        reports: memory.reports,
+        health: memory.health,
+      },
+      cache: memory.resultCache,
+      rateLimiter: createRateLimiter({ redisUrl: config.redisUrl }),
+      feedStore: memory.feeds,
+      phoneStore: memory.phoneRegistry,
+    },
+    true,
+  );
+  const deps: EngineDeps = { ...wired.base, ...(options.extend ? await options.extend(wired.base) : {}) };
+  const engine = createEngine(deps);
+  try {
+    return {
+      engine,
+      principal: await operatorPrincipal(engine, memory.accounts),
+      keeps: "memory",
+      close: () => wired.close(),
+    };
+  } catch (e) {
+    await wired.close();
+    throw e;
+  }
 }
 
 const LOCAL_OPERATOR_EMAIL = "operator@scamverify.local";
@@ -231,10 +383,14 @@ const LOCAL_OPERATOR_EMAIL = "operator@scamverify.local";
  * The principal of an analyst using the embedded engine from the terminal: a local enterprise account with
  * quotas large enough never to get in the way, created on first use.
  */
-export async function localOperator(runtime: Runtime): Promise<Principal> {
-  let accountId = (await runtime.stores.accounts.findByEmail(LOCAL_OPERATOR_EMAIL))?.id;
+export function localOperator(runtime: Runtime): Promise<Principal> {
+  return operatorPrincipal(runtime.engine, runtime.stores.accounts);
+}
+
+async function operatorPrincipal(engine: Engine, accounts: Pick<AccountStore, "findByEmail">): Promise<Principal> {
+  let accountId = (await accounts.findByEmail(LOCAL_OPERATOR_EMAIL))?.id;
   if (accountId === undefined) {
-    const created = await runtime.engine.accounts.create({
+    const created = await engine.accounts.create({
       email: LOCAL_OPERATOR_EMAIL,
       plan: "enterprise",
       rpm: 100_000,

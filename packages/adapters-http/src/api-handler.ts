@@ -15,6 +15,7 @@ import {
   requestIdOf,
   sendCounters,
   sendError,
+  writeAnswer,
   writeJson,
   writeJsonText,
 } from "./http-common.js";
@@ -87,7 +88,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       const out = await e.call(engine, principal.value, body);
       if (out.isErr()) return sendError(res, out.error, quotaHeader);
       sendCounters(res, out.value.meta, quotaHeader);
-      writeJson(res, e.status, out.value.value);
+      writeAnswer(res, e.status, out.value.value);
     };
 
   const openapi = JSON.stringify(buildOpenApiDocument(engine.config, engine.registry));

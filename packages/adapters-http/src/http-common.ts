@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DEFAULT_REGISTRY, type AppError, type ChannelRegistry, type ErrorCounters } from "@scamverify/core";
 import { HTTP_STATUS, toEnvelope } from "./error-map.js";
-import type { Logger } from "./logger.js";
+import { elapsedMs, type Logger } from "./logger.js";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const REQUEST_ID_KEY = Symbol("scamverify.requestId");
@@ -39,18 +39,28 @@ export function pathOf(req: IncomingMessage): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
+const ACCESS = Symbol("scamverify.access");
+type Logged = ServerResponse & {
+  [ACCESS]?: { readonly logger: Logger; readonly req: IncomingMessage; readonly started: number };
+};
+
+/** The one 'finish' listener of every logged response: what it needs rides on the response, no closure per request. */
+function onFinish(this: Logged): void {
+  const access = this[ACCESS];
+  if (access === undefined) return;
+  access.logger.log(this.statusCode >= 500 ? "error" : "info", "request", {
+    request_id: requestIdOf(this),
+    method: access.req.method,
+    path: pathOf(access.req),
+    status: this.statusCode,
+    duration_ms: elapsedMs(access.started),
+  });
+}
+
 /** Writes one access-log line when the response finishes. */
 export function logAccess(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
-  const started = process.hrtime.bigint();
-  res.once("finish", () => {
-    logger.log(res.statusCode >= 500 ? "error" : "info", "request", {
-      request_id: requestIdOf(res),
-      method: req.method,
-      path: pathOf(req),
-      status: res.statusCode,
-      duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-    });
-  });
+  (res as Logged)[ACCESS] = { logger, req, started: performance.now() };
+  res.on("finish", onFinish);
 }
 
 const EXPOSED = [
@@ -95,6 +105,26 @@ export function writeJsonText(res: ServerResponse, status: number, text: string)
 
 export function writeJson(res: ServerResponse, status: number, body: unknown): void {
   writeJsonText(res, status, JSON.stringify(body));
+}
+
+/** The bytes of each frozen answer already sent, kept while the answer is. */
+const serialised = new WeakMap<object, Buffer>();
+
+/**
+ * Answers with an engine result. A frozen result is one the engine shares between requests (a cached answer served
+ * from process memory), which never changes: its bytes are made once and sent as they are on every later hit.
+ */
+export function writeAnswer(res: ServerResponse, status: number, body: unknown): void {
+  if (typeof body !== "object" || body === null || !Object.isFrozen(body)) return writeJson(res, status, body);
+  let bytes = serialised.get(body);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(body), "utf8");
+    serialised.set(body, bytes);
+  }
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", bytes.length);
+  res.end(bytes);
 }
 
 /** The counters of an answer (or of an admitted request's refusal): X-Quota-* of its channel and RateLimit-*. */

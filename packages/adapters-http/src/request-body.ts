@@ -227,7 +227,8 @@ export function readRequestBody(
       if (settled) return;
       settled = true;
       source.removeListener("data", onData);
-      void Promise.resolve(result).then(resolve);
+      if (result instanceof Promise) void result.then(resolve);
+      else resolve(result);
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;

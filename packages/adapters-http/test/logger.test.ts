@@ -1,5 +1,7 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { createJsonLogger, errorFields, redact } from "../src/logger.js";
+import fc from "fast-check";
+import { createJsonLogger, errorFields, formatLine, redact } from "../src/logger.js";
 
 function logged(fields: Record<string, unknown>): Record<string, unknown> {
   const lines: string[] = [];
@@ -43,5 +45,64 @@ describe("log redaction", () => {
     expect(fields.error).not.toContain("secretvalue123");
     expect(fields.stack ?? "").not.toContain("secretvalue123");
     expect(fields.error_name).toBe("Error");
+  });
+});
+
+describe("log lines on standard output", () => {
+  const LOGGER = new URL("../src/logger.ts", import.meta.url).href;
+  const child = (body: string) =>
+    spawnSync(
+      process.execPath,
+      [
+        "--conditions=source",
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `const { createJsonLogger } = await import(${JSON.stringify(LOGGER)}); const log = createJsonLogger(); ${body}`,
+      ],
+      { encoding: "utf8", timeout: 60_000 },
+    );
+  const messages = (out: string): unknown[] =>
+    out
+      .trim()
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => (JSON.parse(l) as { msg: string }).msg);
+
+  it("are all written, in order, when the process ends right after them", () => {
+    const r = child(`log.log("info", "one"); log.log("warn", "two"); process.exit(0);`);
+    expect(r.status, r.stderr).toBe(0);
+    expect(messages(r.stdout)).toEqual(["one", "two"]);
+  });
+
+  it("are written at once, with the lines before them, for an error (a process killed next keeps them)", () => {
+    const r = child(`log.log("info", "one"); log.log("error", "boom"); process.kill(process.pid, "SIGKILL");`);
+    expect(r.signal).toBe("SIGKILL");
+    expect(messages(r.stdout)).toEqual(["one", "boom"]);
+  });
+});
+
+describe("formatLine", () => {
+  const value = fc.oneof(
+    fc.constantFrom(undefined, null, 503, 0.125, Number.NaN, true, "sv_live_0123456789abcdefghij", "Bearer abc.def"),
+    fc.string(),
+    fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer(), fc.constant("svat_secretvalue"))),
+    fc.array(fc.string()),
+  );
+  const key = fc.oneof(
+    fc.constantFrom("code", "msg", "time", "level", "password", "request_id", "0", "12", "Authorization", "path"),
+    fc.string(),
+  );
+
+  it("writes what JSON.stringify writes for the entry with its fields redacted and spread in", () => {
+    fc.assert(
+      fc.property(fc.dictionary(key, value), fc.constantFrom("info", "error"), fc.string(), (fields, level, msg) => {
+        const time = "2026-03-10T12:00:00.000Z";
+        const expected = JSON.stringify({ time, level, msg, ...(redact(fields) as Record<string, unknown>) });
+        expect(formatLine(time, level, msg, fields)).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

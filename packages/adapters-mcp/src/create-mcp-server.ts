@@ -2,6 +2,8 @@
 // that failures land on the right side: what the model can fix becomes an isError result, authentication and
 // server faults a JSON-RPC error (McpServer would fold every throw into a tool result).
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import {
   CallToolRequestSchema,
   ErrorCode as JsonRpcCode,
@@ -20,6 +22,16 @@ export interface CreateMcpServerOptions {
   readonly version?: string;
 }
 
+/**
+ * The SDK's JSON Schema validator, made on first use and shared by every server of the process. The SDK builds one per
+ * server by default (an Ajv instance compiling its meta-schemas), which a stdio session paid before answering
+ * `initialize` and the HTTP endpoint on every request; it is only used for elicitation, which these tools never ask.
+ */
+let ajv: AjvJsonSchemaValidator | undefined;
+const sharedValidator: jsonSchemaValidator = {
+  getValidator: (schema) => (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema),
+};
+
 function instructions(tools: readonly { name: string }[]): string {
   return (
     "scamverify assesses how likely something a person received is to be a scam. Tools: " +
@@ -37,6 +49,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
     {
       capabilities: { tools: { listChanged: false }, prompts: { listChanged: false } },
       instructions: instructions(tools),
+      jsonSchemaValidator: sharedValidator,
     },
   );
   registerPrompts(server, new Set(tools.map((t) => t.name)));

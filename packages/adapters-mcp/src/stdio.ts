@@ -8,6 +8,11 @@ export interface StdioServerOptions extends CreateMcpServerOptions {
   readonly stdout?: Writable;
   /** The longest message line taken; a longer one is answered with a payload_too_large JSON-RPC error. */
   readonly maxMessageBytes?: number;
+  /**
+   * Called once the client has the answer to `initialize` (its `notifications/initialized`): the moment to start
+   * slow work the handshake must not wait for, such as opening the engine's database.
+   */
+  readonly onInitialized?: () => void;
 }
 
 /** Serves until the client closes stdin (or close() is called); resolves once the server is closed. */
@@ -15,6 +20,7 @@ export async function serveStdio(
   options: StdioServerOptions,
 ): Promise<{ closed: Promise<void>; close(): Promise<void> }> {
   const server = createMcpServer(options);
+  if (options.onInitialized) server.server.oninitialized = options.onInitialized;
   const stdin = options.stdin ?? process.stdin;
   const transport = new StdioLineTransport(stdin, options.stdout ?? process.stdout, {
     ...(options.maxMessageBytes !== undefined ? { maxMessageBytes: options.maxMessageBytes } : {}),

@@ -19,8 +19,22 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFile[] {
     .map((name) => ({ name, sql: readFileSync(`${dir}/${name}`, "utf8") }));
 }
 
+/** Whether every file is recorded as applied: one read, no lock (a database opened often is almost always current). */
+async function upToDate(db: Db, files: readonly MigrationFile[]): Promise<boolean> {
+  try {
+    const done = new Set(
+      (await db.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name),
+    );
+    return files.every((f) => done.has(f.name));
+  } catch {
+    // No schema_migrations yet (a new database), or the read failed: the locked path below decides.
+    return false;
+  }
+}
+
 /** Applies pending migrations; returns the names applied now (empty when up to date). Idempotent. */
 export async function migrate(db: Db, files: readonly MigrationFile[] = readMigrations()): Promise<string[]> {
+  if (await upToDate(db, files)) return [];
   return db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [LOCK_KEY]);
     await tx.execScript(

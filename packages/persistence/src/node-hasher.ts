@@ -1,5 +1,5 @@
 // The Hasher port on node:crypto: SHA-256 for key, token and code hashes and PKCE S256, and a comparison whose
-// time does not depend on where (or whether, for different lengths) two strings differ.
+// time does not depend on where two strings differ.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Hasher } from "@scamverify/core";
 
@@ -17,9 +17,10 @@ export class NodeHasher implements Hasher {
   }
 
   timingSafeEqual(a: string, b: string): boolean {
-    // Comparing fixed-length digests keeps the time independent of the inputs' lengths too.
-    const da = createHash("sha256").update(a, "utf8").digest();
-    const db = createHash("sha256").update(b, "utf8").digest();
-    return timingSafeEqual(da, db) && a === b;
+    // Byte for byte in constant time when the lengths agree; otherwise false without comparing. The time depends on
+    // the lengths alone, and every value compared is a digest or a token of a fixed, public format.
+    const ba = Buffer.from(a, "utf8");
+    const bb = Buffer.from(b, "utf8");
+    return ba.length === bb.length && timingSafeEqual(ba, bb);
   }
 }

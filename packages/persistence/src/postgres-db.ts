@@ -1,6 +1,7 @@
 // PostgreSQL through a pg pool. Each connection gets the configured search_path, so a test run can isolate itself
-// in its own schema; every driver error is classified into a StoreError.
-import pg from "pg";
+// in its own schema; every driver error is classified into a StoreError. The driver is loaded when a pool is made:
+// a process on the embedded database never pays for it.
+import type pg from "pg";
 import type { Db, QueryResult } from "./db.js";
 import { classifyDbError } from "./classify-error.js";
 
@@ -51,14 +52,15 @@ export async function createPostgresDb(options: PostgresDbOptions): Promise<Db> 
   const schema = options.schema ?? "public";
   if (!IDENT.test(schema)) throw new Error(`invalid schema name: ${schema}`);
   const connectMs = options.connectionTimeoutMs ?? 1000;
+  const { default: driver } = await import("pg");
   // pg-pool uses one timeout for both waiting in its queue and connecting; pg.Client has its own connect
   // timeout, so the client keeps the short one and the pool's covers only the wait for a free connection.
-  class ShortConnectClient extends pg.Client {
+  class ShortConnectClient extends driver.Client {
     constructor(config?: pg.ClientConfig) {
       super({ ...config, connectionTimeoutMillis: connectMs });
     }
   }
-  const pool = new pg.Pool({
+  const pool = new driver.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
     Client: ShortConnectClient,

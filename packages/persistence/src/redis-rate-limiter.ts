@@ -1,9 +1,13 @@
 // RateLimiter on Redis, shared by every API process: one counter per key and fixed window, INCR and PEXPIRE
 // in one Lua script. When Redis is unreachable (not connected, error, slow reply) the hit is counted by an
 // in-process limiter instead, so an outage degrades limits to per-process and never fails a request.
-import { Redis } from "ioredis";
-import type { RedisOptions } from "ioredis";
+import { createRequire } from "node:module";
+import type { Redis, RedisOptions } from "ioredis";
 import { InMemoryRateLimiter, type RateLimitDecision, type RateLimiter } from "@scamverify/core";
+
+// ioredis is loaded when the first limiter connects: a process without Redis never loads it.
+const require = createRequire(import.meta.url);
+const loadRedis = (): typeof Redis => (require("ioredis") as { Redis: typeof Redis }).Redis;
 
 // Sets the expiry only on the window's first hit, so later hits cannot extend a window's life.
 const HIT_SCRIPT = `
@@ -57,7 +61,10 @@ export class RedisRateLimiter implements RateLimiter {
     if (!options.client && !options.url) throw new Error("RedisRateLimiter needs a url or a client");
     this.client =
       options.client ??
-      new Redis(options.url as string, failFastRedisOptions(options.connectTimeoutMs, options.commandTimeoutMs));
+      new (loadRedis())(
+        options.url as string,
+        failFastRedisOptions(options.connectTimeoutMs, options.commandTimeoutMs),
+      );
     // ioredis emits "error" on every failed reconnect; unhandled, that would crash the process.
     this.client.on("error", () => undefined);
     this.client.defineCommand("svRateHit", { numberOfKeys: 1, lua: HIT_SCRIPT });

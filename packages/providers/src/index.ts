@@ -130,13 +130,9 @@ export {
 export { createPhoneSignalSources } from "./phone/create-phone-signal-sources.js";
 export type { PhoneSignalSourcesConfig } from "./phone/create-phone-signal-sources.js";
 export { createGuardedFetch } from "./net/guarded-fetch.js";
-export {
-  createOpenAiAnalyst,
-  notConfiguredAiAnalyst,
-  DEFAULT_AI_MODEL,
-  OPENAI_DEFAULT_BASE_URL,
-} from "./ai/openai-ai-analyst.js";
-export type { AiLogger, AiLogLevel, OpenAiAnalyst, OpenAiAnalystConfig } from "./ai/openai-ai-analyst.js";
+export { createOpenAiAnalyst } from "./ai/create-openai-analyst.js";
+export { notConfiguredAiAnalyst, DEFAULT_AI_MODEL, OPENAI_DEFAULT_BASE_URL } from "./ai/openai-analyst-config.js";
+export type { AiLogger, AiLogLevel, OpenAiAnalyst, OpenAiAnalystConfig } from "./ai/openai-analyst-config.js";
 export type { TokenLimitParam } from "./ai/openai-messages.js";
 export { CONNECTIVITY_PROBE_NAMES, createConnectivityProbe } from "./network/connectivity.js";
 export type { ConnectivityProbe, ConnectivityProbeConfig, ConnectivityState } from "./network/connectivity.js";

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { ok } from "neverthrow";
 import { createDatabase, migrate } from "@scamverify/persistence";
 import type { Status } from "@scamverify/core";
-import { CliExit, configFrom, emit, type Io, withOperatorRuntime } from "../cli-support.js";
+import { CliExit, configFrom, emit, type Io, shortLivedProcess, withOperatorRuntime } from "../cli-support.js";
 import { ERROR_EXIT } from "../exit-codes.js";
 import { callApi } from "../remote.js";
 
@@ -25,6 +25,7 @@ export function registerBasicCommands(program: Command, io: Io): void {
     .option("--json", "print JSON")
     .action(async (o: { json?: boolean }, cmd: Command) => {
       const config = configFrom(cmd);
+      shortLivedProcess();
       const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: false });
       try {
         const applied = await migrate(db);

@@ -94,15 +94,20 @@ export function registerFeedCommands(program: Command, io: Io): void {
       const source = o.file !== undefined ? { file: o.file } : o.url !== undefined ? { url: o.url } : undefined;
       if ((REGISTRY_NAMES as readonly string[]).includes(name)) {
         const registry = name as PhoneRegistryFeed;
-        const { outcome, from } = await withOperatorRuntime(cmd, io, async (rt) => {
-          const configured = registryUrl(rt, registry);
-          const from = source ?? (configured !== undefined ? { url: configured } : undefined);
-          if (!from) {
-            io.err(`error: ${registry} needs --file or --url\n`);
-            throw new CliExit(USAGE_EXIT);
-          }
-          return { outcome: await syncRegistry(rt, registry, from), from };
-        });
+        const { outcome, from } = await withOperatorRuntime(
+          cmd,
+          io,
+          async (rt) => {
+            const configured = registryUrl(rt, registry);
+            const from = source ?? (configured !== undefined ? { url: configured } : undefined);
+            if (!from) {
+              io.err(`error: ${registry} needs --file or --url\n`);
+              throw new CliExit(USAGE_EXIT);
+            }
+            return { outcome: await syncRegistry(rt, registry, from), from };
+          },
+          { bulk: true },
+        );
         io.out(o.json ? `${JSON.stringify(outcome, null, 2)}\n` : printableLines(registryText(outcome)));
         if (outcome.status === "failed") {
           // Only a source that could not be read leaves no hash: anything read was hashed first.
@@ -115,8 +120,11 @@ export function registerFeedCommands(program: Command, io: Io): void {
         io.err(`error: unknown feed ${name}; feeds: ${[...FEED_NAMES, ...REGISTRY_NAMES].join(", ")}\n`);
         throw new CliExit(USAGE_EXIT);
       }
-      const summary = await withOperatorRuntime(cmd, io, (rt) =>
-        syncUrlFeed(rt, name as FeedName, source, o.force === true),
+      const summary = await withOperatorRuntime(
+        cmd,
+        io,
+        (rt) => syncUrlFeed(rt, name as FeedName, source, o.force === true),
+        { bulk: true },
       );
       io.out(o.json ? `${JSON.stringify(summary, null, 2)}\n` : printableLines(summaryText(summary)));
       if (summary.status === "failed" || summary.status === "refused") {

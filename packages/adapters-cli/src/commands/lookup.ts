@@ -12,11 +12,9 @@ import {
   type Verdict,
 } from "@scamverify/core";
 import { err, type Result } from "neverthrow";
-import { CliExit, configFrom, fail, type Io, remoteFrom, withRuntime } from "../cli-support.js";
+import { CliExit, configFrom, fail, type Io, remoteFrom, withLookupSession } from "../cli-support.js";
 import { ERROR_EXIT, ITEM_ERRORS_EXIT, USAGE_EXIT, VERDICT_EXIT } from "../exit-codes.js";
 import { FORMATS, progress, render, type Format, type LookupLike, type Row } from "../output.js";
-import { createRemoteEngine } from "../remote-engine.js";
-import { localOperator } from "../runtime.js";
 import { printable } from "../terminal-text.js";
 
 const NOT_FOUND_EXIT = ERROR_EXIT.not_found;
@@ -217,6 +215,7 @@ export function registerLookupCommands(
           mapLimit(items, concurrency, async (item) => toRow(item, item.error ? err(item.error) : await check(item)));
         let rows: Row[];
         if (remote) {
+          const { createRemoteEngine } = await import("../remote-engine.js");
           const engine = createRemoteEngine(remote, registry);
           rows = await checkEach(async (item) =>
             (
@@ -225,15 +224,13 @@ export function registerLookupCommands(
           );
         } else {
           const config = configFrom(cmd, { networkInspection: flags.network !== false });
-          rows = await withRuntime(
+          rows = await withLookupSession(
             config,
             io,
-            async (rt) => {
-              const principal = await localOperator(rt);
-              return checkEach(async (item) =>
-                (await rt.engine.check(def.id, principal, body(item))).map((o) => o.value as unknown as LookupLike),
-              );
-            },
+            ({ engine, principal }) =>
+              checkEach(async (item) =>
+                (await engine.check(def.id, principal, body(item))).map((o) => o.value as unknown as LookupLike),
+              ),
             registry === DEFAULT_REGISTRY ? undefined : { extend: () => ({ channels: registry.channels }) },
           );
         }

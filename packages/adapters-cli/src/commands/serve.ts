@@ -1,11 +1,8 @@
 // `scamverify serve`: the REST API (with OAuth and MCP when wired) on one port, the embedded database by default,
 // graceful shutdown on SIGINT/SIGTERM.
 import type { Command } from "commander";
-import { createHttpApp, createJsonLogger, startHttpServer } from "@scamverify/adapters-http";
 import { rateLimiterReady, type ClosableRateLimiter } from "@scamverify/persistence";
 import { configFrom, type Io, withRuntime } from "../cli-support.js";
-
-import { mountExtras } from "../mount.js";
 
 export function registerServeCommand(program: Command, io: Io): void {
   program
@@ -24,6 +21,11 @@ export function registerServeCommand(program: Command, io: Io): void {
         host: o.host,
         ...(o.network === false ? { networkInspection: false } : {}),
       });
+      // The HTTP face is loaded by this command only.
+      const [{ createHttpApp, createJsonLogger, startHttpServer }, { mountExtras }] = await Promise.all([
+        import("@scamverify/adapters-http"),
+        import("../mount.js"),
+      ]);
       const logger = createJsonLogger(undefined, config.logLevel);
       await withRuntime(
         config,

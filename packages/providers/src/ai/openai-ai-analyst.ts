@@ -6,13 +6,11 @@ import { randomBytes } from "node:crypto";
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import {
   AI_IMAGE_MEDIA_TYPES,
-  type AiAnalyst,
   type AiAnswer,
   type AiContext,
   type AiHealth,
   type AiImage,
   type AiInput,
-  type Clock,
   type ImageReading,
 } from "@scamverify/core";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
@@ -29,68 +27,16 @@ import {
   type TokenLimitParam,
 } from "./openai-messages.js";
 import { Semaphore } from "./semaphore.js";
+import {
+  DEFAULT_AI_MODEL,
+  OPENAI_DEFAULT_BASE_URL,
+  nonEmpty,
+  type OpenAiAnalyst,
+  type OpenAiAnalystConfig,
+} from "./openai-analyst-config.js";
 
-export type AiLogLevel = "debug" | "info" | "warn" | "error";
-
-/** Structurally the HTTP face's Logger: the composition root passes the same object. */
-export interface AiLogger {
-  log(level: AiLogLevel, msg: string, fields?: Record<string, unknown>): void;
-}
-
-export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
-export const DEFAULT_AI_MODEL = "gpt-4o-mini";
-
-export interface OpenAiAnalystConfig {
-  /** OPENAI_API_KEY. Optional for a local server that needs none. */
-  readonly apiKey?: string | undefined;
-  /** OPENAI_BASE_URL, e.g. http://127.0.0.1:11434/v1 for Ollama; OpenAI's when absent. */
-  readonly baseURL?: string | undefined;
-  /** SCAMVERIFY_AI_MODEL; default gpt-4o-mini. */
-  readonly model?: string | undefined;
-  /** SCAMVERIFY_AI_VISION_MODEL; default the model. */
-  readonly visionModel?: string | undefined;
-  readonly clock: Clock;
-  readonly logger?: AiLogger;
-  /** The fetch the SDK uses (tests, proxies); the global fetch when absent. */
-  readonly fetch?: typeof fetch;
-  /** Whole budget of one analysis, queueing and retries included; default 8 s. */
-  readonly timeoutMs?: number;
-  /** Whole budget of one image reading; default 20 s. */
-  readonly visionTimeoutMs?: number;
-  /** Model calls in flight at once; default 4. */
-  readonly maxConcurrency?: number;
-  /** Retries after a 429, a 5xx or a refused connection; default 1. */
-  readonly maxRetries?: number;
-  /** Longest Retry-After honoured; a longer one ends the call. Default 2 s. */
-  readonly maxRetryWaitMs?: number;
-  readonly breaker?: CircuitBreaker;
-  readonly sleep?: Sleep;
-  /** How long a health answer is reused; default 60 s. */
-  readonly healthTtlMs?: number;
-  readonly healthTimeoutMs?: number;
-  /** Longest content sent, in characters; default 12,000. */
-  readonly maxContentChars?: number;
-  readonly maxOutputTokens?: number;
-  readonly visionMaxOutputTokens?: number;
-  /** Largest image sent; default 10 MB. */
-  readonly maxImageBytes?: number;
-  /** max_completion_tokens for OpenAI (default without a base URL), max_tokens for other servers (default with one). */
-  readonly tokenLimitParam?: TokenLimitParam;
-  /** Fence boundary per call; random when absent. */
-  readonly boundary?: () => string;
-}
-
-export interface OpenAiAnalyst extends AiAnalyst {
-  readonly configured: boolean;
-}
-
-/** The analyst when no model is set up: no answer, health not_configured. */
-export const notConfiguredAiAnalyst: OpenAiAnalyst = {
-  configured: false,
-  analyze: () => Promise.resolve(null),
-  readImage: () => Promise.resolve(null),
-  health: () => Promise.resolve("not_configured"),
-};
+export { DEFAULT_AI_MODEL, OPENAI_DEFAULT_BASE_URL, notConfiguredAiAnalyst } from "./openai-analyst-config.js";
+export type { AiLogLevel, AiLogger, OpenAiAnalyst, OpenAiAnalystConfig } from "./openai-analyst-config.js";
 
 type Outcome =
   | "ok"
@@ -111,15 +57,12 @@ interface CallResult<T> {
   readonly attempts: number;
 }
 
-function nonEmpty(s: string | undefined): string | undefined {
-  return s !== undefined && s.trim() !== "" ? s.trim() : undefined;
-}
-
-/** The analyst for the given configuration, or notConfiguredAiAnalyst when it names neither a key nor a server. */
-export function createOpenAiAnalyst(config: OpenAiAnalystConfig): OpenAiAnalyst {
-  const apiKey = nonEmpty(config.apiKey);
-  const baseURL = nonEmpty(config.baseURL);
-  if (apiKey === undefined && baseURL === undefined) return notConfiguredAiAnalyst;
+/** The analyst over the SDK, for a configuration that names a key or a server (see createOpenAiAnalyst). */
+export function openAiAnalyst(
+  config: OpenAiAnalystConfig,
+  apiKey: string | undefined,
+  baseURL: string | undefined,
+): OpenAiAnalyst {
   return new OpenAiAiAnalyst(config, apiKey, baseURL);
 }
 

@@ -1,9 +1,10 @@
 // Turns an uploaded picture (or a picture found in a PDF) into the grey PNG that OCR reads best: upright by its
 // EXIF orientation, grey, and scaled so body text lands near the glyph size Tesseract was trained on. Contrast is
 // left alone: stretching a photo's grey paper against its dark surround made recognition worse, not better. Pixel counts are checked before any full decode, so a decompression bomb costs nothing.
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { imageDimensions } from "@scamverify/core";
 import { HeicDecodeAborted, heicThread } from "../image/heic-thread.js";
+import { loadSharp } from "../image/sharp-image-decoder.js";
 
 /** Pictures larger than this many pixels (decoded) are refused: 40 MP is beyond any phone camera's default. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -65,6 +66,7 @@ export async function prepareEncodedImage(
       if (decoded.width * decoded.height > MAX_IMAGE_PIXELS) return { ok: false, reason: "too_large" };
       return await prepareRawImage({ data: decoded.data, width: decoded.width, height: decoded.height, channels: 4 });
     }
+    const sharp = await loadSharp();
     const header = await sharp(bytes, { limitInputPixels: false }).metadata();
     if ((header.width ?? 0) * (header.height ?? 0) > MAX_IMAGE_PIXELS) return { ok: false, reason: "too_large" };
     // An animated GIF is read as its first frame: the one a viewer shows before anything moves.
@@ -82,6 +84,7 @@ export async function prepareRawImage(image: RawImage): Promise<PreparedImage> {
   if (image.data.length < image.width * image.height * image.channels) return { ok: false, reason: "not_decodable" };
   try {
     const raw = { width: image.width, height: image.height, channels: image.channels };
+    const sharp = await loadSharp();
     return await fromSharp(sharp(image.data, { raw, limitInputPixels: MAX_IMAGE_PIXELS }));
   } catch {
     return { ok: false, reason: "not_decodable" };
@@ -93,5 +96,6 @@ export async function prepareRawImage(image: RawImage): Promise<PreparedImage> {
  * Tesseract's own deskew straightens a few degrees, and past about seven on a small photo it reads nothing at all.
  */
 export async function turnedCopy(png: Buffer, degrees: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(png).rotate(degrees, { background: "#ffffff" }).png({ compressionLevel: 1 }).toBuffer();
 }

@@ -3,7 +3,10 @@
 // (tesseract.js would otherwise fetch the model from jsDelivr and keep a copy in the working directory).
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
+import type { Worker } from "tesseract.js";
+import { loadOnce } from "../lazy-module.js";
+
+const loadTesseract = loadOnce(() => import("tesseract.js"));
 
 export interface OcrResult {
   readonly text: string;
@@ -92,14 +95,16 @@ export class TesseractOcr {
 
   #get(): Promise<Worker> {
     if (!this.#worker) {
-      const starting = createWorker("eng", OEM.LSTM_ONLY, {
-        langPath: englishModelPath(),
-        gzip: true,
-        cacheMethod: "none",
-        // Without a handler, tesseract.js rethrows a job's failure (an image it cannot read) from the worker's message
-        // event, where it is an uncaught exception that ends the process; the job's promise is rejected either way.
-        errorHandler: () => undefined,
-      }).then(async (w) => {
+      const starting = loadTesseract().then(async ({ createWorker, OEM, PSM }) => {
+        const w = await createWorker("eng", OEM.LSTM_ONLY, {
+          langPath: englishModelPath(),
+          gzip: true,
+          cacheMethod: "none",
+          // Without a handler, tesseract.js rethrows a job's failure (an image it cannot read) from the worker's
+          // message event, where it is an uncaught exception that ends the process; the job's promise is rejected
+          // either way.
+          errorHandler: () => undefined,
+        });
         // Letters and bills are laid out in columns and boxes: automatic segmentation reads them in order.
         // Sauvola's local threshold keeps a photo's grey paper apart from its darker surround; the default global
         // Otsu threshold merged the two and lost most lines of photographed pages.

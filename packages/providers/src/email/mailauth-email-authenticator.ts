@@ -1,7 +1,6 @@
 // EmailAuthenticator over mailauth: SPF for the sending server found in the Received chain, DKIM, DMARC and ARC
 // checked against DNS through an injected resolver, merged with the Authentication-Results of a trusted receiving
 // server. A DNS failure or timeout reads temperror; a check that lacks its facts reads unknown; never fail for either.
-import { authenticate } from "mailauth";
 import type { AuthenticateResult } from "mailauth";
 import { parse as parseDomain } from "tldts";
 import {
@@ -24,6 +23,10 @@ import {
   type MethodResult,
 } from "./authentication-results.js";
 import { parseReceived } from "./received.js";
+import { loadOnce } from "../lazy-module.js";
+
+/** mailauth, loaded on the first message checked (it is the heaviest module of the package to load). */
+const loadMailauth = loadOnce(() => import("mailauth"));
 
 /** A DNS lookup as mailauth calls it: records of one type for one name; rejects with a dns error code. */
 export type DnsResolver = (name: string, rrtype: string) => Promise<unknown>;
@@ -324,6 +327,7 @@ class MailauthEmailAuthenticator implements EmailAuthenticator {
       }
     };
 
+    const { authenticate } = await loadMailauth();
     let verified: EmailAuthentication;
     try {
       const res = await authenticate(rawMessage, {

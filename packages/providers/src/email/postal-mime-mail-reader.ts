@@ -1,7 +1,6 @@
 // MailReader over postal-mime: turns what a client pasted (text, a MIME body with its raw headers, or a whole RFC 822
 // message) into core's ParsedMail. The bounds postal-mime cannot keep by itself (total size, part count, nesting
 // written as thousands of boundaries) are checked on the raw text first, in one linear pass.
-import PostalMime from "postal-mime";
 import type { Address, Email } from "postal-mime";
 import {
   appError,
@@ -18,9 +17,12 @@ import {
   type ParsedMail,
   type ScannableFile,
 } from "@scamverify/core";
+import { loadOnce } from "../lazy-module.js";
 import { htmlContent } from "./html-text.js";
 import { inspectAttachment } from "./inspect-attachment.js";
 import { parseReceived } from "./received.js";
+
+const loadPostalMime = loadOnce(() => import("postal-mime"));
 
 /** Largest accepted `email_body` + `raw_headers`, in UTF-8 bytes (2 MiB). */
 export const MAX_EMAIL_BYTES = 2 * 1024 * 1024;
@@ -326,6 +328,8 @@ class PostalMimeMailReader implements MailReader {
       }
       raw = capHeaderLines(raw, limits.maxHeaderLine);
     }
+    // Loaded outside the try: a reader that cannot load is a fault of ours, never a malformed message.
+    const { default: PostalMime } = await loadPostalMime();
     let email: Email;
     try {
       email = await PostalMime.parse(raw, {

@@ -13,8 +13,12 @@ import {
   type ImageDecoder,
   type InspectedImage,
 } from "@scamverify/core";
-import sharp from "sharp";
+import type SharpLibrary from "sharp";
+import { loadOnce } from "../lazy-module.js";
 import { HeicDecodeAborted, heicThread } from "./heic-thread.js";
+
+/** sharp (libvips), loaded on the first image. */
+export const loadSharp = loadOnce(async (): Promise<typeof SharpLibrary> => (await import("sharp")).default);
 
 export interface SharpImageDecoderOptions {
   /** Pixel limit checked from the header before decoding; defaults to core's MAX_IMAGE_PIXELS. */
@@ -38,6 +42,7 @@ const aborted = (): AppError => appError("service_unavailable", "The image decod
 /** Resizes RGBA pixels so neither side exceeds maxSide (never enlarges), or returns them as they are. */
 export async function fitRgba(image: DecodedImage, maxSide: number | undefined): Promise<DecodedImage> {
   if (maxSide === undefined || Math.max(image.width, image.height) <= maxSide) return image;
+  const sharp = await loadSharp();
   const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
     .resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true, kernel: "lanczos3" })
     .raw()
@@ -52,6 +57,7 @@ async function decodeWithSharp(
 ): Promise<DecodedImage> {
   // failOn "error": truncated and corrupt pixel data abort, while the benign warnings many phone cameras' files
   // raise (extraneous bytes before a marker) do not. pages 1: the first frame of an animated GIF or WebP.
+  const sharp = await loadSharp();
   let pipeline = sharp(bytes, { limitInputPixels: maxPixels, failOn: "error", pages: 1, autoOrient: true });
   if (maxSide !== undefined) {
     pipeline = pipeline.resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true, kernel: "lanczos3" });

@@ -1,7 +1,9 @@
 // SSRF-safe HTTP client: an undici Agent whose connector dials only guard-approved addresses, plus manual redirects
 // (each hop re-checked), a body size cap and an overall time limit. Every outbound HTTP call in providers uses it.
 
-import { Agent, buildConnector, request, type Dispatcher } from "undici";
+import { createRequire } from "node:module";
+import type * as Undici from "undici";
+import type { Dispatcher, buildConnector } from "undici";
 import {
   BlockedDestinationError,
   createAddressGuard,
@@ -64,11 +66,17 @@ export interface SafeFetcherOptions extends AddressGuardOptions {
   readonly userAgent?: string;
 }
 
+// undici is loaded with the first outbound connection: a process that makes none never loads it.
+const require = createRequire(import.meta.url);
+let undiciModule: typeof Undici | undefined;
+export const undici = (): typeof Undici => (undiciModule ??= require("undici") as typeof Undici);
+
 export const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** An undici dispatcher that connects only to addresses the guard approves, checked when the socket opens. */
 export function createGuardedDispatcher(guard: AddressGuard, connectTimeoutMs = 10_000): Dispatcher {
+  const { Agent, buildConnector } = undici();
   const base = buildConnector({ timeout: connectTimeoutMs });
   const connect: buildConnector.connector = (opts, callback) => {
     guard.resolve(opts.hostname, effectivePort(opts)).then(
@@ -105,7 +113,8 @@ function findBlocked(err: unknown): BlockedDestinationError | null {
 
 export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher {
   const guard = options.guard ?? createAddressGuard(options);
-  const dispatcher = createGuardedDispatcher(guard);
+  // Made with the first request, so a fetcher that is never used loads nothing.
+  let dispatcher: Dispatcher | undefined;
   const defaultMaxBytes = options.defaultMaxBytes ?? 2 * 1024 * 1024;
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
   const userAgent = options.userAgent ?? "scamverify/1.0 (+risk verification)";
@@ -120,7 +129,8 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     guard.checkUrl(url);
     // Resolving before the request refuses bad names early; the connector checks again when it dials.
     await guard.resolve(url.hostname, effectivePort(url));
-    return request(url, {
+    dispatcher ??= createGuardedDispatcher(guard);
+    return undici().request(url, {
       dispatcher,
       method: method as Dispatcher.HttpMethod,
       headers: { "user-agent": userAgent, ...init.headers },
@@ -132,7 +142,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
   return {
     guard,
     async close() {
-      await dispatcher.close();
+      await dispatcher?.close();
     },
     async fetch(input, init = {}) {
       const timeoutMs = init.timeoutMs ?? defaultTimeoutMs;

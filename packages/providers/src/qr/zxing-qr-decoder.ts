@@ -16,9 +16,10 @@ import {
   type QrCorners,
   type QrDecoder,
 } from "@scamverify/core";
-import sharp, { type Sharp } from "sharp";
-import { prepareZXingModule, readBarcodes, type ReaderOptions, type ReadResult } from "zxing-wasm/reader";
-import { createImageDecoder } from "../image/sharp-image-decoder.js";
+import type { Sharp } from "sharp";
+import type { ReaderOptions, ReadResult } from "zxing-wasm/reader";
+import { createImageDecoder, loadSharp } from "../image/sharp-image-decoder.js";
+import { loadOnce } from "../lazy-module.js";
 import { blurGrey, sharpenGrey, stretchGrey, toGrey, toRgba, type GreyImage } from "./grey-passes.js";
 
 /** Images up to this many pixels are read at full size first, so a small code in a large photo stays readable. */
@@ -45,11 +46,13 @@ const READER_OPTIONS: ReaderOptions = {
 };
 
 const require = createRequire(import.meta.url);
+const loadReader = loadOnce(() => import("zxing-wasm/reader"));
 let ready: Promise<unknown> | null = null;
 
 /** Instantiates the reader wasm once per process from the installed package's own file. */
 export function loadZxing(): Promise<unknown> {
   ready ??= (async () => {
+    const { prepareZXingModule } = await loadReader();
     const file = readFileSync(require.resolve("zxing-wasm/reader/zxing_reader.wasm"));
     const wasmBinary = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;
     return prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
@@ -68,8 +71,8 @@ async function rgba(pipeline: Sharp): Promise<DecodedImage> {
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
-const raw = (image: DecodedImage): Sharp =>
-  sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
+const raw = async (image: DecodedImage): Promise<Sharp> =>
+  (await loadSharp())(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
 
 /**
  * Retries after a first read finds nothing, cheapest and most often useful first. A light blur merges sensor
@@ -111,6 +114,7 @@ const RETRY_OPTIONS: ReaderOptions = { ...READER_OPTIONS, tryInvert: false, tryD
 
 async function read(image: DecodedImage, options = READER_OPTIONS): Promise<readonly ReadResult[]> {
   await loadZxing();
+  const { readBarcodes } = await loadReader();
   return readBarcodes({ data: image.data, width: image.width, height: image.height }, options);
 }
 
@@ -166,7 +170,9 @@ export function createZxingQrDecoder(options: ZxingQrDecoderOptions = {}): QrDec
       try {
         let base = full;
         if (full.width * full.height > FULL_SIZE_MAX_PIXELS) {
-          base = await rgba(raw(full).resize(DOWNSCALED_SIDE, DOWNSCALED_SIDE, { fit: "inside", kernel: "lanczos3" }));
+          base = await rgba(
+            (await raw(full)).resize(DOWNSCALED_SIDE, DOWNSCALED_SIDE, { fit: "inside", kernel: "lanczos3" }),
+          );
         }
         const sx = full.width / base.width;
         const sy = full.height / base.height;
@@ -180,7 +186,9 @@ export function createZxingQrDecoder(options: ZxingQrDecoderOptions = {}): QrDec
           }
           if (grey === null) {
             if (Math.max(base.width, base.height) > RETRY_SIDE) {
-              small = await rgba(raw(base).resize(RETRY_SIDE, RETRY_SIDE, { fit: "inside", kernel: "lanczos3" }));
+              small = await rgba(
+                (await raw(base)).resize(RETRY_SIDE, RETRY_SIDE, { fit: "inside", kernel: "lanczos3" }),
+              );
             }
             grey = toGrey(small);
           }

@@ -6,7 +6,7 @@ import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngine, type Engine, type Principal } from "@scamverify/core";
 import { enginePrincipal, inMemoryEngineDeps } from "../../../persistence/src/testing/in-memory-engine.js";
-import { createOpenAiAnalyst } from "../../src/ai/openai-ai-analyst.js";
+import { createOpenAiAnalyst } from "../../src/ai/create-openai-analyst.js";
 import { lowestAnswer, startFakeOpenAi, type FakeOpenAi } from "./fake-openai-server.js";
 
 const API_KEY = "sk-test-key-0123456789abcdef";

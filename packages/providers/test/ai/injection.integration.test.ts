@@ -15,7 +15,7 @@ import {
   type Verdict,
   type WeightedEvidence,
 } from "@scamverify/core";
-import { createOpenAiAnalyst } from "../../src/ai/openai-ai-analyst.js";
+import { createOpenAiAnalyst } from "../../src/ai/create-openai-analyst.js";
 import { lowestAnswer, startFakeOpenAi, type FakeOpenAi } from "./fake-openai-server.js";
 
 let fake: FakeOpenAi;

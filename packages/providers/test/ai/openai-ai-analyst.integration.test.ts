@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { redactForModel, type AiInput } from "@scamverify/core";
 import { CircuitBreaker } from "../../src/vendors/circuit-breaker.js";
+import { createOpenAiAnalyst } from "../../src/ai/create-openai-analyst.js";
 import {
-  createOpenAiAnalyst,
   notConfiguredAiAnalyst,
   type AiLogLevel,
   type OpenAiAnalystConfig,
-} from "../../src/ai/openai-ai-analyst.js";
+} from "../../src/ai/openai-analyst-config.js";
 import { USAGE, startFakeOpenAi, type FakeOpenAi } from "./fake-openai-server.js";
 
 const API_KEY = "sk-test-abcdefghijklmnopqrstuvwxyz";

@@ -5,6 +5,7 @@
 import { err, ok, type Result } from "neverthrow";
 import { appError, toAppError, type AppError } from "../../errors.js";
 import type { QuotaKey } from "../../ports/quota-ledger.js";
+import type { CachedValue } from "../../ports/result-cache.js";
 import type { RateLimitDecision } from "../../ports/rate-limiter.js";
 import type { Timers } from "../../ports/timers.js";
 import type { CacheFields } from "../../channels/define-channel.js";
@@ -31,6 +32,12 @@ export class ChargedLookups {
   /** Units owed back to accounts whose refund the store refused; retried until it lands. */
   private readonly owed: QuotaKey[] = [];
   private retrying = false;
+  /**
+   * The answer built from each cache entry, kept while the entry is: the in-process cache layer hands out the same
+   * entry on every hit, so a hot answer is built once, frozen, and shared (a face may serialise it once, too). The
+   * entry's own value is shared between hits already; the answer adds only the two cache fields on top of it.
+   */
+  private readonly answers = new WeakMap<CachedValue, object>();
 
   constructor(
     private readonly deps: EngineDeps,
@@ -87,7 +94,15 @@ export class ChargedLookups {
     if (!forceRefresh) {
       const hit = await this.deps.cache.get(cacheKey, this.deps.clock.now());
       if (hit) {
-        const value = { ...(hit.value as T), cached: true, cache_expires_at: hit.expiresAt.toISOString() };
+        let value = this.answers.get(hit) as (T & CacheFields) | undefined;
+        if (value === undefined) {
+          value = Object.freeze({
+            ...(hit.value as T),
+            cached: true as const,
+            cache_expires_at: hit.expiresAt.toISOString(),
+          }) as T & CacheFields;
+          this.answers.set(hit, value);
+        }
         if (key === null) return ok({ value, meta: {} });
         return ok({
           value,
