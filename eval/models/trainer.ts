@@ -39,6 +39,11 @@ export interface TrainOptions {
   /** The value of a character n-gram feature (isCharGram); every other feature has value 1. */
   readonly gramWeight: number;
   /**
+   * Slots that fewer training items than this have a feature in keep a weight of zero: a feature seen once is the
+   * memory of one item, and the zeros make the shipped model smaller.
+   */
+  readonly minCount: number;
+  /**
    * How sources share their class's weight: a source of n items weighs n^sourcePower in all (0: every source the
    * same, 1: every item the same).
    */
@@ -53,6 +58,7 @@ export const DEFAULT_TRAIN_OPTIONS: Omit<TrainOptions, "features"> = {
   seed: 0x5ca7,
   normalized: true,
   gramWeight: 1,
+  minCount: 1,
   sourcePower: 0.5,
 };
 
@@ -167,6 +173,14 @@ export function fitHashed(data: HashedItems, options: TrainOptions, rows?: Int32
   const all = rows ?? Int32Array.from({ length: labels.length }, (_, i) => i);
   const weights = rowWeights(data, all, options.sourcePower);
   const { learningRate: lr, l2 } = options;
+  // Slots seen in too few training items are frozen at zero (a zero-value feature never moves its weight either).
+  let frozen: Uint8Array | null = null;
+  if (options.minCount > 1) {
+    const seen = new Uint16Array(size);
+    for (const i of all)
+      for (let j = offsets[i]!; j < offsets[i + 1]!; j++) seen[slots[j]!] = Math.min(65535, seen[slots[j]!]! + 1);
+    frozen = Uint8Array.from(seen, (n) => (n < options.minCount ? 1 : 0));
+  }
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     const order = shuffled(all.length, random(options.seed * 31 + epoch));
     for (let k = 0; k < order.length; k++) {
@@ -179,6 +193,7 @@ export function fitHashed(data: HashedItems, options: TrainOptions, rows?: Int32
       const g = (p - labels[i]!) * weights[i]!;
       for (let j = from; j < to; j++) {
         const s = slots[j]!;
+        if (frozen !== null && frozen[s] === 1) continue;
         const grad = g * values[j]! + l2 * w[s]!;
         g2[s]! += grad * grad;
         w[s]! -= (lr * grad) / (Math.sqrt(g2[s]!) + 1e-8);
