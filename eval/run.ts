@@ -1,5 +1,8 @@
-// Every detection-quality evaluation of the repository. Run: pnpm eval [url|text|email|document|qr] [options]
-// With no evaluation named, all run. The URL evaluation runs with feeds off (offline analyzers) and with feeds on
+// Every detection-quality evaluation of the repository. Run: pnpm eval [sources|url|text|email|document|qr] [options]
+// With no evaluation named, all run, the figure of record first: `sources` scores the real public corpora under
+// eval/corpora per source, fitted beside hand-weighted (eval/detect/sources-eval.ts). `pnpm eval rescore` fits the
+// rule weights and `pnpm eval mass-check` prints what fires where (eval/detect/rescore.ts); neither runs unless named.
+// The rest are the project's own written sets, kept as regression sets. The URL evaluation runs with feeds off (offline analyzers) and with feeds on
 // (analyzers + threat index), unless --feeds=off|on picks one. The email evaluation scores each message through the
 // engine's email verb, as a client gets it (the figure of record); --channel-scorer scores with the channel's own
 // scoring without the engine (eval/channel-scorers.ts; it wires the same reader, authenticator and analyzers, and
