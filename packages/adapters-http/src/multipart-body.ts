@@ -136,11 +136,31 @@ export function readUpload(
   }
   const length = req.headers["content-length"];
   if (length !== undefined && Number(length) > limit) return refuseAfterDrain(req, bodyTooLarge(limit), res);
+  return collectBody(
+    req,
+    res,
+    limit,
+    (bytes) => parseMultipart(bytes, boundary),
+    appError("validation_error", "The request body was not received in full."),
+  );
+}
+
+/**
+ * Collects a request body of at most `limit` bytes and parses it; over the limit the rest is drained and the request
+ * refused with 413, and a body cut short answers `incomplete`.
+ */
+export function collectBody<T>(
+  req: IncomingMessage,
+  res: ServerResponse | undefined,
+  limit: number,
+  parse: (bytes: Buffer) => Result<T, AppError> | Promise<Result<T, AppError>>,
+  incomplete: AppError,
+): Promise<Result<T, AppError>> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const finish = (r: Result<UploadBody, AppError> | Promise<Result<UploadBody, AppError>>): void => {
+    const finish = (r: Result<T, AppError> | Promise<Result<T, AppError>>): void => {
       if (settled) return;
       settled = true;
       req.removeListener("data", onData);
@@ -156,9 +176,9 @@ export function readUpload(
       chunks.push(chunk);
     };
     req.on("data", onData);
-    req.once("end", () => finish(parseMultipart(Buffer.concat(chunks, size), boundary)));
+    req.once("end", () => finish(parse(Buffer.concat(chunks, size))));
     req.once("close", () => {
-      if (!req.complete) finish(err(appError("validation_error", "The request body was not received in full.")));
+      if (!req.complete) finish(err(incomplete));
     });
   });
 }

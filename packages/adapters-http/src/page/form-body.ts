@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { appError, MAX_UPLOAD_BYTES, type AppError, type Upload } from "@scamverify/core";
 import { err, ok, type Result } from "neverthrow";
 import { bodyTooLarge, readRequestBody, refuseAfterDrain } from "../request-body.js";
+import { collectBody } from "../multipart-body.js";
 
 export interface PageForm {
   readonly fields: Readonly<Record<string, string>>;
@@ -112,29 +113,11 @@ export async function readPageForm(
   if (length !== undefined && Number(length) > limit) return refuseAfterDrain(req, bodyTooLarge(limit), res);
   if ((req.headers["content-encoding"] ?? "identity").trim().toLowerCase() !== "identity")
     return refuseAfterDrain(req, appError("unsupported_media_type", "Send the form without Content-Encoding."), res);
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const finish = (r: Result<PageForm, AppError> | Promise<Result<PageForm, AppError>>): void => {
-      if (settled) return;
-      settled = true;
-      req.removeListener("data", onData);
-      void Promise.resolve(r).then(resolve);
-    };
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > limit) {
-        chunks.length = 0;
-        finish(refuseAfterDrain(req, bodyTooLarge(limit), res));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on("data", onData);
-    req.once("end", () => finish(parsePageMultipart(Buffer.concat(chunks, size), boundary)));
-    req.once("close", () => {
-      if (!req.complete) finish(err(invalid("The form was not received in full.")));
-    });
-  });
+  return collectBody(
+    req,
+    res,
+    limit,
+    (bytes) => parsePageMultipart(bytes, boundary),
+    invalid("The form was not received in full."),
+  );
 }
