@@ -18,7 +18,7 @@ import {
 import { agencyClaimStands } from "../organisations/acronym-claims.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
 import { SHORTENER_SET, hostingOf, isGovernmentRegistry, matchHostSuffix } from "../url/brand-index.js";
-import { detectBrandImpersonation, type BrandImpersonation } from "../url/brand-impersonation.js";
+import { BRAND_TECHNIQUES, detectBrandImpersonation, type BrandImpersonation } from "../url/brand-impersonation.js";
 import { BRANDS } from "../url/lists/brands.js";
 import { normalizeUrl } from "../url/normalize-url.js";
 import { FREE_MAIL_DOMAINS } from "../email/free-mail.js";
@@ -158,15 +158,7 @@ const SCAM_RANGES: ReadonlySet<string> = new Set([
 ]);
 
 /** Brand-analyzer techniques that say the host itself copies a brand's domain (not a brand word in a path). */
-const LOOKALIKE_TECHNIQUES: ReadonlySet<string> = new Set([
-  "homoglyph",
-  "typosquat",
-  "bitsquat",
-  "hyphenation",
-  "tld_swap",
-  "combosquat",
-  "brand_in_subdomain",
-]);
+const LOOKALIKE_TECHNIQUES: ReadonlySet<string> = new Set(BRAND_TECHNIQUES.filter((t) => t !== "brand_in_path"));
 
 const brandDomains = new Map(BRANDS.map((b) => [b.name, b.officialDomains]));
 
