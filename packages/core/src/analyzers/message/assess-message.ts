@@ -18,7 +18,8 @@ import type { Verdict } from "../../schemas/common.js";
 import { subLookupEvidence, type SubLookupResult } from "./sub-lookups.js";
 
 /**
- * Points of the message's own findings (analyze-message.ts, claimed-issuer.ts, sub-lookups.ts, cue-table.ts):
+ * Priors of the message's own findings (the points their detectors state; the weights fitted on real corpora in
+ * scoring/weights/ replace them for every rule the corpora saw often enough) (analyze-message.ts, claimed-issuer.ts, sub-lookups.ts, cue-table.ts):
  *
  * | finding                                      | points | source          |
  * |----------------------------------------------|--------|-----------------|
@@ -42,15 +43,18 @@ import { subLookupEvidence, type SubLookupResult } from "./sub-lookups.js";
  * | account alert asking only YES/NO, no link    | -15    | message_content |
  * | links only to the sender's own-name site  | -25    | message_content |
  * | only the sender's own app or store to act  | -15    | message_content |
- * | claims an organisation, links elsewhere      | 60     | claimed_issuer  |
- * | ... its number is not one it publishes       | 45     | claimed_issuer  |
- * | ... its address is not at its domain         | 35     | claimed_issuer  |
+ * | claims an organisation, links to a lookalike | 60     | claimed_issuer  |
+ * | ... to a free host / from a free mailbox     | 50/45  | claimed_issuer  |
+ * | ... to a rival's site or number              | 40     | claimed_issuer  |
+ * | ... gives a number in a scam range           | 50     | claimed_issuer  |
  * | ... hides its link behind a shortener        | 20     | claimed_issuer  |
+ * | ... a link, number or address not confirmed  | 10     | claimed_issuer  |
+ * | a public body's links all on government ones | -15    | claimed_issuer  |
  * | every link and number belongs to it          | -25    | claimed_issuer  |
  * | worst link/number: scam / high / medium risk | 75/55/30 (floors 65/45) | sub_lookups |
  * | every link and number safe, one vouched      | -10    | sub_lookups     |
  *
- * Points combine as 1 - prod(1 - p/100) and negatives subtract (scoring/score.ts).
+ * One combination adds their log-odds (scoring/score.ts).
  */
 export interface OfflineMessageAssessment {
   readonly analysis: MessageAnalysis;
