@@ -18,8 +18,9 @@ import type { Verdict } from "../../schemas/common.js";
 import { subLookupEvidence, type SubLookupResult } from "./sub-lookups.js";
 
 /**
- * Priors of the message's own findings (the points their detectors state; the weights fitted on real corpora in
- * scoring/weights/ replace them for every rule the corpora saw often enough) (analyze-message.ts, claimed-issuer.ts, sub-lookups.ts, cue-table.ts):
+ * Priors of the message's own findings (analyze-message.ts, claimed-issuer.ts, sub-lookups.ts, cue-table.ts): the
+ * points their detectors state. The weights fitted on real corpora (scoring/weights/) replace them for every rule the
+ * corpora saw often enough.
  *
  * | finding                                      | points | source          |
  * |----------------------------------------------|--------|-----------------|
