@@ -14,9 +14,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Express } from "express";
-// The built packages, as `scamverify serve` runs them (`pnpm build` first; http-compare.ts checks).
-import { createHttpApp, createJsonLogger } from "../../packages/adapters-http/dist/index.js";
-import { createRuntime, loadConfig } from "../../packages/adapters-cli/dist/index.js";
+import type * as HttpAdapter from "../../packages/adapters-http/src/index.js";
+import type * as CliAdapter from "../../packages/adapters-cli/src/index.js";
+
+// The built packages, as `scamverify serve` runs them (`pnpm build` first; http-compare.ts checks). Loaded by URL, so
+// a typecheck of a fresh checkout (before any build) reads their types from the sources.
+const built = (pkg: string): string => new URL(`../../packages/${pkg}/dist/index.js`, import.meta.url).href;
+const { createHttpApp, createJsonLogger } = (await import(built("adapters-http"))) as typeof HttpAdapter;
+const { createRuntime, loadConfig } = (await import(built("adapters-cli"))) as typeof CliAdapter;
 
 // The very Express 5 the app uses, so the status baseline differs from the app only by what the app does.
 const express = createRequire(new URL("../../packages/adapters-http/package.json", import.meta.url))(
