@@ -53,10 +53,10 @@ function isoNow(): string {
   return lastIso;
 }
 
-/** Keys whose place in the line the spread below would decide differently: the entry's own, and array indexes. */
+/** Keys whose place in the line the spread below would decide differently: the entry's own, array indexes, __proto__. */
 function keyNeedsSpread(key: string): boolean {
   const c = key.charCodeAt(0);
-  return key === "time" || key === "level" || key === "msg" || (c >= 48 && c <= 57);
+  return key === "time" || key === "level" || key === "msg" || key === "__proto__" || (c >= 48 && c <= 57);
 }
 
 /** Each field name as JSON, made once: the same few names come back on every line. */

@@ -106,3 +106,19 @@ describe("formatLine", () => {
     );
   });
 });
+
+describe("formatLine and a field named __proto__", () => {
+  it("writes what the spread entry writes, never the name", () => {
+    const fields = JSON.parse('{"__proto__":"x","route":"/a"}') as Record<string, unknown>;
+    const line = formatLine("2026-03-10T12:00:00.000Z", "info", "", fields);
+    expect(line).toBe(
+      JSON.stringify({
+        time: "2026-03-10T12:00:00.000Z",
+        level: "info",
+        msg: "",
+        ...(redact(fields) as Record<string, unknown>),
+      }),
+    );
+    expect(line).not.toContain("__proto__");
+  });
+});
