@@ -112,7 +112,8 @@ export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights
     raw = Math.min(raw, ceiling);
   }
   const score = Math.max(0, Math.min(100, Math.round(Math.max(raw, floor))));
-  const moved = score - 100 * sigmoid(bias);
+  // The points share what the rules moved; a floor's lift above that is the floor's (its evidence names it).
+  const moved = raw - 100 * sigmoid(bias);
   const total = z - bias;
   const points = logOdds.map((c) => (total === 0 ? 0 : Math.round(((c * moved) / total) * 10) / 10));
   return { score, points };

@@ -73,6 +73,13 @@ describe("combineLogOdds: the one combination", () => {
     expect(at(25)).toBeLessThan(at(40));
   });
 
+  it("shares what the rules moved among them; a floor's lift flips no sign", () => {
+    const { score, points } = combineLogOdds([hit("a", 30), hit("b", -40)], undefined, 90);
+    expect(score).toBe(90);
+    expect(points[0]).toBeGreaterThan(0);
+    expect(points[1]).toBeLessThan(0);
+  });
+
   it("never goes under the floor of near-conclusive evidence", () => {
     expect(combineLogOdds([hit("a", 10)], weights({ "rules/a": 0 }), 90).score).toBe(90);
   });
