@@ -50,8 +50,8 @@ export const MODEL_SPECS: readonly ModelSpec[] = [
     ],
   },
   {
-    // One model for text messages, emails and letters: measured better on each channel's unseen sources than a model
-    // per channel.
+    // One model for text messages, emails and letters. Left one source out, it helps texts (AUC 0.821 -> 0.830) and
+    // costs email a little (0.971 -> 0.966) against a model per channel.
     name: "message",
     channels: ["sms", "email", "document"],
     features: "text",
