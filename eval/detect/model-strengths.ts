@@ -25,17 +25,18 @@ export async function outOfFoldReadings(
   const licence = new Map(loadSources(channel).map((s) => [s.id, s.commercial]));
   const own: { index: number; item: ModelItem }[] = [];
   for (const [index, item] of items.entries()) {
-    const text = channel === "email" ? await emailModelText(item.text) : item.text;
-    if (text === null) continue;
     const candidate: ModelItem = {
       channel,
       source: item.source,
       label: item.label,
-      text,
+      text: item.text,
       heldOut: heldOut[index] as boolean,
       commercial: licence.get(item.source) ?? null,
     };
-    if (shippedTrainingItems([candidate]).length === 1) own.push({ index, item: candidate });
+    // Which items the shipped model trains on is decided before any mail is read.
+    if (shippedTrainingItems([candidate]).length === 0) continue;
+    const text = channel === "email" ? await emailModelText(item.text) : item.text;
+    if (text !== null) own.push({ index, item: { ...candidate, text } });
   }
   // The model's other corpora train every fold too.
   const others: ModelItem[] = [];
