@@ -5,7 +5,7 @@
 
 import { CORPUS_CHANNELS, type CorpusChannel } from "../corpora/load.js";
 import { figuresBySource, HIGH, precisionAt, printFigures, SCAM, type ScoredRow } from "./figures.js";
-import { channelData } from "./rescore.js";
+import { channelData, scoredRows } from "./rescore.js";
 
 const p = (x: number): string => (Number.isNaN(x) ? "-" : `${(100 * x).toFixed(1)}%`);
 
@@ -15,12 +15,10 @@ export async function main(args: readonly string[]): Promise<void> {
     if (only !== null && channel !== only) continue;
     const data = await channelData(channel);
     if (data === null) continue;
-    const rows: ScoredRow[] = data.items.map((item, i) => ({
-      item,
-      heldOut: data.heldOut[i] as boolean,
-      hand: data.hand[i]?.score ?? null,
-      fitted: data.fitted[i]?.score ?? null,
-    }));
+    const rows: ScoredRow[] = scoredRows(
+      data,
+      data.fitted.map((run) => run.score),
+    );
     printFigures(channel, figuresBySource(rows));
     const held = rows.filter((r) => r.heldOut);
     if (held.length > 0) {
