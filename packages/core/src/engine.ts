@@ -24,6 +24,9 @@ import { Kernel, type Outcome } from "./usecases/kernel.js";
 import { createReport } from "./usecases/reports.js";
 import { StatusReporter } from "./usecases/status.js";
 import { getUsage, usageOf } from "./usecases/usage.js";
+import { Jobs } from "./usecases/jobs.js";
+import type { JobResultLine, JobSubmitted, JobView } from "./schemas/jobs.js";
+import type { JobTask, TaskOutcome } from "./ports/job-queue.js";
 
 type R<T> = Promise<Result<T, AppError>>;
 type Verb<T> = (p: Principal, body: unknown) => R<Outcome<T>>;
@@ -50,6 +53,20 @@ export interface EngineCore {
   usage(p: Principal): R<Outcome<Usage>>;
   report(p: Principal, body: unknown): R<Outcome<ReportResult>>;
   status(): Promise<Status>;
+  /** Asynchronous jobs: the callers' verbs (scoped to their account) and the workers' side. */
+  readonly jobs: {
+    submit(p: Principal, body: unknown): R<Outcome<JobSubmitted>>;
+    get(p: Principal, id: string): R<Outcome<JobView>>;
+    /** The answered items, in index order, streamed from the store. */
+    results(p: Principal, id: string): R<Outcome<AsyncIterable<JobResultLine>>>;
+    cancel(p: Principal, id: string): R<Outcome<JobView>>;
+    /** Does one queue task (workers); throws when the store fails, so the queue retries it. */
+    perform(task: JobTask): Promise<TaskOutcome>;
+    /** A task whose retries are spent: its job fails (items) or its webhook is given up. */
+    abandon(task: JobTask): Promise<void>;
+    /** Sends again the tasks of jobs that may have none in the queue; returns how many jobs. */
+    recover(options: { readonly olderThanMs: number; readonly everything: boolean }): Promise<number>;
+  };
   /** Operator and dashboard functions; every call names the account it acts on. */
   readonly accounts: {
     create(input: CreateAccountInput): R<AccountView>;
@@ -71,6 +88,7 @@ export type Engine = EngineCore & ChannelVerbs<typeof DEFAULT_CHANNELS>;
 export function createEngine(deps: EngineDeps): Engine {
   const k = new Kernel(deps);
   const status = new StatusReporter(k);
+  const jobs = new Jobs(k, deps.jobs);
   const unknownChannel = (id: string): never => {
     throw new Error(`no channel ${id} in this engine's registry`);
   };
@@ -83,6 +101,15 @@ export function createEngine(deps: EngineDeps): Engine {
     usage: (p) => getUsage(k, p),
     report: (p, body) => createReport(k, p, body),
     status: () => status.status(),
+    jobs: {
+      submit: (p, body) => jobs.submit(p, body),
+      get: (p, id) => jobs.get(p, id),
+      results: (p, id) => jobs.results(p, id),
+      cancel: (p, id) => jobs.cancel(p, id),
+      perform: (task) => jobs.perform(task),
+      abandon: (task) => jobs.abandon(task),
+      recover: (options) => jobs.recover(options),
+    },
     accounts: {
       create: (input) => createAccount(k, input),
       get: (id) => getAccount(k, id),

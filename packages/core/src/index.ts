@@ -495,3 +495,40 @@ export {
   URL_MODEL_SOURCE,
   urlModelEvidence,
 } from "./models/model-evidence.js";
+
+// Asynchronous jobs.
+export {
+  JOB_ITEM_CONCURRENCY,
+  JOB_STATUSES,
+  JOB_TASK_ITEMS,
+  JobResultLineSchema,
+  JobSchema,
+  JobSubmitRequestSchema,
+  JobSubmittedSchema,
+  JobWebhookSchema,
+  MAX_JOB_ITEMS,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from "./schemas/jobs.js";
+export type {
+  JobItemError,
+  JobResultLine,
+  JobStatus,
+  JobSubmitRequest,
+  JobSubmitted,
+  JobView,
+  JobWebhook,
+} from "./schemas/jobs.js";
+export { itemTasks, toJobView, webhookBackoffMs } from "./usecases/jobs.js";
+export type { JobDeps } from "./usecases/jobs.js";
+export type {
+  CommitResult,
+  ItemOutcome,
+  JobItem,
+  JobRecord,
+  JobStore,
+  NewJob,
+  StoredItemAnswer,
+} from "./ports/job-store.js";
+export type { JobQueue, JobTask, TaskOutcome } from "./ports/job-queue.js";
+export type { WebhookDelivery, WebhookSender } from "./ports/webhook-sender.js";

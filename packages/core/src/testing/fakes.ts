@@ -11,3 +11,4 @@ export { FixedClock } from "./fixed-clock.js";
 export { SequentialIds, toBase64Url } from "./sequential-ids.js";
 export { ManualTimers } from "./manual-timers.js";
 export { IN_MEMORY_ENGINE_TIME, inMemoryEngineDeps } from "./in-memory-engine-deps.js";
+export { InMemoryJobStore } from "./in-memory-job-store.js";

@@ -8,6 +8,11 @@ export class InMemoryQuotaLedger implements QuotaLedger {
   private readonly used = new Map<string, number>();
 
   async reserve(key: QuotaKey, ceiling: number): Promise<Reservation> {
+    return this.reserveNow(key, ceiling);
+  }
+
+  /** reserve without yielding, for a fake store that charges in the same step as it writes (the job store). */
+  reserveNow(key: QuotaKey, ceiling: number): Reservation {
     const k = keyOf(key);
     const current = this.used.get(k) ?? 0;
     if (current >= ceiling) return { ok: false, used: current };

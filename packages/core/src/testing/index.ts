@@ -14,6 +14,7 @@ export {
   toBase64Url,
   IN_MEMORY_ENGINE_TIME,
   inMemoryEngineDeps,
+  InMemoryJobStore,
 } from "./fakes.js";
 export type { InMemoryRateLimiterOptions } from "./fakes.js";
 export { T0, at, uniqueName } from "./contract-fixture.js";

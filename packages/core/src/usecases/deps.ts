@@ -21,6 +21,7 @@ import type { MailReader } from "../ports/mail-reader.js";
 import type { EmailAuthenticator } from "../ports/email-authenticator.js";
 import type { DocumentReader } from "../ports/document-reader.js";
 import type { AnyChannel } from "../channels/define-channel.js";
+import type { JobDeps } from "./jobs.js";
 
 /** Who is calling: resolved from an API key or an OAuth access token. */
 export interface Principal {
@@ -94,6 +95,8 @@ export interface EngineDeps {
   readonly qrDecoder?: QrDecoder;
   /** The AI model (explanations, one bounded factor, vision); absent when none is configured. */
   readonly ai?: AiAnalyst;
+  /** The job store, queue and webhook sender; absent: the job verbs answer service_unavailable. */
+  readonly jobs?: JobDeps;
   /** How findings are weighed: the fitted weights (default) or the hand-weighted baseline the evaluations compare. */
   readonly scoring?: Scoring;
 }

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { ErrorCodeSchema } from "./error.js";
+
+/** Most items one job may hold. */
+export const MAX_JOB_ITEMS = 100_000;
+/** Items one queue task carries: the unit a worker takes, retries and resumes. */
+export const JOB_TASK_ITEMS = 25;
+/** Lookups a worker runs at once within one task (the batch endpoint's concurrency). */
+export const JOB_ITEM_CONCURRENCY = 10;
+/** A webhook is tried this many times (the first delivery and its retries), then given up. */
+export const WEBHOOK_MAX_ATTEMPTS = 8;
+/** Seconds a receiver should accept a signature's timestamp either side of its own clock. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
+export const JOB_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const JobSubmitRequestSchema = z
+  .object({
+    channel: z
+      .string()
+      .min(1)
+      .describe("The channel every item is checked by: url, phone, text or email (channels with a JSON body)"),
+    items: z
+      .array(z.unknown())
+      .min(1)
+      .max(MAX_JOB_ITEMS)
+      .describe(
+        "Request bodies of the channel's single-item endpoint (e.g. {url} for url). Every item is validated when the job is submitted; one invalid item refuses the whole job with validation_error naming items.<index>.<field>",
+      ),
+    webhook_url: z
+      .string()
+      .max(MAX_WEBHOOK_URL_LENGTH)
+      .optional()
+      .describe(
+        "https URL (port 443; http on port 80 is accepted) that gets a signed POST when the job finishes. Public addresses only",
+      ),
+  })
+  .meta({ id: "JobSubmitRequest" });
+export type JobSubmitRequest = z.infer<typeof JobSubmitRequestSchema>;
+
+export const JobSchema = z
+  .object({
+    id: z.string(),
+    channel: z.string(),
+    status: z.enum(JOB_STATUSES),
+    total: z.number().int().describe("Items in the job"),
+    completed: z.number().int().describe("Items answered with a result"),
+    failed: z.number().int().describe("Items answered with an error"),
+    created_at: z.string().describe("ISO 8601 UTC"),
+    started_at: z.string().optional().describe("When a worker first took the job"),
+    finished_at: z.string().optional().describe("When the job completed, failed or was cancelled"),
+  })
+  .meta({ id: "Job", description: "A job's progress: completed + failed counts the items answered so far" });
+export type JobView = z.infer<typeof JobSchema>;
+
+export const JobSubmittedSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(JOB_STATUSES),
+    webhook_secret: z
+      .string()
+      .optional()
+      .describe(
+        "Only when webhook_url was given, and only in this answer: the key of the webhook's Scamverify-Signature",
+      ),
+  })
+  .meta({ id: "JobSubmitted" });
+export type JobSubmitted = z.infer<typeof JobSubmittedSchema>;
+
+export const JobItemErrorSchema = z.object({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type JobItemError = z.infer<typeof JobItemErrorSchema>;
+
+export const JobResultLineSchema = z
+  .union([
+    z.object({ index: z.number().int(), result: z.record(z.string(), z.unknown()) }),
+    z.object({ index: z.number().int(), error: JobItemErrorSchema }),
+  ])
+  .meta({
+    id: "JobResultLine",
+    description: "One line of the results (JSON Lines, in index order): the item's result, or its error",
+  });
+export type JobResultLine = z.infer<typeof JobResultLineSchema>;
+
+export const JobWebhookSchema = z
+  .object({
+    type: z.literal("job.finished"),
+    job: JobSchema,
+  })
+  .meta({
+    id: "JobWebhook",
+    description:
+      "The body POSTed to webhook_url when a job completes or fails. Header Scamverify-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of '<t>.<body>' keyed by webhook_secret>",
+  });
+export type JobWebhook = z.infer<typeof JobWebhookSchema>;

@@ -1,0 +1,338 @@
+// Asynchronous jobs: up to 100,000 items of one channel, answered by workers from a queue, with a signed webhook when
+// the job finishes. Submitting validates every item and stores the job and its items; workers take tasks of
+// JOB_TASK_ITEMS items, and each item's answer and its quota unit are written by the store in one transaction, once
+// per (job, index), so a task that runs twice (a worker died, the queue delivered it again) charges nothing twice.
+import { err, ok, type Result } from "neverthrow";
+import { appError, toAppError, type AppError, type ValidationIssue, validationError } from "../errors.js";
+import type { AnyChannel, CacheFields } from "../channels/define-channel.js";
+import type { JobItem, JobRecord, JobStore, ItemOutcome } from "../ports/job-store.js";
+import type { JobQueue, JobTask, TaskOutcome } from "../ports/job-queue.js";
+import type { QuotaKey } from "../ports/quota-ledger.js";
+import type { WebhookSender } from "../ports/webhook-sender.js";
+import { quotaCeiling } from "../policies/limits.js";
+import {
+  JOB_ITEM_CONCURRENCY,
+  JOB_TASK_ITEMS,
+  JobSubmitRequestSchema,
+  WEBHOOK_MAX_ATTEMPTS,
+  type JobItemError,
+  type JobResultLine,
+  type JobSubmitted,
+  type JobView,
+  type JobWebhook,
+} from "../schemas/jobs.js";
+import type { Principal } from "./deps.js";
+import type { Kernel, Outcome } from "./kernel.js";
+import { checkOne, quotaChannelOf } from "./check.js";
+import { parseBody } from "./parse-body.js";
+
+/** What jobs run on; absent from an engine that serves no jobs. */
+export interface JobDeps {
+  readonly store: JobStore;
+  readonly queue: JobQueue;
+  readonly webhooks: WebhookSender;
+}
+
+type R<T> = Promise<Result<Outcome<T>, AppError>>;
+
+const MAX_REPORTED_ISSUES = 100;
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const RESULTS_PAGE = 1000;
+
+/** Channels whose items are JSON bodies charged to the channel's own quota (url, phone, text, email). */
+export function jobChannels(k: Kernel): AnyChannel[] {
+  return k.registry.channels.filter((c) => c.http.body === "json" && (c.quota === null || "id" in c.quota));
+}
+
+/** The task ranges of a job of `total` items. */
+export function itemTasks(jobId: string, total: number): JobTask[] {
+  const tasks: JobTask[] = [];
+  for (let from = 0; from < total; from += JOB_TASK_ITEMS)
+    tasks.push({ kind: "items", jobId, from, to: Math.min(total, from + JOB_TASK_ITEMS) });
+  return tasks;
+}
+
+/** Delay before webhook attempt n+1 after n failed: 10 s, 30 s, 90 s, ... capped at 2 hours. */
+export function webhookBackoffMs(attempts: number): number {
+  return Math.min(10_000 * 3 ** Math.max(0, attempts - 1), 2 * 60 * 60 * 1000);
+}
+
+export function toJobView(job: JobRecord): JobView {
+  return {
+    id: job.id,
+    channel: job.channel,
+    status: job.status,
+    total: job.total,
+    completed: job.completed,
+    failed: job.failed,
+    created_at: job.createdAt.toISOString(),
+    ...(job.startedAt ? { started_at: job.startedAt.toISOString() } : {}),
+    ...(job.finishedAt ? { finished_at: job.finishedAt.toISOString() } : {}),
+  };
+}
+
+function itemError(e: AppError): JobItemError {
+  return { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) };
+}
+
+const notConfigured = (): AppError =>
+  appError("service_unavailable", "This server runs no job queue.", { retryAfter: 60 });
+
+export class Jobs {
+  constructor(
+    private readonly k: Kernel,
+    private readonly deps: JobDeps | undefined,
+  ) {}
+
+  private need(): Result<JobDeps, AppError> {
+    return this.deps ? ok(this.deps) : err(notConfigured());
+  }
+
+  async submit(p: Principal, body: unknown): R<JobSubmitted> {
+    const jd = this.need();
+    if (jd.isErr()) return err(jd.error);
+    const { store, queue, webhooks } = jd.value;
+    const request = parseBody(JobSubmitRequestSchema, body);
+    if (request.isErr()) return err(request.error);
+    const { channel, items, webhook_url } = request.value;
+    const def = jobChannels(this.k).find((c) => c.id === channel);
+    if (def === undefined) {
+      const names = jobChannels(this.k).map((c) => c.id);
+      return err(validationError([{ field: "channel", message: `Must be one of ${names.join(", ")}` }]));
+    }
+    const admitted = await this.k.admit(p, def.scope, "batch");
+    if (admitted.isErr()) return err(admitted.error);
+    const issues: ValidationIssue[] = [];
+    for (let i = 0; i < items.length && issues.length < MAX_REPORTED_ISSUES; i++) {
+      const parsed = def.request.safeParse(items[i] ?? {});
+      if (parsed.success) continue;
+      for (const issue of parsed.error.issues.slice(0, MAX_REPORTED_ISSUES - issues.length))
+        issues.push({ field: ["items", i, ...issue.path].map(String).join("."), message: issue.message });
+    }
+    if (webhook_url !== undefined) {
+      const refused = webhooks.checkUrl(webhook_url);
+      if (refused !== null) issues.push({ field: "webhook_url", message: refused });
+    }
+    if (issues.length > 0) return err(validationError(issues));
+    const id = this.k.deps.ids.uuid();
+    const secret = webhook_url === undefined ? null : `whsec_${this.k.deps.ids.token(32)}`;
+    await store.create(
+      {
+        id,
+        accountId: p.accountId,
+        channel: def.id,
+        mode: p.mode,
+        total: items.length,
+        webhookUrl: webhook_url ?? null,
+        webhookSecret: secret,
+        createdAt: this.k.now(),
+      },
+      items,
+    );
+    // A queue that refuses now leaves the job queued and not enqueued: the workers' sweep sends it later.
+    try {
+      await queue.send(itemTasks(id, items.length));
+      await store.markEnqueued(id);
+    } catch {
+      // The job is stored; recover() sends its tasks.
+    }
+    return ok({
+      value: { id, status: "queued", ...(secret !== null ? { webhook_secret: secret } : {}) },
+      meta: { rateLimit: admitted.value },
+    });
+  }
+
+  /** The job of the caller's account, after its channel's scope and the rate limit; not_found for any other. */
+  private async own(p: Principal, id: string): Promise<Result<{ job: JobRecord; deps: JobDeps }, AppError>> {
+    const jd = this.need();
+    if (jd.isErr()) return err(jd.error);
+    const job = ID.test(id) ? await jd.value.store.get(p.accountId, id.toLowerCase()) : null;
+    if (job === null) return err(appError("not_found", "No job with that id."));
+    const def = this.k.registry.get(job.channel);
+    if (def === undefined) return err(appError("not_found", "No job with that id."));
+    const admitted = await this.k.admit(p, def.scope, "api");
+    if (admitted.isErr()) return err(admitted.error);
+    return ok({ job, deps: jd.value });
+  }
+
+  async get(p: Principal, id: string): R<JobView> {
+    const own = await this.own(p, id);
+    return own.map(({ job }) => ({ value: toJobView(job), meta: {} }));
+  }
+
+  async cancel(p: Principal, id: string): R<JobView> {
+    const own = await this.own(p, id);
+    if (own.isErr()) return err(own.error);
+    const { job, deps } = own.value;
+    if (job.status === "completed" || job.status === "failed")
+      return err(appError("conflict", `The job is ${job.status}; only a queued or running job can be cancelled.`));
+    const after = await deps.store.cancel(p.accountId, job.id, this.k.now());
+    if (after === null) return err(appError("not_found", "No job with that id."));
+    return ok({ value: toJobView(after), meta: {} });
+  }
+
+  /** The answered items in index order, read from the store a page at a time (a running job's answers so far). */
+  async results(p: Principal, id: string): R<AsyncIterable<JobResultLine>> {
+    const own = await this.own(p, id);
+    if (own.isErr()) return err(own.error);
+    const { job, deps } = own.value;
+    async function* lines(): AsyncGenerator<JobResultLine> {
+      let after = -1;
+      for (;;) {
+        const page = await deps.store.answers(job.id, after, RESULTS_PAGE);
+        for (const a of page) {
+          yield a.error !== undefined
+            ? { index: a.index, error: a.error }
+            : { index: a.index, result: a.result as Record<string, unknown> };
+          after = a.index;
+        }
+        if (page.length < RESULTS_PAGE) return;
+      }
+    }
+    return ok({ value: lines(), meta: {} });
+  }
+
+  /** Does one task. Throws only when the store fails (the queue then retries the task). */
+  async perform(task: JobTask): Promise<TaskOutcome> {
+    const jd = this.need();
+    if (jd.isErr()) throw new Error(jd.error.message);
+    return task.kind === "items" ? this.answerItems(jd.value, task) : this.deliverWebhook(jd.value, task.jobId);
+  }
+
+  /** A task that gave up for good (its retries spent): its job fails. */
+  async abandon(task: JobTask): Promise<void> {
+    const jd = this.need();
+    if (jd.isErr()) return;
+    if (task.kind === "items") {
+      const failed = await jd.value.store.fail(task.jobId, this.k.now());
+      if (failed?.webhookUrl) await jd.value.queue.send([{ kind: "webhook", jobId: task.jobId }]);
+    } else await jd.value.store.settleWebhook(task.jobId, "failed");
+  }
+
+  /**
+   * Sends again the tasks of jobs that may have none in the queue (see JobStore.unfinished). Returns how many jobs.
+   * `everything` after a queue that keeps nothing across restarts comes up.
+   */
+  async recover(options: { readonly olderThanMs: number; readonly everything: boolean }): Promise<number> {
+    const jd = this.need();
+    if (jd.isErr()) return 0;
+    const { store, queue } = jd.value;
+    const jobs = await store.unfinished({
+      before: new Date(this.k.now().getTime() - options.olderThanMs),
+      everything: options.everything,
+      limit: 1000,
+    });
+    for (const job of jobs) {
+      if (job.status === "queued" || job.status === "running") {
+        await queue.send(itemTasks(job.id, job.total));
+        await store.markEnqueued(job.id);
+      } else await queue.send([{ kind: "webhook", jobId: job.id }]);
+    }
+    return jobs.length;
+  }
+
+  private async answerItems(
+    deps: JobDeps,
+    task: Extract<JobTask, { kind: "items" }>,
+  ): Promise<TaskOutcome> {
+    const { store } = deps;
+    const job = await store.find(task.jobId);
+    if (job === null || (job.status !== "queued" && job.status !== "running")) return { kind: "done" };
+    const def = this.k.registry.get(job.channel);
+    if (def === undefined) throw new Error(`job ${job.id}: no channel ${job.channel}`);
+    await store.markRunning(job.id, this.k.now());
+    const pending = await store.pending(job.id, task.from, task.to);
+    const p: Principal = { accountId: job.accountId, mode: job.mode, via: "api_key", scopes: [def.scope] };
+    let exhausted: JobItemError | null = job.quotaExhausted ? await this.exhaustedError(p, def) : null;
+    let next = 0;
+    const run = async (): Promise<void> => {
+      while (next < pending.length) {
+        const item = pending[next++]!;
+        if (exhausted !== null) {
+          await store.commit(job.id, item.index, { error: exhausted });
+          continue;
+        }
+        const outcome = await this.answer(p, def, item);
+        const committed = await store.commit(job.id, item.index, outcome);
+        const charge = "result" in outcome ? outcome.charge : null;
+        if (charge !== null && committed.kind !== "already" && committed.used !== undefined)
+          this.k.counters.remember(charge.key, committed.used);
+        if (committed.kind === "exhausted") {
+          exhausted ??= await this.exhaustedError(p, def, committed.used);
+          await store.commit(job.id, item.index, { error: exhausted });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(JOB_ITEM_CONCURRENCY, pending.length) }, run));
+    const finished = await store.finishIfDone(job.id, this.k.now());
+    if (finished?.webhookUrl) await deps.queue.send([{ kind: "webhook", jobId: job.id }]);
+    return { kind: "done" };
+  }
+
+  /** The quota key and ceiling an answer of this channel is charged against now (null: not charged). */
+  private async chargeOf(p: Principal, def: AnyChannel): Promise<{ key: QuotaKey; ceiling: number } | null> {
+    const channel = quotaChannelOf(def);
+    if (channel === null || p.mode === "test") return null;
+    const state = await this.k.accountState(p.accountId);
+    if (state === null) return null;
+    const key = { accountId: p.accountId, channel, periodStart: state.period.start };
+    return { key, ceiling: quotaCeiling(this.k.counters.limit(state, channel), state.plan) };
+  }
+
+  private async exhaustedError(p: Principal, def: AnyChannel, used?: number): Promise<JobItemError> {
+    const channel = quotaChannelOf(def) ?? def.id;
+    const state = await this.k.accountState(p.accountId);
+    if (state === null) return itemError(appError("invalid_api_key", "The account no longer exists."));
+    const key = { accountId: p.accountId, channel, periodStart: state.period.start };
+    const limit = this.k.counters.limit(state, channel);
+    return itemError(
+      this.k.counters.exhausted(channel, used ?? (await this.k.counters.forHeaders(key)), limit, state.period.end),
+    );
+  }
+
+  /**
+   * One item through validation, the cache and the assessment, without charging: the charge is taken when the
+   * answer is committed. A cached answer (or one shared with an identical lookup in flight) costs nothing.
+   */
+  private async answer(p: Principal, def: AnyChannel, item: JobItem): Promise<ItemOutcome> {
+    try {
+      const request = parseBody(def.request, item.body);
+      if (request.isErr()) return { error: itemError(request.error) };
+      const forceRefresh = def.forceRefresh(request.value);
+      if (p.mode === "test") {
+        const out = await checkOne(this.k, p, def, request.value, forceRefresh);
+        return out.isErr() ? { error: itemError(out.error) } : { result: out.value.value, charge: null };
+      }
+      const input = def.parse(request.value) as Result<unknown, AppError>;
+      if (input.isErr()) return { error: itemError(input.error) };
+      const charges: QuotaKey[] = [];
+      const out = await this.k.charged(p, null, def.cacheKey(input.value, this.k.deps), forceRefresh, () =>
+        def.assess({ kernel: this.k, principal: p, mode: "live", forceRefresh, charges }, input.value) as Promise<
+          Result<object, AppError>
+        >,
+      );
+      if (out.isErr()) {
+        await this.k.giveBack(charges);
+        return { error: itemError(out.error) };
+      }
+      const value: object & CacheFields = out.value.value;
+      return { result: value, charge: value.cached ? null : await this.chargeOf(p, def) };
+    } catch (e) {
+      return { error: itemError(toAppError(e)) };
+    }
+  }
+
+  private async deliverWebhook(deps: JobDeps, jobId: string): Promise<TaskOutcome> {
+    const job = await deps.store.find(jobId);
+    if (job === null || job.webhookState !== "pending" || job.webhookUrl === null || job.webhookSecret === null)
+      return { kind: "done" };
+    const attempts = await deps.store.countWebhookAttempt(jobId);
+    const body: JobWebhook = { type: "job.finished", job: toJobView(job) };
+    const delivery = await deps.webhooks.deliver(job.webhookUrl, JSON.stringify(body), job.webhookSecret, this.k.now());
+    if (delivery.kind === "delivered") await deps.store.settleWebhook(jobId, "delivered");
+    else if (delivery.kind === "rejected" || attempts >= WEBHOOK_MAX_ATTEMPTS)
+      await deps.store.settleWebhook(jobId, "failed");
+    else return { kind: "retry", afterMs: webhookBackoffMs(attempts) };
+    return { kind: "done" };
+  }
+}
