@@ -69,6 +69,8 @@ export const RuntimeConfigSchema = z.object({
   outboundSmtpUrl: z.string().min(1).optional(),
   replyFrom: z.string().min(3).optional(),
   verdictWebhookUrl: z.string().url().optional(),
+  /** Job task loops `serve` runs in its own process (0: none; run `scamverify worker` processes instead). */
+  jobWorkers: z.coerce.number().int().min(0).max(64).default(2),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema> & { baseUrl: string; dataDir: string };
 
@@ -112,6 +114,7 @@ const ENV: Record<string, keyof z.input<typeof RuntimeConfigSchema>> = {
   SCAMVERIFY_OUTBOUND_SMTP_URL: "outboundSmtpUrl",
   SCAMVERIFY_REPLY_FROM: "replyFrom",
   SCAMVERIFY_VERDICT_WEBHOOK_URL: "verdictWebhookUrl",
+  SCAMVERIFY_JOB_WORKERS: "jobWorkers",
 };
 
 /** What the default data folder depends on besides the environment. */

@@ -11,6 +11,7 @@ import { registerLookupCommands } from "./commands/lookup.js";
 import { registerServeCommand } from "./commands/serve.js";
 import { registerFeedCommands } from "./commands/feeds.js";
 import { registerMcpCommand } from "./commands/mcp.js";
+import { registerJobCommands } from "./commands/jobs.js";
 import { ERROR_EXIT, USAGE_EXIT } from "./exit-codes.js";
 import { VERSION } from "./version.js";
 
@@ -50,6 +51,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
   registerAdminCommands(program, io);
   registerFeedCommands(program, io);
   registerMcpCommand(program, io);
+  registerJobCommands(program, io, stdin);
   return program;
 }
 

@@ -1,12 +1,30 @@
 // The engine calls of the CLI's --api-url mode and the remote MCP server, answered by a server's /api/v1: the paths,
 // methods and body kinds come from the HTTP face's endpoint table, so a channel added to the registry is reachable
 // remotely with no change here. The server enforces the key's scopes and quota itself.
-import { DEFAULT_REGISTRY, type ChannelRegistry, type EngineCore, type Outcome, type AppError } from "@scamverify/core";
+import {
+  DEFAULT_REGISTRY,
+  type AppError,
+  type ChannelRegistry,
+  type EngineCore,
+  type JobResultLine,
+  type Outcome,
+  type Principal,
+} from "@scamverify/core";
 import { createEndpoints, endpointOfVerb, type Endpoint } from "@scamverify/adapters-http";
 import { err, type Result } from "neverthrow";
 import { callApi, type RemoteOptions } from "./remote.js";
 
-export type RemoteEngine = Pick<EngineCore, "registry" | "check" | "checkBatch" | "usage" | "report" | "status">;
+/** The job verbs a remote server answers (its workers do the work): results come back as an array of lines. */
+export interface RemoteJobs {
+  submit: EngineCore["jobs"]["submit"];
+  get: EngineCore["jobs"]["get"];
+  cancel: EngineCore["jobs"]["cancel"];
+  results(p: Principal, id: string): Promise<Result<Outcome<JobResultLine[]>, AppError>>;
+}
+
+export type RemoteEngine = Pick<EngineCore, "registry" | "check" | "checkBatch" | "usage" | "report" | "status"> & {
+  readonly jobs: RemoteJobs;
+};
 
 export function createRemoteEngine(remote: RemoteOptions, registry: ChannelRegistry = DEFAULT_REGISTRY): RemoteEngine {
   const endpoints = createEndpoints(registry);
@@ -14,15 +32,19 @@ export function createRemoteEngine(remote: RemoteOptions, registry: ChannelRegis
     e: Endpoint | undefined,
     verb: string,
     body?: unknown,
+    params: Readonly<Record<string, string>> = {},
   ): Promise<Result<Outcome<T>, AppError>> => {
     if (e === undefined) return err({ code: "not_found", message: `The server has no route for ${verb}.` });
     const method = e.method === "get" ? "GET" : "POST";
     const kind = e.body === "multipart" ? "multipart" : "json";
-    return (await callApi<T>(remote, method, e.path, e.body === "none" ? undefined : body, 0, kind)).map((value) => ({
-      value,
-      meta: {},
-    }));
+    const path = e.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? ""));
+    const answer = e.answer === "jsonl" ? "jsonl" : "json";
+    return (await callApi<T>(remote, method, path, e.body === "none" ? undefined : body, 0, kind, answer)).map(
+      (value) => ({ value, meta: {} }),
+    );
   };
+  const jobCall = <T>(verb: string, id: string): Promise<Result<Outcome<T>, AppError>> =>
+    call<T>(endpointOfVerb(endpoints, verb), verb, undefined, { id });
   const verbOf = (channel: string, batch: boolean): string => {
     const def = registry.get(channel);
     return (batch ? def?.batch?.verb : def?.verb) ?? `${channel}${batch ? " batch" : ""}`;
@@ -34,6 +56,12 @@ export function createRemoteEngine(remote: RemoteOptions, registry: ChannelRegis
       call(endpointOfVerb(endpoints, verbOf(channel, true)), verbOf(channel, true), body),
     usage: () => call(endpointOfVerb(endpoints, "usage"), "usage"),
     report: (_p, body) => call(endpointOfVerb(endpoints, "report"), "report", body),
+    jobs: {
+      submit: (_p, body) => call(endpointOfVerb(endpoints, "submitJob"), "submitJob", body),
+      get: (_p, id) => jobCall("getJob", id),
+      cancel: (_p, id) => jobCall("cancelJob", id),
+      results: (_p, id) => jobCall("jobResults", id),
+    },
     status: async () => {
       const statusRoute = endpoints.find((e) => e.kind === "status");
       const r = await callApi<Awaited<ReturnType<EngineCore["status"]>>>(

@@ -33,6 +33,7 @@ export async function callApi<T>(
   body?: unknown,
   attempt = 0,
   kind: "json" | "multipart" = "json",
+  answer: "json" | "jsonl" = "json",
 ): Promise<Result<T, AppError>> {
   const f = opts.fetch ?? fetch;
   let res: Response;
@@ -56,6 +57,14 @@ export async function callApi<T>(
   const text = await res.text();
   let json: unknown = null;
   try {
+    // JSON Lines (a job's results): one value per line, answered as their array.
+    if (res.ok && answer === "jsonl")
+      return ok(
+        text
+          .split("\n")
+          .filter((l) => l !== "")
+          .map((l) => JSON.parse(l) as unknown) as T,
+      );
     json = text ? JSON.parse(text) : null;
   } catch {
     return err(appError("internal_error", `The server answered ${res.status} with a body that is not JSON.`));
@@ -70,7 +79,7 @@ export async function callApi<T>(
   // Honour one rate-limit wait of up to a minute, as a careful client would.
   if (code === "rate_limit_exceeded" && attempt < 3 && (e?.retry_after ?? 61) <= 60) {
     await new Promise((r) => setTimeout(r, (e?.retry_after ?? 1) * 1000));
-    return callApi(opts, method, path, body, attempt + 1, kind);
+    return callApi(opts, method, path, body, attempt + 1, kind, answer);
   }
   return err(
     appError(code, e?.message ?? `HTTP ${res.status}`, {

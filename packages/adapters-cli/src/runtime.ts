@@ -32,7 +32,10 @@ import {
   SqlPhoneRegistryStore,
   createSqlFeedStore,
   createStores,
+  createInProcessJobQueue,
+  createPgBossJobQueue,
   type ClosableRateLimiter,
+  type JobWorkerQueue,
   type Db,
   type Stores,
 } from "@scamverify/persistence";
@@ -50,6 +53,7 @@ import {
   createSystemDnsResolver,
   createDocumentReader,
   createUrlSignalSources,
+  createWebhookSender,
   type SafeFetcher,
 } from "@scamverify/providers";
 import type { RuntimeConfig } from "./config.js";
@@ -85,10 +89,23 @@ export interface Runtime {
   readonly db: Db;
   readonly stores: Stores;
   readonly deps: EngineDeps;
+  /** The job queue, when the runtime was made with `jobs` (serve, worker). */
+  readonly jobQueue?: JobWorkerQueue;
   close(): Promise<void>;
 }
 
 export interface RuntimeOptions {
+  /**
+   * Serve jobs: pg-boss in the same PostgreSQL when DATABASE_URL is set, otherwise an in-process queue over the
+   * embedded database (see in-process-job-queue.ts). Commands that run no job leave it off and open no queue.
+   */
+  readonly jobs?: {
+    /** Test-only: webhooks may reach loopback receivers (127.0.0.1, any port). Never set by configuration. */
+    readonly allowLoopbackWebhooksForTests?: boolean;
+    /** pg-boss tuning for tests and benches (how soon a dead worker's task comes back). */
+    readonly expireInSeconds?: number;
+    readonly maintenanceIntervalSeconds?: number;
+  };
   /** Extra engine dependencies (signal sources, OAuth verifier, explainer) added by the caller. */
   readonly extend?: (base: EngineDeps, db: Db) => Promise<Partial<EngineDeps>> | Partial<EngineDeps>;
   readonly migrate?: boolean;
@@ -280,10 +297,43 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     await db.close().catch(() => undefined);
     throw e;
   }
-  const deps: EngineDeps = { ...wired.base, ...(options.extend ? await options.extend(wired.base, db) : {}) };
+  let jobQueue: JobWorkerQueue | undefined;
+  let webhookFetcher: SafeFetcher | undefined;
+  if (options.jobs) {
+    try {
+      jobQueue =
+        config.databaseUrl !== undefined
+          ? await createPgBossJobQueue({
+              connectionString: config.databaseUrl,
+              ...(options.jobs.expireInSeconds !== undefined ? { expireInSeconds: options.jobs.expireInSeconds } : {}),
+              ...(options.jobs.maintenanceIntervalSeconds !== undefined
+                ? { maintenanceIntervalSeconds: options.jobs.maintenanceIntervalSeconds }
+                : {}),
+              ...(options.log ? { onError: (e) => options.log?.("warn", "job queue error", { error: e.message }) } : {}),
+            })
+          : createInProcessJobQueue();
+    } catch (e) {
+      await wired.close();
+      await db.close().catch(() => undefined);
+      throw e;
+    }
+    webhookFetcher = options.jobs.allowLoopbackWebhooksForTests
+      ? createSafeFetcher({ allowLoopbackForTests: true })
+      : wired.feeds.fetcher;
+  }
+  const jobs =
+    jobQueue !== undefined && webhookFetcher !== undefined
+      ? { jobs: { store: stores.jobs, queue: jobQueue, webhooks: createWebhookSender(webhookFetcher) } }
+      : {};
+  const deps: EngineDeps = {
+    ...wired.base,
+    ...jobs,
+    ...(options.extend ? await options.extend(wired.base, db) : {}),
+  };
   return {
     config,
     indexesLoaded: loadIndexes,
+    ...(jobQueue ? { jobQueue } : {}),
     engine: createEngine(deps),
     feeds: { store: feedStore, ...wired.feeds },
     phone: { store: phoneStore, registry: wired.registry, fetch: wired.fetch },
@@ -293,6 +343,8 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     stores,
     deps,
     async close() {
+      await jobQueue?.close().catch(() => undefined);
+      if (webhookFetcher !== wired.feeds.fetcher) await webhookFetcher?.close().catch(() => undefined);
       await wired.close();
       await db.close();
     },

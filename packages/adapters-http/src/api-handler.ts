@@ -47,7 +47,44 @@ export interface ApiHandlerOptions {
   readonly maxUploadBytes?: number;
 }
 
-type Serve = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+type Serve = (req: IncomingMessage, res: ServerResponse, params: Readonly<Record<string, string>>) => Promise<void>;
+
+/** A route with {name} segments (a job's id): its method, the pattern of its path and the names it binds. */
+interface PatternRoute {
+  readonly method: string;
+  readonly pattern: RegExp;
+  readonly names: readonly string[];
+  readonly serve: Serve;
+}
+
+function patternOf(path: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path
+    .split("/")
+    .map((seg) => {
+      const m = /^\{(\w+)\}$/.exec(seg);
+      if (m === null) return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").toLowerCase();
+      names.push(m[1]!);
+      return "([^/]{1,128})";
+    })
+    .join("/");
+  return { pattern: new RegExp(`^${source}/?$`, "i"), names };
+}
+
+/** Writes an async iterable as JSON Lines; a failure after the first line ends the response early. */
+async function writeJsonLines(res: ServerResponse, status: number, lines: AsyncIterable<unknown>): Promise<void> {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/jsonl; charset=utf-8");
+  let chunk = "";
+  for await (const line of lines) {
+    chunk += `${JSON.stringify(line)}\n`;
+    if (chunk.length >= 64 * 1024) {
+      if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve));
+      chunk = "";
+    }
+  }
+  res.end(chunk);
+}
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -70,7 +107,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
    */
   const authenticated =
     (e: EngineEndpoint): Serve =>
-    async (req, res) => {
+    async (req, res, params) => {
       const principal = await engine.authenticate(req.headers.authorization);
       if (principal.isErr()) {
         if (e.body !== "none") await refuseAfterDrain(req, principal.error, res);
@@ -85,9 +122,10 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         if (read.isErr()) return sendError(res, read.error, quotaHeader);
         body = read.value;
       }
-      const out = await e.call(engine, principal.value, body);
+      const out = await e.call(engine, principal.value, body, params);
       if (out.isErr()) return sendError(res, out.error, quotaHeader);
       sendCounters(res, out.value.meta, quotaHeader);
+      if (e.answer === "jsonl") return writeJsonLines(res, e.status, out.value.value as AsyncIterable<unknown>);
       writeAnswer(res, e.status, out.value.value);
     };
 
@@ -106,7 +144,27 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         return (_req, res) => Promise.resolve(writeJsonText(res, 200, openapi));
     }
   };
-  const routes = new Map(endpoints.map((e) => [routeKey(e.method.toUpperCase(), e.path), serveOf(e)]));
+  const routes = new Map(
+    endpoints.filter((e) => !e.path.includes("{")).map((e) => [routeKey(e.method.toUpperCase(), e.path), serveOf(e)]),
+  );
+  const patterns: PatternRoute[] = endpoints
+    .filter((e) => e.path.includes("{"))
+    .map((e) => ({ method: e.method.toUpperCase(), ...patternOf(e.path), serve: serveOf(e) }));
+  const NO_PARAMS: Readonly<Record<string, string>> = {};
+  /** The route of a request and the path's {name} values; undefined when it is not an API route. */
+  const route = (method: string, path: string): { serve: Serve; params: Record<string, string> } | undefined => {
+    const fixed = routes.get(routeKey(method, path));
+    if (fixed) return { serve: fixed, params: NO_PARAMS };
+    for (const r of patterns) {
+      if (r.method !== method) continue;
+      const m = r.pattern.exec(path);
+      if (m === null) continue;
+      const params: Record<string, string> = {};
+      r.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+      return { serve: r.serve, params };
+    }
+    return undefined;
+  };
 
   return {
     endpoints,
@@ -114,13 +172,18 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     handle(req, res) {
       // HEAD is GET without the body (node:http leaves the body out by itself).
       const method = req.method === "HEAD" ? "GET" : (req.method ?? "");
-      const serve = routes.get(routeKey(method, pathOf(req)));
-      if (!serve) return false;
+      let found: ReturnType<typeof route>;
+      try {
+        found = route(method, pathOf(req));
+      } catch {
+        found = undefined; // a malformed %-escape in an id: no such route
+      }
+      if (!found) return false;
       assignRequestId(req, res);
       logAccess(logger, req, res);
       applyCors(req, res);
       res.setHeader("X-Content-Type-Options", "nosniff");
-      serve(req, res).catch((error: unknown) => {
+      found.serve(req, res, found.params).catch((error: unknown) => {
         logger.log("error", "unhandled error", {
           request_id: requestIdOf(res),
           path: pathOf(req),

@@ -17,6 +17,7 @@ import {
 } from "@scamverify/core";
 import type { Result } from "neverthrow";
 import type { z } from "zod";
+import { jobEndpoints } from "./job-endpoints.js";
 
 export type BodyKind = "json" | "multipart" | "none";
 
@@ -31,6 +32,8 @@ interface EndpointBase {
   readonly body: BodyKind;
   /** Largest body accepted, when not the server's default for its kind. */
   readonly maxBodyBytes?: number;
+  /** "jsonl": the call's value is an async iterable written as JSON Lines; default one JSON body. */
+  readonly answer?: "json" | "jsonl";
 }
 
 /** A route answered by an engine call after authentication. */
@@ -46,7 +49,13 @@ export interface EngineEndpoint extends EndpointBase {
   readonly verb: string;
   /** The channel it belongs to, when it is a channel's route. */
   readonly channel: string | null;
-  call(engine: EngineCore, p: Principal, body: unknown): Promise<Result<Outcome<unknown>, AppError>>;
+  /** `params`: the path's {name} segments (a job's id). */
+  call(
+    engine: EngineCore,
+    p: Principal,
+    body: unknown,
+    params: Readonly<Record<string, string>>,
+  ): Promise<Result<Outcome<unknown>, AppError>>;
 }
 
 /** A public route the server answers itself (status, this document). */
@@ -172,6 +181,7 @@ export function createEndpoints(registry: ChannelRegistry): readonly Endpoint[] 
       channel: null,
       call: (engine, p, body) => engine.report(p, body),
     },
+    ...jobEndpoints(v1, BODY_ERRORS),
     {
       kind: "status",
       method: "get",

@@ -118,10 +118,21 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
     };
   }
   const quota = e.quota === null ? {} : quotaHeaders(quotaHeader(e.quota));
+  const params = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
+  const answer =
+    e.answer === "jsonl"
+      ? { "application/jsonl": { schema: schemaOf(e.response, "output") } }
+      : content(schemaOf(e.response, "output"));
   return {
     summary: e.summary,
     description: e.description,
     security: [{ bearer: [] }],
+    ...(params.length > 0 ? { parameters: params } : {}),
     ...(e.body === "none"
       ? {}
       : {
@@ -138,7 +149,7 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
         description:
           e.channel === null ? "The resource" : "The assessment (a verdict is data: a scam verdict is a success)",
         headers: { ...rateHeaders, ...quota },
-        content: content(schemaOf(e.response, "output")),
+        content: answer,
       },
       ...errorResponses([...e.errors, ...AUTHED_ERRORS], e.channel === null ? {} : { ...rateHeaders, ...quota }),
     },
@@ -281,7 +292,7 @@ export function buildOpenApiDocument(
       "/api/mcp": {
         post: {
           summary: "MCP server (Streamable HTTP, stateless, JSON-RPC 2.0)",
-          description: `Bearer access token (svat_, audience this endpoint) or API key. Tools: ${tools}, get_usage (usage:read), get_status, report_scam. 401 carries WWW-Authenticate with resource_metadata; 403 insufficient_scope names the scope.`,
+          description: `Bearer access token (svat_, audience this endpoint) or API key. Tools: ${tools}, get_usage (usage:read), get_status, report_scam, submit_job and get_job (the job channel's scope). 401 carries WWW-Authenticate with resource_metadata; 403 insufficient_scope names the scope.`,
           security: [{ bearer: [] }],
           requestBody: {
             required: true,

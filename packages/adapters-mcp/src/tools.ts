@@ -3,7 +3,10 @@
 // part of a result is the readable summary with the key findings; the full JSON goes only in structured content.
 import {
   DEFAULT_REGISTRY,
+  JobSubmitRequestSchema,
   ReportRequestSchema,
+  type JobResultLine,
+  type JobView,
   validationError,
   type AnyChannel,
   type AppError,
@@ -18,6 +21,15 @@ import { z, type ZodType } from "zod";
 /** The part of the engine the tools call; a remote client (CLI --api-url) can stand in for it. */
 export type McpEngine = Pick<EngineCore, "registry" | "check" | "checkBatch" | "usage" | "report"> & {
   status?: EngineCore["status"];
+  /** Jobs, where the engine runs them (a server with a queue, or a remote one). */
+  jobs?: {
+    submit: EngineCore["jobs"]["submit"];
+    get: EngineCore["jobs"]["get"];
+    results(
+      p: Principal,
+      id: string,
+    ): Promise<Result<{ value: AsyncIterable<JobResultLine> | readonly JobResultLine[] }, AppError>>;
+  };
 };
 
 export interface ToolDefinition {
@@ -171,6 +183,65 @@ function channelTools(def: AnyChannel): ToolDefinition[] {
   ];
 }
 
+/** Lines get_job shows with include_results: enough to read, small enough for a model's context. */
+const JOB_RESULTS_SHOWN = 100;
+
+const noJobs = (): AppError => ({ code: "not_found", message: "Jobs are not available through this server." });
+
+/** submit_job and get_job, over the channels whose items are JSON bodies. */
+function jobTools(registry: ChannelRegistry): ToolDefinition[] {
+  const channels = registry.channels.filter((c) => c.http.body === "json" && (c.quota === null || "id" in c.quota));
+  const scopes = [...new Set(channels.map((c) => c.scope))];
+  return [
+    {
+      name: "submit_job",
+      title: "Submit an asynchronous job",
+      description: `Check up to 100,000 items of one channel (${channels.map((c) => c.id).join(", ")}) in the background. items are the channel tool's arguments (e.g. {url} for url). Returns the job id; poll it with get_job. Each non-cached item costs 1 unit of the channel's quota.`,
+      inputSchema: inline(JobSubmitRequestSchema)!,
+      scopes,
+      requiredScope: (a) => registry.get(String(a["channel"]))?.scope ?? scopes[0] ?? null,
+      readOnly: false,
+      call: (e, p, a) => (e.jobs ? e.jobs.submit(p, a) : Promise.resolve(err(noJobs()))),
+      summarize: (v) => {
+        const j = v as { id?: string; status?: string };
+        return `Job ${j.id ?? "?"} ${j.status ?? "queued"}; poll it with get_job.`;
+      },
+    },
+    {
+      name: "get_job",
+      title: "Show a job's progress (and its results)",
+      description: `A job's status and counts. With include_results, the first ${JOB_RESULTS_SHOWN} answers in index order ({index, result} or {index, error}).`,
+      inputSchema: z.object({
+        id: z.string().max(64).describe("The job id submit_job returned"),
+        include_results: z.boolean().optional().describe(`Add the first ${JOB_RESULTS_SHOWN} answers`),
+      }),
+      scopes,
+      // The job's channel decides the scope; the engine checks it once the job is found.
+      requiredScope: () => null,
+      readOnly: true,
+      call: async (e, p, a) => {
+        if (!e.jobs) return err(noJobs());
+        const id = String(a["id"] ?? "");
+        const job = await e.jobs.get(p, id);
+        if (job.isErr() || a["include_results"] !== true) return job;
+        const lines = await e.jobs.results(p, id);
+        if (lines.isErr()) return err(lines.error);
+        const shown: JobResultLine[] = [];
+        for await (const line of lines.value.value) {
+          if (shown.length >= JOB_RESULTS_SHOWN) break;
+          shown.push(line);
+        }
+        return ok({ value: { ...job.value.value, results: shown } });
+      },
+      summarize: (v) => {
+        const j = v as JobView & { results?: JobResultLine[] };
+        const head = `Job ${j.id} ${j.status}: ${j.completed + j.failed}/${j.total} answered (${j.completed} results, ${j.failed} errors).`;
+        return j.results ? `${head} ${j.results.length} answers shown in the structured result.` : head;
+      },
+    },
+  ];
+}
+
 /** Every tool an engine with this registry offers. */
 export function toolsFor(registry: ChannelRegistry): readonly ToolDefinition[] {
   const reportable = registry.channels.filter((c) => c.reportable);
@@ -223,6 +294,7 @@ export function toolsFor(registry: ChannelRegistry): readonly ToolDefinition[] {
         return `${r.counted ? "Report counted" : "Already reported today"} for ${r.value ?? "the value"}; ${r.community_reports ?? 0} community reports in total.`;
       },
     },
+    ...jobTools(registry),
   ];
 }
 

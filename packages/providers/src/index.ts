@@ -174,3 +174,4 @@ export { DEFAULT_DOCUMENT_LIMITS, createDocumentReader } from "./document/create
 export type { DocumentLimits, DocumentReaderOptions } from "./document/create-document-reader.js";
 export { TesseractOcr } from "./document/tesseract-ocr.js";
 export { MAX_IMAGE_PIXELS as MAX_OCR_IMAGE_PIXELS, OCR_LONG_SIDE } from "./document/prepare-ocr-image.js";
+export { SIGNATURE_HEADER, createWebhookSender, signWebhook, verifyWebhook } from "./webhooks/job-webhooks.js";

@@ -11,27 +11,34 @@ export function registerServeCommand(program: Command, io: Io): void {
     .option("-p, --port <port>", "port (env PORT)", undefined)
     .option("--host <host>", "interface to bind (env HOST); default all")
     .option("--no-network", "skip network inspection of URLs (env SCAMVERIFY_NETWORK_INSPECTION=false)")
+    .option(
+      "--job-workers <n>",
+      "job task loops run in this process (env SCAMVERIFY_JOB_WORKERS, default 2; 0 with `scamverify worker` processes)",
+    )
     .addHelpText(
       "after",
       "\nExamples:\n  scamverify serve --port 8080\n  DATABASE_URL=postgres://localhost/scamverify REDIS_URL=redis://127.0.0.1:6379 scamverify serve\n",
     )
-    .action(async (o: { port?: string; host?: string; network?: boolean }, cmd: Command) => {
+    .action(async (o: { port?: string; host?: string; network?: boolean; jobWorkers?: string }, cmd: Command) => {
       const config = configFrom(cmd, {
         port: o.port,
         host: o.host,
+        jobWorkers: o.jobWorkers,
         ...(o.network === false ? { networkInspection: false } : {}),
       });
       // The HTTP face is loaded by this command only.
-      const [{ createHttpApp, createJsonLogger, startHttpServer }, { mountExtras }] = await Promise.all([
-        import("@scamverify/adapters-http"),
-        import("../mount.js"),
-      ]);
+      const [{ createHttpApp, createJsonLogger, startHttpServer }, { mountExtras }, { startJobWorkers }] =
+        await Promise.all([import("@scamverify/adapters-http"), import("../mount.js"), import("../job-workers.js")]);
       const logger = createJsonLogger(undefined, config.logLevel);
       await withRuntime(
         config,
         io,
         async (rt) => {
           const extras = await mountExtras(rt, logger);
+          const log = (level: "info" | "warn", message: string, fields: Record<string, unknown>): void =>
+            logger.log(level, message, fields);
+          const workers =
+            config.jobWorkers > 0 ? await startJobWorkers(rt, { concurrency: config.jobWorkers, log }) : undefined;
           const app = createHttpApp({ engine: rt.engine, logger, mount: extras.mount });
           const server = await startHttpServer(app, config.port, config.host);
           logger.log("info", "listening", {
@@ -50,6 +57,7 @@ export function registerServeCommand(program: Command, io: Io): void {
               logger.log("info", "shutting down", { signal });
               void server
                 .close()
+                .then(() => workers?.stop())
                 .then(() => extras.close())
                 .finally(resolve);
             };
@@ -57,7 +65,7 @@ export function registerServeCommand(program: Command, io: Io): void {
             process.once("SIGTERM", () => stop("SIGTERM"));
           });
         },
-        { log: (level, message, fields) => logger.log(level, message, fields) },
+        { log: (level, message, fields) => logger.log(level, message, fields), jobs: {} },
       );
     });
 }

@@ -1,0 +1,194 @@
+// `scamverify jobs submit|status|results|cancel` against a server (--api-url, --api-key), and `scamverify worker`,
+// which runs job workers as a process of their own on the server's PostgreSQL.
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import {
+  DEFAULT_REGISTRY,
+  appError,
+  type JobResultLine,
+  type JobSubmitted,
+  type JobView,
+  type Principal,
+} from "@scamverify/core";
+import { CliExit, configFrom, emit, fail, type Io, remoteFrom, withRuntime } from "../cli-support.js";
+import { USAGE_EXIT } from "../exit-codes.js";
+
+const REMOTE: Principal = { accountId: "remote", mode: "live", via: "api_key", scopes: [] };
+
+/**
+ * The items of a file: JSON Lines (each line a request body, e.g. {"url": "..."}) when the file is .jsonl or every
+ * line starts with "{", a CSV with a header naming the request's fields when .csv, otherwise one value per line
+ * (a URL, a number, a message) turned into a body as the channel's own command does.
+ */
+export function readItems(text: string, channel: string, format: string | undefined): unknown[] {
+  const def = DEFAULT_REGISTRY.get(channel);
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
+  const kind = format ?? (lines.every((l) => l.trimStart().startsWith("{")) ? "jsonl" : "lines");
+  if (kind === "jsonl") return lines.map((l) => JSON.parse(l) as unknown);
+  if (kind === "csv") {
+    const [head, ...rows] = lines;
+    const names = (head ?? "").split(",").map((n) => n.trim());
+    return rows.map((row) => {
+      const cells = row.split(",");
+      return Object.fromEntries(names.map((n, i) => [n, (cells[i] ?? "").trim()]));
+    });
+  }
+  if (def === undefined) return lines.map((l) => l.trim());
+  return lines.map((l) => def.cli.toRequest(l.trim()));
+}
+
+function jobText(j: JobView): string {
+  const done = j.completed + j.failed;
+  return (
+    [
+      `${j.id}  ${j.status}  ${j.channel}`,
+      `  ${done}/${j.total} answered: ${j.completed} results, ${j.failed} errors`,
+      `  created ${j.created_at}${j.started_at ? `, started ${j.started_at}` : ""}${j.finished_at ? `, finished ${j.finished_at}` : ""}`,
+    ].join("\n") + "\n"
+  );
+}
+
+export function registerJobCommands(program: Command, io: Io, stdin: () => string): void {
+  const jobs = program
+    .command("jobs")
+    .description("Asynchronous jobs on a server (up to 100,000 items): submit, status, results, cancel")
+    .option("--api-url <url>", "the server (env SCAMVERIFY_API_URL)")
+    .option("--api-key <key>", "API key (env SCAMVERIFY_API_KEY)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  scamverify jobs submit --channel url --file urls.txt --webhook-url https://hooks.example.com/scamverify\n  scamverify jobs status <id> --wait\n  scamverify jobs results <id> > results.jsonl\n  scamverify jobs cancel <id>\n",
+    );
+  const remoteOf = (cmd: Command): { apiUrl: string; apiKey: string } => {
+    const remote = remoteFrom(cmd.optsWithGlobals<{ apiUrl?: string; apiKey?: string }>(), io);
+    if (remote === undefined) {
+      io.err("error: jobs run on a server: give --api-url and --api-key (or SCAMVERIFY_API_URL and _KEY)\n");
+      throw new CliExit(USAGE_EXIT);
+    }
+    return remote;
+  };
+  const engineOf = async (cmd: Command) => {
+    const { createRemoteEngine } = await import("../remote-engine.js");
+    return createRemoteEngine(remoteOf(cmd));
+  };
+
+  jobs
+    .command("submit")
+    .description("Submit a job: one item per line of --file (or - for standard input)")
+    .requiredOption("--channel <id>", "url, phone, text or email")
+    .requiredOption("--file <path>", "values one per line, JSON Lines of request bodies, or CSV with a header")
+    .option("--format <kind>", "lines, jsonl or csv (default: from the contents)")
+    .option("--webhook-url <url>", "gets a signed POST when the job finishes")
+    .option("--json", "print JSON")
+    .action(
+      async (o: { channel: string; file: string; format?: string; webhookUrl?: string; json?: boolean }, cmd: Command) => {
+        if (o.format !== undefined && !["lines", "jsonl", "csv"].includes(o.format)) {
+          io.err("error: --format is lines, jsonl or csv\n");
+          throw new CliExit(USAGE_EXIT);
+        }
+        const text = o.file === "-" ? stdin() : readFileSync(o.file, "utf8");
+        let items: unknown[];
+        try {
+          items = readItems(text, o.channel, o.format ?? (o.file.endsWith(".csv") ? "csv" : undefined));
+        } catch (e) {
+          return fail(io, appError("validation_error", `The file could not be read: ${(e as Error).message}`));
+        }
+        const engine = await engineOf(cmd);
+        const out = await engine.jobs.submit(REMOTE, {
+          channel: o.channel,
+          items,
+          ...(o.webhookUrl ? { webhook_url: o.webhookUrl } : {}),
+        });
+        emit(
+          io,
+          out.map((x) => x.value),
+          o.json,
+          (j: JobSubmitted) =>
+            `${j.id}  ${j.status}  (${items.length} items)\n` +
+            (j.webhook_secret ? `webhook secret (shown once): ${j.webhook_secret}\n` : ""),
+        );
+      },
+    );
+
+  jobs
+    .command("status <id>")
+    .description("A job's status and progress")
+    .option("--wait", "poll until the job is completed, failed or cancelled")
+    .option("--json", "print JSON")
+    .action(async (id: string, o: { wait?: boolean; json?: boolean }, cmd: Command) => {
+      const engine = await engineOf(cmd);
+      let out = await engine.jobs.get(REMOTE, id);
+      while (o.wait && out.isOk() && (out.value.value.status === "queued" || out.value.value.status === "running")) {
+        await new Promise((r) => setTimeout(r, 1000));
+        out = await engine.jobs.get(REMOTE, id);
+      }
+      emit(
+        io,
+        out.map((x) => x.value),
+        o.json,
+        jobText,
+      );
+    });
+
+  jobs
+    .command("results <id>")
+    .description("A job's answers as JSON Lines ({index, result} or {index, error}), in index order")
+    .action(async (id: string, _o: unknown, cmd: Command) => {
+      const engine = await engineOf(cmd);
+      const out = await engine.jobs.results(REMOTE, id);
+      if (out.isErr()) fail(io, out.error);
+      io.out(out.value.value.map((line: JobResultLine) => `${JSON.stringify(line)}\n`).join(""));
+    });
+
+  jobs
+    .command("cancel <id>")
+    .description("Cancel a queued or running job")
+    .option("--json", "print JSON")
+    .action(async (id: string, o: { json?: boolean }, cmd: Command) => {
+      const engine = await engineOf(cmd);
+      emit(
+        io,
+        (await engine.jobs.cancel(REMOTE, id)).map((x) => x.value),
+        o.json,
+        jobText,
+      );
+    });
+
+  program
+    .command("worker")
+    .description("Run job workers in this process (PostgreSQL: DATABASE_URL); start as many as wanted")
+    .option("--concurrency <n>", "task loops in this process (each answers up to 10 items at once)", "2")
+    .option("--no-network", "skip network inspection of URLs (env SCAMVERIFY_NETWORK_INSPECTION=false)")
+    .action(async (o: { concurrency: string; network?: boolean }, cmd: Command) => {
+      const config = configFrom(cmd, o.network === false ? { networkInspection: false } : {});
+      if (config.databaseUrl === undefined) {
+        io.err(
+          "error: a worker process needs PostgreSQL (--database-url or DATABASE_URL); with the embedded database `scamverify serve` runs the workers itself\n",
+        );
+        throw new CliExit(USAGE_EXIT);
+      }
+      const concurrency = Math.max(1, Math.min(64, Number.parseInt(o.concurrency, 10) || 2));
+      const [{ createJsonLogger }, { startJobWorkers }] = await Promise.all([
+        import("@scamverify/adapters-http"),
+        import("../job-workers.js"),
+      ]);
+      const logger = createJsonLogger(undefined, config.logLevel);
+      const log = (level: "info" | "warn", message: string, fields: Record<string, unknown>): void =>
+        logger.log(level, message, fields);
+      await withRuntime(
+        config,
+        io,
+        async (rt) => {
+          const workers = await startJobWorkers(rt, { concurrency, log });
+          await new Promise<void>((resolve) => {
+            const stop = (signal: string): void => {
+              logger.log("info", "worker shutting down", { signal });
+              void workers.stop().finally(resolve);
+            };
+            process.once("SIGINT", () => stop("SIGINT"));
+            process.once("SIGTERM", () => stop("SIGTERM"));
+          });
+        },
+        { jobs: {}, log },
+      );
+    });
+}

@@ -1,0 +1,89 @@
+// The job routes of the endpoint table: submit, status, results (JSON Lines) and cancel. The status, results and
+// cancel routes take the job id from the path; another account's job is not found.
+import {
+  JobResultLineSchema,
+  JobSchema,
+  JobSubmitRequestSchema,
+  JobSubmittedSchema,
+  MAX_JOB_ITEMS,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type ErrorCode,
+} from "@scamverify/core";
+import type { EngineEndpoint } from "./endpoints.js";
+
+/** Largest job body: 100,000 URL items fit with room to spare; larger jobs are split by the client. */
+export const MAX_JOB_BODY_BYTES = 32 * 1024 * 1024;
+
+export function jobEndpoints(v1: string, bodyErrors: readonly ErrorCode[]): EngineEndpoint[] {
+  const common = { kind: "engine", scope: null, quota: null, channel: null } as const;
+  const id = (params: Readonly<Record<string, string>>): string => params["id"] ?? "";
+  return [
+    {
+      ...common,
+      method: "post",
+      path: `${v1}/jobs`,
+      summary: "Submit an asynchronous job (up to 100,000 items of one channel)",
+      description:
+        `Items are request bodies of the channel's single-item endpoint (url, phone, text or email); up to ${MAX_JOB_ITEMS.toLocaleString("en-US")} ` +
+        "items and 32 MiB. Every item is validated at submission: one invalid item refuses the job (validation_error, field items.<index>.<field>), nothing is stored or charged. " +
+        "Needs the channel's scope; counts as a batch request for the rate limit (5 per minute). Each non-cached item that gets a result costs 1 unit of the channel's quota, cached items nothing; " +
+        "once the quota runs out, the items not yet started end with quota_exhausted. webhook_secret is shown only in this answer. " +
+        `When the job completes or fails, webhook_url gets a POST of {type: "job.finished", job} signed with Scamverify-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">; ` +
+        `receivers should refuse a t more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from their clock. Failed deliveries (network, 408, 429, 5xx) are retried with backoff (10 s, 30 s, 90 s, ... up to 2 h), ${WEBHOOK_MAX_ATTEMPTS} tries in all; delivery is at least once (deduplicate by job id).`,
+      request: JobSubmitRequestSchema,
+      response: JobSubmittedSchema,
+      status: 202,
+      body: "json",
+      maxBodyBytes: MAX_JOB_BODY_BYTES,
+      errors: bodyErrors,
+      verb: "submitJob",
+      call: (engine, p, body) => engine.jobs.submit(p, body),
+    },
+    {
+      ...common,
+      method: "get",
+      path: `${v1}/jobs/{id}`,
+      summary: "A job's status and progress",
+      description: "Needs the job channel's scope. Another account's job, or an unknown id, is 404 not_found.",
+      request: null,
+      response: JobSchema,
+      status: 200,
+      body: "none",
+      errors: ["not_found"],
+      verb: "getJob",
+      call: (engine, p, _body, params) => engine.jobs.get(p, id(params)),
+    },
+    {
+      ...common,
+      method: "get",
+      path: `${v1}/jobs/{id}/results`,
+      summary: "A job's answers as JSON Lines",
+      description:
+        "application/jsonl, one line per answered item in index order: {index, result} or {index, error}. While the job runs, the items answered so far; a cancelled job keeps the answers it had.",
+      request: null,
+      response: JobResultLineSchema,
+      status: 200,
+      body: "none",
+      answer: "jsonl",
+      errors: ["not_found"],
+      verb: "jobResults",
+      call: (engine, p, _body, params) => engine.jobs.results(p, id(params)),
+    },
+    {
+      ...common,
+      method: "post",
+      path: `${v1}/jobs/{id}/cancel`,
+      summary: "Cancel a queued or running job",
+      description:
+        "Items not answered yet are never started (a task already running finishes the items it holds, at most 25); answers already written are kept and charged. Cancelling a cancelled job answers it again; a completed or failed job is 409 conflict. No webhook is sent for a cancelled job.",
+      request: null,
+      response: JobSchema,
+      status: 200,
+      body: "none",
+      errors: ["not_found", "conflict"],
+      verb: "cancelJob",
+      call: (engine, p, _body, params) => engine.jobs.cancel(p, id(params)),
+    },
+  ];
+}
