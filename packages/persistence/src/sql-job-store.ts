@@ -65,13 +65,6 @@ function fromRow(r: JobRow): JobRecord {
 /** Items per INSERT when a job is stored (a parameter array each). */
 const INSERT_CHUNK = 5000;
 
-/** Rolls an answer's transaction back when its unit cannot be taken. */
-class Exhausted extends Error {
-  constructor(readonly used: number) {
-    super("quota exhausted");
-  }
-}
-
 export class SqlJobStore implements JobStore {
   constructor(private readonly db: Db) {}
 
@@ -128,33 +121,35 @@ export class SqlJobStore implements JobStore {
 
   async commit(jobId: string, index: number, outcome: ItemOutcome): Promise<CommitResult> {
     const ok = "result" in outcome;
-    try {
-      return await this.db.transaction(async (tx): Promise<CommitResult> => {
-        const claimed = await tx.query(
-          `UPDATE job_items SET answered = true, result = $3::jsonb, error = $4::jsonb, body = 'null'::jsonb
-           WHERE job_id = $1 AND idx = $2 AND NOT answered`,
-          [jobId, index, ok ? JSON.stringify(outcome.result) : null, ok ? null : JSON.stringify(outcome.error)],
-        );
-        if (claimed.rowCount === 0) return { kind: "already" };
-        let used: number | undefined;
-        if (ok && outcome.charge !== null) {
-          const taken = await reserveUnit(tx, outcome.charge.key, outcome.charge.ceiling);
-          if (taken === null) throw new Exhausted(await currentUnits(tx, outcome.charge.key));
-          used = taken;
+    return this.db.transaction(async (tx): Promise<CommitResult> => {
+      // The row lock serializes racing commits of one item; the loser finds it answered.
+      const claimed = await tx.query(
+        "SELECT 1 FROM job_items WHERE job_id = $1 AND idx = $2 AND NOT answered FOR UPDATE",
+        [jobId, index],
+      );
+      if (claimed.rows.length === 0) return { kind: "already" };
+      let used: number | undefined;
+      if (ok && outcome.charge !== null) {
+        const taken = await reserveUnit(tx, outcome.charge.key, outcome.charge.ceiling);
+        if (taken === null) {
+          await tx.query("UPDATE jobs SET quota_exhausted = true WHERE id = $1", [jobId]);
+          return { kind: "exhausted", used: await currentUnits(tx, outcome.charge.key) };
         }
-        await tx.query(
-          ok
-            ? "UPDATE jobs SET completed = completed + 1 WHERE id = $1"
-            : "UPDATE jobs SET failed = failed + 1 WHERE id = $1",
-          [jobId],
-        );
-        return used === undefined ? { kind: "written" } : { kind: "written", used };
-      });
-    } catch (e) {
-      if (!(e instanceof Exhausted)) throw e;
-      await this.db.query("UPDATE jobs SET quota_exhausted = true WHERE id = $1", [jobId]);
-      return { kind: "exhausted", used: e.used };
-    }
+        used = taken;
+      }
+      await tx.query(
+        `UPDATE job_items SET answered = true, result = $3::jsonb, error = $4::jsonb, body = 'null'::jsonb
+         WHERE job_id = $1 AND idx = $2`,
+        [jobId, index, ok ? JSON.stringify(outcome.result) : null, ok ? null : JSON.stringify(outcome.error)],
+      );
+      await tx.query(
+        ok
+          ? "UPDATE jobs SET completed = completed + 1 WHERE id = $1"
+          : "UPDATE jobs SET failed = failed + 1 WHERE id = $1",
+        [jobId],
+      );
+      return used === undefined ? { kind: "written" } : { kind: "written", used };
+    });
   }
 
   async markEnqueued(jobId: string): Promise<void> {

@@ -25,6 +25,8 @@ export { describeQuotaLedgerContract } from "./quota-ledger-contract.js";
 export { describeResultCacheContract } from "./result-cache-contract.js";
 export { describeRateLimiterContract } from "./rate-limiter-contract.js";
 export { describeReportStoreContract } from "./report-store-contract.js";
+export { describeJobStoreContract } from "./job-store-contract.js";
+export type { JobStoreFixture } from "./job-store-contract.js";
 export { describeHasherContract, describeIdsContract, describePasswordHasherContract } from "./hasher-contract.js";
 export { InMemoryOAuthStore, describeOAuthStoreContract, oauthStoreContract } from "./oauth/index.js";
 export type { OAuthStoreContractCase, OAuthStoreContractContext } from "./oauth/index.js";

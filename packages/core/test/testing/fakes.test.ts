@@ -3,6 +3,7 @@ import {
   FixedClock,
   InMemoryAccountStore,
   InMemoryApiKeyStore,
+  InMemoryJobStore,
   InMemoryQuotaLedger,
   InMemoryRateLimiter,
   InMemoryReportStore,
@@ -12,6 +13,7 @@ import {
   describeAccountStoreContract,
   describeApiKeyStoreContract,
   describeIdsContract,
+  describeJobStoreContract,
   describeQuotaLedgerContract,
   describeRateLimiterContract,
   describeReportStoreContract,
@@ -39,6 +41,10 @@ describeReportStoreContract("in-memory", async () => ({
   addAccount: noop,
   cleanup: noop,
 }));
+describeJobStoreContract("in-memory", async () => {
+  const ledger = new InMemoryQuotaLedger();
+  return { store: new InMemoryJobStore(ledger), ledger, addAccount: noop, cleanup: noop };
+});
 describeIdsContract("SequentialIds", () => new SequentialIds());
 
 describe("InMemoryRateLimiter memory bound", () => {

@@ -5,6 +5,7 @@ import {
   at,
   describeAccountStoreContract,
   describeApiKeyStoreContract,
+  describeJobStoreContract,
   describeQuotaLedgerContract,
   describeReportStoreContract,
   describeResultCacheContract,
@@ -14,6 +15,7 @@ import {
   SqlAccountStore,
   SqlApiKeyStore,
   SqlHealthProbe,
+  SqlJobStore,
   SqlQuotaLedger,
   SqlReportStore,
   SqlResultCache,
@@ -53,6 +55,15 @@ export function registerSqlSuites(engine: string, getDb: () => Promise<Db>): voi
     engine,
     scoped((db) => new SqlReportStore(db)),
   );
+  describeJobStoreContract(engine, async () => {
+    const db = await getDb();
+    return {
+      store: new SqlJobStore(db),
+      ledger: new SqlQuotaLedger(db),
+      addAccount: (id) => addAccount(db, id),
+      cleanup: noop,
+    };
+  });
 
   describe(`SQL stores on ${engine}`, () => {
     it("writes last_used_at at most once a minute per key", async () => {
