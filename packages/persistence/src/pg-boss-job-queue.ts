@@ -48,8 +48,67 @@ export async function createPgBossJobQueue(options: PgBossJobQueueOptions): Prom
       retryBackoff: true,
       expireInSeconds,
     });
-  const workers: string[] = [];
+  const loops: Promise<void>[] = [];
+  const pollMs = (options.pollingIntervalSeconds ?? 0.5) * 1000;
   let closed = false;
+  // Idle loops sleep between polls; a send from this process wakes them at once.
+  const sleepers = new Set<() => void>();
+  const wake = (): void => {
+    for (const s of sleepers) s();
+    sleepers.clear();
+  };
+  const idle = (): Promise<void> =>
+    new Promise((resolve) => {
+      const t = setTimeout(() => {
+        sleepers.delete(done);
+        resolve();
+      }, pollMs);
+      const done = (): void => {
+        clearTimeout(t);
+        resolve();
+      };
+      sleepers.add(done);
+    });
+
+  // pg-boss's own work() waits its polling interval after every fetch, busy or not (at most 2 fetches a second per
+  // loop); this loop fetches again at once while there is work and waits only when the queue is empty.
+  const loop = async (name: string, handler: TaskHandler): Promise<void> => {
+    while (!closed) {
+      let job: PgBoss.JobWithMetadata<JobTask> | undefined;
+      try {
+        job = (await boss.fetch<JobTask>(name, { batchSize: 1, includeMetadata: true }))?.[0];
+      } catch (e) {
+        options.onError?.(e as Error);
+      }
+      if (job === undefined) {
+        if (!closed) await idle();
+        continue;
+      }
+      try {
+        const outcome = await handler.perform(job.data);
+        if (outcome.kind === "retry")
+          await boss.send(name, job.data, {
+            startAfter: Math.ceil(outcome.afterMs / 1000),
+            retryLimit: TASK_RETRY_LIMIT,
+            retryDelay: 1,
+            retryBackoff: true,
+            expireInSeconds,
+          });
+        await boss.complete(name, job.id);
+      } catch (e) {
+        try {
+          // The last try failed: the job fails (or its webhook is given up) rather than hanging.
+          if (job.retryCount >= job.retryLimit) {
+            await handler.abandon(job.data);
+            await boss.complete(name, job.id);
+          } else await boss.fail(name, job.id, { message: (e as Error).message });
+        } catch (failed) {
+          // The database is gone too: the task expires and comes back by itself.
+          options.onError?.(failed as Error);
+        }
+      }
+    }
+  };
 
   return {
     engine: "pg-boss",
@@ -69,35 +128,16 @@ export async function createPgBossJobQueue(options: PgBossJobQueueOptions): Prom
             ...(startAfter ? { startAfter } : {}),
           })),
         );
+      if (startAfter === undefined) wake();
     },
     async work(handler: TaskHandler, concurrency: number) {
       for (const name of [ITEMS, WEBHOOKS])
-        for (let i = 0; i < Math.max(1, concurrency); i++)
-          workers.push(
-            await boss.work<JobTask>(
-              name,
-              {
-                batchSize: 1,
-                includeMetadata: true,
-                pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
-              },
-              async ([job]) => {
-                if (job === undefined || closed) return;
-                try {
-                  const outcome = await handler.perform(job.data);
-                  if (outcome.kind === "retry")
-                    await boss.send(name, job.data, { startAfter: Math.ceil(outcome.afterMs / 1000) });
-                } catch (e) {
-                  // The last try failed: the job fails (or its webhook is given up) rather than hanging.
-                  if (job.retryCount >= job.retryLimit) await handler.abandon(job.data);
-                  else throw e;
-                }
-              },
-            ),
-          );
+        for (let i = 0; i < Math.max(1, concurrency); i++) loops.push(loop(name, handler));
     },
     async close() {
       closed = true;
+      wake();
+      await Promise.race([Promise.allSettled(loops), new Promise((r) => setTimeout(r, 10_000).unref())]);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
