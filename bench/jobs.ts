@@ -57,7 +57,7 @@ const account = (
   await rt.engine.accounts.create({
     email: `jobs-bench-${process.pid}@example.com`,
     plan: "enterprise",
-    rpm: 1_000_000,
+    rpm: 100_000,
     quotas: { url: 10_000_000, phone: 1000, text: 1000, email: 1000 },
   })
 )._unsafeUnwrap();
