@@ -40,7 +40,7 @@ const rt = await createRuntime(
     {},
   ),
   {
-    jobs: {},
+    jobs: { allowLoopbackWebhooksForTests: true },
     extend: () => ({
       rateLimiter: {
         hit: async (_k, limit, windowMs, now) => ({
@@ -124,16 +124,17 @@ async function runJob(tag: string, n: number): Promise<{ seconds: number; id: st
     items: urls(tag, n).map((url) => ({ url })),
     webhook_url: hookUrl,
   });
+  if (res.status !== 202) throw new Error(`submit answered ${res.status}: ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   if (!arrivals.has(id)) await new Promise<void>((resolve) => waiting.set(id, resolve));
   return { seconds: (arrivals.get(id)!.at - t0) / 1000, id };
 }
 
 const lines: string[] = [];
+const workers: ChildProcess[] = [];
 try {
   const batch = await batchRate();
   lines.push(`sync batch endpoint: ${batch.toFixed(0)} URLs/s (${ITEMS} URLs, 100 a request, 2 in flight)`);
-  const workers: ChildProcess[] = [];
   for (const count of [1, 2]) {
     while (workers.length < count) workers.push(await startWorker());
     const { seconds } = await runJob(`job${count}`, ITEMS);
@@ -151,8 +152,8 @@ try {
   lines.push(
     `webhook latency, job finished in the database -> receiver: median ${median(latencies).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms (${LATENCY_JOBS} single-item jobs)`,
   );
-  for (const w of workers) w.kill("SIGTERM");
 } finally {
+  for (const w of workers) w.kill("SIGTERM");
   await server.close(1000);
   receiver.close();
   await rt.close();
