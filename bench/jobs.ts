@@ -36,7 +36,12 @@ await admin.query(`CREATE DATABASE ${dbName}`);
 
 const rt = await createRuntime(
   loadConfig(
-    { databaseUrl: dbUrl, dataDir: mkdtempSync(join(tmpdir(), "sv-bench-jobs-")), networkInspection: false, page: false },
+    {
+      databaseUrl: dbUrl,
+      dataDir: mkdtempSync(join(tmpdir(), "sv-bench-jobs-")),
+      networkInspection: false,
+      page: false,
+    },
     {},
   ),
   {

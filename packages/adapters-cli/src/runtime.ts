@@ -309,7 +309,9 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
               ...(options.jobs.maintenanceIntervalSeconds !== undefined
                 ? { maintenanceIntervalSeconds: options.jobs.maintenanceIntervalSeconds }
                 : {}),
-              ...(options.log ? { onError: (e) => options.log?.("warn", "job queue error", { error: e.message }) } : {}),
+              ...(options.log
+                ? { onError: (e) => options.log?.("warn", "job queue error", { error: e.message }) }
+                : {}),
             })
           : createInProcessJobQueue();
     } catch (e) {

@@ -39,8 +39,9 @@ describe("jobs on the embedded database", () => {
     let p!: Principal;
     let id!: string;
     try {
-      const account = (await first.engine.accounts.create({ email: "embedded@example.test", plan: "starter" }))
-        ._unsafeUnwrap();
+      const account = (
+        await first.engine.accounts.create({ email: "embedded@example.test", plan: "starter" })
+      )._unsafeUnwrap();
       const key = (await first.engine.keys.create(account.id, { mode: "live" }))._unsafeUnwrap();
       p = (await first.engine.authenticate(`Bearer ${key.key}`))._unsafeUnwrap();
       const items = Array.from({ length: 27 }, (_, i) => ({ url: `https://embedded-${i}.example.net/` }));

@@ -40,9 +40,11 @@ export const TOOL_NAMES: readonly string[] = [
   "check_text",
   "check_url",
   "check_urls_batch",
+  "get_job",
   "get_status",
   "get_usage",
   "report_scam",
+  "submit_job",
 ];
 
 const nodeHasher: Hasher = {

@@ -201,8 +201,8 @@ export class SqlJobStore implements JobStore {
        WHERE job_id = $1 AND idx > $2 AND answered ORDER BY idx LIMIT $3`,
       [jobId, after, limit],
     );
-    return rows.map(
-      (r): StoredItemAnswer => (r.error !== null ? { index: r.idx, error: r.error } : { index: r.idx, result: r.result }),
+    return rows.map((r): StoredItemAnswer =>
+      r.error !== null ? { index: r.idx, error: r.error } : { index: r.idx, result: r.result },
     );
   }
 

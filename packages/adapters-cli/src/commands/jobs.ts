@@ -80,7 +80,10 @@ export function registerJobCommands(program: Command, io: Io, stdin: () => strin
     .option("--webhook-url <url>", "gets a signed POST when the job finishes")
     .option("--json", "print JSON")
     .action(
-      async (o: { channel: string; file: string; format?: string; webhookUrl?: string; json?: boolean }, cmd: Command) => {
+      async (
+        o: { channel: string; file: string; format?: string; webhookUrl?: string; json?: boolean },
+        cmd: Command,
+      ) => {
         if (o.format !== undefined && !["lines", "jsonl", "csv"].includes(o.format)) {
           io.err("error: --format is lines, jsonl or csv\n");
           throw new CliExit(USAGE_EXIT);

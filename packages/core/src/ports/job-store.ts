@@ -108,5 +108,9 @@ export interface JobStore {
    * `everything` (a queue that lost its tasks: the in-process one after a restart), every queued or running job and
    * every pending webhook, whenever made.
    */
-  unfinished(options: { readonly before: Date; readonly everything: boolean; readonly limit: number }): Promise<JobRecord[]>;
+  unfinished(options: {
+    readonly before: Date;
+    readonly everything: boolean;
+    readonly limit: number;
+  }): Promise<JobRecord[]>;
 }

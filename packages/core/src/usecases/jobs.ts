@@ -231,10 +231,7 @@ export class Jobs {
     return jobs.length;
   }
 
-  private async answerItems(
-    deps: JobDeps,
-    task: Extract<JobTask, { kind: "items" }>,
-  ): Promise<TaskOutcome> {
+  private async answerItems(deps: JobDeps, task: Extract<JobTask, { kind: "items" }>): Promise<TaskOutcome> {
     const { store } = deps;
     const job = await store.find(task.jobId);
     if (job === null || (job.status !== "queued" && job.status !== "running")) return { kind: "done" };
@@ -306,10 +303,15 @@ export class Jobs {
       const input = def.parse(request.value) as Result<unknown, AppError>;
       if (input.isErr()) return { error: itemError(input.error) };
       const charges: QuotaKey[] = [];
-      const out = await this.k.charged(p, null, def.cacheKey(input.value, this.k.deps), forceRefresh, () =>
-        def.assess({ kernel: this.k, principal: p, mode: "live", forceRefresh, charges }, input.value) as Promise<
-          Result<object, AppError>
-        >,
+      const out = await this.k.charged(
+        p,
+        null,
+        def.cacheKey(input.value, this.k.deps),
+        forceRefresh,
+        () =>
+          def.assess({ kernel: this.k, principal: p, mode: "live", forceRefresh, charges }, input.value) as Promise<
+            Result<object, AppError>
+          >,
       );
       if (out.isErr()) {
         await this.k.giveBack(charges);

@@ -47,7 +47,12 @@ function setup(sender = new ScriptedSender()) {
   const d = engineDeps({
     quota,
     rateLimiter: {
-      hit: async (_k, limit, w, now) => ({ allowed: true, limit, remaining: limit, resetAt: new Date(now.getTime() + w) }),
+      hit: async (_k, limit, w, now) => ({
+        allowed: true,
+        limit,
+        remaining: limit,
+        resetAt: new Date(now.getTime() + w),
+      }),
     },
     jobs: { store, queue, webhooks: sender },
   });

@@ -36,7 +36,10 @@ export function verifyWebhook(
 
 const RETRY_STATUSES = new Set([408, 425, 429]);
 
-export function createWebhookSender(fetcher: SafeFetcher, options: { readonly timeoutMs?: number } = {}): WebhookSender {
+export function createWebhookSender(
+  fetcher: SafeFetcher,
+  options: { readonly timeoutMs?: number } = {},
+): WebhookSender {
   return {
     checkUrl(raw) {
       let url: URL;
