@@ -134,6 +134,7 @@ export function registerSqlSuites(engine: string, getDb: () => Promise<Db>): voi
         "accounts",
         "apiKeys",
         "health",
+        "jobs",
         "quotaLedger",
         "reports",
         "resultCache",
