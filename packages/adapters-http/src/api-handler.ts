@@ -4,20 +4,22 @@
 // everything else (OAuth, dashboard, MCP, the 404 envelope). Both share http-common.ts, so ids, logs, CORS and error
 // envelopes are the same.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { appError, type Engine } from "@scamverify/core";
+import { appError, type AppError, type Engine } from "@scamverify/core";
 import { createEndpoints, type Endpoint, type EngineEndpoint } from "./endpoints.js";
 import {
-  applyCors,
-  assignRequestId,
+  baseHeaders,
+  counterHeaders,
   logAccess,
   pathOf,
   quotaHeaderName,
   requestIdOf,
-  sendCounters,
   sendError,
+  setHeaders,
+  takeRequestId,
   writeAnswer,
   writeJson,
   writeJsonText,
+  type HeaderList,
 } from "./http-common.js";
 import { readJsonBody, refuseAfterDrain } from "./request-body.js";
 import { errorFields, type Logger } from "./logger.js";
@@ -47,7 +49,11 @@ export interface ApiHandlerOptions {
   readonly maxUploadBytes?: number;
 }
 
-type Serve = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/**
+ * Serves one request. `headers` are those its answer starts with (request id, nosniff, CORS): a success sends them
+ * with its own in one writeHead; any other answer sets them first (`refuse`).
+ */
+type Serve = (req: IncomingMessage, res: ServerResponse, headers: HeaderList) => Promise<void>;
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -63,6 +69,10 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const uploadLimit = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const quotaHeader = quotaHeaderName(engine.registry);
   const endpoints = createEndpoints(engine.registry);
+  const refuse = (res: ServerResponse, headers: HeaderList, e: AppError): void => {
+    setHeaders(res, headers);
+    sendError(res, e, quotaHeader);
+  };
 
   /**
    * Authenticates, then reads the body of its kind, calls the engine, and writes the outcome. A caller without a
@@ -70,11 +80,11 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
    */
   const authenticated =
     (e: EngineEndpoint): Serve =>
-    async (req, res) => {
+    async (req, res, headers) => {
       const principal = await engine.authenticate(req.headers.authorization);
       if (principal.isErr()) {
         if (e.body !== "none") await refuseAfterDrain(req, principal.error, res);
-        return sendError(res, principal.error, quotaHeader);
+        return refuse(res, headers, principal.error);
       }
       let body: unknown;
       if (e.body !== "none") {
@@ -82,13 +92,12 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
           e.body === "json"
             ? await readJsonBody(req, e.maxBodyBytes ?? limit, res)
             : await readUpload(req, e.maxBodyBytes ?? uploadLimit, res);
-        if (read.isErr()) return sendError(res, read.error, quotaHeader);
+        if (read.isErr()) return refuse(res, headers, read.error);
         body = read.value;
       }
       const out = await e.call(engine, principal.value, body);
-      if (out.isErr()) return sendError(res, out.error, quotaHeader);
-      sendCounters(res, out.value.meta, quotaHeader);
-      writeAnswer(res, e.status, out.value.value);
+      if (out.isErr()) return refuse(res, headers, out.error);
+      writeAnswer(res, e.status, out.value.value, counterHeaders(out.value.meta, quotaHeader, headers));
     };
 
   const openapi = JSON.stringify(buildOpenApiDocument(engine.config, engine.registry));
@@ -97,13 +106,13 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       case "engine":
         return authenticated(e);
       case "status":
-        return async (_req, res) => {
+        return async (_req, res, headers) => {
           const status = await engine.status();
-          res.setHeader("Cache-Control", "public, max-age=30");
-          writeJson(res, status.status === "unavailable" ? 503 : 200, status);
+          headers.push("Cache-Control", "public, max-age=30");
+          writeJson(res, status.status === "unavailable" ? 503 : 200, status, headers);
         };
       case "openapi":
-        return (_req, res) => Promise.resolve(writeJsonText(res, 200, openapi));
+        return (_req, res, headers) => Promise.resolve(writeJsonText(res, 200, openapi, headers));
     }
   };
   const routes = new Map(endpoints.map((e) => [routeKey(e.method.toUpperCase(), e.path), serveOf(e)]));
@@ -116,18 +125,16 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       const method = req.method === "HEAD" ? "GET" : (req.method ?? "");
       const serve = routes.get(routeKey(method, pathOf(req)));
       if (!serve) return false;
-      assignRequestId(req, res);
+      const headers = baseHeaders(req, takeRequestId(req, res));
       logAccess(logger, req, res);
-      applyCors(req, res);
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      serve(req, res).catch((error: unknown) => {
+      serve(req, res, headers).catch((error: unknown) => {
         logger.log("error", "unhandled error", {
           request_id: requestIdOf(res),
           path: pathOf(req),
           ...errorFields(error),
         });
         if (res.headersSent) res.destroy();
-        else sendError(res, appError("internal_error", "An unexpected error occurred."));
+        else refuse(res, headers, appError("internal_error", "An unexpected error occurred."));
       });
       return true;
     },
