@@ -1,11 +1,12 @@
 // The Hasher port on node:crypto: SHA-256 for key, token and code hashes and PKCE S256, and a comparison whose
 // time does not depend on where two strings differ.
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash, hash, timingSafeEqual } from "node:crypto";
 import type { Hasher } from "@scamverify/core";
 
 export class NodeHasher implements Hasher {
   sha256Hex(value: string): string {
-    return createHash("sha256").update(value, "utf8").digest("hex");
+    // The one-shot digest: no Hash object per call (every API request hashes its key).
+    return hash("sha256", value, "hex");
   }
 
   sha256HexOfBytes(bytes: Uint8Array): string {
