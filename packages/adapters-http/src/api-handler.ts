@@ -4,20 +4,22 @@
 // everything else (OAuth, dashboard, MCP, the 404 envelope). Both share http-common.ts, so ids, logs, CORS and error
 // envelopes are the same.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { appError, type Engine } from "@scamverify/core";
+import { appError, type AppError, type Engine } from "@scamverify/core";
 import { createEndpoints, type Endpoint, type EngineEndpoint } from "./endpoints.js";
 import {
-  applyCors,
-  assignRequestId,
+  baseHeaders,
+  counterHeaders,
   logAccess,
   pathOf,
   quotaHeaderName,
   requestIdOf,
-  sendCounters,
   sendError,
+  setHeaders,
+  takeRequestId,
   writeAnswer,
   writeJson,
   writeJsonText,
+  type HeaderList,
 } from "./http-common.js";
 import { readJsonBody, refuseAfterDrain } from "./request-body.js";
 import { errorFields, type Logger } from "./logger.js";
@@ -47,7 +49,16 @@ export interface ApiHandlerOptions {
   readonly maxUploadBytes?: number;
 }
 
-type Serve = (req: IncomingMessage, res: ServerResponse, params: Readonly<Record<string, string>>) => Promise<void>;
+/**
+ * Serves one request. `headers` are those its answer starts with (request id, nosniff, CORS): a success sends them
+ * with its own in one writeHead; any other answer sets them first (`refuse`). `params` are the path's {name} values.
+ */
+type Serve = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: HeaderList,
+  params: Readonly<Record<string, string>>,
+) => Promise<void>;
 
 /** A route with {name} segments (a job's id): its method, the pattern of its path and the names it binds. */
 interface PatternRoute {
@@ -100,6 +111,10 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const uploadLimit = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const quotaHeader = quotaHeaderName(engine.registry);
   const endpoints = createEndpoints(engine.registry);
+  const refuse = (res: ServerResponse, headers: HeaderList, e: AppError): void => {
+    setHeaders(res, headers);
+    sendError(res, e, quotaHeader);
+  };
 
   /**
    * Authenticates, then reads the body of its kind, calls the engine, and writes the outcome. A caller without a
@@ -107,11 +122,11 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
    */
   const authenticated =
     (e: EngineEndpoint): Serve =>
-    async (req, res, params) => {
+    async (req, res, headers, params) => {
       const principal = await engine.authenticate(req.headers.authorization);
       if (principal.isErr()) {
         if (e.body !== "none") await refuseAfterDrain(req, principal.error, res);
-        return sendError(res, principal.error, quotaHeader);
+        return refuse(res, headers, principal.error);
       }
       let body: unknown;
       if (e.body !== "none") {
@@ -119,14 +134,16 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
           e.body === "json"
             ? await readJsonBody(req, e.maxBodyBytes ?? limit, res)
             : await readUpload(req, e.maxBodyBytes ?? uploadLimit, res);
-        if (read.isErr()) return sendError(res, read.error, quotaHeader);
+        if (read.isErr()) return refuse(res, headers, read.error);
         body = read.value;
       }
       const out = await e.call(engine, principal.value, body, params);
-      if (out.isErr()) return sendError(res, out.error, quotaHeader);
-      sendCounters(res, out.value.meta, quotaHeader);
-      if (e.answer === "jsonl") return writeJsonLines(res, e.status, out.value.value as AsyncIterable<unknown>);
-      writeAnswer(res, e.status, out.value.value);
+      if (out.isErr()) return refuse(res, headers, out.error);
+      if (e.answer === "jsonl") {
+        setHeaders(res, counterHeaders(out.value.meta, quotaHeader, headers));
+        return writeJsonLines(res, e.status, out.value.value as AsyncIterable<unknown>);
+      }
+      writeAnswer(res, e.status, out.value.value, counterHeaders(out.value.meta, quotaHeader, headers));
     };
 
   const openapi = JSON.stringify(buildOpenApiDocument(engine.config, engine.registry));
@@ -135,13 +152,13 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       case "engine":
         return authenticated(e);
       case "status":
-        return async (_req, res) => {
+        return async (_req, res, headers) => {
           const status = await engine.status();
-          res.setHeader("Cache-Control", "public, max-age=30");
-          writeJson(res, status.status === "unavailable" ? 503 : 200, status);
+          headers.push("Cache-Control", "public, max-age=30");
+          writeJson(res, status.status === "unavailable" ? 503 : 200, status, headers);
         };
       case "openapi":
-        return (_req, res) => Promise.resolve(writeJsonText(res, 200, openapi));
+        return (_req, res, headers) => Promise.resolve(writeJsonText(res, 200, openapi, headers));
     }
   };
   const routes = new Map(
@@ -179,18 +196,16 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         found = undefined; // a malformed %-escape in an id: no such route
       }
       if (!found) return false;
-      assignRequestId(req, res);
+      const headers = baseHeaders(req, takeRequestId(req, res));
       logAccess(logger, req, res);
-      applyCors(req, res);
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      found.serve(req, res, found.params).catch((error: unknown) => {
+      found.serve(req, res, headers, found.params).catch((error: unknown) => {
         logger.log("error", "unhandled error", {
           request_id: requestIdOf(res),
           path: pathOf(req),
           ...errorFields(error),
         });
         if (res.headersSent) res.destroy();
-        else sendError(res, appError("internal_error", "An unexpected error occurred."));
+        else refuse(res, headers, appError("internal_error", "An unexpected error occurred."));
       });
       return true;
     },

@@ -18,11 +18,29 @@ const defaultQuotaHeader = quotaHeaderName(DEFAULT_REGISTRY);
 
 type Tagged = ServerResponse & { [REQUEST_ID_KEY]?: string };
 
-/** Takes a sane incoming X-Request-Id or makes one, echoes it, and remembers it on the response. */
-export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+/**
+ * Ids this process gives: UUID-shaped (8-4-4-4-12 hex), the first 20 digits those of a random UUID drawn once per
+ * process and the last 12 a counter. Unique within the process by the counter and across processes by the random
+ * part; no entropy is drawn per request.
+ */
+const ID_PREFIX = randomUUID().slice(0, 24);
+let idCounter = 0;
+function nextRequestId(): string {
+  idCounter = (idCounter + 1) % 0x1000000000000;
+  return ID_PREFIX + idCounter.toString(16).padStart(12, "0");
+}
+
+/** Takes a sane incoming X-Request-Id or makes one and remembers it on the response, without sending it yet. */
+export function takeRequestId(req: IncomingMessage, res: ServerResponse): string {
   const incoming = req.headers["x-request-id"];
-  const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : nextRequestId();
   (res as Tagged)[REQUEST_ID_KEY] = id;
+  return id;
+}
+
+/** Takes or makes the request id (takeRequestId), echoes it, and remembers it on the response. */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const id = takeRequestId(req, res);
   res.setHeader("X-Request-Id", id);
   return id;
 }
@@ -74,15 +92,36 @@ const EXPOSED = [
   "Mcp-Session-Id",
 ].join(", ");
 
+/** The CORS headers of an answer to a browser (a request with an Origin). */
+const CORS_ANSWER = ["Vary", "Origin", "Access-Control-Allow-Origin", "*", "Access-Control-Expose-Headers", EXPOSED];
+
+/**
+ * Headers as name, value, name, value...: what `writeHead` takes in one call. An answer whose headers are all in one
+ * such list skips setHeader's per-header bookkeeping (and node validates each one once, as it writes them).
+ */
+export type HeaderList = string[];
+
+/** Sets each header of the list on the response, for the paths that go on with setHeader. */
+export function setHeaders(res: ServerResponse, headers: HeaderList): void {
+  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+}
+
+/**
+ * The headers every answer of a request starts with: its id, nosniff, and for a browser (a request with an Origin)
+ * the CORS headers of an answer (not of a preflight: see applyCors).
+ */
+export function baseHeaders(req: IncomingMessage, id: string): HeaderList {
+  const headers = ["X-Request-Id", id, "X-Content-Type-Options", "nosniff"];
+  return req.headers.origin === undefined ? headers : headers.concat(CORS_ANSWER);
+}
+
 /**
  * CORS for browsers (Bearer credentials, no cookies: any origin may call). Requests without an Origin get no CORS
  * headers. Answers a preflight (OPTIONS with an Origin) itself and returns true; otherwise returns false.
  */
 export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.headers.origin === undefined) return false;
-  res.setHeader("Vary", "Origin");
-  res.setHeader("Access-Control-Allow-Origin", "*");
-  res.setHeader("Access-Control-Expose-Headers", EXPOSED);
+  setHeaders(res, CORS_ANSWER);
   if (req.method !== "OPTIONS") return false;
   res.setHeader("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE, OPTIONS");
   res.setHeader(
@@ -95,16 +134,26 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
   return true;
 }
 
-/** Answers with a JSON body already serialized (one write: headers and body together). */
-export function writeJsonText(res: ServerResponse, status: number, text: string): void {
-  res.statusCode = status;
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.setHeader("Content-Length", Buffer.byteLength(text));
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * Answers with a JSON body already serialised, in one writeHead and one write. `headers` are the answer's others
+ * (appended to); those set earlier with setHeader stay, and these win over them.
+ */
+export function writeJsonText(
+  res: ServerResponse,
+  status: number,
+  text: string | Buffer,
+  headers: HeaderList = [],
+): void {
+  const length = typeof text === "string" ? Buffer.byteLength(text) : text.length;
+  headers.push("Content-Type", JSON_TYPE, "Content-Length", String(length));
+  res.writeHead(status, headers);
   res.end(text);
 }
 
-export function writeJson(res: ServerResponse, status: number, body: unknown): void {
-  writeJsonText(res, status, JSON.stringify(body));
+export function writeJson(res: ServerResponse, status: number, body: unknown, headers?: HeaderList): void {
+  writeJsonText(res, status, JSON.stringify(body), headers);
 }
 
 /** The bytes of each frozen answer already sent, kept while the answer is. */
@@ -114,36 +163,55 @@ const serialised = new WeakMap<object, Buffer>();
  * Answers with an engine result. A frozen result is one the engine shares between requests (a cached answer served
  * from process memory), which never changes: its bytes are made once and sent as they are on every later hit.
  */
-export function writeAnswer(res: ServerResponse, status: number, body: unknown): void {
-  if (typeof body !== "object" || body === null || !Object.isFrozen(body)) return writeJson(res, status, body);
+export function writeAnswer(res: ServerResponse, status: number, body: unknown, headers?: HeaderList): void {
+  if (typeof body !== "object" || body === null || !Object.isFrozen(body)) return writeJson(res, status, body, headers);
   let bytes = serialised.get(body);
   if (bytes === undefined) {
     bytes = Buffer.from(JSON.stringify(body), "utf8");
     serialised.set(body, bytes);
   }
-  res.statusCode = status;
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.setHeader("Content-Length", bytes.length);
-  res.end(bytes);
+  writeJsonText(res, status, bytes, headers);
 }
 
-/** The counters of an answer (or of an admitted request's refusal): X-Quota-* of its channel and RateLimit-*. */
+/**
+ * Appends the counters of an answer (or of an admitted request's refusal) to a header list: X-Quota-* of its channel
+ * and RateLimit-*.
+ */
+export function counterHeaders(
+  counters: ErrorCounters,
+  quotaHeader: (channel: string) => string = defaultQuotaHeader,
+  headers: HeaderList = [],
+): HeaderList {
+  if (counters.quota) {
+    const name = quotaHeader(counters.quota.channel);
+    headers.push(
+      `X-Quota-${name}-Used`,
+      String(counters.quota.used),
+      `X-Quota-${name}-Limit`,
+      String(counters.quota.limit),
+    );
+  }
+  if (counters.rateLimit) {
+    const reset = Math.max(0, Math.ceil((counters.rateLimit.resetAt.getTime() - Date.now()) / 1000));
+    headers.push(
+      "RateLimit-Limit",
+      String(counters.rateLimit.limit),
+      "RateLimit-Remaining",
+      String(counters.rateLimit.remaining),
+      "RateLimit-Reset",
+      String(reset),
+    );
+  }
+  return headers;
+}
+
+/** Sets the counters of an answer (or of an admitted request's refusal): X-Quota-* of its channel and RateLimit-*. */
 export function sendCounters(
   res: ServerResponse,
   counters: ErrorCounters,
   quotaHeader: (channel: string) => string = defaultQuotaHeader,
 ): void {
-  if (counters.quota) {
-    const name = quotaHeader(counters.quota.channel);
-    res.setHeader(`X-Quota-${name}-Used`, String(counters.quota.used));
-    res.setHeader(`X-Quota-${name}-Limit`, String(counters.quota.limit));
-  }
-  if (counters.rateLimit) {
-    const reset = Math.max(0, Math.ceil((counters.rateLimit.resetAt.getTime() - Date.now()) / 1000));
-    res.setHeader("RateLimit-Limit", String(counters.rateLimit.limit));
-    res.setHeader("RateLimit-Remaining", String(counters.rateLimit.remaining));
-    res.setHeader("RateLimit-Reset", String(reset));
-  }
+  setHeaders(res, counterHeaders(counters, quotaHeader));
 }
 
 /** Writes the spec's error envelope with the status and headers that belong to the code. */

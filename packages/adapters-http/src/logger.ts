@@ -59,8 +59,58 @@ function keyNeedsSpread(key: string): boolean {
   return key === "time" || key === "level" || key === "msg" || key === "__proto__" || (c >= 48 && c <= 57);
 }
 
-/** Each field name as JSON, made once: the same few names come back on every line. */
-const keyJson = new Map<string, string>();
+const REDACTED_JSON = '"[REDACTED]"';
+
+/**
+ * What a field name's lines share: its name as JSON, whether the name alone masks it, and the last string value it
+ * had as JSON. The same few names come back on every line, most with the value they had on the line before (a
+ * method, a path, a message), so a repeated value is neither scanned for secrets nor escaped again.
+ */
+interface FieldFormat {
+  readonly name: string;
+  readonly secretName: boolean;
+  last: string | undefined;
+  lastJson: string;
+}
+const fieldFormats = new Map<string, FieldFormat>();
+
+function fieldFormat(key: string): FieldFormat {
+  let f = fieldFormats.get(key);
+  if (f === undefined) {
+    // Whether the name alone masks the field: `code` depends on its value too, and is decided per value below.
+    f = {
+      name: JSON.stringify(key),
+      secretName: isSecretField(key, undefined) && !isCodeKey(key),
+      last: undefined,
+      lastJson: "",
+    };
+    if (fieldFormats.size < 1_000) fieldFormats.set(key, f);
+  }
+  return f;
+}
+
+function isCodeKey(key: string): boolean {
+  return key.length === 4 && key.toLowerCase() === "code";
+}
+
+/** A value as its line writes it: masked, or redacted and as JSON (undefined when JSON leaves it out). */
+function valueJson(f: FieldFormat, key: string, value: unknown): string | undefined {
+  if (f.secretName) return REDACTED_JSON;
+  if (typeof value === "string") {
+    if (value === f.last) return f.lastJson;
+    const json = isSecretField(key, value) ? REDACTED_JSON : JSON.stringify(redact(value));
+    f.last = value;
+    f.lastJson = json;
+    return json;
+  }
+  if (typeof value === "number" && !isCodeKey(key)) return Number.isFinite(value) ? String(value) : "null";
+  return isSecretField(key, value) ? REDACTED_JSON : (JSON.stringify(redact(value, 1)) as string | undefined);
+}
+
+/** The line's opening for each level and message, made once: `{"time":` follows from the time alone. */
+const openings = new Map<string, string>();
+let lastTime = "";
+let lastTimeJson = '""';
 
 /**
  * One log line: what JSON.stringify({ time, level, msg, ...redact(fields) }) writes, without building those objects
@@ -68,22 +118,27 @@ const keyJson = new Map<string, string>();
  * array index, takes the spread itself, which decides such keys' places.
  */
 export function formatLine(time: string, level: LogLevel, msg: string, fields: Record<string, unknown>): string {
-  let out = `{"time":${JSON.stringify(time)},"level":${JSON.stringify(level)},"msg":${JSON.stringify(msg)}`;
+  if (time !== lastTime) {
+    lastTime = time;
+    lastTimeJson = JSON.stringify(time);
+  }
+  const openingKey = `${level}\u0000${msg}`;
+  let opening = openings.get(openingKey);
+  if (opening === undefined) {
+    opening = `,"level":${JSON.stringify(level)},"msg":${JSON.stringify(msg)}`;
+    if (openings.size < 1_000) openings.set(openingKey, opening);
+  }
+  let out = `{"time":${lastTimeJson}${opening}`;
   for (const key in fields) {
     if (!Object.hasOwn(fields, key)) continue;
     if (keyNeedsSpread(key)) {
       return JSON.stringify({ time, level, msg, ...(redact(fields) as Record<string, unknown>) });
     }
-    const value = fields[key];
-    const json = isSecretField(key, value) ? '"[REDACTED]"' : (JSON.stringify(redact(value, 1)) as string | undefined);
+    const f = fieldFormat(key);
+    const json = valueJson(f, key, fields[key]);
     // undefined, functions and symbols are left out, as JSON.stringify leaves them out.
     if (json === undefined) continue;
-    let name = keyJson.get(key);
-    if (name === undefined) {
-      name = JSON.stringify(key);
-      if (keyJson.size < 1_000) keyJson.set(key, name);
-    }
-    out += `,${name}:${json}`;
+    out += `,${f.name}:${json}`;
   }
   return `${out}}`;
 }

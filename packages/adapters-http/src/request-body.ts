@@ -56,14 +56,19 @@ function decoderFor(encoding: string): Transform | null | undefined {
 
 /** The kind of body the Content-Type header announces, or null for a type none of the kinds has. */
 export function bodyKindOf(req: IncomingMessage, kinds: readonly BodyKind[] = ["json"]): BodyKind | null {
-  const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const header = req.headers["content-type"] ?? "";
+  // What nearly every client sends, read without splitting.
+  if (header === "application/json") return kinds.includes("json") ? "json" : null;
+  const type = header.split(";")[0]?.trim().toLowerCase() ?? "";
   if (kinds.includes("json") && JSON_TYPE.test(type)) return "json";
   if (kinds.includes("form") && type === FORM_TYPE) return "form";
   return null;
 }
 
 function charsetProblem(req: IncomingMessage): AppError | null {
-  const [, ...params] = (req.headers["content-type"] ?? "").split(";");
+  const header = req.headers["content-type"] ?? "";
+  if (!header.includes(";")) return null;
+  const [, ...params] = header.split(";");
   for (const param of params) {
     const [name = "", value = ""] = param.split("=");
     if (name.trim().toLowerCase() !== "charset") continue;
@@ -200,7 +205,8 @@ export function readRequestBody(
   if (kind === null) return refuseAfterDrain(req, wrongType(req, kinds), res);
   const charset = charsetProblem(req);
   if (charset) return refuseAfterDrain(req, charset, res);
-  const encoding = (req.headers["content-encoding"] ?? "").trim().toLowerCase();
+  const declared = req.headers["content-encoding"];
+  const encoding = declared === undefined ? "" : declared.trim().toLowerCase();
   const decoder = decoderFor(encoding);
   if (decoder === undefined) {
     return refuseAfterDrain(

@@ -86,6 +86,8 @@ describe("log lines on standard output", () => {
 describe("formatLine", () => {
   const value = fc.oneof(
     fc.constantFrom(undefined, null, 503, 0.125, Number.NaN, true, "sv_live_0123456789abcdefghij", "Bearer abc.def"),
+    fc.constantFrom(-0, Number.POSITIVE_INFINITY, 1e21, 1e-7, "internal_error", "a1b2-c3", "/api/v1/url/lookup"),
+    fc.double(),
     fc.string(),
     fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer(), fc.constant("svat_secretvalue"))),
     fc.array(fc.string()),
@@ -103,6 +105,20 @@ describe("formatLine", () => {
         expect(formatLine(time, level, msg, fields)).toBe(expected);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it("writes each line of a run as its own, whatever the lines before it held", () => {
+    // Values repeat from line to line (a method, a path) and are reused as written; a changed one never is.
+    const line = fc.record({ time: fc.constantFrom("2026-03-10T12:00:00.000Z", "2026-03-10T12:00:00.001Z") });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(line, fc.dictionary(key, value)), { maxLength: 8 }), (lines) => {
+        for (const [{ time }, fields] of lines) {
+          const expected = JSON.stringify({ time, level: "info", msg: "request", ...(redact(fields) as object) });
+          expect(formatLine(time, "info", "request", fields)).toBe(expected);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -45,4 +45,18 @@ describe("SystemClock", () => {
     expect(now).toBeGreaterThanOrEqual(before);
     expect(now).toBeLessThanOrEqual(Date.now());
   });
+
+  it("reads the time once per turn of the event loop, and again in the next", async () => {
+    const clock = new SystemClock();
+    const first = clock.now();
+    const again = clock.now();
+    expect(again.getTime()).toBe(first.getTime());
+    // Each reading is a Date of its own: changing one changes no other.
+    expect(again).not.toBe(first);
+    again.setTime(0);
+    expect(clock.now().getTime()).toBe(first.getTime());
+    await new Promise((resolve) => setImmediate(resolve));
+    const before = Date.now();
+    expect(clock.now().getTime()).toBeGreaterThanOrEqual(before);
+  });
 });

@@ -69,8 +69,29 @@ export async function assessUrl(
   };
 }
 
-export function parseUrl(raw: string, field: string) {
+/** Most URLs whose normal form is remembered, and the longest remembered. */
+const NORMALIZED_MEMO_SIZE = 1_024;
+const NORMALIZED_MEMO_MAX_LENGTH = 1_024;
+/**
+ * The normal form of the URLs parsed lately, frozen and shared: a URL asked about at volume is looked up again and
+ * again, and normalizing it (WHATWG parsing, the public suffix list, Unicode host) costs more than the cache hit
+ * that answers it. normalizeUrl is pure, so a remembered form is the one it would give again.
+ */
+const normalized = new Map<string, NormalizedUrl>();
+
+function normalizeRemembered(raw: string): ReturnType<typeof normalizeUrl> {
+  const known = normalized.get(raw);
+  if (known !== undefined) return ok(known);
   const parsed = normalizeUrl(raw);
+  if (parsed.isOk() && raw.length <= NORMALIZED_MEMO_MAX_LENGTH) {
+    if (normalized.size >= NORMALIZED_MEMO_SIZE) normalized.delete(normalized.keys().next().value as string);
+    normalized.set(raw, Object.freeze(parsed.value));
+  }
+  return parsed;
+}
+
+export function parseUrl(raw: string, field: string) {
+  const parsed = normalizeRemembered(raw);
   if (parsed.isErr()) return err(validationError(parsed.error.map((i) => ({ ...i, field }))));
   return ok(parsed.value);
 }
