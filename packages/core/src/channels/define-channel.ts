@@ -134,6 +134,8 @@ export interface ChannelDefinition<
     readonly tool: string;
     /** The compact readable summary a host shows first. */
     summarize(result: Res): string;
+    /** What a result is about, as its summary names it (the URL, the number): a batch summary's name for each item. */
+    subject?(result: Res): string;
   };
   readonly cli: {
     readonly command: string;
