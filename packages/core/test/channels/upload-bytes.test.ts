@@ -45,6 +45,7 @@ const documentReader: DocumentReader = {
       links: [],
     });
   },
+  close: async () => undefined,
 };
 
 async function setUp(): Promise<{ engine: ReturnType<typeof createEngine>; p: Principal }> {
