@@ -241,4 +241,28 @@ describe("createMcpServer", () => {
     expect(lines[0]).toMatch(/^- http:\/\/paypa1-secure-login\.example\.xyz\/verify: \w+ \(\d+\)$/);
     expect(lines[1]).toMatch(/^- https:\/\/example\.org\/: \w+ \(\d+\)$/);
   });
+
+  it("reads a whole saved message sent as raw_message, LF-only or CRLF", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world), world);
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === "check_email")?.inputSchema.properties).toHaveProperty("raw_message");
+    const lines = [
+      "From: PayPal Service <service@paypa1-support.top>",
+      "To: pat@example.org",
+      "Subject: Your account has been limited",
+      "",
+      "Confirm your identity within 24 hours at https://paypa1-support.top/verify or your account will be closed.",
+    ];
+    for (const eol of ["\n", "\r\n"]) {
+      world.oauth.clock.advance(60_000);
+      const res = await client.callTool({ name: "check_email", arguments: { raw_message: lines.join(eol) } });
+      expect(res.isError, JSON.stringify(res.structuredContent)).toBeFalsy();
+      const sc = res.structuredContent as {
+        signals: { input_kind: string; header_analysis: { from: { address: string } | null } };
+      };
+      expect(sc.signals.input_kind).toBe("rfc822");
+      expect(sc.signals.header_analysis.from?.address).toBe("service@paypa1-support.top");
+    }
+  });
 });
