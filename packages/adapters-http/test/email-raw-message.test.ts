@@ -2,7 +2,7 @@
 // ends alike, read as the message it is (headers and body). The header/body split a client makes itself goes wrong
 // on LF-only files (a body of "" beside the whole file as headers): that request is refused naming the field once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, engineInMemory, seedAccount, serve, type JsonBody, type TestServer } from "./support/harness.js";
+import { call, engineInMemory, seedAccount, serve, type TestServer } from "./support/harness.js";
 
 const PATH = "/api/v1/email/analyze";
 const kit = engineInMemory();
@@ -31,6 +31,7 @@ const LINES = [
 ];
 
 interface Analysis {
+  verdict?: string;
   signals: { input_kind: string; header_analysis: { from: { address: string } | null } };
   error?: { code: string; details?: { issues: { field: string; message: string }[] } };
 }
@@ -41,7 +42,7 @@ describe("POST /api/v1/email/analyze with raw_message", () => {
     ["CRLF", "\r\n"],
   ] as const) {
     it(`reads a whole ${name} message as headers and body`, async () => {
-      const r = await call<JsonBody & Analysis>(server.url, "POST", PATH, {
+      const r = await call<Analysis>(server.url, "POST", PATH, {
         key,
         body: { raw_message: LINES.join(eol) },
       });
@@ -53,8 +54,8 @@ describe("POST /api/v1/email/analyze with raw_message", () => {
   }
 
   it("names each field once: a blank body beside headers, both forms at once, neither", async () => {
-    const issues = async (body: unknown) => {
-      const r = await call<JsonBody & Analysis>(server.url, "POST", PATH, { key, body });
+    const issues = async (body: unknown): Promise<{ field: string; message: string }[]> => {
+      const r = await call<Analysis>(server.url, "POST", PATH, { key, body });
       expect(r.status).toBe(400);
       expect(r.body.error?.code).toBe("validation_error");
       return r.body.error?.details?.issues ?? [];
