@@ -1,5 +1,6 @@
 // What every command shares: the runtime opened from flags and environment (and always closed), errors printed
 // once with their exit code, and --json output for operators.
+import { isAbsolute, resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import type { Command } from "commander";
 import type { AppError } from "@scamverify/core";
@@ -26,10 +27,30 @@ export const processIo: Io = {
   err: (t) => process.stderr.write(t),
 };
 
+/**
+ * The directory the person ran the command from. This repository's `pnpm scamverify` script runs the CLI from the
+ * workspace root whatever directory it was typed in, and pnpm keeps that directory in INIT_CWD. Any other launcher
+ * keeps the process's own directory: an installed `scamverify`, or another project's npm script (whose paths are
+ * written relative to that project's root, though INIT_CWD is set there too).
+ */
+export function invocationDir(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+  const ownScript = env["npm_lifecycle_event"] === "scamverify" && env["npm_package_name"] === "scamverify";
+  const init = env["INIT_CWD"];
+  return ownScript && init !== undefined && isAbsolute(init) ? init : cwd;
+}
+
+/** A path the person typed (a file to check, --file, --data-dir), from the directory they ran the command in. */
+export function userPath(path: string, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+  return resolve(invocationDir(env, cwd), path);
+}
+
 /** Global database options, on the root program and inherited by every command. */
 export function configFrom(cmd: Command, extra: Record<string, unknown> = {}): RuntimeConfig {
   const o = cmd.optsWithGlobals<{ databaseUrl?: string; dataDir?: string; redisUrl?: string }>();
-  return loadConfig({ databaseUrl: o.databaseUrl, dataDir: o.dataDir, redisUrl: o.redisUrl, ...extra });
+  // The flag or the variable as the person typed it; the default folder is the clone's or the user's, not theirs.
+  const typed = o.dataDir ?? (process.env["SCAMVERIFY_DATA_DIR"] || undefined);
+  const dataDir = typed === undefined ? undefined : userPath(typed);
+  return loadConfig({ databaseUrl: o.databaseUrl, dataDir, redisUrl: o.redisUrl, ...extra });
 }
 
 export async function withRuntime<T>(

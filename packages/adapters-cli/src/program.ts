@@ -40,20 +40,40 @@ export function buildProgram(options: ProgramOptions = {}): Command {
     .showHelpAfterError()
     .addHelpText(
       "after",
-      `\nExamples:\n  scamverify serve                       start the API on :8080 with the embedded database\n  scamverify url https://paypa1.com      check a URL\n  scamverify phone "+1 (415) 555-2671"   check a phone number\n  scamverify accounts create --email me@example.com --plan free --json\n  scamverify keys create --account <id>\n  scamverify status --api-url http://localhost:8080\n`,
+      `\nExamples:\n  scamverify url https://paypa1.com      check a URL\n  scamverify phone "+1 (415) 555-2671"   check a phone number\n  scamverify serve                       start the API on :8080 with the embedded database\n\nRun scamverify <command> --help for its options, exit statuses and examples.\n`,
     );
-  registerServeCommand(program, io);
-  registerBasicCommands(program, io);
+  // Registered in the order the help lists them: lookups first, what most people run.
   registerLookupCommands(program, io, stdin, {
     ...(options.registry ? { registry: options.registry } : {}),
     ...(options.stdinBytes ? { stdinBytes: options.stdinBytes } : {}),
   });
+  const lookups = new Set(program.commands.map((c) => c.name()));
   registerAdminCommands(program, io);
-  registerFeedCommands(program, io);
+  registerServeCommand(program, io);
   registerMcpCommand(program, io);
   registerJobCommands(program, io, stdin);
+  registerBasicCommands(program, io);
+  registerFeedCommands(program, io);
+  for (const c of program.commands) {
+    const group = lookups.has(c.name()) ? "Lookups:" : HELP_GROUPS[c.name()];
+    if (group !== undefined) c.helpGroup(group);
+  }
   return program;
 }
+
+/** The help's groups of the commands that are not lookups (those are the registry's channels). */
+const HELP_GROUPS: Readonly<Record<string, string>> = {
+  accounts: "Accounts and keys (operators):",
+  keys: "Accounts and keys (operators):",
+  usage: "Accounts and keys (operators):",
+  serve: "Server:",
+  mcp: "Server:",
+  status: "Server:",
+  db: "Data:",
+  feeds: "Data:",
+  jobs: "Jobs:",
+  worker: "Jobs:",
+};
 
 /** Runs the CLI and resolves with the exit code (never calls process.exit itself). */
 export async function runCli(argv: readonly string[], options: ProgramOptions = {}): Promise<number> {

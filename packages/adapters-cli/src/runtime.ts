@@ -48,12 +48,15 @@ import {
   createOpenAiAnalyst,
   createZxingQrDecoder,
   createPostalMimeReader,
+  createConnectivityProbe,
   createMailauthAuthenticator,
   createOfflineDnsResolver,
   createSystemDnsResolver,
   createDocumentReader,
   createUrlSignalSources,
   createWebhookSender,
+  systemResolver,
+  type ConnectivityProbe,
   type SafeFetcher,
 } from "@scamverify/providers";
 import type { RuntimeConfig } from "./config.js";
@@ -150,6 +153,11 @@ interface Wired {
 
 const clock = new SystemClock();
 
+const NO_NETWORK: ConnectivityProbe = {
+  state: () => Promise.resolve({ online: false, reason: "network inspection is off" }),
+  markOffline: () => undefined,
+};
+
 /**
  * Wires every adapter that does not keep state. Readers, decoders, the AI model and outbound HTTP load their
  * libraries on first use, so wiring them costs a command that never uses them nothing.
@@ -158,11 +166,16 @@ async function wire(config: RuntimeConfig, storage: EngineStorage, loadIndexes: 
   const fetcher = createSafeFetcher();
   const threatIndex = new LiveThreatIndex();
   if (loadIndexes) await threatIndex.reload(storage.feedStore);
+  // One answer to "is there a network at all" for the URL inspector and email authentication, probed at most once a
+  // minute; with network inspection off, there is none.
+  const connectivity: ConnectivityProbe = config.networkInspection
+    ? createConnectivityProbe({ resolver: systemResolver, clock })
+    : NO_NETWORK;
   const urlSources = createUrlSignalSources({
     threatIndex,
     clock,
     fetcher,
-    network: { enabled: config.networkInspection },
+    network: { enabled: config.networkInspection, connectivity },
     keys: {
       ...(config.webRiskKey ? { webRisk: config.webRiskKey } : {}),
       ...(config.ipqsKey ? { ipqs: config.ipqsKey } : {}),
@@ -207,10 +220,11 @@ async function wire(config: RuntimeConfig, storage: EngineStorage, loadIndexes: 
     ...(ai ? { ai } : {}),
     qrDecoder,
     mailReader: createPostalMimeReader(),
-    // Without network inspection the email channel queries no DNS: SPF, DKIM and DMARC read unknown, never fail,
-    // and a trusted receiver's Authentication-Results header is still read.
+    // Without network inspection, or on a machine without DNS, the email channel's SPF, DKIM and DMARC read
+    // unknown (never none or fail), and a trusted receiver's Authentication-Results header is still read.
     emailAuthenticator: createMailauthAuthenticator({
       resolver: config.networkInspection ? createSystemDnsResolver() : createOfflineDnsResolver(),
+      connectivity,
     }),
     documentReader,
     clock,

@@ -61,12 +61,8 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
         title: tool.title,
         description: tool.description,
         ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
-        annotations: {
-          title: tool.title,
-          readOnlyHint: tool.readOnly,
-          openWorldHint: true,
-          idempotentHint: tool.readOnly,
-        },
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+        annotations: { title: tool.title, ...tool.annotations },
         _meta: { "scamverify/scopes": tool.scopes },
       },
       // Never called: tools/call is replaced below. Registering keeps tools/list in the SDK's hands.

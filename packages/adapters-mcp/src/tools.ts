@@ -7,6 +7,9 @@ import {
   ReportRequestSchema,
   type JobResultLine,
   type JobView,
+  ReportResultSchema,
+  StatusSchema,
+  UsageSchema,
   validationError,
   type AnyChannel,
   type AppError,
@@ -32,16 +35,39 @@ export type McpEngine = Pick<EngineCore, "registry" | "check" | "checkBatch" | "
   };
 };
 
+/**
+ * MCP tool annotations: hints a host reads to decide whether to ask the user before a call. `destructiveHint` and
+ * `idempotentHint` only mean something for a tool that is not read-only, so lookups leave them out.
+ */
+export interface ToolHints {
+  readonly readOnlyHint: boolean;
+  /** The call may reach beyond this server's own records: DNS, TLS, redirects, vendor APIs, an AI model. */
+  readonly openWorldHint: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+}
+
+/**
+ * A lookup changes nothing the caller has (quota and the shared cache are bookkeeping, not the caller's world) and
+ * may reach the network: a URL's DNS, certificate and redirects, vendor APIs, the AI model, and the sub-lookups of
+ * every link and number in a message, document or code.
+ */
+const LOOKUP_HINTS: ToolHints = { readOnlyHint: true, openWorldHint: true };
+/** Reads the account's or the server's own records. */
+const OWN_RECORDS_HINTS: ToolHints = { readOnlyHint: true, openWorldHint: false };
+
 export interface ToolDefinition {
   readonly name: string;
   readonly title: string;
   readonly description: string;
   readonly inputSchema?: ZodType;
+  /** The schema of a successful result's structured content, from the core's result schemas. */
+  readonly outputSchema?: ZodType;
   /** The scope a call needs, from its arguments (a report needs the scope of the kind it reports); null: none. */
   requiredScope(args: Record<string, unknown>): Scope | null;
   /** Every scope the tool can need, for the scope challenge advertised before a call. */
   readonly scopes: readonly Scope[];
-  readonly readOnly: boolean;
+  readonly annotations: ToolHints;
   call(
     engine: McpEngine,
     principal: Principal,
@@ -57,6 +83,12 @@ export interface ToolDefinition {
  */
 function inline(schema: ZodType): z.ZodObject | undefined {
   return schema instanceof z.ZodObject ? z.object(schema.shape) : undefined;
+}
+
+/** The structured content's schema of a tool whose result is an object (MCP requires an object at the top). */
+function outputOf(schema: ZodType): { outputSchema?: ZodType } {
+  const object = inline(schema);
+  return object ? { outputSchema: object } : {};
 }
 
 /** An upload as MCP hosts send it: the bytes as base64 with their media type. */
@@ -148,9 +180,10 @@ function channelTools(def: AnyChannel): ToolDefinition[] {
       ? `${def.description} Send ${uploadNoun(def).replace("The ", "the ")} as file_base64 with its media_type.`
       : def.description,
     ...(upload ? { inputSchema: uploadArgs(def) } : inline(def.request) ? { inputSchema: inline(def.request)! } : {}),
+    ...outputOf(def.result),
     scopes: [def.scope],
     requiredScope: () => def.scope,
-    readOnly: true,
+    annotations: LOOKUP_HINTS,
     call: async (e, p, a) => {
       if (!upload) return e.check(def.id, p, a);
       const body = uploadBody(a);
@@ -160,13 +193,9 @@ function channelTools(def: AnyChannel): ToolDefinition[] {
   };
   const batch = def.batch;
   if (!batch) return [single];
-  const subject = (item: Record<string, unknown>): string => {
-    try {
-      return def.mcp.summarize(item as never).split(":")[0] ?? "item";
-    } catch {
-      return "item";
-    }
-  };
+  // The item's own name (a URL, a number), never a cut of its summary: a URL's summary has a colon in its scheme.
+  const subject = (item: Record<string, unknown>): string =>
+    def.mcp.subject?.(item as never) ?? String(item["input"] ?? "item");
   return [
     single,
     {
@@ -174,9 +203,10 @@ function channelTools(def: AnyChannel): ToolDefinition[] {
       title: batch.title,
       description: batch.description,
       ...(inline(batch.request) ? { inputSchema: inline(batch.request)! } : {}),
+      ...outputOf(batch.response),
       scopes: [def.scope],
       requiredScope: () => def.scope,
-      readOnly: true,
+      annotations: LOOKUP_HINTS,
       call: (e, p, a) => e.checkBatch(def.id, p, a),
       summarize: (v) => batchSummary(batch.itemName, subject, v as BatchLike),
     },
@@ -200,7 +230,8 @@ function jobTools(registry: ChannelRegistry): ToolDefinition[] {
       inputSchema: inline(JobSubmitRequestSchema)!,
       scopes,
       requiredScope: (a) => registry.get(String(a["channel"]))?.scope ?? scopes[0] ?? null,
-      readOnly: false,
+      // It runs lookups (the open world) and calls the job's webhook; a second call submits a second job.
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
       call: (e, p, a) => (e.jobs ? e.jobs.submit(p, a) : Promise.resolve(err(noJobs()))),
       summarize: (v) => {
         const j = v as { id?: string; status?: string };
@@ -218,7 +249,7 @@ function jobTools(registry: ChannelRegistry): ToolDefinition[] {
       scopes,
       // The job's channel decides the scope; the engine checks it once the job is found.
       requiredScope: () => null,
-      readOnly: true,
+      annotations: OWN_RECORDS_HINTS,
       call: async (e, p, a) => {
         if (!e.jobs) return err(noJobs());
         const id = String(a["id"] ?? "");
@@ -252,9 +283,10 @@ export function toolsFor(registry: ChannelRegistry): readonly ToolDefinition[] {
       title: "Show usage and quota",
       description:
         "Show the account's plan, billing period, and used and remaining units per quota channel this period.",
+      ...outputOf(UsageSchema),
       scopes: ["usage:read"],
       requiredScope: () => "usage:read",
-      readOnly: true,
+      annotations: OWN_RECORDS_HINTS,
       call: (e, p) => e.usage(p),
       summarize: (v) => {
         const u = v as { plan?: string; quotas?: Record<string, { used?: number; limit?: number }> };
@@ -266,9 +298,10 @@ export function toolsFor(registry: ChannelRegistry): readonly ToolDefinition[] {
       name: "get_status",
       title: "Show service status",
       description: "Show whether the service and each channel, the database and the AI model are operational.",
+      ...outputOf(StatusSchema),
       scopes: [],
       requiredScope: () => null,
-      readOnly: true,
+      annotations: OWN_RECORDS_HINTS,
       call: async (e) => {
         if (!e.status) return err({ code: "not_found", message: "Status is not available through this server." });
         return ok({ value: await e.status() });
@@ -285,9 +318,12 @@ export function toolsFor(registry: ChannelRegistry): readonly ToolDefinition[] {
       title: `Report a scam ${reportable.map((c) => c.reportable!.what).join(" or ")}`,
       description: `Report a ${reportable.map((c) => `${c.id} (${c.reportable!.what}, needs ${c.scope})`).join(" or ")} as a scam to the community database (one counted report per account, value and day).`,
       inputSchema: inline(ReportRequestSchema)!,
+      ...outputOf(ReportResultSchema),
       scopes: [...new Set(reportable.map((c) => c.scope))],
       requiredScope: (a) => registry.get(String(a["kind"]))?.scope ?? reportable[0]?.scope ?? null,
-      readOnly: false,
+      // It adds a report to the community database and removes nothing; the same report again the same day is not
+      // counted twice. The database is this server's own.
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       call: (e, p, a) => e.report(p, a),
       summarize: (v) => {
         const r = v as { value?: string; counted?: boolean; community_reports?: number };

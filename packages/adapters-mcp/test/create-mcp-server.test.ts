@@ -3,7 +3,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { Principal } from "@scamverify/core";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { MAGIC_DOCUMENT_PDF_BASE64, MAGIC_QR_PNG_BASE64, type Principal } from "@scamverify/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMcpServer } from "../src/create-mcp-server.js";
 import { createWorld, TOOL_NAMES } from "./support.js";
@@ -160,5 +161,108 @@ describe("createMcpServer", () => {
     const world = createWorld("https://sv.example");
     const { client } = await connect(await principalFor(world), world);
     await expect(client.callTool({ name: "format_disk", arguments: {} })).rejects.toBeInstanceOf(McpError);
+  });
+
+  it("annotates every tool: lookups read-only and open-world, usage and status closed, a report additive", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world), world);
+    const { tools } = await client.listTools();
+    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    for (const name of TOOL_NAMES.filter((n) => n.startsWith("check_"))) {
+      expect(hints[name], name).toMatchObject({ readOnlyHint: true, openWorldHint: true });
+      expect(hints[name], name).not.toHaveProperty("destructiveHint");
+    }
+    for (const name of ["get_usage", "get_status"])
+      expect(hints[name], name).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+    expect(hints["report_scam"]).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    for (const t of tools) {
+      expect(t.annotations?.title, t.name).toBe(t.title);
+      expect(t.outputSchema?.type, t.name).toBe("object");
+    }
+    expect(tools.find((t) => t.name === "check_url")?.outputSchema?.required).toEqual(
+      expect.arrayContaining(["url", "risk_score", "verdict", "explanation"]),
+    );
+  });
+
+  it("returns structured content that validates against each tool's listed outputSchema", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world), world);
+    const { tools } = await client.listTools();
+    const ajv = new AjvJsonSchemaValidator();
+    const calls: [string, Record<string, unknown>][] = [
+      ["check_url", { url: "http://paypa1-secure-login.example.xyz/verify" }],
+      ["check_urls_batch", { urls: ["https://example.org/", "paypa1-login.top"] }],
+      ["check_phone", { phone_number: "(415) 555-2671" }],
+      ["check_phones_batch", { phone_numbers: ["+14155552671", "not a number"] }],
+      [
+        "check_text",
+        {
+          text: "USPS: your parcel is on hold, pay $1.99 at https://usps-redelivery.top",
+          sender_number: "+63 912 345 6789",
+        },
+      ],
+      [
+        "check_email",
+        {
+          email_body: "Your account is locked. Sign in at https://paypa1.top/login",
+          raw_headers: "From: PayPal <service@paypa1.top>\r\nSubject: Locked",
+        },
+      ],
+      ["check_qr", { file_base64: MAGIC_QR_PNG_BASE64.high_risk, media_type: "image/png" }],
+      ["check_document", { file_base64: MAGIC_DOCUMENT_PDF_BASE64.scam, media_type: "application/pdf" }],
+      ["report_scam", { kind: "url", value: "https://paypa1.top/login", category: "phishing" }],
+      ["get_usage", {}],
+      ["get_status", {}],
+    ];
+    expect(calls.map(([name]) => name).sort()).toEqual([...TOOL_NAMES].sort());
+    for (const [name, args] of calls) {
+      // The free plan allows 10 requests a minute: a minute passes between calls.
+      world.oauth.clock.advance(60_000);
+      const res = await client.callTool({ name, arguments: args });
+      expect(res.isError, `${name}: ${JSON.stringify(res.structuredContent)}`).toBeFalsy();
+      const schema = tools.find((t) => t.name === name)?.outputSchema;
+      const check = ajv.getValidator(schema as never)(res.structuredContent);
+      expect(check.valid ? "" : `${name}: ${check.errorMessage}`).toBe("");
+    }
+  });
+
+  it("names each URL of a batch in its summary, worst first", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world), world);
+    const urls = ["https://example.org/", "http://paypa1-secure-login.example.xyz/verify"];
+    const res = await client.callTool({ name: "check_urls_batch", arguments: { urls } });
+    const lines = ((res.content as { text: string }[])[0]?.text ?? "").split("\n").slice(1);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^- http:\/\/paypa1-secure-login\.example\.xyz\/verify: \w+ \(\d+\)$/);
+    expect(lines[1]).toMatch(/^- https:\/\/example\.org\/: \w+ \(\d+\)$/);
+  });
+
+  it("reads a whole saved message sent as raw_message, LF-only or CRLF", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world), world);
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === "check_email")?.inputSchema.properties).toHaveProperty("raw_message");
+    const lines = [
+      "From: PayPal Service <service@paypa1-support.top>",
+      "To: pat@example.org",
+      "Subject: Your account has been limited",
+      "",
+      "Confirm your identity within 24 hours at https://paypa1-support.top/verify or your account will be closed.",
+    ];
+    for (const eol of ["\n", "\r\n"]) {
+      world.oauth.clock.advance(60_000);
+      const res = await client.callTool({ name: "check_email", arguments: { raw_message: lines.join(eol) } });
+      expect(res.isError, JSON.stringify(res.structuredContent)).toBeFalsy();
+      const sc = res.structuredContent as {
+        signals: { input_kind: string; header_analysis: { from: { address: string } | null } };
+      };
+      expect(sc.signals.input_kind).toBe("rfc822");
+      expect(sc.signals.header_analysis.from?.address).toBe("service@paypa1-support.top");
+    }
   });
 });

@@ -65,7 +65,10 @@ function accountOf(io: Io, flag: string | undefined, positional: string | undefi
 }
 
 export function registerAdminCommands(program: Command, io: Io): void {
-  const accounts = program.command("accounts").description("Create and manage accounts (operators)");
+  const accounts = program
+    .command("accounts")
+    .summary("Create and manage accounts")
+    .description("Create and manage accounts (operators)");
   accounts
     .command("create")
     .description("Create an account")
@@ -143,7 +146,10 @@ export function registerAdminCommands(program: Command, io: Io): void {
       },
     );
 
-  const keys = program.command("keys").description("Create, list, revoke and rename API keys (operators)");
+  const keys = program
+    .command("keys")
+    .summary("Create, list, revoke and rename API keys")
+    .description("Create, list, revoke and rename API keys (operators)");
   keys
     .command("create")
     .description("Create a key; it is printed once and only its SHA-256 hash is kept")
@@ -203,6 +209,7 @@ export function registerAdminCommands(program: Command, io: Io): void {
 
   program
     .command("usage")
+    .summary("Show an account's usage and quotas")
     .description("Show an account's usage, quotas and rate limits")
     .requiredOption("--account <id>", "account id")
     .option("--json", "print JSON")

@@ -43,6 +43,7 @@ export function registerBasicCommands(program: Command, io: Io): void {
 
   program
     .command("status")
+    .summary("Service status")
     .description("Service status: database, channels, version")
     .option("--api-url <url>", "ask a running server instead of the embedded engine")
     .option("--json", "print JSON")

@@ -11,7 +11,7 @@ import {
   type SyncFeedSummary,
   type SyncPhoneRegistryOutcome,
 } from "@scamverify/providers";
-import { CliExit, type Io, withOperatorRuntime } from "../cli-support.js";
+import { CliExit, type Io, userPath, withOperatorRuntime } from "../cli-support.js";
 import { ERROR_EXIT, USAGE_EXIT } from "../exit-codes.js";
 import type { Runtime } from "../runtime.js";
 import { printableLines } from "../terminal-text.js";
@@ -77,7 +77,10 @@ export function syncFailureExit(notRead: boolean, source: { url: string } | { fi
 }
 
 export function registerFeedCommands(program: Command, io: Io): void {
-  const feeds = program.command("feeds").description("Threat feeds and registries the engine syncs");
+  const feeds = program
+    .command("feeds")
+    .summary("Sync threat feeds and registries")
+    .description("Threat feeds and registries the engine syncs");
   feeds
     .command("sync")
     .description(`Sync a feed now: ${[...FEED_NAMES, ...REGISTRY_NAMES].join(", ")}`)
@@ -91,7 +94,8 @@ export function registerFeedCommands(program: Command, io: Io): void {
       "\nExamples:\n  scamverify feeds sync urlhaus\n  scamverify feeds sync openphish --file feed.txt\n",
     )
     .action(async (name: string, o: { file?: string; url?: string; force?: boolean; json?: boolean }, cmd: Command) => {
-      const source = o.file !== undefined ? { file: o.file } : o.url !== undefined ? { url: o.url } : undefined;
+      const source =
+        o.file !== undefined ? { file: userPath(o.file) } : o.url !== undefined ? { url: o.url } : undefined;
       if ((REGISTRY_NAMES as readonly string[]).includes(name)) {
         const registry = name as PhoneRegistryFeed;
         const { outcome, from } = await withOperatorRuntime(

@@ -12,7 +12,7 @@ import {
   type Verdict,
 } from "@scamverify/core";
 import { err, type Result } from "neverthrow";
-import { CliExit, configFrom, fail, type Io, remoteFrom, withLookupSession } from "../cli-support.js";
+import { CliExit, configFrom, fail, type Io, remoteFrom, userPath, withLookupSession } from "../cli-support.js";
 import { ERROR_EXIT, ITEM_ERRORS_EXIT, USAGE_EXIT, VERDICT_EXIT } from "../exit-codes.js";
 import { FORMATS, progress, render, type Format, type LookupLike, type Row } from "../output.js";
 import { printable } from "../terminal-text.js";
@@ -38,7 +38,7 @@ function unreadable(file: string, e: unknown): string {
 function readText(file: string, stdin: () => string, io: Io): string {
   if (file === "-") return stdin();
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync(userPath(file), "utf8");
   } catch (e) {
     io.err(`error: ${printable(unreadable(file, e))}\n`);
     throw new CliExit(NOT_FOUND_EXIT);
@@ -86,7 +86,7 @@ function readItems(
       if (path === "-") bytes = stdinBytes();
       else {
         try {
-          bytes = new Uint8Array(readFileSync(path));
+          bytes = new Uint8Array(readFileSync(userPath(path)));
         } catch (e) {
           // One file alone stops the command (66); among several, it is a failed item beside the others' results.
           if (paths.length === 1) {
@@ -167,8 +167,9 @@ export function registerLookupCommands(
   const stdinBytes = options.stdinBytes ?? (() => new Uint8Array(readFileSync(0)));
   for (const def of registry.channels) {
     const files = def.cli.files === true;
-    program
+    const command = program
       .command(def.cli.command)
+      .summary(def.title)
       .description(`${def.title}: ${def.description}`)
       .argument(
         `[${def.cli.argument.replace(/\s+/g, "-")}...]`,
@@ -186,7 +187,13 @@ export function registerLookupCommands(
       .option("--api-url <url>", "use a remote server instead of the embedded engine (env SCAMVERIFY_API_URL)")
       .option("--api-key <key>", "API key for --api-url (env SCAMVERIFY_API_KEY)")
       .option("--no-network", "embedded engine: skip network inspection (offline analysis and synced data only)")
-      .option("--concurrency <n>", "checks in flight at once", "4")
+      .option("--concurrency <n>", "checks in flight at once", "4");
+    const fieldOptions = (def.cli.options ?? []).map((o) => {
+      const option = new Option(o.flags, o.description);
+      command.addOption(option);
+      return { key: option.attributeName(), field: o.field };
+    });
+    command
       .addHelpText(
         "after",
         `\nExit status: 0 safe or low_risk, 10 medium_risk, 11 high_risk, 12 scam (the worst item);\n2 when some items failed; 65 invalid input, 66 file not found, 77 bad key, 69 unavailable.\n\nExamples:\n  ${def.cli.example}\n`,
@@ -201,7 +208,14 @@ export function registerLookupCommands(
         const concurrency = Math.max(1, Math.min(32, Number.parseInt(flags.concurrency, 10) || 4));
         const remote = remoteFrom(flags, io);
         const bar = progress(items.length);
+        const fields = Object.fromEntries(
+          fieldOptions.flatMap(({ key, field }) => {
+            const value = (flags as unknown as Record<string, unknown>)[key];
+            return value === undefined ? [] : [[field, value]];
+          }),
+        );
         const body = (item: Item): Record<string, unknown> => ({
+          ...fields,
           ...item.body,
           ...(flags.forceRefresh ? { force_refresh: true } : {}),
         });

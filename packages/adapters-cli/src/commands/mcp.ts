@@ -90,6 +90,7 @@ function engineWhenOpen(open: () => Promise<Opened>): McpEngine {
 export function registerMcpCommand(program: Command, io: Io): void {
   program
     .command("mcp")
+    .summary("Serve the MCP tools on stdin/stdout")
     .description("Serve the MCP tools (every channel's checks, batches, usage, status, reports) on stdin/stdout")
     .option(
       "--api-url <url>",

@@ -134,6 +134,8 @@ export interface ChannelDefinition<
     readonly tool: string;
     /** The compact readable summary a host shows first. */
     summarize(result: Res): string;
+    /** What a result is about, as its summary names it (the URL, the number): a batch summary's name for each item. */
+    subject?(result: Res): string;
   };
   readonly cli: {
     readonly command: string;
@@ -142,6 +144,11 @@ export interface ChannelDefinition<
     readonly example: string;
     /** Turns one command-line argument (or one line of --file) into a request body. */
     toRequest(arg: string): Record<string, unknown>;
+    /**
+     * Options that set a request field for every input of the command (`text --sender-number`); a JSON Lines request
+     * of --file that names the field keeps its own value.
+     */
+    readonly options?: readonly { readonly flags: string; readonly field: string; readonly description: string }[];
     /** Whether arguments are file paths (uploads, .eml files) instead of values. */
     readonly files?: boolean;
     /** The request body of a file's bytes; default an upload ({ file }). */

@@ -3,9 +3,24 @@
 import { z } from "zod";
 import type { Hasher } from "../ports/hasher.js";
 
+/**
+ * The file's bytes as a caller may hold them: a Uint8Array, a Node Buffer (`fs.readFileSync`), another typed array or
+ * DataView, or an ArrayBuffer. Each becomes a plain Uint8Array over the same memory (no copy): a Buffer's `slice` is a
+ * view where a Uint8Array's is a copy, and the analyzers must see one behaviour. Nothing downstream writes to them.
+ */
+const BytesSchema = z
+  .custom<ArrayBuffer | ArrayBufferView>(
+    (v) => v instanceof ArrayBuffer || ArrayBuffer.isView(v),
+    "Expected the file's bytes: a Uint8Array, Buffer or ArrayBuffer.",
+  )
+  .transform((v) =>
+    v instanceof ArrayBuffer ? new Uint8Array(v) : new Uint8Array(v.buffer, v.byteOffset, v.byteLength),
+  )
+  .refine((b) => b.byteLength > 0, "The file is empty.");
+
 export const UploadSchema = z
   .object({
-    bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength > 0, "The file is empty."),
+    bytes: BytesSchema,
     filename: z.string().max(255, "The file name is longer than 255 characters; rename the file.").optional(),
     declaredType: z.string().max(255, "The part's declared Content-Type is longer than 255 characters.").optional(),
   })

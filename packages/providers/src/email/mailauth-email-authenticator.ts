@@ -24,6 +24,7 @@ import {
 } from "./authentication-results.js";
 import { parseReceived } from "./received.js";
 import { loadOnce } from "../lazy-module.js";
+import type { ConnectivityProbe } from "../network/connectivity.js";
 
 /** mailauth, loaded on the first message checked (it is the heaviest module of the package to load). */
 const loadMailauth = loadOnce(() => import("mailauth"));
@@ -39,6 +40,12 @@ export interface MailauthAuthenticatorOptions {
   readonly timeoutMs?: number;
   /** Name this service reports as the authenticating host. */
   readonly mta?: string;
+  /**
+   * Whether this machine has DNS at all. A resolver with nothing behind it (an air-gapped host, a sandbox) answers
+   * "no such name" for every query, which would read as "the domain publishes no SPF or DMARC record": when no query
+   * of a check got an answer, the probe decides, and without DNS every check reads unknown. Absent: never asked.
+   */
+  readonly connectivity?: Pick<ConnectivityProbe, "state">;
 }
 
 export const DEFAULT_DNS_TIMEOUT_MS = 2_000;
@@ -268,6 +275,26 @@ function fromReceiver(
   };
 }
 
+/**
+ * What the headers alone say, when DNS could not be asked: nothing about SPF, DKIM, DMARC or an ARC chain (a missing
+ * record and an unreachable resolver look the same), except a DMARC failure for two From headers, which needs no
+ * record, and that a message without ARC-Seal headers has no chain.
+ */
+function withoutDns(v: EmailAuthentication, multipleFrom: boolean): EmailAuthentication {
+  return {
+    spf: { result: "unknown", origin: "unknown", domain: v.spf.domain, clientIp: v.spf.clientIp },
+    dkim: {
+      result: "unknown",
+      origin: "unknown",
+      signatures: v.dkim.signatures.filter((s) => s.domain !== "").map((s) => ({ ...s, result: "unknown" as const })),
+    },
+    dmarc: multipleFrom ? v.dmarc : { result: "unknown", origin: "unknown", domain: v.dmarc.domain, policy: null },
+    // A message with no ARC-Seal header has no ARC chain: that much the headers say.
+    arc: v.arc.instances === 0 ? v.arc : { ...v.arc, result: "unknown", origin: "unknown" },
+    receiver: null,
+  };
+}
+
 function timeoutError(): Error {
   return Object.assign(new Error("DNS query timed out"), { code: "ETIMEOUT" });
 }
@@ -279,6 +306,13 @@ class MailauthEmailAuthenticator implements EmailAuthenticator {
   constructor(private readonly opts: MailauthAuthenticatorOptions) {
     this.trusted = opts.trustedAuthservIds ?? DEFAULT_TRUSTED_AUTHSERV_IDS;
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_DNS_TIMEOUT_MS;
+  }
+
+  /** Whether the connectivity probe says this machine has no DNS; false when there is no probe. */
+  private async offline(): Promise<boolean> {
+    const probe = this.opts.connectivity;
+    if (probe === undefined) return false;
+    return (await probe.state().catch(() => ({ online: true }))).online === false;
   }
 
   async authenticate(rawMessage: string, ctx: { readonly signal: AbortSignal }): Promise<EmailAuthentication> {
@@ -299,6 +333,8 @@ class MailauthEmailAuthenticator implements EmailAuthenticator {
     )?.[1];
 
     let dnsFailed = false;
+    let dnsAnswered = false;
+    let dnsNotFound = false;
     const deadline = AbortSignal.any([ctx.signal, AbortSignal.timeout(this.timeoutMs * 3)]);
     const resolver = async (name: string, rrtype: string): Promise<unknown> => {
       if (deadline.aborted) {
@@ -313,6 +349,7 @@ class MailauthEmailAuthenticator implements EmailAuthenticator {
           this.opts.resolver(name, rrtype).then(
             (v) => {
               perQuery.removeEventListener("abort", onAbort);
+              dnsAnswered = true;
               resolve(v);
             },
             (e: unknown) => {
@@ -322,7 +359,8 @@ class MailauthEmailAuthenticator implements EmailAuthenticator {
           );
         });
       } catch (e) {
-        if (!NOT_FOUND.has(errorCode(e))) dnsFailed = true;
+        if (NOT_FOUND.has(errorCode(e))) dnsNotFound = true;
+        else dnsFailed = true;
         throw e;
       }
     };
@@ -348,6 +386,9 @@ class MailauthEmailAuthenticator implements EmailAuthenticator {
             ? { result: "fail", origin: "verified", domain: fromDomain, policy: null }
             : UNKNOWN_AUTHENTICATION.dmarc,
       };
+    }
+    if (!dnsAnswered && (dnsNotFound || dnsFailed) && (await this.offline())) {
+      verified = withoutDns(verified, fromHeaders.length > 1);
     }
     const ar = trustedAuthenticationResults(headers, this.trusted, (v) => parseReceived(v).byHost);
     if (ar !== null) return fromReceiver(ar, verified, fromHeaders.length > 1, ar.authservId, null);

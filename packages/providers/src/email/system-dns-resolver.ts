@@ -18,7 +18,8 @@ export function createSystemDnsResolver(opts: SystemDnsResolverOptions = {}): Dn
 
 /**
  * The resolver when network inspection is off: every query fails at once as unreachable, so SPF, DKIM and DMARC
- * read as unknown (never as fail), and what a trusted receiver wrote in Authentication-Results is still read.
+ * never read as fail (as unknown when the authenticator's connectivity probe says there is no network), and what a
+ * trusted receiver wrote in Authentication-Results is still read.
  */
 export function createOfflineDnsResolver(): DnsResolver {
   const offline = Object.assign(new Error("network inspection is off"), { code: "ETIMEOUT" });

@@ -85,8 +85,9 @@ export class HeicThread {
     if (signal?.aborted) return Promise.reject(new HeicDecodeAborted("The HEIC decoding was cancelled"));
     const worker = (this.#worker ??= this.#spawn());
     const id = this.#nextId++;
-    // The thread gets a copy: the caller keeps its bytes.
-    const copy = bytes.slice();
+    // The thread gets a copy: the caller keeps its bytes. `new Uint8Array(bytes)` always copies, where `slice` on a
+    // Node Buffer is a view, and transferring it would detach the caller's memory.
+    const copy = new Uint8Array(bytes);
     return new Promise<HeicPixels>((resolve, reject) => {
       const finish = (): void => {
         clearTimeout(timer);

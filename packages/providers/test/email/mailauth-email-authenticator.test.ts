@@ -3,6 +3,8 @@ import { dkimSign } from "mailauth";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMailauthAuthenticator, type DnsResolver } from "../../src/email/mailauth-email-authenticator.js";
 import { parseAuthenticationResults } from "../../src/email/authentication-results.js";
+import { createOfflineDnsResolver } from "../../src/email/system-dns-resolver.js";
+import { createConnectivityProbe } from "../../src/network/connectivity.js";
 
 // A zone in the formats published DNS answers carry: TXT records as arrays of character-strings.
 type Zone = Record<string, { TXT?: string[][]; A?: string[]; MX?: Array<{ exchange: string; priority: number }> }>;
@@ -152,6 +154,60 @@ describe("createMailauthAuthenticator", () => {
     for (const result of [r.spf.result, r.dkim.result, r.dmarc.result]) {
       expect(["fail", "softfail", "permerror"]).not.toContain(result);
     }
+  });
+
+  describe("on a machine without DNS", () => {
+    // A resolver with nothing behind it: every name is "not found", as a sandbox's or an air-gapped host's answers.
+    const noSuchName: DnsResolver = () => Promise.reject(dnsError("ENOTFOUND"));
+    const probe = createConnectivityProbe({
+      resolver: () => Promise.reject(dnsError("ENOTFOUND")),
+      clock: { now: () => new Date("2026-11-27T12:00:00Z") },
+    });
+    const noDns = createMailauthAuthenticator({ resolver: noSuchName, connectivity: probe });
+
+    it("reads SPF, DKIM and DMARC as unknown, never as none or fail from checks that could not be made", async () => {
+      for (const raw of [good, message(), message({ ip: "192.0.2.99" })]) {
+        const r = await noDns.authenticate(raw, ctx);
+        expect(r.spf).toMatchObject({ result: "unknown", origin: "unknown" });
+        expect(r.dkim).toMatchObject({ result: "unknown", origin: "unknown" });
+        expect(r.dmarc).toMatchObject({ result: "unknown", origin: "unknown", policy: null });
+        for (const sig of r.dkim.signatures) expect(sig.result).toBe("unknown");
+        expect(r.arc).toMatchObject({ result: "none", instances: 0 });
+      }
+    });
+
+    it("still says what needs no DNS: two From headers fail DMARC, a trusted receiver's results are read", async () => {
+      const twoFrom = message({ extraHeaders: ["From: Another <x@attacker.example>"] });
+      expect((await noDns.authenticate(twoFrom, ctx)).dmarc.result).toBe("fail");
+      const received = message({
+        extraHeaders: [
+          "Authentication-Results: mx.google.com; spf=pass smtp.mailfrom=bounce@example-bank.com; dmarc=pass header.from=example-bank.com",
+          "Received: from mail.sender.example (mail.sender.example. [203.0.113.7]) by mx.google.com with ESMTPS id x12si; Tue, 5 Nov 2024 10:00:05 -0800",
+        ],
+      });
+      const r = await noDns.authenticate(received, ctx);
+      expect(r.spf).toMatchObject({ result: "pass", origin: "receiver" });
+      expect(r.dmarc).toMatchObject({ result: "pass", origin: "receiver" });
+      expect(r.dkim).toMatchObject({ result: "unknown", origin: "unknown" });
+    });
+
+    it("reads unknown with network inspection off (the offline resolver, a probe that says so)", async () => {
+      const off = createMailauthAuthenticator({
+        resolver: createOfflineDnsResolver(),
+        connectivity: { state: () => Promise.resolve({ online: false, reason: "network inspection is off" }) },
+      });
+      const r = await off.authenticate(good, ctx);
+      expect([r.spf.result, r.dkim.result, r.dmarc.result]).toEqual(["unknown", "unknown", "unknown"]);
+    });
+
+    it("reads none where DNS works and the domain publishes nothing", async () => {
+      const online = createMailauthAuthenticator({
+        resolver: noSuchName,
+        connectivity: { state: () => Promise.resolve({ online: true }) },
+      });
+      const r = await online.authenticate(message({ from: "Shop <hello@no-records.example>" }), ctx);
+      expect(r.dmarc).toMatchObject({ result: "none", origin: "verified" });
+    });
   });
 
   it("answers without waiting for a resolver that never replies once the call is aborted", async () => {

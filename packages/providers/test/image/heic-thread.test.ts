@@ -39,6 +39,15 @@ describe("HeicThread", () => {
     expect([a.width, b.width]).toEqual([246, 246]);
   });
 
+  it("leaves a Node Buffer (fs.readFileSync's answer) whole: the thread gets a copy, not the Buffer's memory", async () => {
+    const bytes = Buffer.from(heicFixture("qr-code.heic"));
+    const before = Buffer.from(bytes);
+    const image = await thread().decode(bytes);
+    expect(image.width).toBe(246);
+    expect(bytes.byteLength).toBe(before.byteLength);
+    expect(bytes.equals(before)).toBe(true);
+  });
+
   it("ends a cancelled decode with its thread, then decodes the next picture on a fresh one", async () => {
     const t = thread();
     const controller = new AbortController();

@@ -76,11 +76,15 @@ function sniffKind(bytes: Uint8Array): SniffedUpload | null {
   return null;
 }
 
+/**
+ * A lower-cased copy of bytes[start, end). The copy is made here, never with `bytes.slice`: on a Node Buffer (a
+ * Uint8Array subclass) `slice` is a view, and lower-casing it would rewrite the caller's file.
+ */
 function lowerAscii(bytes: Uint8Array, start: number, end: number): Uint8Array {
-  const out = bytes.slice(start, end);
+  const out = new Uint8Array(Math.max(0, end - start));
   for (let i = 0; i < out.length; i++) {
-    const c = out[i] ?? 0;
-    if (c >= 0x41 && c <= 0x5a) out[i] = c + 0x20;
+    const c = bytes[start + i] ?? 0;
+    out[i] = c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
   }
   return out;
 }

@@ -60,26 +60,58 @@ export const MAX_EMAIL_TEXT_ANALYZED = 2_000;
 /** How long authentication may wait on DNS before its results read unknown. */
 const AUTH_BUDGET_MS = 5_000;
 
+/** One check a text field gets: a blank one is refused with one message (not "too small" and "blank" both). */
+const mailText = (blank: string) =>
+  z
+    .string()
+    .min(1, { message: blank, abort: true })
+    .max(MAX_EMAIL_CHARS)
+    .refine((s) => s.trim() !== "", blank);
+
 export const EmailAnalyzeRequestSchema = z
   .object({
-    email_body: z
-      .string()
-      .min(1)
-      .max(MAX_EMAIL_CHARS)
-      .refine((s) => s.trim() !== "", "The email body is blank")
+    email_body: mailText("The email body is blank")
+      .optional()
       .describe(
-        "The message: pasted text, the raw MIME body, or the whole raw message (RFC 822) when raw_headers is absent",
+        "The message: pasted text, the raw MIME body, or the whole raw message (RFC 822) when raw_headers is absent. " +
+          "Required unless raw_message is sent",
       ),
     raw_headers: z
       .string()
       .max(MAX_EMAIL_CHARS)
       .optional()
       .describe("The raw header block, for SPF/DKIM/DMARC and header forensics (and to decode a raw MIME body)"),
+    raw_message: mailText("The message is blank")
+      .optional()
+      .describe(
+        "The whole message as saved (.eml, RFC 822): its headers, a blank line, then its body, with CRLF or LF line " +
+          "ends. Send it instead of email_body and raw_headers",
+      ),
     force_refresh: z.boolean().optional().describe("Bypass the cache; counts toward quota"),
   })
-  .refine((r) => r.email_body.length + (r.raw_headers?.length ?? 0) <= MAX_EMAIL_CHARS, {
-    message: "email_body and raw_headers together are at most 2 MiB",
-    path: ["email_body"],
+  .superRefine((r, ctx) => {
+    if (r.raw_message !== undefined) {
+      for (const field of ["email_body", "raw_headers"] as const) {
+        if (r[field] !== undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: [field],
+            message: "Send raw_message alone (the whole message), or email_body with raw_headers, not both",
+          });
+      }
+    } else if (r.email_body === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["email_body"],
+        message: "Required: email_body (the message), or raw_message (the whole .eml, headers and body)",
+      });
+    }
+    if ((r.email_body?.length ?? 0) + (r.raw_headers?.length ?? 0) > MAX_EMAIL_CHARS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["email_body"],
+        message: "email_body and raw_headers together are at most 2 MiB",
+      });
   })
   .meta({ id: "EmailAnalyzeRequest" });
 
@@ -425,16 +457,22 @@ export const EMAIL_CHANNEL = defineChannel({
     "the Received chain, bulk-mail headers), the body's scam cues and claimed organisation, every link through the URL " +
     "check (no extra quota), attachments by what they are, QR codes in its pictures and PDFs when it asks to be " +
     "scanned (their links checked too), and the text of an attached PDF when the mail leaves its message to it (a " +
-    "short mail, or one pointing to an attached invoice, receipt or notice). email_body is pasted text, a raw MIME " +
-    "body with raw_headers, or a whole raw message; at most 2 MiB. Scope email:analyze. Costs 1 email unit unless " +
-    "served from cache.",
+    "short mail, or one pointing to an attached invoice, receipt or notice). Send a saved message (.eml, CRLF or LF " +
+    "line ends) whole as raw_message, or email_body: pasted text, a raw MIME body with raw_headers, or a whole raw " +
+    "message; at most 2 MiB. Scope email:analyze. Costs 1 email unit unless served from cache.",
   scope: "email:analyze",
   quota: EMAIL_QUOTA,
   statusComponent: "email_analysis",
   http: { path: "/api/v1/email/analyze", body: "json", maxBodyBytes: EMAIL_BODY_LIMIT },
   request: EmailAnalyzeRequestSchema,
   result: EmailAnalysisResultSchema,
-  parse: (req) => ok({ body: req.email_body, headers: req.raw_headers }),
+  // A whole message is read as email_body alone is: its headers found up to the first blank line (CRLF or LF).
+  parse: (req) =>
+    ok(
+      req.raw_message !== undefined
+        ? { body: req.raw_message, headers: undefined }
+        : { body: req.email_body ?? "", headers: req.raw_headers },
+    ),
   forceRefresh: (req) => req.force_refresh === true,
   cacheKey: (input, deps) => `email:${deps.hasher.sha256Hex(`${input.headers ?? ""}\u0000${input.body}`)}`,
   assess: assessEmail,
@@ -458,7 +496,7 @@ export const EMAIL_CHANNEL = defineChannel({
     example: "scamverify email suspicious.eml\n  scamverify email - < message.eml --format json",
     toRequest: () => ({}),
     files: true,
-    fileBody: (bytes: Uint8Array) => ({ email_body: new TextDecoder("utf-8").decode(bytes) }),
+    fileBody: (bytes: Uint8Array) => ({ raw_message: new TextDecoder("utf-8").decode(bytes) }),
   },
   available: (deps) => deps.mailReader !== undefined,
 });

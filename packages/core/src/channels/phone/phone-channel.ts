@@ -125,7 +125,11 @@ export const PHONE_CHANNEL = defineChannel({
     forceRefresh: (body) => (body as BatchPhoneBody).force_refresh === true,
   },
   reportable: { what: "number", normalize: (value) => parsePhone(value, "value").map((p) => p.e164) },
-  mcp: { tool: "check_phone", summarize: (v) => summarizeAssessment(v.national_format, v) },
+  mcp: {
+    tool: "check_phone",
+    summarize: (v) => summarizeAssessment(v.national_format, v),
+    subject: (v) => v.national_format,
+  },
   cli: {
     command: "phone",
     argument: "phone numbers",

@@ -334,5 +334,12 @@ export const TEXT_CHANNEL = defineChannel({
     example:
       'scamverify text "USPS: your parcel is on hold, pay $1.99 at usps-redelivery.top"\n  scamverify text --file messages.jsonl --format csv   # {"text": ..., "sender_number": ...} per line',
     toRequest: (text) => ({ text }),
+    options: [
+      {
+        flags: "--sender-number <number>",
+        field: "sender_number",
+        description: "the number the message came from, as shown on the phone (checked like a phone lookup)",
+      },
+    ],
   },
 });

@@ -145,7 +145,7 @@ export const URL_CHANNEL = defineChannel({
     what: "site",
     normalize: (value) => parseUrl(value, "value").map((u) => u.registrableDomain ?? u.host),
   },
-  mcp: { tool: "check_url", summarize: (v) => summarizeAssessment(v.url, v) },
+  mcp: { tool: "check_url", summarize: (v) => summarizeAssessment(v.url, v), subject: (v) => v.url },
   cli: {
     command: "url",
     argument: "urls",

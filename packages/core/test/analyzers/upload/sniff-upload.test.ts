@@ -97,6 +97,15 @@ describe("sniffUpload", () => {
     expect(e.details).toEqual({ detected: "gif", polyglot: "markup" });
   });
 
+  it("never writes to the bytes it reads, even a Node Buffer (whose slice is a view, not a copy)", () => {
+    const image = png(10, 10);
+    const original = Uint8Array.from([...image, ...ascii("TEXT chunk: NOT MARKUP")]);
+    const buffer = Buffer.from(original);
+    expect(sniffUpload(buffer)._unsafeUnwrap().kind).toBe("png");
+    expect(buffer.equals(original)).toBe(true);
+    expect(sniffUpload(Buffer.from(ascii("<HTML><SCRIPT>")))._unsafeUnwrapErr().code).toBe("unsupported_media_type");
+  });
+
   it("ignores the declared type: HTML, SVG, text and BMP are refused", () => {
     for (const s of ["<!DOCTYPE html><html></html>", '<svg xmlns="http://www.w3.org/2000/svg"/>', "hello", "BM\0\0"]) {
       expect(sniffUpload(bytes(s))._unsafeUnwrapErr().code).toBe("unsupported_media_type");
