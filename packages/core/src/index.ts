@@ -273,7 +273,6 @@ export {
   isDnsHostname,
   isWellFormedRedirectUri,
 } from "./policies/oauth/index.js";
-export type { SignedUp } from "./usecases/oauth/index.js";
 export {
   authenticateAccessToken,
   authenticateClient,

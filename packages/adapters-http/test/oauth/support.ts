@@ -146,22 +146,23 @@ export class CookieBrowser {
   ): Promise<URL> {
     let page = await this.request(authorizationUrl);
     if (page.status === 302 && page.location?.startsWith("/api/oauth/signin")) {
-      let form = await this.request(page.location);
-      if (user.signUp) form = await this.request(page.location.replace("/signin", "/signup"));
+      let submitted: PageResponse;
       if (user.signUp) {
-        // Sign-up answers alike for new and taken emails and opens no session: the sign-in page comes next.
-        const done = await this.request("/api/oauth/signup", {
+        // Sign-up opens the session and goes straight back to the authorization request.
+        const form = await this.request(page.location.replace("/signin", "/signup"));
+        submitted = await this.request("/api/oauth/signup", {
           form: { ...hiddenFields(form.html), email: user.email, password: user.password },
         });
-        if (done.status !== 303 || !done.location?.startsWith("/api/oauth/signin?"))
-          throw new Error(`sign-up failed: ${done.status} ${done.html}`);
-        form = await this.request(done.location);
+        if (submitted.status !== 303 || !submitted.location)
+          throw new Error(`sign-up failed: ${submitted.status} ${submitted.html}`);
+      } else {
+        const form = await this.request(page.location);
+        submitted = await this.request("/api/oauth/signin", {
+          form: { ...hiddenFields(form.html), email: user.email, password: user.password },
+        });
+        if (submitted.status !== 303 || !submitted.location)
+          throw new Error(`sign-in failed: ${submitted.status} ${submitted.html}`);
       }
-      const submitted = await this.request("/api/oauth/signin", {
-        form: { ...hiddenFields(form.html), email: user.email, password: user.password },
-      });
-      if (submitted.status !== 303 || !submitted.location)
-        throw new Error(`sign-in failed: ${submitted.status} ${submitted.html}`);
       page = await this.request(submitted.location);
     }
     if (page.status !== 200) {
