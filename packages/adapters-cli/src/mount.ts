@@ -44,7 +44,13 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
       );
       app.use(createWellKnownRouter({ config: rt.oauth.config }));
       app.use(createOAuthRouter({ oauth: rt.oauth, engine: rt.engine }));
-      app.use(createDashboardRouter({ engine: rt.engine, oauth: rt.oauth }));
+      app.use(
+        createDashboardRouter({
+          engine: rt.engine,
+          oauth: rt.oauth,
+          ...(rt.config.billingUrl ? { billingUrl: rt.config.billingUrl } : {}),
+        }),
+      );
       mountPage(app, rt, logger);
       app.all(
         "/api/mcp",

@@ -204,7 +204,7 @@ async function wire(config: RuntimeConfig, storage: EngineStorage, loadIndexes: 
     config: {
       version: VERSION,
       baseUrl: config.baseUrl,
-      upgradeUrl: config.upgradeUrl ?? `${config.baseUrl}/dashboard`,
+      upgradeUrl: config.upgradeUrl ?? `${config.baseUrl}/dashboard/plans`,
     },
   };
   return {

@@ -29,14 +29,7 @@ import { noteFailure } from "../logger.js";
 import { cookieNames, parseCookies, serializeCookie } from "./cookies.js";
 import { createCsrf } from "./csrf.js";
 import { bodyParser, bodyProblem } from "../express-body.js";
-import {
-  freePlanOffer,
-  renderConsent,
-  renderError,
-  renderSignIn,
-  renderSignUp,
-  renderSignedIn,
-} from "./pages.js";
+import { freePlanOffer, renderConsent, renderError, renderSignIn, renderSignUp, renderSignedIn } from "./pages.js";
 
 export interface OAuthRouterDeps {
   readonly oauth: OAuthDeps;

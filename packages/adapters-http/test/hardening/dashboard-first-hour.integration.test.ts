@@ -145,10 +145,7 @@ describe("on a 390 px phone in Chromium", () => {
     const email = `phone-${randomUUID()}@example.com`;
     await page.fill("#email", email);
     await page.fill("#password", PASSWORD);
-    await Promise.all([
-      page.waitForURL(/\/dashboard$/),
-      page.getByRole("button", { name: "Create account" }).click(),
-    ]);
+    await Promise.all([page.waitForURL(/\/dashboard$/), page.getByRole("button", { name: "Create account" }).click()]);
 
     for (const [name, mode] of [
       ["Production server with a long name", "live"],

@@ -6,11 +6,7 @@ import { OAUTH_LIFETIMES, TOKEN_BYTES } from "../../policies/oauth/lifetimes.js"
 import { SIGN_IN_THROTTLE, signInThrottleKey } from "../../policies/oauth/sign-in-throttle.js";
 
 export type SignInErrorCode =
-  | "invalid_credentials"
-  | "invalid_email"
-  | "weak_password"
-  | "email_taken"
-  | "too_many_attempts";
+  "invalid_credentials" | "invalid_email" | "weak_password" | "email_taken" | "too_many_attempts";
 
 /** A failure the sign-in and sign-up forms show next to the fields; never an exception. */
 export interface SignInError {
