@@ -1,6 +1,6 @@
 // The dashboard in headless Chromium (Debian's /usr/bin/chromium through playwright-core): a person arrives signed
 // out, creates an account, makes a key, copies it, renames and revokes it through the confirmation page, signs out.
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { ARTIFACTS, launchChromium } from "../support/browser.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDashboardServer, type DashboardTestServer } from "./support.js";
@@ -109,7 +109,7 @@ describe("dashboard in Chromium", () => {
 
   it("lays the key table out without squeezing at 1280 px and keeps usage compact at 375 px", async () => {
     /** Lines each matching cell's text runs over, and the page's width against the viewport's. */
-    const measure = async (page: import("playwright-core").Page, selector: string) =>
+    const measure = async (page: Page, selector: string) =>
       page.evaluate((sel) => {
         const doc = (globalThis as unknown as { document: BrowserDocument }).document;
         const lines = [...doc.querySelectorAll(sel)].map((el) => {
