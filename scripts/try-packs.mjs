@@ -2,7 +2,7 @@
 // (their third-party dependencies come from the npm registry), then `npx scamverify url` asked for a verdict.
 // A command, not a test: it needs the registry. Exits 1 when any step fails.
 //   node scripts/try-packs.mjs [packs folder]
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -24,12 +24,14 @@ const env = { ...process.env, HOME: dir, XDG_DATA_HOME: join(dir, "data"), LOCAL
 try {
   execFileSync("npm", ["init", "-y"], { cwd: dir, stdio: "ignore", shell });
   execFileSync("npm", ["install", "--no-audit", "--no-fund", ...tarballs], { cwd: dir, stdio: "inherit", env, shell });
-  const out = execFileSync(
+  // The exit status tells the verdict (a scam is not 0), so the answer is read from the output.
+  const run = spawnSync(
     "npx",
     ["--no-install", "scamverify", "url", "paypa1-secure-login.com", "--no-network", "--format", "json"],
     { cwd: dir, encoding: "utf8", env, shell },
   );
-  const verdict = JSON.parse(out).verdict;
+  const out = run.stdout;
+  const verdict = JSON.parse(out)[0]?.verdict;
   if (!["scam", "high_risk"].includes(verdict)) throw new Error(`unexpected verdict ${verdict}: ${out}`);
   console.log(`installed ${tarballs.length} tarballs in ${dir}; npx scamverify url answered ${verdict}`);
   rmSync(dir, { recursive: true, force: true });

@@ -42,7 +42,12 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
         ["/api/oauth/signin", "/api/oauth/signup", "/api/oauth/register", "/api/oauth/token", "/dashboard"],
         ipRateLimit({ limiter: rt.deps.rateLimiter }),
       );
-      app.use(createWellKnownRouter({ config: rt.oauth.config }));
+      app.use(
+        createWellKnownRouter({
+          config: rt.oauth.config,
+          clientIdMetadataDocuments: rt.oauth.clientMetadata !== undefined,
+        }),
+      );
       app.use(createOAuthRouter({ oauth: rt.oauth, engine: rt.engine }));
       app.use(
         createDashboardRouter({

@@ -42,6 +42,7 @@ import {
   createGuardedFetch,
   createPhoneSignalSources,
   createSafeFetcher,
+  createClientMetadataDocuments,
   createOpenAiAnalyst,
   createZxingQrDecoder,
   createPostalMimeReader,
@@ -287,7 +288,8 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     engine: createEngine(deps),
     feeds: { store: feedStore, ...wired.feeds },
     phone: { store: phoneStore, registry: wired.registry, fetch: wired.fetch },
-    oauth,
+    // Client ID Metadata Documents come through the same guarded fetcher as every other outbound call.
+    oauth: { ...oauth, clientMetadata: createClientMetadataDocuments({ fetcher: wired.feeds.fetcher }) },
     oauthStore,
     db,
     stores,

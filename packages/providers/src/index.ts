@@ -174,3 +174,9 @@ export { DEFAULT_DOCUMENT_LIMITS, createDocumentReader } from "./document/create
 export type { DocumentLimits, DocumentReaderOptions } from "./document/create-document-reader.js";
 export { TesseractOcr } from "./document/tesseract-ocr.js";
 export { MAX_IMAGE_PIXELS as MAX_OCR_IMAGE_PIXELS, OCR_LONG_SIDE } from "./document/prepare-ocr-image.js";
+export {
+  CLIENT_METADATA_LIMITS,
+  cacheLifetimeMs,
+  createClientMetadataDocuments,
+} from "./oauth/client-metadata-documents.js";
+export type { ClientMetadataDocumentsOptions } from "./oauth/client-metadata-documents.js";

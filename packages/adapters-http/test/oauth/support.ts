@@ -3,7 +3,14 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { createOAuthConfig, type Hasher, type Ids, type OAuthDeps, type PasswordHasher } from "@scamverify/core";
+import {
+  createOAuthConfig,
+  type ClientMetadataDocuments,
+  type Hasher,
+  type Ids,
+  type OAuthDeps,
+  type PasswordHasher,
+} from "@scamverify/core";
 import { FixedClock, InMemoryAccountStore } from "@scamverify/core/testing";
 import { InMemoryOAuthStore } from "../../../core/src/testing/oauth/in-memory-oauth-store.js";
 import { createOAuthRouter } from "../../src/oauth/create-oauth-router.js";
@@ -41,7 +48,9 @@ export interface OAuthTestServer {
   close(): Promise<void>;
 }
 
-export async function startOAuthServer(): Promise<OAuthTestServer> {
+export async function startOAuthServer(
+  options: { readonly clientMetadata?: ClientMetadataDocuments } = {},
+): Promise<OAuthTestServer> {
   const app = express();
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -54,8 +63,9 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
     hasher: nodeHasher,
     passwords: fastPasswords,
     config: createOAuthConfig(baseUrl),
+    ...(options.clientMetadata ? { clientMetadata: options.clientMetadata } : {}),
   };
-  app.use(createWellKnownRouter({ config: deps.config }));
+  app.use(createWellKnownRouter({ config: deps.config, clientIdMetadataDocuments: !!options.clientMetadata }));
   app.use(createOAuthRouter({ oauth: deps }));
   return {
     baseUrl,

@@ -16,3 +16,4 @@ export { openSession, signIn } from "./sign-in.js";
 export type { SignedIn, SignInError, SignInErrorCode } from "./sign-in.js";
 export { signUp } from "./sign-up.js";
 export { resolveSession, signOut } from "./resolve-session.js";
+export { findClient } from "./find-client.js";
