@@ -42,9 +42,20 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
         ["/api/oauth/signin", "/api/oauth/signup", "/api/oauth/register", "/api/oauth/token", "/dashboard"],
         ipRateLimit({ limiter: rt.deps.rateLimiter }),
       );
-      app.use(createWellKnownRouter({ config: rt.oauth.config }));
+      app.use(
+        createWellKnownRouter({
+          config: rt.oauth.config,
+          clientIdMetadataDocuments: rt.oauth.clientMetadata !== undefined,
+        }),
+      );
       app.use(createOAuthRouter({ oauth: rt.oauth, engine: rt.engine }));
-      app.use(createDashboardRouter({ engine: rt.engine, oauth: rt.oauth }));
+      app.use(
+        createDashboardRouter({
+          engine: rt.engine,
+          oauth: rt.oauth,
+          ...(rt.config.billingUrl ? { billingUrl: rt.config.billingUrl } : {}),
+        }),
+      );
       mountPage(app, rt, logger);
       app.all(
         "/api/mcp",

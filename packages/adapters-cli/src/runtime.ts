@@ -45,6 +45,7 @@ import {
   createGuardedFetch,
   createPhoneSignalSources,
   createSafeFetcher,
+  createClientMetadataDocuments,
   createOpenAiAnalyst,
   createZxingQrDecoder,
   createPostalMimeReader,
@@ -235,7 +236,7 @@ async function wire(config: RuntimeConfig, storage: EngineStorage, loadIndexes: 
     config: {
       version: VERSION,
       baseUrl: config.baseUrl,
-      upgradeUrl: config.upgradeUrl ?? `${config.baseUrl}/dashboard`,
+      upgradeUrl: config.upgradeUrl ?? `${config.baseUrl}/dashboard/plans`,
     },
   };
   return {
@@ -353,7 +354,8 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     engine: createEngine(deps),
     feeds: { store: feedStore, ...wired.feeds },
     phone: { store: phoneStore, registry: wired.registry, fetch: wired.fetch },
-    oauth,
+    // Client ID Metadata Documents come through the same guarded fetcher as every other outbound call.
+    oauth: { ...oauth, clientMetadata: createClientMetadataDocuments({ fetcher: wired.feeds.fetcher }) },
     oauthStore,
     db,
     stores,

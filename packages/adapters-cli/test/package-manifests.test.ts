@@ -18,7 +18,7 @@ interface Manifest {
   bin?: Record<string, string>;
   main?: string;
   types?: string;
-  publishConfig?: { access?: string; exports?: Record<string, Record<string, string>> };
+  publishConfig?: { access?: string; provenance?: boolean; exports?: Record<string, Record<string, string>> };
   [field: string]: unknown;
 }
 
@@ -54,6 +54,8 @@ describe("package manifests", () => {
     expect(m["repository"]).toMatchObject({ type: "git", directory: `packages/${_dir}` });
     expect(m["engines"]).toEqual({ node: ">=20.19" });
     expect(m.publishConfig?.access).toBe("public");
+    // Published from CI with a signed build attestation linking the tarball to its commit.
+    expect(m.publishConfig?.provenance).toBe(true);
   });
 
   it.each(manifests)("%s publishes exports without the source condition, all inside its files", (_dir, m) => {

@@ -16,6 +16,7 @@ import {
   type ChannelRegistry,
   type EngineCore,
   type Principal,
+  type ReportResult,
   type Scope,
 } from "@scamverify/core";
 import { err, ok, type Result } from "neverthrow";
@@ -326,8 +327,13 @@ export function toolsFor(registry: ChannelRegistry): readonly ToolDefinition[] {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       call: (e, p, a) => e.report(p, a),
       summarize: (v) => {
-        const r = v as { value?: string; counted?: boolean; community_reports?: number };
-        return `${r.counted ? "Report counted" : "Already reported today"} for ${r.value ?? "the value"}; ${r.community_reports ?? 0} community reports in total.`;
+        const r = v as ReportResult;
+        const outcome = r.counted
+          ? "Report counted"
+          : r.not_counted_reason === "test_key"
+            ? "Test key: report accepted, not counted (test keys change no community data)"
+            : "Already reported today";
+        return `${outcome} for ${r.value}; ${r.community_reports} community reports in total.`;
       },
     },
     ...jobTools(registry),

@@ -141,6 +141,26 @@ describe("createMcpServer", () => {
     expect(phoneReport.isError).toBeFalsy();
   });
 
+  it("says a test key's report is not counted because of the key, not that it was already reported", async () => {
+    const world = createWorld("https://sv.example");
+    const live = await principalFor(world);
+    const args = { kind: "url", value: `https://report-${Date.now()}.example/`, category: "phishing" };
+    const text = (r: Awaited<ReturnType<Client["callTool"]>>) =>
+      (r.content as { type: string; text: string }[]).find((c) => c.type === "text")?.text ?? "";
+    const testKey = await connect({ ...live, mode: "test" }, world);
+    const first = await testKey.client.callTool({ name: "report_scam", arguments: args });
+    expect(first.structuredContent).toMatchObject({ counted: false, not_counted_reason: "test_key" });
+    expect(text(first)).toMatch(/^Test key: report accepted, not counted/);
+    expect(text(first)).not.toContain("Already reported");
+    const liveKey = await connect(live, world);
+    const counted = await liveKey.client.callTool({ name: "report_scam", arguments: args });
+    expect(counted.structuredContent).toMatchObject({ counted: true, community_reports: 1 });
+    expect(counted.structuredContent).not.toHaveProperty("not_counted_reason");
+    const again = await liveKey.client.callTool({ name: "report_scam", arguments: args });
+    expect(again.structuredContent).toMatchObject({ counted: false, not_counted_reason: "already_reported_today" });
+    expect(text(again)).toMatch(/^Already reported today/);
+  });
+
   it("reports quota exhaustion as a tool result the model can relay", async () => {
     const world = createWorld("https://sv.example");
     const principal = await principalFor(world, "url:lookup");

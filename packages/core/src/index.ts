@@ -215,6 +215,8 @@ export type {
   OAuthClient,
   OAuthSession,
   OAuthStore,
+  ClientMetadataDocuments,
+  ClientMetadataFetch,
   RefreshTokenRecord,
   RotateOutcome,
   TokenFamily,
@@ -272,9 +274,11 @@ export {
   scopeCeiling,
   isDnsHostname,
   isWellFormedRedirectUri,
+  clientFromMetadataDocument,
+  isMetadataDocumentUrl,
 } from "./policies/oauth/index.js";
-export type { SignedUp } from "./usecases/oauth/index.js";
 export {
+  findClient,
   authenticateAccessToken,
   authenticateClient,
   createAccessTokenVerifier,

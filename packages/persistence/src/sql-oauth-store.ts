@@ -182,6 +182,25 @@ export class SqlOAuthStore implements OAuthStore {
     );
   }
 
+  async saveClient(client: OAuthClient): Promise<void> {
+    await this.db.query(
+      `INSERT INTO oauth_clients (client_id, secret_hash, client_name, redirect_uris, grant_types, token_endpoint_auth_method, created_at)
+       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7)
+       ON CONFLICT (client_id) DO UPDATE SET secret_hash = EXCLUDED.secret_hash, client_name = EXCLUDED.client_name,
+         redirect_uris = EXCLUDED.redirect_uris, grant_types = EXCLUDED.grant_types,
+         token_endpoint_auth_method = EXCLUDED.token_endpoint_auth_method`,
+      [
+        client.clientId,
+        client.secretHash,
+        client.clientName,
+        JSON.stringify(client.redirectUris),
+        JSON.stringify(client.grantTypes),
+        client.tokenEndpointAuthMethod,
+        client.createdAt,
+      ],
+    );
+  }
+
   async findClient(clientId: string): Promise<OAuthClient | null> {
     const { rows } = await this.db.query<ClientRow>("SELECT * FROM oauth_clients WHERE client_id = $1", [clientId]);
     return rows[0] ? toClient(rows[0]) : null;

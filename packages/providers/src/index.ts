@@ -175,3 +175,9 @@ export type { DocumentLimits, DocumentReaderOptions } from "./document/create-do
 export { TesseractOcr } from "./document/tesseract-ocr.js";
 export { MAX_IMAGE_PIXELS as MAX_OCR_IMAGE_PIXELS, OCR_LONG_SIDE } from "./document/prepare-ocr-image.js";
 export { SIGNATURE_HEADER, createWebhookSender, signWebhook, verifyWebhook } from "./webhooks/job-webhooks.js";
+export {
+  CLIENT_METADATA_LIMITS,
+  cacheLifetimeMs,
+  createClientMetadataDocuments,
+} from "./oauth/client-metadata-documents.js";
+export type { ClientMetadataDocumentsOptions } from "./oauth/client-metadata-documents.js";

@@ -23,6 +23,7 @@ import { bodyParser, bodyProblem } from "../express-body.js";
 import { FAVICON_SVG, servedChannels } from "../oauth/pages.js";
 import { createMemoryFlash, type Flash } from "./flash.js";
 import { DASHBOARD_PATHS, renderDashboard, renderDashboardError, renderRevokeConfirm } from "./pages.js";
+import { renderPlans } from "./plans-page.js";
 
 /** What a form leaves for the page it redirects to. */
 export interface DashboardFlash {
@@ -41,6 +42,8 @@ export interface DashboardRouterDeps {
    * a load balancer without sticky sessions share one, or the page after "Create key" may miss the key.
    */
   readonly flash?: Flash<DashboardFlash>;
+  /** The operator's billing page, linked from the plans page; without one it names the admin command instead. */
+  readonly billingUrl?: string;
 }
 
 const BODY_LIMIT = 16 * 1024;
@@ -77,7 +80,7 @@ function modeOf(value: unknown): KeyMode | undefined {
 }
 
 /**
- * GET /dashboard, POST /dashboard/keys/{create,rename,revoke} and POST /dashboard/signout. Mount at the application
+ * GET /dashboard, GET /dashboard/plans, POST /dashboard/keys/{create,rename,revoke} and POST /dashboard/signout. Mount at the application
  * root next to the OAuth router, whose sign-in and sign-up pages open the session: `app.use(createDashboardRouter(deps))`.
  */
 export function createDashboardRouter(deps: DashboardRouterDeps): Router {
@@ -170,6 +173,29 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
     const account = await resolveSession(oauth, sessionIdOf(req));
     if (!account) return toSignIn(res, 302);
     await showHome(req, res, account, flash.take(flashKey(req), oauth.clock.now()) ?? {});
+  });
+
+  // Where quota_exhausted's upgrade_url leads: readable signed out too (a 402 may reach someone without a session).
+  pages.get("/plans", async (req, res) => {
+    const signedIn = await resolveSession(oauth, sessionIdOf(req));
+    const [usage, status] = await Promise.all([
+      signedIn ? engine.accounts.usage(signedIn.id) : undefined,
+      engine.status(),
+    ]);
+    if (usage?.isErr())
+      return sendError(res, HTTP_STATUS[usage.error.code], "Plans unavailable", plainMessage(usage.error));
+    const nonce = headers(res);
+    const account = signedIn && usage?.isOk() ? { id: signedIn.id, usage: usage.value } : undefined;
+    send(
+      res,
+      200,
+      renderPlans({
+        nonce,
+        channels: servedChannels(status).map((c) => c.channel),
+        ...(account ? { account } : {}),
+        ...(deps.billingUrl ? { billingUrl: deps.billingUrl } : {}),
+      }),
+    );
   });
 
   // The new key goes into the flash and is rendered by the page the browser is redirected to, once: a reload of that

@@ -1,7 +1,7 @@
 // Server-rendered HTML of the developer dashboard (account, usage, API keys) and its revoke confirmation. Every value
 // is escaped; the <style> element and the copy button's one script carry the response's CSP nonce, so injected
-// markup can neither run code nor restyle the page. Below 720 px the tables become stacked cards, so a phone
-// (390 px) never scrolls sideways.
+// markup can neither run code nor restyle the page. Below 720 px the key table becomes stacked cards and the usage
+// table keeps four short columns, so a phone (375 px) never scrolls sideways.
 import { DEFAULT_REGISTRY, MAX_ACTIVE_KEYS, type ApiKey, type CreatedApiKey, type Usage } from "@scamverify/core";
 import { escapeHtml, hiddenField, pageLayout } from "../oauth/pages.js";
 
@@ -11,10 +11,11 @@ export const DASHBOARD_PATHS = {
   rename: "/dashboard/keys/rename",
   revoke: "/dashboard/keys/revoke",
   signOut: "/dashboard/signout",
+  plans: "/dashboard/plans",
 } as const;
 
 const DASHBOARD_STYLE = `
-main{max-width:980px}
+main{max-width:1120px}
 html{-webkit-text-size-adjust:100%}
 header.top{display:flex;justify-content:space-between;align-items:flex-start;gap:16px;flex-wrap:wrap;margin-bottom:8px}
 header.top form{margin:0}
@@ -24,7 +25,8 @@ table{width:100%;border-collapse:collapse;font-size:.95rem}
 th,td{text-align:left;padding:8px 6px;border-bottom:1px solid #e3e6eb;vertical-align:middle}
 th{font-weight:600;color:#5b6474;font-size:.85rem}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-td.prefix code{white-space:nowrap}
+td.prefix code,td.when{white-space:nowrap}
+td.key-name{min-width:9em;overflow-wrap:anywhere}
 meter{width:110px;height:12px}
 .notice{background:#e8f5ec;color:#1c5b31;padding:10px 12px;border-radius:8px}
 .new-key{background:#fff8e1;border:1px solid #e9c46a;padding:14px;border-radius:8px;margin:0 0 12px}
@@ -36,12 +38,21 @@ meter{width:110px;height:12px}
 .badge.revoked{background:#eceef1;color:#5b6474}
 tr.revoked td{color:#8a919e}
 input[type=text]{padding:7px 9px;border:1px solid #c5cad3;border-radius:8px;font:inherit;width:100%;max-width:260px}
-form.inline{display:inline-flex;gap:6px;align-items:center;margin:0 6px 0 0;vertical-align:middle}
-form.inline input[type=text]{width:170px}
 td.actions{white-space:nowrap}
+.row-actions{display:flex;gap:8px;align-items:center;justify-content:flex-end}
+details.rename{position:relative}
+details.rename summary{display:inline-block;cursor:pointer;padding:6px 12px;border-radius:8px;border:1px solid #1f4fd1;color:#1f4fd1;background:#fff;list-style:none}
+details.rename summary::-webkit-details-marker{display:none}
+details.rename[open] summary{background:#e6edfc}
+details.rename form{position:absolute;right:0;top:calc(100% + 6px);z-index:2;display:flex;gap:6px;align-items:center;padding:10px;background:#fff;border:1px solid #e3e6eb;border-radius:8px;box-shadow:0 4px 14px rgba(0,0,0,.12)}
+details.rename form input[type=text]{width:200px}
 a.button{display:inline-block;font:inherit;padding:6px 12px;border-radius:8px;border:1px solid #b3261e;color:#b3261e;text-decoration:none;background:#fff}
+a.button.primary{border-color:#1f4fd1;background:#1f4fd1;color:#fff}
+tr.current td{background:#f3f6fe}
+pre{background:#eef0f3;padding:10px 12px;border-radius:8px;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
+pre code{background:none;padding:0}
 .copy-row{display:flex;gap:10px;align-items:center;flex-wrap:wrap}
-form.inline button{padding:6px 12px}
+details.rename form button{padding:6px 12px}
 button.danger{background:#fff;color:#b3261e;border-color:#b3261e}
 button.link{background:none;border:none;color:#1f4fd1;padding:0;text-decoration:underline}
 fieldset{border:none;padding:0;margin:12px 0 0;display:flex;gap:8px 18px;align-items:center;flex-wrap:wrap}
@@ -56,16 +67,21 @@ table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:
 table.cards tr{border:1px solid #e3e6eb;border-radius:8px;padding:6px 10px;margin:0 0 10px}
 table.cards td{display:flex;justify-content:space-between;gap:12px;border:none;padding:4px 0;text-align:right}
 table.cards td::before{content:attr(data-label);color:#5b6474;font-weight:600;text-align:left}
-table.cards td.actions{display:flex;flex-wrap:wrap;gap:8px;justify-content:flex-start;white-space:normal}
-table.cards form.inline{display:flex;flex:1 1 100%;margin:0}
-table.cards form.inline input[type=text]{width:auto;min-width:0;flex:1 1 120px}
+table.cards td.actions{white-space:normal;text-align:left}
+table.cards .row-actions{flex:1 1 100%;flex-wrap:wrap;justify-content:flex-start}
 table.cards td.actions::before{content:none}
 table.cards td.key-name{font-weight:600}
-meter{width:80px}
+table.cards details.rename{position:static}
+table.cards details.rename[open]{flex:1 1 100%}
+table.cards details.rename form{position:static;margin-top:8px;padding:0;border:none;box-shadow:none}
+table.cards details.rename form input[type=text]{width:auto;min-width:0;flex:1 1 120px}
+#usage{font-size:.9rem}
+#usage th,#usage td{padding:6px 4px}
+#usage .hard,#usage td[data-label="Hard limit"],#usage .bar,#usage td[data-label="Share used"]{display:none}
 }
 `;
 
-function layout(nonce: string, title: string, body: string): string {
+export function layout(nonce: string, title: string, body: string): string {
   return pageLayout(title, body, { nonce, style: DASHBOARD_STYLE });
 }
 
@@ -74,7 +90,7 @@ export function formatInstant(iso: string | null): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
-const PLAN_LABELS: Record<Usage["plan"], string> = {
+export const PLAN_LABELS: Record<Usage["plan"], string> = {
   free: "Free",
   starter: "Starter",
   professional: "Professional",
@@ -84,8 +100,8 @@ const PLAN_LABELS: Record<Usage["plan"], string> = {
 };
 
 /** Every quota channel of the registry, in its order, labelled by its unit ("URL verifications"). */
-const CHANNEL_ORDER: readonly string[] = DEFAULT_REGISTRY.quotas.map((q) => q.id);
-const CHANNEL_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+export const CHANNEL_ORDER: readonly string[] = DEFAULT_REGISTRY.quotas.map((q) => q.id);
+export const CHANNEL_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
   DEFAULT_REGISTRY.quotas.map((q) => [q.id, q.unit.charAt(0).toUpperCase() + q.unit.slice(1)]),
 );
 
@@ -158,8 +174,8 @@ function usageSection(usage: Usage, channels: readonly string[]): string {
   const rl = usage.rate_limit;
   return `<section aria-labelledby="usage-title">
 <h2 id="usage-title">Usage this period</h2>
-<table id="usage" class="cards">
-<thead><tr><th>Channel</th><th class="num">Used</th><th class="num">Plan limit</th><th class="num">Hard limit</th><th class="num">Remaining</th><th></th></tr></thead>
+<table id="usage">
+<thead><tr><th>Channel</th><th class="num">Used</th><th class="num">Plan limit</th><th class="num hard">Hard limit</th><th class="num">Remaining</th><th class="bar"></th></tr></thead>
 <tbody>
 ${rows || `<tr><td colspan="6" class="muted">No channel is available right now.</td></tr>`}
 </tbody>
@@ -178,21 +194,21 @@ function keyRow(csrf: string, key: ApiKey): string {
     : `<span class="badge active">Active</span>`;
   const actions = revoked
     ? ""
-    : `<form class="inline" method="post" action="${DASHBOARD_PATHS.rename}">
+    : `<details class="rename"><summary>Rename</summary><form method="post" action="${DASHBOARD_PATHS.rename}">
 ${hiddenField("csrf_token", csrf)}
 ${hiddenField("key_id", key.id)}
 <input type="text" name="name" value="${escapeHtml(key.name)}" required maxlength="64" aria-label="New name for ${escapeHtml(key.name)}">
-<button type="submit" class="secondary">Rename</button>
-</form>
+<button type="submit" class="secondary">Save name</button>
+</form></details>
 <a class="button" href="${DASHBOARD_PATHS.revoke}?${escapeHtml(new URLSearchParams({ key_id: key.id }).toString())}" aria-label="Revoke ${escapeHtml(key.name)}…">Revoke…</a>`;
   return `<tr class="${revoked ? "revoked" : "active"}" data-key-id="${escapeHtml(key.id)}">
 <td class="key-name" data-label="Name">${escapeHtml(key.name)}</td>
 <td class="prefix" data-label="Prefix"><code>${escapeHtml(key.prefix)}…</code></td>
 <td data-label="Mode"><span class="badge ${key.mode}">${key.mode === "live" ? "Live" : "Test"}</span></td>
-<td data-label="Created">${formatInstant(key.created_at)}</td>
-<td data-label="Last used">${formatInstant(key.last_used_at)}</td>
+<td class="when" data-label="Created">${formatInstant(key.created_at)}</td>
+<td class="when" data-label="Last used">${formatInstant(key.last_used_at)}</td>
 <td data-label="Status">${status}</td>
-<td class="actions">${actions}</td>
+<td class="actions">${actions ? `<div class="row-actions">${actions}</div>` : ""}</td>
 </tr>`;
 }
 
@@ -251,7 +267,7 @@ export function renderDashboard(input: DashboardPageInput): string {
 <h1>Developer dashboard</h1>
 <dl class="facts" id="account">
 <dt>Account</dt><dd id="account-email">${escapeHtml(input.email)}</dd>
-<dt>Plan</dt><dd id="account-plan">${PLAN_LABELS[u.plan]}</dd>
+<dt>Plan</dt><dd><span id="account-plan">${PLAN_LABELS[u.plan]}</span> · <a href="${DASHBOARD_PATHS.plans}" id="plans-link">Plans and limits</a></dd>
 ${pending}
 <dt>Billing period</dt><dd id="billing-period">${formatInstant(u.billing_period.start)} to ${formatInstant(u.billing_period.end)}</dd>
 </dl>

@@ -29,15 +29,7 @@ import { noteFailure } from "../logger.js";
 import { cookieNames, parseCookies, serializeCookie } from "./cookies.js";
 import { createCsrf } from "./csrf.js";
 import { bodyParser, bodyProblem } from "../express-body.js";
-import {
-  freePlanOffer,
-  renderConsent,
-  renderError,
-  renderSignIn,
-  renderSignUp,
-  renderSignedIn,
-  SIGNED_UP_NOTICE,
-} from "./pages.js";
+import { freePlanOffer, renderConsent, renderError, renderSignIn, renderSignUp, renderSignedIn } from "./pages.js";
 
 export interface OAuthRouterDeps {
   readonly oauth: OAuthDeps;
@@ -327,8 +319,7 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
   // --- sign-in, sign-up, sign-out ---
   api.get("/signin", (req, res) => {
     const returnTo = safeReturnTo(req.query["return_to"]) ?? "";
-    const notice = req.query["signed_up"] === "1" ? SIGNED_UP_NOTICE : undefined;
-    sendPage(res, 200, renderSignIn({ csrf: forms.tokenFor(req, res), returnTo, ...(notice ? { notice } : {}) }));
+    sendPage(res, 200, renderSignIn({ csrf: forms.tokenFor(req, res), returnTo }));
   });
 
   api.post("/signin", form, async (req, res) => {
@@ -372,11 +363,13 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
     const returnTo = safeReturnTo(body["return_to"]) ?? "";
     if (!forms.valid(req)) return csrfFailure(res);
     const email = str(body["email"]) ?? "";
-    const out = await signUp(oauth, { email, password: str(body["password"]) ?? "" });
+    const out = await signUp(signInDeps, { email, password: str(body["password"]) ?? "" });
     if (out.isErr()) {
+      const throttled = out.error.code === "too_many_attempts";
+      if (throttled) res.setHeader("Retry-After", String(out.error.retryAfterSeconds ?? 60));
       return sendPage(
         res,
-        400,
+        throttled ? 429 : out.error.code === "email_taken" ? 409 : 400,
         renderSignUp({
           csrf: forms.tokenFor(req, res),
           returnTo,
@@ -387,11 +380,10 @@ export function createOAuthRouter(deps: OAuthRouterDeps): Router {
         }),
       );
     }
-    // A new email and one already registered get this same answer (no session either way), so the form cannot be
-    // used to find out who has an account; the person signs in next.
-    const q = new URLSearchParams({ ...(returnTo ? { return_to: returnTo } : {}), signed_up: "1" });
+    // The account exists and its session is open: straight on to where the person was going.
+    setSession(res, out.value.sessionId);
     res.setHeader("Cache-Control", "no-store");
-    res.redirect(303, `/api/oauth/signin?${q.toString()}`);
+    res.redirect(303, returnTo || DASHBOARD_PATH);
   });
 
   api.post("/signout", form, async (req, res) => {

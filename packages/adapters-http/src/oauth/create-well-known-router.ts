@@ -14,11 +14,14 @@ export interface WellKnownRouterDeps {
   readonly config: OAuthConfig;
   /** Where people read about the API (the OpenAPI document by default). */
   readonly serviceDocumentation?: string;
+  /** Clients may use an https URL of their metadata document as client_id (the OAuth deps have a fetcher). */
+  readonly clientIdMetadataDocuments?: boolean;
 }
 
 export function authorizationServerMetadata(
   config: OAuthConfig,
   serviceDocumentation?: string,
+  clientIdMetadataDocuments = false,
 ): AuthorizationServerMetadata {
   const base = config.issuer;
   return {
@@ -33,6 +36,7 @@ export function authorizationServerMetadata(
     code_challenge_methods_supported: ["S256"],
     token_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
     authorization_response_iss_parameter_supported: true,
+    ...(clientIdMetadataDocuments ? { client_id_metadata_document_supported: true } : {}),
     service_documentation: serviceDocumentation ?? `${base}/api/v1/openapi.json`,
   };
 }
@@ -50,7 +54,7 @@ export function protectedResourceMetadata(config: OAuthConfig): ProtectedResourc
 /** GET /.well-known/oauth-authorization-server and /.well-known/oauth-protected-resource[/api/mcp]. */
 export function createWellKnownRouter(deps: WellKnownRouterDeps): Router {
   const router = express.Router();
-  const as = authorizationServerMetadata(deps.config, deps.serviceDocumentation);
+  const as = authorizationServerMetadata(deps.config, deps.serviceDocumentation, deps.clientIdMetadataDocuments);
   const pr = protectedResourceMetadata(deps.config);
   const cache = "public, max-age=300";
   router.get("/.well-known/oauth-authorization-server", (_req, res) => {

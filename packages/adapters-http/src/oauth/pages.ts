@@ -36,9 +36,6 @@ export function freePlanOffer(status: Status): string | null {
   return parts.length === 1 ? (parts[0] as string) : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1) as string}`;
 }
 
-export const SIGNED_UP_NOTICE =
-  "Sign-up done. Sign in with your email and password to continue. If the email already had an account, its existing password applies.";
-
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, "&amp;")
@@ -104,7 +101,6 @@ export interface CredentialsPageInput {
   readonly returnTo: string;
   readonly email?: string;
   readonly error?: string;
-  readonly notice?: string;
 }
 
 export function renderSignIn(input: CredentialsPageInput): string {
@@ -117,7 +113,6 @@ export function renderSignIn(input: CredentialsPageInput): string {
         ? "Sign in to manage your API keys and see your usage."
         : "An application asked to use your scamverify account. Sign in to review its request."
     }</p>
-${input.notice ? `<p class="notice" role="status" id="notice">${escapeHtml(input.notice)}</p>` : ""}
 ${errorBox(input.error)}
 <form method="post" action="/api/oauth/signin">
 ${hiddenField("csrf_token", input.csrf)}

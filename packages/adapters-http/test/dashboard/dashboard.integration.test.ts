@@ -29,14 +29,9 @@ async function signedUp(): Promise<{ browser: CookieBrowser; email: string; page
   const up = await browser.request("/api/oauth/signup", {
     form: { ...formFields(form.html, "/api/oauth/signup"), email, password: PASSWORD },
   });
+  // Sign-up signs in: the next page is the dashboard itself.
   expect(up.status).toBe(303);
-  expect(up.location).toBe("/api/oauth/signin?return_to=%2Fdashboard&signed_up=1");
-  const signIn = await browser.request(up.location ?? "");
-  const done = await browser.request("/api/oauth/signin", {
-    form: { ...formFields(signIn.html, "/api/oauth/signin"), email, password: PASSWORD },
-  });
-  expect(done.status).toBe(303);
-  expect(done.location).toBe("/dashboard");
+  expect(up.location).toBe("/dashboard");
   const page = await browser.request("/dashboard");
   expect(page.status).toBe(200);
   return { browser, email, page };
@@ -364,12 +359,8 @@ describe("a backing store outage", () => {
     try {
       const browser = new CookieBrowser(down.baseUrl);
       const form = await browser.request("/api/oauth/signup?return_to=%2Fdashboard");
-      const up = await browser.request("/api/oauth/signup", {
+      await browser.request("/api/oauth/signup", {
         form: { ...formFields(form.html, "/api/oauth/signup"), email: "outage@example.com", password: PASSWORD },
-      });
-      const signIn = await browser.request(up.location ?? "");
-      await browser.request("/api/oauth/signin", {
-        form: { ...formFields(signIn.html, "/api/oauth/signin"), email: "outage@example.com", password: PASSWORD },
       });
       const page = await browser.request("/dashboard");
       expect(page.status).toBe(503);
@@ -378,6 +369,67 @@ describe("a backing store outage", () => {
       expect(page.html).not.toContain("connection refused");
     } finally {
       await down.close();
+    }
+  });
+});
+
+describe("the plans page", () => {
+  it("is where quota_exhausted's upgrade_url leads: every plan, the account's own, and how to change it", async () => {
+    const { browser, email } = await signedUp();
+    const key = (await createKey(browser, "Quota runner")).key ?? "";
+    const account = await srv.oauth.accounts.findByEmail(email);
+    let exhausted: { error: { upgrade_url?: string; details?: { channel?: string } } } | undefined;
+    for (let i = 0; i < 30 && !exhausted; i++) {
+      if (i % 9 === 8) srv.clock.advance(61_000); // the free plan's 10 requests a minute
+      const res = await fetch(`${srv.baseUrl}/api/v1/text/analyze`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ text: `Your parcel ${randomUUID()} is waiting, reply YES` }),
+      });
+      if (res.status === 402) exhausted = (await res.json()) as typeof exhausted;
+      else expect(res.status).toBe(200);
+    }
+    expect(exhausted?.error.details?.channel).toBe("text");
+    const upgrade = new URL(exhausted?.error.upgrade_url ?? "");
+    expect(upgrade.origin).toBe(srv.baseUrl);
+    expect(upgrade.pathname).toBe("/dashboard/plans");
+
+    const page = await browser.request(upgrade.pathname);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    const row = (plan: string) => new RegExp(`<tr id="plan-${plan}"[^>]*>([\\s\\S]*?)</tr>`).exec(page.html);
+    expect(row("free")?.[0]).toContain('aria-current="true"');
+    expect(row("starter")?.[0]).not.toContain("aria-current");
+    // Each served channel's monthly quota, from the same limits the API enforces.
+    expect(row("starter")?.[1]).toContain('data-label="Text analyses">500<');
+    expect(row("professional")?.[1]).toContain('data-label="Phone lookups">3,000<');
+    expect(row("scale")?.[1]).toContain("$2,999 a month");
+    expect(page.html).toContain("Your account is on the <strong>Free</strong> plan.");
+    // No billing link configured: the admin command that changes this account's plan.
+    expect(textOf(page.html.replace(/<code>/g, ""), "change-plan")).toBe(
+      `scamverify accounts set-plan --account ${account?.id ?? ""} starter`,
+    );
+    // The dashboard links to it.
+    expect((await browser.request("/dashboard")).html).toContain('href="/dashboard/plans"');
+  });
+
+  it("shows the plans signed out, and the operator's billing link when one is configured", async () => {
+    const anonymous = await new CookieBrowser(srv.baseUrl).request("/dashboard/plans");
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.html).toContain('id="plan-business"');
+    expect(anonymous.html).not.toContain('aria-current="true"');
+    expect(anonymous.html).toContain("to see your plan");
+    expect(anonymous.html).toContain("--account ACCOUNT_ID");
+
+    const billed = await startDashboardServer({ billingUrl: "https://billing.example.com/portal?a=1&b=2" });
+    try {
+      const page = await new CookieBrowser(billed.baseUrl).request("/dashboard/plans");
+      expect(page.html).toContain(
+        '<a class="button primary" href="https://billing.example.com/portal?a=1&amp;b=2">Change plan</a>',
+      );
+      expect(page.html).not.toContain("set-plan");
+    } finally {
+      await billed.close();
     }
   });
 });

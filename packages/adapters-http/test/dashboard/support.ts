@@ -19,14 +19,18 @@ export interface DashboardTestServer {
 }
 
 export async function startDashboardServer(
-  options: EngineOptions = {},
+  options: EngineOptions & { readonly billingUrl?: string } = {},
   logger: Logger = silentLogger,
 ): Promise<DashboardTestServer> {
-  const kit = engineInMemory(options);
-  // The issuer is the listening address, so the app is built once the port is known.
+  // The issuer is the listening address, so the engine and the app are built once the port is known; quota_exhausted
+  // leads to the plans page, as `serve` sets it up.
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const kit = engineInMemory({
+    ...options,
+    config: { baseUrl, upgradeUrl: `${baseUrl}/dashboard/plans`, ...options.config },
+  });
   const oauth: OAuthDeps = {
     store: new InMemoryOAuthStore(),
     accounts: kit.deps.accounts,
@@ -41,7 +45,13 @@ export async function startDashboardServer(
     logger,
     mount: (a) => {
       a.use(createOAuthRouter({ oauth }));
-      a.use(createDashboardRouter({ engine: kit.engine, oauth }));
+      a.use(
+        createDashboardRouter({
+          engine: kit.engine,
+          oauth,
+          ...(options.billingUrl ? { billingUrl: options.billingUrl } : {}),
+        }),
+      );
     },
   });
   server.on("request", app);

@@ -65,17 +65,10 @@ describe("consent pages in Chromium", () => {
       await page.$eval("#password", (el) => (el as unknown as { validity: { tooShort: boolean } }).validity.tooShort),
     ).toBe(true);
     await page.fill("#password", "a long enough password");
-    await Promise.all([
-      page.waitForURL(/\/api\/oauth\/signin\?/),
-      page.getByRole("button", { name: "Create account" }).click(),
-    ]);
-    // Sign-up opens no session (it answers alike for taken emails): the person signs in next.
-    expect(await page.textContent("#notice")).toContain("Sign in with your email and password");
-    await page.fill("#email", "browser.user@example.com");
-    await page.fill("#password", "a long enough password");
+    // Sign-up opens the session: the consent page comes next, with no second sign-in.
     await Promise.all([
       page.waitForURL(/\/api\/oauth\/authorize\?/),
-      page.getByRole("button", { name: "Sign in" }).click(),
+      page.getByRole("button", { name: "Create account" }).click(),
     ]);
 
     // The client name is shown as text, not markup.

@@ -488,6 +488,6 @@ describe("negative cases", () => {
       form: { ...fields, return_to: "//evil.example/x", email: newUser().email, password: PASSWORD },
     });
     expect(res.status).toBe(303);
-    expect(res.location).toBe("/api/oauth/signin?signed_up=1");
+    expect(res.location).toBe("/dashboard");
   });
 });

@@ -3,7 +3,14 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { createOAuthConfig, type Hasher, type Ids, type OAuthDeps, type PasswordHasher } from "@scamverify/core";
+import {
+  createOAuthConfig,
+  type ClientMetadataDocuments,
+  type Hasher,
+  type Ids,
+  type OAuthDeps,
+  type PasswordHasher,
+} from "@scamverify/core";
 import { FixedClock, InMemoryAccountStore } from "@scamverify/core/testing";
 import { InMemoryOAuthStore } from "../../../core/src/testing/oauth/in-memory-oauth-store.js";
 import { createOAuthRouter } from "../../src/oauth/create-oauth-router.js";
@@ -41,7 +48,9 @@ export interface OAuthTestServer {
   close(): Promise<void>;
 }
 
-export async function startOAuthServer(): Promise<OAuthTestServer> {
+export async function startOAuthServer(
+  options: { readonly clientMetadata?: ClientMetadataDocuments } = {},
+): Promise<OAuthTestServer> {
   const app = express();
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -54,8 +63,9 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
     hasher: nodeHasher,
     passwords: fastPasswords,
     config: createOAuthConfig(baseUrl),
+    ...(options.clientMetadata ? { clientMetadata: options.clientMetadata } : {}),
   };
-  app.use(createWellKnownRouter({ config: deps.config }));
+  app.use(createWellKnownRouter({ config: deps.config, clientIdMetadataDocuments: !!options.clientMetadata }));
   app.use(createOAuthRouter({ oauth: deps }));
   return {
     baseUrl,
@@ -146,22 +156,23 @@ export class CookieBrowser {
   ): Promise<URL> {
     let page = await this.request(authorizationUrl);
     if (page.status === 302 && page.location?.startsWith("/api/oauth/signin")) {
-      let form = await this.request(page.location);
-      if (user.signUp) form = await this.request(page.location.replace("/signin", "/signup"));
+      let submitted: PageResponse;
       if (user.signUp) {
-        // Sign-up answers alike for new and taken emails and opens no session: the sign-in page comes next.
-        const done = await this.request("/api/oauth/signup", {
+        // Sign-up opens the session and goes straight back to the authorization request.
+        const form = await this.request(page.location.replace("/signin", "/signup"));
+        submitted = await this.request("/api/oauth/signup", {
           form: { ...hiddenFields(form.html), email: user.email, password: user.password },
         });
-        if (done.status !== 303 || !done.location?.startsWith("/api/oauth/signin?"))
-          throw new Error(`sign-up failed: ${done.status} ${done.html}`);
-        form = await this.request(done.location);
+        if (submitted.status !== 303 || !submitted.location)
+          throw new Error(`sign-up failed: ${submitted.status} ${submitted.html}`);
+      } else {
+        const form = await this.request(page.location);
+        submitted = await this.request("/api/oauth/signin", {
+          form: { ...hiddenFields(form.html), email: user.email, password: user.password },
+        });
+        if (submitted.status !== 303 || !submitted.location)
+          throw new Error(`sign-in failed: ${submitted.status} ${submitted.html}`);
       }
-      const submitted = await this.request("/api/oauth/signin", {
-        form: { ...hiddenFields(form.html), email: user.email, password: user.password },
-      });
-      if (submitted.status !== 303 || !submitted.location)
-        throw new Error(`sign-in failed: ${submitted.status} ${submitted.html}`);
       page = await this.request(submitted.location);
     }
     if (page.status !== 200) {

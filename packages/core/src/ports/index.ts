@@ -25,3 +25,4 @@ export type {
   TokenFamily,
   WithFamily,
 } from "./oauth-store.js";
+export type { ClientMetadataDocuments, ClientMetadataFetch } from "./client-metadata-documents.js";

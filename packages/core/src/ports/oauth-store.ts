@@ -111,6 +111,11 @@ export interface OAuthSession {
 export interface OAuthStore {
   /** Inserts a client. Throws StoreError("conflict") when the client_id exists (ids are random, so a bug). */
   createClient(client: OAuthClient): Promise<void>;
+  /**
+   * Inserts the client, or replaces the one with its client_id (a client identified by its metadata document URL,
+   * saved again whenever the document is fetched). Idempotent.
+   */
+  saveClient(client: OAuthClient): Promise<void>;
   /** null when no client has this id. */
   findClient(clientId: string): Promise<OAuthClient | null>;
 

@@ -111,6 +111,7 @@ export const AuthorizationServerMetadataSchema = z
     code_challenge_methods_supported: z.array(z.literal("S256")),
     token_endpoint_auth_methods_supported: z.array(z.enum(TOKEN_ENDPOINT_AUTH_METHODS)),
     authorization_response_iss_parameter_supported: z.boolean(),
+    client_id_metadata_document_supported: z.boolean().optional(),
     service_documentation: z.string().optional(),
   })
   .meta({ id: "AuthorizationServerMetadata" });

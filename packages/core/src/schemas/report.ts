@@ -40,7 +40,13 @@ export const ReportResultSchema = z
     kind: ReportKindSchema,
     value: z.string().describe("The normalized value the report counts against"),
     category: z.enum(REPORT_CATEGORIES),
-    counted: z.boolean().describe("false when this account already reported this value today"),
+    counted: z.boolean().describe("Whether the report was added to community_reports; not_counted_reason says why not"),
+    not_counted_reason: z
+      .enum(["already_reported_today", "test_key"])
+      .optional()
+      .describe(
+        "Present when counted is false: this account already reported this value today, or the report was made with a test key (sv_test_), which never changes community data",
+      ),
     community_reports: z.number().int().describe("Counted reports for this value"),
     created_at: z.iso.datetime(),
   })

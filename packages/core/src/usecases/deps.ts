@@ -58,7 +58,7 @@ export interface EngineConfig {
 export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
   version: "1.0.0",
   baseUrl: "http://localhost:8080",
-  upgradeUrl: "http://localhost:8080/dashboard/billing",
+  upgradeUrl: "http://localhost:8080/dashboard/plans",
   cacheTtlMs: 24 * 60 * 60 * 1000,
   statusTtlMs: 30_000,
   authCacheMs: 4_000,

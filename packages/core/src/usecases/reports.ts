@@ -27,6 +27,7 @@ export async function createReport(
   return guardStore(async () => {
     const now = k.now();
     const id = k.deps.ids.uuid();
+    // A test key's report is never stored: it says so, rather than passing for a repeat of today's report.
     const { counted } =
       p.mode === "test"
         ? { counted: false }
@@ -48,6 +49,7 @@ export async function createReport(
         value: normalized,
         category,
         counted,
+        ...(counted ? {} : { not_counted_reason: p.mode === "test" ? "test_key" : "already_reported_today" }),
         community_reports: total,
         created_at: now.toISOString(),
       },

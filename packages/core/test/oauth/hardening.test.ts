@@ -163,6 +163,7 @@ describe("sign-in throttle", () => {
   it("stops a right password after too many attempts on one email, and lets it in after the window", async () => {
     const deps = withLimiter(createHarness());
     await signUp(deps, { email: "victim@example.com", password: "the right one" });
+    deps.clock.advance(SIGN_IN_THROTTLE.windowMs); // the sign-up's own attempt has left the window
     for (let i = 0; i < SIGN_IN_THROTTLE.attempts; i++) {
       const out = await signIn(deps, { email: "Victim@Example.com ", password: `guess ${i}` });
       expect(out._unsafeUnwrapErr().code).toBe("invalid_credentials");
@@ -180,6 +181,7 @@ describe("sign-in throttle", () => {
   it("answers an unknown email exactly as a known one", async () => {
     const deps = withLimiter(createHarness());
     await signUp(deps, { email: "known@example.com", password: "0123456789" });
+    deps.clock.advance(SIGN_IN_THROTTLE.windowMs);
     const answers = async (email: string) => {
       const out: unknown[] = [];
       for (let i = 0; i <= SIGN_IN_THROTTLE.attempts; i++) {
@@ -192,31 +194,27 @@ describe("sign-in throttle", () => {
 });
 
 describe("sign-up", () => {
-  it("answers a taken email as a fresh one and leaves the existing account's password alone", async () => {
+  it("signs a taken email in with its own password, refuses any other and never replaces it", async () => {
     const deps = withLimiter(createHarness());
-    const fresh = await signUp(deps, { email: "new@example.com", password: "first password" });
-    const taken = await signUp(deps, { email: "NEW@example.com", password: "other password" });
-    expect(taken._unsafeUnwrap()).toEqual(fresh._unsafeUnwrap());
+    const fresh = (await signUp(deps, { email: "new@example.com", password: "first password" }))._unsafeUnwrap();
+    const again = (await signUp(deps, { email: "NEW@example.com", password: "first password" }))._unsafeUnwrap();
+    expect(again.account.id).toBe(fresh.account.id);
+    expect(again.sessionId).not.toBe(fresh.sessionId);
+    const taken = await signUp(deps, { email: "new@example.com", password: "other password" });
+    expect(taken._unsafeUnwrapErr().code).toBe("email_taken");
     expect((await signIn(deps, { email: "new@example.com", password: "first password" })).isOk()).toBe(true);
     expect((await signIn(deps, { email: "new@example.com", password: "other password" })).isErr()).toBe(true);
   });
 
-  it("does the same work for a taken email: one password hash and one insert attempt", async () => {
+  it("counts every attempt against the email's sign-in throttle, so it is no way around it", async () => {
     const deps = withLimiter(createHarness());
-    await signUp(deps, { email: "a@example.com", password: "0123456789" });
-    const work = async (email: string) => {
-      let hashes = 0;
-      let inserts = 0;
-      const counted = {
-        ...deps,
-        passwords: { ...deps.passwords, hash: (p: string) => (hashes++, deps.passwords.hash(p)) },
-        accounts: Object.assign(Object.create(deps.accounts) as typeof deps.accounts, {
-          create: (a: Parameters<typeof deps.accounts.create>[0]) => (inserts++, deps.accounts.create(a)),
-        }),
-      };
-      await signUp(counted, { email, password: "0123456789" });
-      return { hashes, inserts };
-    };
-    expect(await work("a@example.com")).toEqual(await work("b@example.com"));
+    await signUp(deps, { email: "victim@example.com", password: "the right one" });
+    for (let i = 1; i < SIGN_IN_THROTTLE.attempts; i++) {
+      const out = await signUp(deps, { email: "victim@example.com", password: `guess number ${i}` });
+      expect(out._unsafeUnwrapErr().code).toBe("email_taken");
+    }
+    const blocked = await signUp(deps, { email: "victim@example.com", password: "the right one" });
+    expect(blocked._unsafeUnwrapErr().code).toBe("too_many_attempts");
+    expect((await signIn(deps, { email: "victim@example.com", password: "the right one" })).isErr()).toBe(true);
   });
 });

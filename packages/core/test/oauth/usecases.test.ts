@@ -286,9 +286,11 @@ describe("sign-up and sign-in", () => {
   it("creates a free account, then signs in case-insensitively", async () => {
     const deps = withLimiter(createHarness());
     const up = (await signUp(deps, { email: "Ana@Example.com", password: "correct horse" }))._unsafeUnwrap();
-    expect(up).toEqual({ email: "ana@example.com" });
     const account = await deps.accounts.findByEmail("ana@example.com");
     expect(account).toMatchObject({ plan: "free", email: "ana@example.com" });
+    // Sign-up opens the session: no second sign-in.
+    expect(up.account.id).toBe(account?.id);
+    expect((await resolveSession(deps, up.sessionId))?.id).toBe(account?.id);
     expect(account?.periodStart.toISOString()).toBe("2026-03-01T00:00:00.000Z");
     expect(account?.periodEnd.toISOString()).toBe("2026-04-01T00:00:00.000Z");
     const again = (await signIn(deps, { email: "ana@example.com", password: "correct horse" }))._unsafeUnwrap();

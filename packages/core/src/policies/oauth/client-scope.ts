@@ -17,6 +17,8 @@ export function clientIdFor(id: string, registered: readonly Scope[] | undefined
  * still known (a scope later retired drops out, and an empty ceiling then refuses every authorization).
  */
 export function scopeCeiling(clientId: string): readonly Scope[] {
+  // A client named by its metadata document URL registered no scope here: the consent page is its only limit.
+  if (/^https?:\/\//i.test(clientId)) return SCOPES;
   const dot = clientId.indexOf(".");
   if (dot < 0) return SCOPES;
   const tokens = clientId.slice(dot + 1).split(".");

@@ -15,3 +15,4 @@ export {
 export { clientIdFor, scopeCeiling } from "./client-scope.js";
 export { SIGN_IN_THROTTLE, signInThrottleKey } from "./sign-in-throttle.js";
 export type { RedirectUriPolicy } from "./redirect-uris.js";
+export { clientFromMetadataDocument, isMetadataDocumentUrl } from "./client-id-metadata.js";

@@ -32,6 +32,14 @@ export class InMemoryOAuthStore implements OAuthStore {
     });
   }
 
+  async saveClient(client: OAuthClient): Promise<void> {
+    this.clients.set(client.clientId, {
+      ...client,
+      redirectUris: [...client.redirectUris],
+      grantTypes: [...client.grantTypes],
+    });
+  }
+
   async findClient(clientId: string): Promise<OAuthClient | null> {
     return this.clients.get(clientId) ?? null;
   }

@@ -122,6 +122,13 @@ export function oauthStoreContract(): OAuthStoreContractCase[] {
         await store.createClient(client);
         same(await store.findClient(id), client, "findClient");
         same(await store.findClient(unique("missing")), null, "unknown client");
+        // saveClient inserts or replaces (a metadata document client, saved again on each fetch).
+        const documentClient = { ...client, clientId: `https://app.example/${id}.json`, secretHash: null };
+        await store.saveClient(documentClient);
+        same(await store.findClient(documentClient.clientId), documentClient, "saveClient inserts");
+        const renamed = { ...documentClient, clientName: "Renamed", redirectUris: ["http://localhost:4000/cb"] };
+        await store.saveClient(renamed);
+        same(await store.findClient(documentClient.clientId), renamed, "saveClient replaces");
         let error: unknown = null;
         try {
           await store.createClient(client);

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { OAuthDeps } from "./oauth-deps.js";
+import { findClient } from "./find-client.js";
 import type { OAuthClient } from "../../ports/oauth-store.js";
 import type { GrantType } from "../../schemas/oauth.js";
 import { oauthError, type OAuthError } from "../../policies/oauth/oauth-error.js";
@@ -22,10 +23,9 @@ export async function authenticateClient(
   grant: GrantType,
 ): Promise<Result<OAuthClient, OAuthError>> {
   if (!credentials.clientId) return err(oauthError("invalid_client", "Client authentication is required"));
-  // From a Basic header no schema has checked it; no client_id holds a NUL, and PostgreSQL text cannot take one.
-  if (credentials.clientId.includes("\u0000")) return err(oauthError("invalid_client", "Unknown client"));
-  const client = await deps.store.findClient(credentials.clientId);
-  if (!client) return err(oauthError("invalid_client", "Unknown client"));
+  const found = await findClient(deps, credentials.clientId);
+  if (found.isErr()) return err(found.error);
+  const client = found.value;
   if (client.secretHash === null) {
     if (credentials.clientSecret) return err(oauthError("invalid_client", "A public client has no secret"));
   } else {

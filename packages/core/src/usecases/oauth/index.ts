@@ -15,5 +15,5 @@ export type { OAuthPrincipal } from "./authenticate-access-token.js";
 export { openSession, signIn } from "./sign-in.js";
 export type { SignedIn, SignInError, SignInErrorCode } from "./sign-in.js";
 export { signUp } from "./sign-up.js";
-export type { SignedUp } from "./sign-up.js";
 export { resolveSession, signOut } from "./resolve-session.js";
+export { findClient } from "./find-client.js";

@@ -1,4 +1,5 @@
 import type { AccountStore } from "../../ports/account-store.js";
+import type { ClientMetadataDocuments } from "../../ports/client-metadata-documents.js";
 import type { Clock } from "../../ports/clock.js";
 import type { Hasher, PasswordHasher } from "../../ports/hasher.js";
 import type { Ids } from "../../ports/ids.js";
@@ -27,6 +28,8 @@ export interface OAuthDeps {
    * processes; without one, the HTTP face counts in its own process.
    */
   readonly rateLimiter?: RateLimiter;
+  /** Fetches Client ID Metadata Documents; without it, https client_ids are unknown clients like any other. */
+  readonly clientMetadata?: ClientMetadataDocuments;
 }
 
 /** Builds the configuration from the base URL; the redirect allowlist defaults to the documented six hosts. */

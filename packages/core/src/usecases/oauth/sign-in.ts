@@ -5,7 +5,8 @@ import type { RateLimiter } from "../../ports/rate-limiter.js";
 import { OAUTH_LIFETIMES, TOKEN_BYTES } from "../../policies/oauth/lifetimes.js";
 import { SIGN_IN_THROTTLE, signInThrottleKey } from "../../policies/oauth/sign-in-throttle.js";
 
-export type SignInErrorCode = "invalid_credentials" | "invalid_email" | "weak_password" | "too_many_attempts";
+export type SignInErrorCode =
+  "invalid_credentials" | "invalid_email" | "weak_password" | "email_taken" | "too_many_attempts";
 
 /** A failure the sign-in and sign-up forms show next to the fields; never an exception. */
 export interface SignInError {
@@ -20,6 +21,17 @@ export interface SignedIn {
   /** Raw session id for the cookie; only its hash is stored. */
   readonly sessionId: string;
   readonly expiresAt: Date;
+}
+
+/** The answer once an email has used up its attempts (sign-in and sign-up count alike). */
+export function throttled(resetAt: Date, now: Date): SignInError {
+  const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return {
+    code: "too_many_attempts",
+    message: `Too many sign-in attempts for this email. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    retryAfterSeconds,
+  };
 }
 
 /** Opens a session for an account (after sign-in or sign-up). */
@@ -55,15 +67,7 @@ export async function signIn(
     SIGN_IN_THROTTLE.windowMs,
     now,
   );
-  if (!decision.allowed) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 1000));
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    return err({
-      code: "too_many_attempts",
-      message: `Too many sign-in attempts for this email. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      retryAfterSeconds,
-    });
-  }
+  if (!decision.allowed) return err(throttled(decision.resetAt, now));
   // No stored email holds a NUL (PostgreSQL text cannot), so such an address is unknown without asking the store.
   const account = email === "" || email.includes("\u0000") ? null : await deps.accounts.findByEmail(email);
   if (!account || account.passwordHash === null) {

@@ -1,8 +1,10 @@
 import { err, ok, type Result } from "neverthrow";
 import type { OAuthDeps } from "./oauth-deps.js";
+import type { RateLimiter } from "../../ports/rate-limiter.js";
 import { calendarMonth } from "../../policies/billing-period.js";
+import { SIGN_IN_THROTTLE, signInThrottleKey } from "../../policies/oauth/sign-in-throttle.js";
 import { MIN_PASSWORD_LENGTH } from "../accounts.js";
-import type { SignInError } from "./sign-in.js";
+import { openSession, throttled, type SignInError, type SignedIn } from "./sign-in.js";
 
 const MAX_PASSWORD_LENGTH = 200;
 // Deliberately loose: one @, no spaces or control characters, a dot in the domain. Deliverability is not ours to
@@ -10,22 +12,18 @@ const MAX_PASSWORD_LENGTH = 200;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const EMAIL = /^[^\s@\u0000-\u001f\u007f]{1,64}@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]{2,}$/;
 
-/** What a sign-up tells its caller: the same for a new account and for an email already registered. */
-export interface SignedUp {
-  /** The normalized email, to prefill the sign-in form. */
-  readonly email: string;
-}
-
 /**
- * Creates a free-plan account with a password. Emails are unique case-insensitively. An email already registered is
- * answered exactly as a new one (same result, same work: the password is hashed and the insert attempted either
- * way), so sign-up cannot be used to learn who has an account; the person then signs in, with the password of the
- * existing account if there was one. No session is opened here for the same reason.
+ * Creates a free-plan account with a password and opens its session, so the person goes straight on (no second
+ * sign-in). Emails are unique case-insensitively. For an email already registered the form works as a sign-in: the
+ * right password of that account opens its session (its password is never replaced), any other answers email_taken.
+ * That answer tells an account exists, which a sign-up that signs in cannot hide (the new account's session would
+ * tell it anyway); every attempt counts against the email in the sign-in throttle, so the form is no faster a way to
+ * guess a password, or to probe addresses, than the sign-in form.
  */
 export async function signUp(
-  deps: OAuthDeps,
+  deps: OAuthDeps & { readonly rateLimiter: RateLimiter },
   input: { readonly email: string; readonly password: string },
-): Promise<Result<SignedUp, SignInError>> {
+): Promise<Result<SignedIn, SignInError>> {
   const email = input.email.trim().toLowerCase();
   if (email.length > 254 || !EMAIL.test(email))
     return err({ code: "invalid_email", message: "Enter a valid email address" });
@@ -33,9 +31,15 @@ export async function signUp(
     return err({ code: "weak_password", message: `Use a password of at least ${MIN_PASSWORD_LENGTH} characters` });
   }
   const now = deps.clock.now();
+  const decision = await deps.rateLimiter.hit(
+    signInThrottleKey(deps.hasher, email),
+    SIGN_IN_THROTTLE.attempts,
+    SIGN_IN_THROTTLE.windowMs,
+    now,
+  );
+  if (!decision.allowed) return err(throttled(decision.resetAt, now));
   const period = calendarMonth(now);
-  // "email_taken" is deliberately not told apart (see above).
-  await deps.accounts.create({
+  const created = await deps.accounts.create({
     id: deps.ids.uuid(),
     email,
     passwordHash: await deps.passwords.hash(input.password),
@@ -46,5 +50,13 @@ export async function signUp(
     customRpm: null,
     createdAt: now,
   });
-  return ok({ email });
+  if (created !== "email_taken") return ok(await openSession(deps, created));
+  const existing = await deps.accounts.findByEmail(email);
+  if (existing?.passwordHash && (await deps.passwords.verify(input.password, existing.passwordHash))) {
+    return ok(await openSession(deps, existing));
+  }
+  return err({
+    code: "email_taken",
+    message: "An account with this email already exists. Sign in with its password, or use another email.",
+  });
 }

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { OAuthDeps } from "./oauth-deps.js";
+import { findClient } from "./find-client.js";
 import type { OAuthClient } from "../../ports/oauth-store.js";
 import { AuthorizeRequestSchema } from "../../schemas/oauth.js";
 import type { Scope } from "../../schemas/scopes.js";
@@ -42,8 +43,13 @@ export async function validateAuthorizationRequest(
   }
   const q = parsed.data;
   if (!q.client_id) return err({ kind: "show", error: oauthError("invalid_request", "client_id is required") });
-  const client = await deps.store.findClient(q.client_id);
-  if (!client) return err({ kind: "show", error: oauthError("invalid_client", "Unknown client_id") });
+  const found = await findClient(deps, q.client_id);
+  if (found.isErr()) {
+    const e =
+      found.error.description === "Unknown client" ? oauthError("invalid_client", "Unknown client_id") : found.error;
+    return err({ kind: "show", error: e });
+  }
+  const client = found.value;
   if (!q.redirect_uri) return err({ kind: "show", error: oauthError("invalid_request", "redirect_uri is required") });
   if (!matchRegisteredRedirectUri(client.redirectUris, q.redirect_uri)) {
     return err({
