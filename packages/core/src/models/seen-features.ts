@@ -36,7 +36,7 @@ function grow(needed: number): void {
   let size = Math.max(1024, capacity);
   while (size < 2 * needed) size *= 2;
   if (size === capacity) return;
-  const copy = (a: Int32Array): Int32Array => {
+  const copy = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
     const b = new Int32Array(size);
     b.set(a.subarray(0, entries));
     return b;
