@@ -33,6 +33,16 @@ function pushGrams(out: string[], prefix: string, s: string, min: number, max: n
   }
 }
 
+/** How many characters of `s` have a code from `from` to `to` (a digit: 0x30-0x39; a dot: 0x2e, 0x2e). */
+function countCodes(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= from && c <= to) n++;
+  }
+  return n;
+}
+
 function count(s: string, re: RegExp): number {
   re.lastIndex = 0;
   let n = 0;
@@ -40,9 +50,6 @@ function count(s: string, re: RegExp): number {
   return n;
 }
 
-const DIGIT = /\d/g;
-const DOT = /\./g;
-const HYPHEN = /-/g;
 const SCHEME = /^([a-z][a-z0-9+.-]{0,15}):\/\//;
 const PORT = /:(\d{1,5})$/;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
@@ -50,17 +57,37 @@ const TOKEN = /[\p{L}\p{N}]+/gu;
 const EXTENSION = /\.([a-z0-9]{1,6})$/;
 
 /**
+ * Where a URL's features go, in order: whole feature strings, and the character n-grams of a piece of the URL (each
+ * `prefix` + a `min`- to `max`-code-unit slice of `s`, from each position in turn, shorter first). urlFeatures
+ * writes them out as strings; the URL model's reader (models/index.ts) hashes the n-grams without building them.
+ * No whole feature begins with an n-gram prefix, so the two never name the same feature.
+ */
+export interface UrlFeatureSink {
+  feature(feature: string): void;
+  grams(prefix: "h:" | "p:", s: string, min: number, max: number): void;
+}
+
+/**
  * A URL's features: its scheme; character 3-5-grams of the host (with ^ and $ at its ends) and, apart, of the path
  * and query; the host's words, its top-level domain, public suffix and registrable name; the path's words and file
  * extension; and bucketed counts (length, digits, dots, hyphens, subdomain depth). Lower-cased; reads at most the
- * first MAX_URL_CHARS characters.
+ * first MAX_URL_CHARS characters. Each feature once, at its first place.
  */
 export function urlFeatures(url: string): string[] {
   const out: string[] = [];
+  visitUrlFeatures(url, {
+    feature: (f) => out.push(f),
+    grams: (prefix, s, min, max) => pushGrams(out, prefix, s, min, max),
+  });
+  return dedupe(out);
+}
+
+/** urlFeatures as they come, before repeats are dropped (a character n-gram or a word may come more than once). */
+export function visitUrlFeatures(url: string, sink: UrlFeatureSink): void {
   let s = url.slice(0, MAX_URL_CHARS).trim().toLowerCase();
-  out.push(`len:${bucket(url.length)}`);
+  sink.feature(`len:${bucket(url.length)}`);
   const scheme = SCHEME.exec(s);
-  out.push(`sch:${scheme?.[1] ?? "none"}`);
+  sink.feature(`sch:${scheme?.[1] ?? "none"}`);
   if (scheme) s = s.slice(scheme[0].length);
   let end = s.search(/[/?#\\]/);
   if (end === -1) end = s.length;
@@ -68,49 +95,51 @@ export function urlFeatures(url: string): string[] {
   const rest = s.slice(end, end + MAX_PATH_CHARS);
   const at = host.lastIndexOf("@");
   if (at !== -1) {
-    out.push("userinfo");
+    sink.feature("userinfo");
     host = host.slice(at + 1);
   }
   const port = PORT.exec(host);
   if (port) {
-    out.push(`port:${port[1]}`);
+    sink.feature(`port:${port[1]}`);
     host = host.slice(0, port.index);
   }
   if (host.endsWith(".")) host = host.slice(0, -1);
   host = host.slice(0, 253);
 
   if (IPV4.test(host) || host.startsWith("[")) {
-    out.push("ip");
+    sink.feature("ip");
   } else {
     const labels = host.split(".");
-    out.push(`tld:${labels[labels.length - 1] ?? ""}`);
+    sink.feature(`tld:${labels[labels.length - 1] ?? ""}`);
     const info = parseDomain(host, { allowPrivateDomains: true, extractHostname: false, validateHostname: false });
-    if (info.publicSuffix !== null && info.publicSuffix.includes(".")) out.push(`ps:${info.publicSuffix}`);
-    if (info.domainWithoutSuffix) out.push(`dom:${info.domainWithoutSuffix}`);
+    if (info.publicSuffix !== null && info.publicSuffix.includes(".")) sink.feature(`ps:${info.publicSuffix}`);
+    if (info.domainWithoutSuffix) sink.feature(`dom:${info.domainWithoutSuffix}`);
     const depth = info.subdomain ? info.subdomain.split(".").length : 0;
-    out.push(`sub:${bucket(depth)}`);
+    sink.feature(`sub:${bucket(depth)}`);
   }
-  out.push(`hlen:${bucket(host.length)}`, `hdig:${bucket(count(host, DIGIT))}`);
-  out.push(`dots:${bucket(count(host, DOT))}`, `hyph:${bucket(count(host, HYPHEN))}`);
-  for (const t of host.match(TOKEN) ?? []) out.push(`ht:${t}`);
-  pushGrams(out, "h:", `^${host}$`, 3, 5);
+  sink.feature(`hlen:${bucket(host.length)}`);
+  sink.feature(`hdig:${bucket(countCodes(host, 0x30, 0x39))}`);
+  sink.feature(`dots:${bucket(countCodes(host, 0x2e, 0x2e))}`);
+  sink.feature(`hyph:${bucket(countCodes(host, 0x2d, 0x2d))}`);
+  for (const t of host.match(TOKEN) ?? []) sink.feature(`ht:${t}`);
+  sink.grams("h:", `^${host}$`, 3, 5);
 
-  out.push(`plen:${bucket(rest.length)}`, `pdig:${bucket(count(rest, DIGIT))}`);
+  sink.feature(`plen:${bucket(rest.length)}`);
+  sink.feature(`pdig:${bucket(countCodes(rest, 0x30, 0x39))}`);
   if (rest.length > 1) {
     const query = rest.indexOf("?");
     const path = query === -1 ? rest : rest.slice(0, query);
     const ext = EXTENSION.exec(path);
-    if (ext) out.push(`ext:${ext[1]}`);
-    out.push(`pdepth:${bucket(count(path, /\//g))}`);
-    if (query !== -1) out.push("query");
+    if (ext) sink.feature(`ext:${ext[1]}`);
+    sink.feature(`pdepth:${bucket(countCodes(path, 0x2f, 0x2f))}`);
+    if (query !== -1) sink.feature("query");
     let words = 0;
     for (const t of rest.match(TOKEN) ?? []) {
       if (++words > 40) break;
-      out.push(`pt:${t.slice(0, 30)}`);
+      sink.feature(`pt:${t.slice(0, 30)}`);
     }
-    pushGrams(out, "p:", rest, 3, 5);
+    sink.grams("p:", rest, 3, 5);
   }
-  return dedupe(out);
 }
 
 /**
@@ -195,7 +224,7 @@ const LETTER = /\p{L}/gu;
  */
 export function textFeatures(text: string): string[] {
   const raw = text.slice(0, MAX_TEXT_CHARS);
-  const out: string[] = [`len:${bucket(text.length)}`, `excl:${bucket(count(raw, /!/g))}`];
+  const out: string[] = [`len:${bucket(text.length)}`, `excl:${bucket(countCodes(raw, 0x21, 0x21))}`];
   const letters = count(raw, LETTER);
   if (letters >= 8) out.push(`caps:${Math.round((count(raw, UPPER) / letters) * 5)}`);
 

@@ -23,8 +23,16 @@ export {
   sigmoid,
 } from "./linear-model.js";
 export type { FloatModel, LinearModel, ModelReading, QuantizeOptions } from "./linear-model.js";
-import { base64Bytes, decodeModel, readModel, type LinearModel, type ModelReading } from "./linear-model.js";
-import { textFeatures, urlFeatures } from "./features.js";
+import {
+  base64Bytes,
+  decodeModel,
+  ModelReader,
+  readModel,
+  type LinearModel,
+  type ModelReading,
+} from "./linear-model.js";
+import { textFeatures, visitUrlFeatures, type UrlFeatureSink } from "./features.js";
+import { featureAt, resetSeen, takeFeature, takeGrams, type NewFeatures } from "./seen-features.js";
 import { MESSAGE_MODEL_BASE64 } from "./generated/message-model.js";
 import { URL_MODEL_BASE64 } from "./generated/url-model.js";
 
@@ -53,9 +61,40 @@ export function messageModel(_kind: MessageKind): LinearModel {
   return message();
 }
 
-/** The URL model's reading of a URL. */
+/** A URL being read: the features it meets for the first time, counted as they come (see readUrl). */
+class UrlReading implements UrlFeatureSink, NewFeatures {
+  readonly reader: ModelReader<number>;
+
+  constructor(
+    private readonly model: LinearModel,
+    topK: number,
+  ) {
+    this.reader = new ModelReader<number>(model, topK);
+  }
+
+  feature(feature: string): void {
+    takeFeature(feature, this.model.seed, this);
+  }
+
+  grams(prefix: "h:" | "p:", s: string, min: number, max: number): void {
+    takeGrams(prefix, s, min, max, this.model.seed, this);
+  }
+
+  take(hash: number, index: number, charGram: boolean): void {
+    const w = this.reader.add(hash, charGram);
+    if (w > 0) this.reader.enter(index, w);
+  }
+}
+
+/**
+ * The URL model's reading of a URL: readModel(urlModel(), urlFeatures(input)), read as the features come, so the
+ * character n-grams (most of a URL's features) are hashed without being built as strings or kept.
+ */
 export function readUrl(input: string, topK = 5): ModelReading {
-  return readModel(urlModel(), urlFeatures(input), topK);
+  const reading = new UrlReading(urlModel(), topK);
+  resetSeen();
+  visitUrlFeatures(input, reading);
+  return reading.reader.finish(featureAt);
 }
 
 /** The message model's reading of a text of the given kind. */

@@ -51,39 +51,84 @@ export function featureSlot(feature: string, seed: number, hashBits: number): nu
 }
 
 /**
+ * A reading under way: features come one at a time (each once), by their murmur3 hash; the reading keeps the logit's
+ * sums and the `topK` features with the largest positive contributions, known by a name of the caller's (the
+ * feature string, or a handle to it spelt out when the reading ends).
+ */
+export class ModelReader<Name = string> {
+  private readonly mask: number;
+  private words = 0;
+  private grams = 0;
+  private wordCount = 0;
+  private gramCount = 0;
+  private readonly top: { name: Name; weight: number }[] = [];
+
+  constructor(
+    private readonly model: LinearModel,
+    private readonly topK = 5,
+  ) {
+    this.mask = (1 << model.hashBits) - 1;
+  }
+
+  /**
+   * Counts a feature by its hash (a character n-gram at the model's gram weight). Returns its contribution when it
+   * enters the top list (then `enter` it with its name), else 0.
+   */
+  add(hash: number, charGram: boolean): number {
+    const q = this.model.weights[hash & this.mask]!;
+    let w = q;
+    if (charGram) {
+      this.grams += q;
+      this.gramCount++;
+      w *= this.model.gramWeight;
+    } else {
+      this.words += q;
+      this.wordCount++;
+    }
+    const { top, topK } = this;
+    if (w <= 0 || topK === 0) return 0;
+    if (top.length === topK && w <= top[topK - 1]!.weight) return 0;
+    return w;
+  }
+
+  /** Puts a feature `add` let in at its place in the top list (after those of equal weight that came first). */
+  enter(name: Name, weight: number): void {
+    const { top, topK } = this;
+    // Shifts the lighter ones down a place (the last falls off a full list) and puts this one in the gap.
+    let i = Math.min(top.length, topK - 1);
+    const entry = { name, weight };
+    if (top.length < topK) top.push(entry);
+    while (i > 0 && top[i - 1]!.weight < weight) {
+      top[i] = top[i - 1]!;
+      i--;
+    }
+    top[i] = entry;
+  }
+
+  /** The logit and the top features (named by `feature`), each with its share of the logit. */
+  finish(feature: (name: Name) => string): ModelReading {
+    const { model } = this;
+    const alpha = model.gramWeight;
+    const norm = this.wordCount + alpha * alpha * this.gramCount;
+    const unit = model.normalized && norm > 0 ? model.scale / Math.sqrt(norm) : model.scale;
+    return {
+      logit: model.bias + (this.words + alpha * this.grams) * unit,
+      top: this.top.map((t) => ({ feature: feature(t.name), weight: t.weight * unit })),
+    };
+  }
+}
+
+/**
  * The model's reading of an input's features (each counted once: urlFeatures and textFeatures give them distinct):
  * its logit and the `topK` features with the largest positive contributions.
  */
 export function readModel(model: LinearModel, features: readonly string[], topK = 5): ModelReading {
-  const mask = (1 << model.hashBits) - 1;
-  const alpha = model.gramWeight;
-  const top: { feature: string; weight: number }[] = [];
-  let words = 0;
-  let grams = 0;
-  let wordCount = 0;
-  let gramCount = 0;
+  const reader = new ModelReader<string>(model, topK);
   for (const feature of features) {
-    const q = model.weights[murmur3(feature, model.seed) & mask]!;
-    let w = q;
-    if (isCharGram(feature)) {
-      grams += q;
-      gramCount++;
-      w *= alpha;
-    } else {
-      words += q;
-      wordCount++;
-    }
-    if (w <= 0 || topK === 0) continue;
-    if (top.length === topK && w <= top[topK - 1]!.weight) continue;
-    let i = Math.min(top.length, topK - 1);
-    while (i > 0 && top[i - 1]!.weight < w) i--;
-    top.splice(i, 0, { feature, weight: w });
-    if (top.length > topK) top.pop();
+    const w = reader.add(murmur3(feature, model.seed), isCharGram(feature));
+    if (w > 0) reader.enter(feature, w);
   }
-  const norm = wordCount + alpha * alpha * gramCount;
-  const unit = model.normalized && norm > 0 ? model.scale / Math.sqrt(norm) : model.scale;
-  for (const t of top) t.weight *= unit;
-  return { logit: model.bias + (words + alpha * grams) * unit, top };
+  return reader.finish((feature) => feature);
 }
 
 /** Probability from a logit. */

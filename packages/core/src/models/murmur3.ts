@@ -9,14 +9,19 @@ const C2 = 0x1b873593;
 let scratch = new Uint8Array(256);
 
 /**
- * Writes the UTF-8 bytes of `s` into the scratch buffer and returns how many there are. A lone surrogate is written
- * as U+FFFD, as TextEncoder does.
+ * Writes the UTF-8 bytes of the code units `start` to `end` of `s` into the scratch buffer from byte `at` (the bytes
+ * before it kept) and returns where they end. A lone surrogate, one cut off at either end of the range included, is
+ * written as U+FFFD, as TextEncoder does.
  */
-function utf8(s: string): number {
-  if (scratch.length < s.length * 3) scratch = new Uint8Array(s.length * 3 + 64);
+function utf8(s: string, start: number, end: number, at: number): number {
+  if (scratch.length < at + (end - start) * 3) {
+    const grown = new Uint8Array(at + (end - start) * 3 + 64);
+    grown.set(scratch.subarray(0, at));
+    scratch = grown;
+  }
   const out = scratch;
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
+  let n = at;
+  for (let i = start; i < end; i++) {
     let c = s.charCodeAt(i);
     if (c < 0x80) {
       out[n++] = c;
@@ -28,7 +33,7 @@ function utf8(s: string): number {
       continue;
     }
     if (c >= 0xd800 && c <= 0xdfff) {
-      const next = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+      const next = i + 1 < end ? s.charCodeAt(i + 1) : 0;
       if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
         c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
         i++;
@@ -81,6 +86,15 @@ export function murmur3Bytes(bytes: Uint8Array, seed = 0, length = bytes.length)
 
 /** MurmurHash3 x86 32-bit of the UTF-8 bytes of `s`, as an unsigned 32-bit integer. */
 export function murmur3(s: string, seed = 0): number {
-  const length = utf8(s); // may replace the scratch buffer, so it is read after
+  const length = utf8(s, 0, s.length, 0); // may replace the scratch buffer, so it is read after
+  return murmur3Bytes(scratch, seed, length);
+}
+
+/**
+ * The same as `murmur3(prefix + s.slice(start, end), seed)` for a `prefix` that does not end in a high surrogate,
+ * without building the string: the URL model hashes every character n-gram of a URL this way.
+ */
+export function murmur3Joined(prefix: string, s: string, start: number, end: number, seed = 0): number {
+  const length = utf8(s, start, end, utf8(prefix, 0, prefix.length, 0));
   return murmur3Bytes(scratch, seed, length);
 }

@@ -71,8 +71,8 @@ const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 export const CORROBORATING_PRIOR = 20;
 
 /** A hit's log-odds: its rule's fitted weight times the hit's value when the channel's file has the rule, else its prior. */
-function logOddsOf(hit: RuleHit, weights: ChannelWeights | undefined): number {
-  const fitted = weights?.rules[ruleKey(hit)];
+function logOddsOf(hit: RuleHit, key: string, weights: ChannelWeights | undefined): number {
+  const fitted = weights?.rules[key];
   if (fitted === undefined) return priorWeight(hit) * (hit.strength ?? 1);
   return fitted.weight * hitValue(hit, fitted.prior);
 }
@@ -90,18 +90,20 @@ export interface Combined {
  */
 export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights | undefined, floor: number): Combined {
   const bias = weights?.bias ?? PRIOR_BIAS;
-  const logOdds = hits.map((hit) => logOddsOf(hit, weights));
+  const keys = hits.map(ruleKey);
+  const logOdds = hits.map((hit, i) => logOddsOf(hit, keys[i]!, weights));
   // A rule counts once, at the hit that moves the score most.
   const strongest = new Map<string, number>();
-  hits.forEach((hit, i) => {
-    const key = ruleKey(hit);
-    const best = strongest.get(key);
-    if (best === undefined || Math.abs(logOdds[i] ?? 0) > Math.abs(logOdds[best] ?? 0)) strongest.set(key, i);
-  });
-  hits.forEach((hit, i) => {
-    if (strongest.get(ruleKey(hit)) !== i) logOdds[i] = 0;
-  });
-  const z = bias + logOdds.reduce((t, c) => t + c, 0);
+  for (let i = 0; i < hits.length; i++) {
+    const best = strongest.get(keys[i]!);
+    if (best === undefined || Math.abs(logOdds[i]!) > Math.abs(logOdds[best]!)) strongest.set(keys[i]!, i);
+  }
+  let sum = 0;
+  for (let i = 0; i < hits.length; i++) {
+    if (strongest.get(keys[i]!) !== i) logOdds[i] = 0;
+    sum += logOdds[i]!;
+  }
+  const z = bias + sum;
   let raw = 100 * sigmoid(z);
   // Policy: where the channel sets a ceiling, a model's reading that no rule of substance backs stays under it.
   const ceiling = weights?.uncorroboratedCeiling;
@@ -139,13 +141,14 @@ export function assess(items: readonly WeightedEvidence[], options: AssessOption
   let answered = 0;
   let considered = 0;
   for (const { evidence, weight } of items) {
-    sources.push({
-      name: evidence.source,
-      status: evidence.status,
-      ...(evidence.reason !== undefined ? { reason: evidence.reason } : {}),
-    });
-    for (const [k, v] of Object.entries(evidence.signals)) {
+    sources.push(
+      evidence.reason !== undefined
+        ? { name: evidence.source, status: evidence.status, reason: evidence.reason }
+        : { name: evidence.source, status: evidence.status },
+    );
+    for (const k in evidence.signals) {
       // A listing flag set by any source stands (a feed says false, a live API says true: listed).
+      const v = evidence.signals[k];
       const prev = signals[k];
       if (prev === undefined || (prev === null && v !== null) || (prev === false && v === true)) signals[k] = v;
     }
@@ -153,7 +156,7 @@ export function assess(items: readonly WeightedEvidence[], options: AssessOption
     if (evidence.status === "ok") {
       answered += weight;
       considered += weight;
-      hits.push(...evidence.factors);
+      for (const f of evidence.factors) hits.push(f);
       floor = Math.max(floor, evidence.floor ?? 0);
     } else {
       considered += evidence.status === "unavailable" ? weight : weight / 2;

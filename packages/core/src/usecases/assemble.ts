@@ -5,7 +5,7 @@ import { explainDeterministically } from "../scoring/deterministic-explainer.js"
 import { scoredChannel } from "../scoring/weights.js";
 import type { Factor, SourceStatus, Verdict } from "../schemas/common.js";
 import type { Kernel } from "./kernel.js";
-import { aiInputText, type AiAnswer, type AiInput } from "../ports/ai-analyst.js";
+import { aiInputText, type AiAnalyst, type AiAnswer, type AiInput } from "../ports/ai-analyst.js";
 import { applyAiAnswer, carriesInjection, evidenceFloor, foreignContacts } from "../scoring/ai-bounds.js";
 import {
   greetingNames,
@@ -48,7 +48,7 @@ const AI_SOURCE = "ai_explainer";
 
 /**
  * Asks the configured model for its explanation (and, where allowed, one bounded factor), within AI_BUDGET_MS. The
- * rules' score, verdict and floors bound what it may change (scoring/ai-bounds.ts); null when no model answered.
+ * rules' score, verdict and floors bound what it may change (scoring/ai-bounds.ts).
  */
 async function askModel(
   k: Kernel,
@@ -57,9 +57,8 @@ async function askModel(
   assessment: Assessment,
   items: readonly WeightedEvidence[],
   material: AiMaterial,
-): Promise<{ assessment: Assessment; explanation: string | null; status: SourceStatus } | null> {
-  const ai = k.deps.ai;
-  if (ai === undefined || material.skipModel === true) return null;
+  ai: AiAnalyst,
+): Promise<{ assessment: Assessment; explanation: string | null; status: SourceStatus }> {
   // The salutations' names are read from the content once and then kept out of every field, labels included.
   const recipients = [
     ...(material.recipients ?? []),
@@ -147,7 +146,12 @@ export async function assemble(
     ...options,
     ...(k.deps.scoring === undefined ? {} : { scoring: k.deps.scoring }),
   });
-  const model = await askModel(k, channel, subject, assessment, items, material);
+  // Without a model (or in test mode, or for a sub-lookup) the rules' explanation is written at once.
+  const ai = k.deps.ai;
+  const model =
+    ai === undefined || material.skipModel === true
+      ? null
+      : await askModel(k, channel, subject, assessment, items, material, ai);
   if (model !== null) {
     assessment = { ...model.assessment, sources: [...assessment.sources, model.status] };
     if (model.explanation !== null) return { assessment, explanation: model.explanation };
@@ -262,11 +266,10 @@ export async function assessWith<T>(
       : a.offline.map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT }));
   if (mode === "live") {
     const report = a.report;
-    const [sourced, reports] = await Promise.all([
-      k.gather(a.sources, a.input),
-      report === null ? null : k.deps.reports.count(report.kind, report.value),
-    ]);
-    items.push(...sourced);
+    // The sources run while the reports are counted; a channel without sources has nothing to wait for.
+    const gathering = a.sources.length === 0 ? null : k.gather(a.sources, a.input);
+    const reports = report === null ? null : await k.deps.reports.count(report.kind, report.value);
+    if (gathering !== null) items.push(...(await gathering));
     if (report !== null && reports !== null)
       items.push({ evidence: communityEvidence(reports, report.what), weight: COMMUNITY_WEIGHT });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { murmur3, murmur3Bytes } from "../../src/models/murmur3.js";
+import { murmur3, murmur3Bytes, murmur3Joined } from "../../src/models/murmur3.js";
 
 // Outputs of the reference MurmurHash3_x86_32 over the UTF-8 bytes: "" seed 0 = 0, seed 1 = 0x514e28b7, "hello" =
 // 0x248bfa47 and the quick brown fox = 0x2e4ff723 are the algorithm's published vectors; the others were computed
@@ -43,5 +43,14 @@ describe("murmur3", () => {
     murmur3("x".repeat(100_000));
     expect(murmur3("hello")).toBe(before);
     expect(murmur3("é".repeat(50_000))).toBe(murmur3Bytes(new TextEncoder().encode("é".repeat(50_000))));
+  });
+
+  it("hashes a prefix and a slice as the string they join into, surrogates cut at the slice's ends included", () => {
+    const s = "ab😀c\ud800déf";
+    for (let start = 0; start <= s.length; start++) {
+      for (let end = start; end <= s.length; end++) {
+        expect(murmur3Joined("p:", s, start, end, 9)).toBe(murmur3(`p:${s.slice(start, end)}`, 9));
+      }
+    }
   });
 });

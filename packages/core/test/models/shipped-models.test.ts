@@ -96,3 +96,57 @@ describe("readings", () => {
     expect(best).toBeLessThan(25);
   });
 });
+
+describe("readUrl", () => {
+  // A fixed pseudo-random stream, so the generated addresses are the same on every run.
+  let state = 0x2545f491;
+  const next = (n: number): number => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return (state >>> 8) % n;
+  };
+  const PIECES = [
+    "a",
+    "b",
+    "ab",
+    "-",
+    ".",
+    "/",
+    "?",
+    "=",
+    "&",
+    "%2f",
+    ":",
+    "@",
+    "é",
+    "😀",
+    "\ud800",
+    "\udc00",
+    "0",
+    "9",
+  ];
+  const generated = Array.from({ length: 400 }, () => {
+    let s = ["https://", "http://", "", "ftp://", "HTTPS://"][next(5)]!;
+    for (let i = next(60); i > 0; i--) s += PIECES[next(PIECES.length)];
+    return s;
+  });
+  const CASES = [
+    "https://paypa1-secure-login.com/signin?n=1",
+    "http://aaaaaaaaaaaa.com/aaaaaaaaaaaaaaaa/aaaa?aaa=aaaa",
+    "https://com.com/com/com/com",
+    "https://user:pw@[::1]:8080/x",
+    "https://192.168.0.1/login",
+    "https://a.b.c.d.e.f.example.co.uk./x/y/z.php?q=1#frag",
+    "ftp://ünïcödé.de/päth/😀😀/\ud800x",
+    `https://x.com/${"abc/".repeat(200)}`,
+    `https://${"ab".repeat(200)}.com/`,
+    "",
+    ...generated,
+  ];
+
+  it("reads as readModel reads urlFeatures: the same logit, and the same top features in the same order", () => {
+    for (const url of CASES) {
+      expect(readUrl(url), url).toEqual(readModel(urlModel(), urlFeatures(url)));
+      expect(readUrl(url, 12), url).toEqual(readModel(urlModel(), urlFeatures(url), 12));
+    }
+  });
+});

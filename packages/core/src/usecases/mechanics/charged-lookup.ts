@@ -110,7 +110,7 @@ export class ChargedLookups {
         });
       }
     }
-    await this.settleOwed();
+    if (this.owed.length > 0) await this.settleOwed();
     let used = 0;
     if (key !== null) {
       const reservation = await this.deps.quota.reserve(key, quotaCeiling(limit, state.plan));
