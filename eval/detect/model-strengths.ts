@@ -33,7 +33,7 @@ async function modelPool(
   items: readonly CorpusItem[],
   heldOut: readonly boolean[],
 ): Promise<ModelPool | null> {
-  const spec: ModelSpec | undefined = MODEL_SPECS.find((s) => s.channels.includes(channel));
+  const spec: ModelSpec | undefined = MODEL_SPECS.find((s) => s.reads.includes(channel));
   if (spec === undefined) return null;
   const licence = new Map(loadSources(channel).map((s) => [s.id, s.commercial]));
   const own: { index: number; item: ModelItem }[] = [];
