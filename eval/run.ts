@@ -1,7 +1,8 @@
 // Every detection-quality evaluation of the repository. Run: pnpm eval [sources|url|text|email|document|qr] [options]
 // With no evaluation named, all run, the figure of record first: `sources` scores the real public corpora under
 // eval/corpora per source, fitted beside hand-weighted (eval/detect/sources-eval.ts). `pnpm eval rescore` fits the
-// rule weights and `pnpm eval mass-check` prints what fires where (eval/detect/rescore.ts); neither runs unless named.
+// rule weights and `pnpm eval mass-check` prints what fires where (eval/detect/rescore.ts); `pnpm eval loso` leaves
+// one source out at a time (eval/detect/loso.ts); none of the three runs unless named.
 // The rest are the project's own written sets, kept as regression sets. The URL evaluation runs with feeds off (offline analyzers) and with feeds on
 // (analyzers + threat index), unless --feeds=off|on picks one. The email evaluation scores each message through the
 // engine's email verb, as a client gets it (the figure of record); --channel-scorer scores with the channel's own
@@ -11,7 +12,7 @@
 
 import { documentChannelScorer, emailBodyScorer } from "./channel-scorers.js";
 
-const NAMES = ["sources", "url", "text", "email", "document", "qr", "rescore", "mass-check"] as const;
+const NAMES = ["sources", "url", "text", "email", "document", "qr", "rescore", "mass-check", "loso"] as const;
 const args = process.argv.slice(2);
 const only = (NAMES as readonly string[]).includes(args[0] ?? "") ? args[0] : null;
 const options = only === null ? args : args.slice(1);
@@ -21,6 +22,8 @@ const runs = (name: (typeof NAMES)[number]): boolean => only === null || only ==
 // unless named.
 if (only === "rescore") await (await import("./detect/rescore.js")).main(options);
 if (only === "mass-check") await (await import("./detect/rescore.js")).main([...options, "--hits-only"]);
+// Left one source out: each training source scored by weights and a model fitted without it. Only when named.
+if (only === "loso") await (await import("./detect/loso.js")).main(options);
 
 // The figure of record first: the real corpora, per source, fitted weights beside the hand-weighted baseline.
 if (runs("sources")) await (await import("./detect/sources-eval.js")).main(options);

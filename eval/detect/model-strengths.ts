@@ -2,26 +2,39 @@
 // its reading of a training item must come from a model that never saw that item: for every item the shipped model
 // trains on, the reading is out of fold (5 folds by a hash of the text; each fold read by a model trained on the
 // other four, with the shipped model's settings, corpora and item filter). Held-out items keep the shipped model's
-// own reading, as clients get it.
+// own reading, as clients get it. The leave-one-source-out evaluation (loso.ts) reads each training source with a
+// model trained on every other source instead.
 
 import { emailModelText, loadChannelItems, type ModelItem } from "../models/model-items.js";
-import { MODEL_SPECS, shippedTrainingItems } from "../models/train.js";
-import { outOfFoldLogits } from "../models/trainer.js";
+import { MODEL_SPECS, shippedTrainingItems, type ModelSpec } from "../models/train.js";
+import {
+  DEFAULT_TRAIN_OPTIONS,
+  fitHashed,
+  hashItems,
+  logitOfRow,
+  outOfFoldLogits,
+  type TrainOptions,
+} from "../models/trainer.js";
 import { loadSources, type CorpusChannel, type CorpusItem } from "../corpora/load.js";
 
 const FOLDS = 5;
 
-/**
- * Out-of-fold logits of the model that reads `channel`, by index into `items`, for the items that model trains on;
- * the others are absent.
- */
-export async function outOfFoldReadings(
+interface ModelPool {
+  readonly options: TrainOptions;
+  /** The channel's items the shipped model trains on, by index into the channel's items. */
+  readonly own: readonly { index: number; item: ModelItem }[];
+  /** The model's other corpora, which train every model read here. */
+  readonly others: readonly ModelItem[];
+}
+
+/** What the model that reads `channel` trains on; null when no model reads it. */
+async function modelPool(
   channel: CorpusChannel,
   items: readonly CorpusItem[],
   heldOut: readonly boolean[],
-): Promise<Map<number, number>> {
-  const spec = MODEL_SPECS.find((s) => s.channels.includes(channel));
-  if (spec === undefined) return new Map();
+): Promise<ModelPool | null> {
+  const spec: ModelSpec | undefined = MODEL_SPECS.find((s) => s.reads.includes(channel));
+  if (spec === undefined) return null;
   const licence = new Map(loadSources(channel).map((s) => [s.id, s.commercial]));
   const own: { index: number; item: ModelItem }[] = [];
   for (const [index, item] of items.entries()) {
@@ -38,14 +51,51 @@ export async function outOfFoldReadings(
     const text = channel === "email" ? await emailModelText(item.text) : item.text;
     if (text !== null) own.push({ index, item: { ...candidate, text } });
   }
-  // The model's other corpora train every fold too.
   const others: ModelItem[] = [];
   for (const c of spec.channels) {
     if (c !== channel) others.push(...shippedTrainingItems((await loadChannelItems(c)).items));
   }
-  const logits = outOfFoldLogits([...own.map((o) => o.item), ...others], FOLDS, {
-    ...spec.train,
-    features: spec.features,
-  });
-  return new Map(own.map((o, i) => [o.index, logits[i] as number]));
+  return { options: { ...DEFAULT_TRAIN_OPTIONS, ...spec.train, features: spec.features }, own, others };
+}
+
+/**
+ * Out-of-fold logits of the model that reads `channel`, by index into `items`, for the items that model trains on;
+ * the others are absent.
+ */
+export async function outOfFoldReadings(
+  channel: CorpusChannel,
+  items: readonly CorpusItem[],
+  heldOut: readonly boolean[],
+): Promise<Map<number, number>> {
+  const pool = await modelPool(channel, items, heldOut);
+  if (pool === null) return new Map();
+  const logits = outOfFoldLogits([...pool.own.map((o) => o.item), ...pool.others], FOLDS, pool.options);
+  return new Map(pool.own.map((o, i) => [o.index, logits[i] as number]));
+}
+
+/**
+ * Left-one-source-out logits: for each source the shipped model trains on, its items (by index into `items`) read
+ * by a model trained with that source's items left out and everything else the shipped model trains on kept.
+ */
+export async function leftOutSourceReadings(
+  channel: CorpusChannel,
+  items: readonly CorpusItem[],
+  heldOut: readonly boolean[],
+): Promise<Map<string, Map<number, number>>> {
+  const out = new Map<string, Map<number, number>>();
+  const pool = await modelPool(channel, items, heldOut);
+  if (pool === null) return out;
+  const all = [...pool.own.map((o) => o.item), ...pool.others];
+  const data = hashItems(all, pool.options);
+  for (const source of new Set(pool.own.map((o) => o.item.source))) {
+    const train = Int32Array.from(all.keys()).filter((i) => i >= pool.own.length || all[i]?.source !== source);
+    const model = fitHashed(data, pool.options, train);
+    const readings = new Map<number, number>();
+    pool.own.forEach((o, i) => {
+      if (o.item.source === source) readings.set(o.index, logitOfRow(model, data, i));
+    });
+    out.set(source, readings);
+    process.stderr.write(`${channel}: model without ${source}\n`);
+  }
+  return out;
 }

@@ -79,16 +79,17 @@ export async function channelData(channel: CorpusChannel, honest = false): Promi
   if (!honest) return { channel, items, heldOut, fitted, hand };
   process.stderr.write(`${channel}: out-of-fold model readings\n`);
   const readings = await outOfFoldReadings(channel, items, heldOut);
-  const clamp = (x: number): number => Math.max(-MODEL_MAX_STRENGTH, Math.min(MODEL_MAX_STRENGTH, x));
-  const patched = fitted.map((run, i) => {
-    const reading = readings.get(i);
-    if (reading === undefined) return run;
-    const hits = run.hits.map((h) =>
-      h.source === URL_MODEL_SOURCE || h.source === MESSAGE_MODEL_SOURCE ? { ...h, strength: clamp(reading) } : h,
-    );
-    return { ...run, hits };
-  });
-  return { channel, items, heldOut, fitted: patched, hand };
+  return { channel, items, heldOut, fitted: fitted.map((run, i) => withReading(run, readings.get(i))), hand };
+}
+
+/** The run with its model hit carrying another model's reading (a logit); unchanged when there is none. */
+export function withReading(run: ChannelRun, reading: number | undefined): ChannelRun {
+  if (reading === undefined) return run;
+  const strength = Math.max(-MODEL_MAX_STRENGTH, Math.min(MODEL_MAX_STRENGTH, reading));
+  const hits = run.hits.map((h) =>
+    h.source === URL_MODEL_SOURCE || h.source === MESSAGE_MODEL_SOURCE ? { ...h, strength } : h,
+  );
+  return { ...run, hits };
 }
 
 interface RuleStats {
@@ -172,11 +173,11 @@ function rowWeights(items: readonly CorpusItem[], fpCost: number): number[] {
 export function fitChannel(
   data: ChannelData,
   stats: readonly RuleStats[],
-  options: { fpCost: number; lambda: number; exclude?: (i: number) => boolean },
+  options: { fpCost: number; lambda: number },
 ): ChannelWeights {
   const fittable = stats.filter((r) => r.fitHits >= MIN_HITS);
   const index = new Map(fittable.map((r, j) => [r.key, j]));
-  const keep = data.items.map((_, i) => !data.heldOut[i] && options.exclude?.(i) !== true);
+  const keep = data.items.map((_, i) => !data.heldOut[i]);
   const items = data.items.filter((_, i) => keep[i]);
   const runs = data.fitted.filter((_, i) => keep[i]);
   const weights = rowWeights(items, options.fpCost);
@@ -209,6 +210,22 @@ export function fitChannel(
     bias: Math.round(fit.bias * 1000) / 1000,
     rules: fitted,
     fittedOn: "",
+  };
+}
+
+/** Fits the channel's weights and adds its policy (the ceiling) and what they were fitted on, as they ship. */
+export function fitFinal(
+  data: ChannelData,
+  stats: readonly RuleStats[],
+  options: { fpCost: number; lambda: number } = { fpCost: DEFAULT_FP_COST, lambda: DEFAULT_LAMBDA },
+): ChannelWeights {
+  const fitted = fitChannel(data, stats, options);
+  const sources = [...new Set(data.items.filter((_, i) => !data.heldOut[i]).map((i) => i.source))];
+  const ceiling = CEILINGS[data.channel];
+  return {
+    ...fitted,
+    ...(ceiling === undefined ? {} : { uncorroboratedCeiling: ceiling }),
+    fittedOn: `${sources.join(", ")}; false-positive cost ${options.fpCost}, lambda ${options.lambda}, rules with ${MIN_HITS}+ hits`,
   };
 }
 
@@ -310,14 +327,7 @@ export async function main(args: readonly string[]): Promise<void> {
       printRuleTable(data, stats);
       continue;
     }
-    const fitted = fitChannel(data, stats, { fpCost, lambda });
-    const sources = [...new Set(data.items.filter((_, i) => !data.heldOut[i]).map((i) => i.source))];
-    const ceiling = CEILINGS[channel];
-    const final: ChannelWeights = {
-      ...fitted,
-      ...(ceiling === undefined ? {} : { uncorroboratedCeiling: ceiling }),
-      fittedOn: `${sources.join(", ")}; false-positive cost ${fpCost}, lambda ${lambda}, rules with ${MIN_HITS}+ hits`,
-    };
+    const final = fitFinal(data, stats, { fpCost, lambda });
     printRuleTable(data, stats, final);
     console.log(`  bias: ${(FITTED_WEIGHTS[SCORED_BY[channel]]?.bias ?? PRIOR_BIAS).toFixed(3)} -> ${final.bias}`);
     printFigures(channel, figuresBySource(scoredRows(data, rescored(data, final))));

@@ -212,7 +212,7 @@ export function summary(rows: readonly Figures[]): { auc: number; recall: number
 }
 
 function specFor(channel: CorpusChannel): ModelSpec {
-  return MODEL_SPECS.find((s) => s.channels.includes(channel)) ?? MODEL_SPECS[MODEL_SPECS.length - 1]!;
+  return MODEL_SPECS.find((s) => s.reads.includes(channel)) ?? MODEL_SPECS[MODEL_SPECS.length - 1]!;
 }
 
 const loaded = new Map<CorpusChannel, readonly ModelItem[]>();

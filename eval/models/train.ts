@@ -28,6 +28,8 @@ export interface ModelSpec {
   readonly name: string;
   /** The corpora it is trained on. */
   readonly channels: readonly CorpusChannel[];
+  /** The corpora whose items it reads in the engine (each corpus is read by exactly one model). */
+  readonly reads: readonly CorpusChannel[];
   readonly features: FeatureKind;
   readonly train: Partial<TrainOptions>;
   readonly quantize: QuantizeOptions;
@@ -40,6 +42,7 @@ export const MODEL_SPECS: readonly ModelSpec[] = [
   {
     name: "url",
     channels: ["url"],
+    reads: ["url"],
     features: "url",
     train: { hashBits: 20 },
     quantize: { width: 1 },
@@ -50,10 +53,11 @@ export const MODEL_SPECS: readonly ModelSpec[] = [
     ],
   },
   {
-    // One model for text messages, emails and letters. Left one source out, it helps texts (AUC 0.821 -> 0.830) and
-    // costs email a little (0.971 -> 0.966) against a model per channel.
+    // Text messages and letters: trained on texts, mail and letters. Left one source out, the mail helps texts (AUC
+    // 0.821 -> 0.830) against a model trained on texts alone.
     name: "message",
     channels: ["sms", "email", "document"],
+    reads: ["sms", "document"],
     features: "text",
     train: { hashBits: 20, gramWeight: 0.1 },
     quantize: { width: 1 },
@@ -64,6 +68,22 @@ export const MODEL_SPECS: readonly ModelSpec[] = [
       "URGENT BUSINESS PROPOSAL\n\nDear friend, I am a bank manager and I need your assistance to transfer " +
         "$15,500,000 to your account. Reply with your phone number.",
       "Re: meeting notes\n\nHi all, attached are the notes from Tuesday. Let me know if I missed anything.",
+    ],
+  },
+  {
+    // Email: trained on mail alone. Left one source out, the texts cost mail a little (AUC 0.971 -> 0.966) in a
+    // shared model.
+    name: "email",
+    channels: ["email"],
+    reads: ["email"],
+    features: "text",
+    train: { hashBits: 20, gramWeight: 0.1 },
+    quantize: { width: 1 },
+    golden: [
+      "URGENT BUSINESS PROPOSAL\n\nDear friend, I am a bank manager and I need your assistance to transfer " +
+        "$15,500,000 to your account. Reply with your phone number.",
+      "Re: meeting notes\n\nHi all, attached are the notes from Tuesday. Let me know if I missed anything.",
+      "Your mailbox is full. Verify your account within 24 hours at [link] or it will be suspended.",
     ],
   },
 ];

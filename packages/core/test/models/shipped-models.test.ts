@@ -30,6 +30,7 @@ const golden = JSON.parse(readFileSync(new URL("./fixtures/golden-models.json", 
 const MODELS: Record<string, { model: () => LinearModel; features: (s: string) => string[]; set: number }> = {
   url: { model: urlModel, features: urlFeatures, set: URL_FEATURE_SET },
   message: { model: () => messageModel("sms"), features: textFeatures, set: TEXT_FEATURE_SET },
+  email: { model: () => messageModel("email"), features: textFeatures, set: TEXT_FEATURE_SET },
 };
 
 describe.each(Object.keys(MODELS))("the %s model", (name) => {
