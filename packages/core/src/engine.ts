@@ -21,6 +21,7 @@ import { createApiKey, listApiKeys, renameApiKey, revokeApiKey } from "./usecase
 import { check, checkBatch, type BatchResponse } from "./usecases/check.js";
 import type { EngineConfig, EngineDeps, Principal } from "./usecases/deps.js";
 import { Kernel, type Outcome } from "./usecases/kernel.js";
+import { beginIdempotent, type IdempotentStart } from "./usecases/idempotency.js";
 import { createReport } from "./usecases/reports.js";
 import { StatusReporter } from "./usecases/status.js";
 import { getUsage, usageOf } from "./usecases/usage.js";
@@ -50,6 +51,11 @@ export interface EngineCore {
   usage(p: Principal): R<Outcome<Usage>>;
   report(p: Principal, body: unknown): R<Outcome<ReportResult>>;
   status(): Promise<Status>;
+  /**
+   * Claims an Idempotency-Key for one request of `p` (its method, path and body digested to `requestHash` by the
+   * face): a replay of the stored answer, or the go-ahead with a `finish` to call with the answer.
+   */
+  idempotent(p: Principal, key: string, requestHash: string): R<IdempotentStart>;
   /** Operator and dashboard functions; every call names the account it acts on. */
   readonly accounts: {
     create(input: CreateAccountInput): R<AccountView>;
@@ -83,6 +89,7 @@ export function createEngine(deps: EngineDeps): Engine {
     usage: (p) => getUsage(k, p),
     report: (p, body) => createReport(k, p, body),
     status: () => status.status(),
+    idempotent: (p, key, requestHash) => beginIdempotent(k, p, key, requestHash),
     accounts: {
       create: (input) => createAccount(k, input),
       get: (id) => getAccount(k, id),

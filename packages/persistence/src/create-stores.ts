@@ -4,6 +4,7 @@ import { SqlAccountStore } from "./sql-account-store.js";
 import { SqlApiKeyStore } from "./sql-api-key-store.js";
 import type { SqlApiKeyStoreOptions } from "./sql-api-key-store.js";
 import { SqlHealthProbe } from "./sql-health-probe.js";
+import { SqlIdempotencyStore } from "./sql-idempotency-store.js";
 import { SqlQuotaLedger } from "./sql-quota-ledger.js";
 import { SqlReportStore } from "./sql-report-store.js";
 import { SqlResultCache } from "./sql-result-cache.js";
@@ -15,6 +16,7 @@ export interface Stores {
   readonly resultCache: SqlResultCache;
   readonly reports: SqlReportStore;
   readonly health: SqlHealthProbe;
+  readonly idempotency: SqlIdempotencyStore;
 }
 
 export interface CreateStoresOptions {
@@ -29,5 +31,6 @@ export function createStores(db: Db, options: CreateStoresOptions = {}): Stores 
     resultCache: new SqlResultCache(db),
     reports: new SqlReportStore(db),
     health: new SqlHealthProbe(db),
+    idempotency: new SqlIdempotencyStore(db),
   };
 }

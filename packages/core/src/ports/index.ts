@@ -25,3 +25,12 @@ export type {
   TokenFamily,
   WithFamily,
 } from "./oauth-store.js";
+export type {
+  IdempotencyClaim,
+  IdempotencyClaimInput,
+  IdempotencyKeyRef,
+  IdempotencyStore,
+  StoredResponse,
+} from "./idempotency-store.js";
+export { noTelemetry } from "./telemetry.js";
+export type { Refusal, SourceOutcome, Telemetry } from "./telemetry.js";

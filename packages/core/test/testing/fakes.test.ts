@@ -3,6 +3,7 @@ import {
   FixedClock,
   InMemoryAccountStore,
   InMemoryApiKeyStore,
+  InMemoryIdempotencyStore,
   InMemoryQuotaLedger,
   InMemoryRateLimiter,
   InMemoryReportStore,
@@ -11,6 +12,7 @@ import {
   at,
   describeAccountStoreContract,
   describeApiKeyStoreContract,
+  describeIdempotencyStoreContract,
   describeIdsContract,
   describeQuotaLedgerContract,
   describeRateLimiterContract,
@@ -36,6 +38,11 @@ describeResultCacheContract("in-memory", async () => ({ store: new InMemoryResul
 describeRateLimiterContract("in-memory", async () => ({ store: new InMemoryRateLimiter(), cleanup: noop }));
 describeReportStoreContract("in-memory", async () => ({
   store: new InMemoryReportStore(),
+  addAccount: noop,
+  cleanup: noop,
+}));
+describeIdempotencyStoreContract("in-memory", async () => ({
+  store: new InMemoryIdempotencyStore(),
   addAccount: noop,
   cleanup: noop,
 }));

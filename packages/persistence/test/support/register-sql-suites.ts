@@ -5,6 +5,7 @@ import {
   at,
   describeAccountStoreContract,
   describeApiKeyStoreContract,
+  describeIdempotencyStoreContract,
   describeQuotaLedgerContract,
   describeReportStoreContract,
   describeResultCacheContract,
@@ -14,6 +15,7 @@ import {
   SqlAccountStore,
   SqlApiKeyStore,
   SqlHealthProbe,
+  SqlIdempotencyStore,
   SqlQuotaLedger,
   SqlReportStore,
   SqlResultCache,
@@ -52,6 +54,11 @@ export function registerSqlSuites(engine: string, getDb: () => Promise<Db>): voi
   describeReportStoreContract(
     engine,
     scoped((db) => new SqlReportStore(db)),
+  );
+
+  describeIdempotencyStoreContract(
+    engine,
+    scoped((db) => new SqlIdempotencyStore(db)),
   );
 
   describe(`SQL stores on ${engine}`, () => {
@@ -123,6 +130,7 @@ export function registerSqlSuites(engine: string, getDb: () => Promise<Db>): voi
         "accounts",
         "apiKeys",
         "health",
+        "idempotency",
         "quotaLedger",
         "reports",
         "resultCache",
