@@ -69,6 +69,8 @@ export const RuntimeConfigSchema = z.object({
   outboundSmtpUrl: z.string().min(1).optional(),
   replyFrom: z.string().min(3).optional(),
   verdictWebhookUrl: z.string().url().optional(),
+  /** Bearer token /metrics asks for; without it /metrics is served to loopback clients only. */
+  metricsToken: z.string().min(16).optional(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema> & { baseUrl: string; dataDir: string };
 
@@ -112,6 +114,7 @@ const ENV: Record<string, keyof z.input<typeof RuntimeConfigSchema>> = {
   SCAMVERIFY_OUTBOUND_SMTP_URL: "outboundSmtpUrl",
   SCAMVERIFY_REPLY_FROM: "replyFrom",
   SCAMVERIFY_VERDICT_WEBHOOK_URL: "verdictWebhookUrl",
+  SCAMVERIFY_METRICS_TOKEN: "metricsToken",
 };
 
 /** What the default data folder depends on besides the environment. */

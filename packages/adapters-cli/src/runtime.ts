@@ -18,6 +18,7 @@ import {
   type OAuthDeps,
   type PhoneRegistryStore,
   type Principal,
+  type Telemetry,
 } from "@scamverify/core";
 import {
   NodeHasher,
@@ -85,6 +86,8 @@ export interface Runtime {
   readonly db: Db;
   readonly stores: Stores;
   readonly deps: EngineDeps;
+  /** The document reader's queue depth: reads waiting for or holding its PDF threads and OCR worker. */
+  readonly documentQueue: () => { readonly pdf: number; readonly ocr: number };
   close(): Promise<void>;
 }
 
@@ -106,6 +109,8 @@ export interface RuntimeOptions {
    * with far less memory on a small buffer pool. Default the data folder's own setting (128MB).
    */
   readonly sharedBuffers?: string;
+  /** Where the engine reports counts and durations (the server's metrics); default nowhere. */
+  readonly telemetry?: Telemetry;
 }
 
 /** The buffer pool of commands that read and write a few rows: a lookup, an operator command, an MCP session. */
@@ -113,7 +118,7 @@ export const SMALL_SHARED_BUFFERS = "16MB";
 
 /** What keeps an engine's state: the store ports, the rate limiter, and the sources of synced data. */
 interface EngineStorage {
-  readonly stores: Pick<EngineDeps, "accounts" | "apiKeys" | "quota" | "reports" | "health">;
+  readonly stores: Pick<EngineDeps, "accounts" | "apiKeys" | "quota" | "reports" | "health" | "idempotency">;
   /** The shared result cache (an in-process layer is put in front of it). */
   readonly cache: EngineDeps["cache"];
   readonly rateLimiter: ClosableRateLimiter;
@@ -128,6 +133,8 @@ interface Wired {
   readonly feeds: { readonly threatIndex: LiveThreatIndex; readonly fetcher: SafeFetcher };
   readonly registry: PhoneRegistry;
   readonly fetch: typeof globalThis.fetch;
+  /** The document reader's queue depth (operators' metrics). */
+  readonly documentQueue: () => { readonly pdf: number; readonly ocr: number };
   close(): Promise<void>;
 }
 
@@ -137,7 +144,12 @@ const clock = new SystemClock();
  * Wires every adapter that does not keep state. Readers, decoders, the AI model and outbound HTTP load their
  * libraries on first use, so wiring them costs a command that never uses them nothing.
  */
-async function wire(config: RuntimeConfig, storage: EngineStorage, loadIndexes: boolean): Promise<Wired> {
+async function wire(
+  config: RuntimeConfig,
+  storage: EngineStorage,
+  loadIndexes: boolean,
+  telemetry?: Telemetry,
+): Promise<Wired> {
   const fetcher = createSafeFetcher();
   const threatIndex = new LiveThreatIndex();
   if (loadIndexes) await threatIndex.reload(storage.feedStore);
@@ -201,6 +213,7 @@ async function wire(config: RuntimeConfig, storage: EngineStorage, loadIndexes: 
     hasher: new NodeHasher(),
     passwords: new ScryptPasswordHasher(),
     ...(storage.accessTokens ? { accessTokens: storage.accessTokens } : {}),
+    ...(telemetry ? { telemetry } : {}),
     config: {
       version: VERSION,
       baseUrl: config.baseUrl,
@@ -212,6 +225,7 @@ async function wire(config: RuntimeConfig, storage: EngineStorage, loadIndexes: 
     feeds: { threatIndex, fetcher },
     registry,
     fetch,
+    documentQueue: () => documentReader.queueDepth(),
     async close() {
       await storage.rateLimiter.close().catch(() => undefined);
       await documentReader.close().catch(() => undefined);
@@ -266,6 +280,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
           quota: stores.quotaLedger,
           reports: stores.reports,
           health: stores.health,
+          idempotency: stores.idempotency,
         },
         cache: stores.resultCache,
         rateLimiter,
@@ -274,6 +289,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
         accessTokens: createAccessTokenVerifier(oauth),
       },
       loadIndexes,
+      options.telemetry,
     );
   } catch (e) {
     await rateLimiter.close().catch(() => undefined);
@@ -292,6 +308,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     db,
     stores,
     deps,
+    documentQueue: wired.documentQueue,
     async close() {
       await wired.close();
       await db.close();
@@ -354,6 +371,7 @@ export async function openLookupSession(
         quota: memory.quotaLedger,
         reports: memory.reports,
         health: memory.health,
+        idempotency: memory.idempotency,
       },
       cache: memory.resultCache,
       rateLimiter: createRateLimiter({ redisUrl: config.redisUrl }),

@@ -4,7 +4,7 @@
 // everything else (OAuth, dashboard, MCP, the 404 envelope). Both share http-common.ts, so ids, logs, CORS and error
 // envelopes are the same.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { appError, type Engine } from "@scamverify/core";
+import { appError, parseIdempotencyKey, type Engine } from "@scamverify/core";
 import { createEndpoints, type Endpoint, type EngineEndpoint } from "./endpoints.js";
 import {
   applyCors,
@@ -23,6 +23,9 @@ import { readJsonBody, refuseAfterDrain } from "./request-body.js";
 import { errorFields, type Logger } from "./logger.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { readUpload } from "./multipart-body.js";
+import type { HttpMetrics } from "./metrics.js";
+import { createReadiness, engineDatabaseCheck, metricsRefusal, type ReadinessCheck } from "./ops.js";
+import { requestDigest, runIdempotent } from "./idempotency.js";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -45,6 +48,12 @@ export interface ApiHandlerOptions {
   readonly maxBodyBytes?: number;
   /** Largest upload accepted (bytes); larger gets 413 payload_too_large. Default 10 MiB. */
   readonly maxUploadBytes?: number;
+  /** Counts every request of these routes; /metrics serves it. Without it /metrics answers 404. */
+  readonly metrics?: HttpMetrics;
+  /** Bearer token /metrics asks for; without it /metrics is served to loopback clients only. */
+  readonly metricsToken?: string;
+  /** What /readyz runs; default the database as the engine's status sees it. */
+  readonly readiness?: readonly ReadinessCheck[];
 }
 
 type Serve = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -76,6 +85,15 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         if (e.body !== "none") await refuseAfterDrain(req, principal.error, res);
         return sendError(res, principal.error, quotaHeader);
       }
+      const sent = e.method === "post" ? req.headers["idempotency-key"] : undefined;
+      const key = Array.isArray(sent) ? sent.join(", ") : sent;
+      if (key !== undefined) {
+        const parsed = parseIdempotencyKey(key);
+        if (parsed.isErr()) {
+          if (e.body !== "none") await refuseAfterDrain(req, parsed.error, res);
+          return sendError(res, parsed.error, quotaHeader);
+        }
+      }
       let body: unknown;
       if (e.body !== "none") {
         const read =
@@ -85,6 +103,16 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         if (read.isErr()) return sendError(res, read.error, quotaHeader);
         body = read.value;
       }
+      if (key !== undefined) {
+        const started = await engine.idempotent(principal.value, key, requestDigest(e.method, e.path, body));
+        if (started.isErr()) return sendError(res, started.error, quotaHeader);
+        return runIdempotent(started.value, res, options.metrics, logger, async () => {
+          const out = await e.call(engine, principal.value, body);
+          if (out.isErr()) return sendError(res, out.error, quotaHeader);
+          sendCounters(res, out.value.meta, quotaHeader);
+          return { status: e.status, text: JSON.stringify(out.value.value) };
+        });
+      }
       const out = await e.call(engine, principal.value, body);
       if (out.isErr()) return sendError(res, out.error, quotaHeader);
       sendCounters(res, out.value.meta, quotaHeader);
@@ -92,7 +120,9 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     };
 
   const openapi = JSON.stringify(buildOpenApiDocument(engine.config, engine.registry));
-  const serveOf = (e: Endpoint): Serve => {
+  const readiness = createReadiness(options.readiness ?? [engineDatabaseCheck(engine)]);
+  const { metrics } = options;
+  const serveOf = (e: Endpoint): Serve | null => {
     switch (e.kind) {
       case "engine":
         return authenticated(e);
@@ -104,9 +134,35 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         };
       case "openapi":
         return (_req, res) => Promise.resolve(writeJsonText(res, 200, openapi));
+      case "health":
+        return (_req, res) => {
+          res.setHeader("Cache-Control", "no-store");
+          return Promise.resolve(writeJsonText(res, 200, '{"status":"ok"}'));
+        };
+      case "ready":
+        return async (_req, res) => {
+          const ready = await readiness();
+          res.setHeader("Cache-Control", "no-store");
+          writeJson(res, ready.status === "ready" ? 200 : 503, ready);
+        };
+      case "metrics":
+        if (metrics === undefined) return null;
+        return async (req, res) => {
+          const refusal = metricsRefusal(req, options.metricsToken);
+          if (refusal !== null) return sendError(res, refusal);
+          const { contentType, body } = await metrics.render();
+          res.statusCode = 200;
+          res.setHeader("Content-Type", contentType);
+          res.setHeader("Cache-Control", "no-store");
+          res.end(body);
+        };
     }
   };
-  const routes = new Map(endpoints.map((e) => [routeKey(e.method.toUpperCase(), e.path), serveOf(e)]));
+  const routes = new Map<string, { serve: Serve; path: string }>();
+  for (const e of endpoints) {
+    const serve = serveOf(e);
+    if (serve !== null) routes.set(routeKey(e.method.toUpperCase(), e.path), { serve, path: e.path });
+  }
 
   return {
     endpoints,
@@ -114,13 +170,13 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     handle(req, res) {
       // HEAD is GET without the body (node:http leaves the body out by itself).
       const method = req.method === "HEAD" ? "GET" : (req.method ?? "");
-      const serve = routes.get(routeKey(method, pathOf(req)));
-      if (!serve) return false;
+      const route = routes.get(routeKey(method, pathOf(req)));
+      if (!route) return false;
       assignRequestId(req, res);
-      logAccess(logger, req, res);
+      logAccess(logger, req, res, route.path, metrics);
       applyCors(req, res);
       res.setHeader("X-Content-Type-Options", "nosniff");
-      serve(req, res).catch((error: unknown) => {
+      route.serve(req, res).catch((error: unknown) => {
         logger.log("error", "unhandled error", {
           request_id: requestIdOf(res),
           path: pathOf(req),

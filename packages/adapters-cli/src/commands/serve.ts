@@ -22,17 +22,28 @@ export function registerServeCommand(program: Command, io: Io): void {
         ...(o.network === false ? { networkInspection: false } : {}),
       });
       // The HTTP face is loaded by this command only.
-      const [{ createHttpApp, createJsonLogger, startHttpServer }, { mountExtras }] = await Promise.all([
-        import("@scamverify/adapters-http"),
-        import("../mount.js"),
-      ]);
+      const [{ createHttpApp, createHttpMetrics, createJsonLogger, startHttpServer }, { mountExtras }, readiness] =
+        await Promise.all([import("@scamverify/adapters-http"), import("../mount.js"), import("../readiness.js")]);
       const logger = createJsonLogger(undefined, config.logLevel);
+      // The metrics exist before the runtime (its engine reports to them); the reader's queue is read once it does.
+      let documentQueue = (): { pdf: number; ocr: number } => ({ pdf: 0, ocr: 0 });
+      const metrics = createHttpMetrics({ documentQueue: () => documentQueue() });
+      let documentsReady = false;
       await withRuntime(
         config,
         io,
         async (rt) => {
+          documentQueue = rt.documentQueue;
+          documentsReady = rt.deps.documentReader?.warmUp === undefined;
           const extras = await mountExtras(rt, logger);
-          const app = createHttpApp({ engine: rt.engine, logger, mount: extras.mount });
+          const app = createHttpApp({
+            engine: rt.engine,
+            logger,
+            mount: extras.mount,
+            metrics,
+            ...(config.metricsToken !== undefined ? { metricsToken: config.metricsToken } : {}),
+            readiness: readiness.runtimeReadiness(rt, { documentsReady: () => documentsReady }),
+          });
           const server = await startHttpServer(app, config.port, config.host);
           logger.log("info", "listening", {
             port: server.port,
@@ -42,9 +53,10 @@ export function registerServeCommand(program: Command, io: Io): void {
           });
           // The PDF thread and the OCR worker start now, in the background, not on the first upload.
           const warming = performance.now();
-          void rt.deps.documentReader
-            ?.warmUp?.()
-            .then(() => logger.log("info", "document reader ready", { ms: Math.round(performance.now() - warming) }));
+          void rt.deps.documentReader?.warmUp?.().then(() => {
+            documentsReady = true;
+            logger.log("info", "document reader ready", { ms: Math.round(performance.now() - warming) });
+          });
           await new Promise<void>((resolve) => {
             const stop = (signal: string): void => {
               logger.log("info", "shutting down", { signal });
@@ -57,7 +69,7 @@ export function registerServeCommand(program: Command, io: Io): void {
             process.once("SIGTERM", () => stop("SIGTERM"));
           });
         },
-        { log: (level, message, fields) => logger.log(level, message, fields) },
+        { log: (level, message, fields) => logger.log(level, message, fields), telemetry: metrics.telemetry },
       );
     });
 }
