@@ -57,7 +57,9 @@ const rateHeaders: Json = {
 };
 
 /** Statuses answered before a request is admitted (no key, no scope, over the rate limit): no counters. */
-const BEFORE_ADMISSION = new Set([401, 403, 422, 429]);
+const BEFORE_ADMISSION = new Set([401, 403, 429]);
+/** Codes answered before the engine admits a request (an Idempotency-Key's refusals): no counters either. */
+const BEFORE_ADMISSION_CODES = new Set<string>(IDEMPOTENCY_ERRORS);
 
 /**
  * The error responses of an operation. `counters` (its rate-limit and quota headers) go on every status a request
@@ -73,7 +75,9 @@ function errorResponses(codes: readonly (keyof typeof HTTP_STATUS)[], counters: 
     const headers =
       status === 429
         ? { "Retry-After": { schema: { type: "integer" } } }
-        : BEFORE_ADMISSION.has(status) || Object.keys(counters).length === 0
+        : BEFORE_ADMISSION.has(status) ||
+            list.every((c) => BEFORE_ADMISSION_CODES.has(c)) ||
+            Object.keys(counters).length === 0
           ? undefined
           : counters;
     out[String(status)] = {
