@@ -41,11 +41,7 @@ export function runtimeReadiness(
       name: "readers",
       run: () =>
         Promise.resolve(
-          !rt.indexesLoaded
-            ? "indexes not loaded"
-            : readers.documentsReady()
-              ? null
-              : "document reader warming up",
+          !rt.indexesLoaded ? "indexes not loaded" : readers.documentsReady() ? null : "document reader warming up",
         ),
     },
   ];

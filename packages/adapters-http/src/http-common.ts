@@ -111,7 +111,8 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
   res.setHeader("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE, OPTIONS");
   res.setHeader(
     "Access-Control-Allow-Headers",
-    req.headers["access-control-request-headers"] ?? "Authorization, Content-Type, X-Request-Id, Idempotency-Key, MCP-Protocol-Version",
+    req.headers["access-control-request-headers"] ??
+      "Authorization, Content-Type, X-Request-Id, Idempotency-Key, MCP-Protocol-Version",
   );
   res.setHeader("Access-Control-Max-Age", "600");
   res.statusCode = 204;

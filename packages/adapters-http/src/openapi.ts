@@ -133,7 +133,10 @@ function publicResponses(e: Endpoint & { kind: Exclude<Endpoint["kind"], "engine
     case "ready":
       return {
         "200": { description: "Ready to serve", content: content(schemaOf(e.response, "output")) },
-        "503": { description: "Not ready: the failing check and why", content: content(schemaOf(e.response, "output")) },
+        "503": {
+          description: "Not ready: the failing check and why",
+          content: content(schemaOf(e.response, "output")),
+        },
       };
     case "metrics":
       return {

@@ -68,9 +68,7 @@ export function createReadiness(checks: readonly ReadinessCheck[]): () => Promis
       out[c.name] = r ?? "ok";
       if (r !== null) reason ??= `${c.name}: ${r}`;
     });
-    return reason === undefined
-      ? { status: "ready", checks: out }
-      : { status: "not_ready", checks: out, reason };
+    return reason === undefined ? { status: "ready", checks: out } : { status: "not_ready", checks: out, reason };
   };
   return () =>
     (running ??= run().finally(() => {

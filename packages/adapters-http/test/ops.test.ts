@@ -4,13 +4,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  createHttpApp,
-  createHttpMetrics,
-  silentLogger,
-  type HttpMetrics,
-  type ReadinessCheck,
-} from "../src/index.js";
+import { createHttpApp, createHttpMetrics, silentLogger, type HttpMetrics, type ReadinessCheck } from "../src/index.js";
 import { metricsRefusal } from "../src/ops.js";
 import { CountingSource, call, engineInMemory, seedAccount, type TestServer } from "./support/harness.js";
 import type { Engine } from "@scamverify/core";
@@ -113,7 +107,10 @@ describe("GET /readyz", () => {
 
 describe("GET /metrics", () => {
   it("serves the named series, with route templates and no content, keys or URLs", async () => {
-    const source = new CountingSource(async () => undefined, () => ({ status: "ok" }));
+    const source = new CountingSource(
+      async () => undefined,
+      () => ({ status: "ok" }),
+    );
     const kit = engineInMemory({ urlSources: [source] });
     const depth = { pdf: 2, ocr: 3 };
     const metrics = createHttpMetrics({ documentQueue: () => depth });
@@ -123,9 +120,9 @@ describe("GET /metrics", () => {
     const secretUrl = "https://secret-marker-host.example.com/private/path?token=hunter2";
     const first = await call(s.url, "POST", "/api/v1/url/lookup", { key: seeded.key, body: { url: secretUrl } });
     expect(first.status).toBe(200);
-    expect((await call(s.url, "POST", "/api/v1/url/lookup", { key: seeded.key, body: { url: secretUrl } })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(s.url, "POST", "/api/v1/url/lookup", { key: seeded.key, body: { url: secretUrl } })).status,
+    ).toBe(200);
     // The quota of 1 is spent: another URL is refused.
     const refused = await call(s.url, "POST", "/api/v1/url/lookup", {
       key: seeded.key,
@@ -133,9 +130,9 @@ describe("GET /metrics", () => {
     });
     expect(refused.status).toBe(402);
     const message = "Your parcel is held, pay the secret-marker-fee at once";
-    expect((await call(s.url, "POST", "/api/v1/text/analyze", { key: seeded.key, body: { text: message } })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(s.url, "POST", "/api/v1/text/analyze", { key: seeded.key, body: { text: message } })).status,
+    ).toBe(200);
     await call(s.url, "GET", `/no/such/secret-marker-route?key=${seeded.key}`);
 
     const r = await fetch(`${s.url}/metrics`);

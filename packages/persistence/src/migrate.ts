@@ -37,7 +37,9 @@ async function upToDate(db: Db, files: readonly MigrationFile[]): Promise<boolea
  * cannot be read (a StoreError), so a caller can tell "behind" from "unreachable".
  */
 export async function pendingMigrations(db: Db, files: readonly MigrationFile[] = readMigrations()): Promise<string[]> {
-  const { rows } = await db.query<{ present: string | null }>("SELECT to_regclass('schema_migrations')::text AS present");
+  const { rows } = await db.query<{ present: string | null }>(
+    "SELECT to_regclass('schema_migrations')::text AS present",
+  );
   if (rows[0]?.present == null) return files.map((f) => f.name);
   const done = new Set(
     (await db.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name),

@@ -32,15 +32,7 @@ export class SqlIdempotencyStore implements IdempotencyStore {
          WHERE idempotency_keys.expires_at <= $7
             OR (idempotency_keys.status IS NULL AND idempotency_keys.locked_until <= $7)
          RETURNING 1 AS taken`,
-        [
-          input.accountId,
-          input.keyHash,
-          input.requestHash,
-          input.owner,
-          input.lockedUntil,
-          input.expiresAt,
-          input.now,
-        ],
+        [input.accountId, input.keyHash, input.requestHash, input.owner, input.lockedUntil, input.expiresAt, input.now],
       );
       if (taken.rowCount > 0) return { kind: "claimed" };
       const { rows } = await this.db.query<Row>(
@@ -50,7 +42,8 @@ export class SqlIdempotencyStore implements IdempotencyStore {
       const row = rows[0];
       if (row === undefined) continue;
       if (row.status === null) return { kind: "in_flight", requestHash: row.request_hash };
-      const headers = typeof row.headers === "string" ? (JSON.parse(row.headers) as Record<string, string>) : row.headers;
+      const headers =
+        typeof row.headers === "string" ? (JSON.parse(row.headers) as Record<string, string>) : row.headers;
       return {
         kind: "done",
         requestHash: row.request_hash,

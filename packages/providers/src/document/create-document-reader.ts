@@ -136,9 +136,7 @@ function parseStopped(why: ParseStopped["why"]): AppError {
   );
 }
 
-export function createDocumentReader(
-  options: DocumentReaderOptions = {},
-): DocumentReader & {
+export function createDocumentReader(options: DocumentReaderOptions = {}): DocumentReader & {
   readonly ocr: TesseractOcr;
   warmUp(): Promise<void>;
   /** Reads waiting for or holding a PDF thread, and images waiting for or in OCR (operators' queue depth). */
