@@ -1,10 +1,11 @@
 // Prometheus metrics with prom-client, in a registry of their own per app (never prom-client's global one), so
 // several servers or tests in one process keep apart. The engine's Telemetry port is answered here too. Labels are
 // route templates, methods, statuses, channel ids, verdicts, source names and outcome words: never a raw URL, a
-// message, a key or a token. Each request costs a counter increment and a histogram observation on label objects
-// made once per series, so the cached lookup path stays cheap.
+// message, a key or a token. Each request adds to numbers in cells made once per label set (metric-cells.ts), so
+// the cached lookup path stays cheap; a scrape reads them.
 import type { Refusal, SourceOutcome, Telemetry, Verdict } from "@scamverify/core";
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Gauge, Registry, collectDefaultMetrics } from "prom-client";
+import { CellCounter, CellHistogram, type CounterCell, type HistogramCell } from "./metric-cells.js";
 
 /** Reads waiting for or in the document reader's PDF threads and OCR worker (the composition root supplies it). */
 export type DocumentQueueDepth = () => { readonly pdf: number; readonly ocr: number };
@@ -36,63 +37,68 @@ const SOURCE_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
 const METHODS = new Map(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].map((m, i) => [m, i]));
 
 interface RouteSeries {
-  readonly duration: { readonly route: string };
-  /** Label objects of the requests counter by status * 8 + method index: made once, reused on every request. */
-  readonly counts: Map<number, { readonly route: string; readonly method: string; readonly status: string }>;
+  readonly duration: HistogramCell;
+  /** The requests counter's cells by status * 8 + method index. */
+  readonly counts: Map<number, CounterCell>;
+}
+
+/** Cells by two keys (channel and verdict, source and outcome), made on first use. */
+function cells2<C>(make: (a: string, b: string) => C): (a: string, b: string) => C {
+  const byA = new Map<string, Map<string, C>>();
+  return (a, b) => {
+    let byB = byA.get(a);
+    if (byB === undefined) byA.set(a, (byB = new Map()));
+    let cell = byB.get(b);
+    if (cell === undefined) byB.set(b, (cell = make(a, b)));
+    return cell;
+  };
 }
 
 export function createHttpMetrics(options: HttpMetricsOptions = {}): HttpMetrics {
   const registry = new Registry();
   if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
-    name: "scamverify_http_requests_total",
-    help: "HTTP requests answered, by route template, method and status.",
-    labelNames: ["route", "method", "status"] as const,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: "scamverify_http_request_duration_seconds",
-    help: "Time from a request's arrival to the end of its response, by route template.",
-    labelNames: ["route"] as const,
-    buckets: REQUEST_BUCKETS,
-    registers: [registry],
-  });
-  const verdicts = new Counter({
-    name: "scamverify_verdicts_total",
-    help: "Items answered on live keys (computed or cached), by channel and verdict.",
-    labelNames: ["channel", "verdict"] as const,
-    registers: [registry],
-  });
-  const sources = new Counter({
-    name: "scamverify_source_requests_total",
-    help: "Signal source lookups, by source and outcome (ok, unavailable, skipped, timeout, failed).",
-    labelNames: ["source", "outcome"] as const,
-    registers: [registry],
-  });
-  const sourceDuration = new Histogram({
-    name: "scamverify_source_request_duration_seconds",
-    help: "Time a signal source took to answer one lookup, by source.",
-    labelNames: ["source"] as const,
-    buckets: SOURCE_BUCKETS,
-    registers: [registry],
-  });
-  const cache = new Counter({
-    name: "scamverify_cache_lookups_total",
-    help: "Result cache reads, by result (hit, miss).",
-    labelNames: ["result"] as const,
-    registers: [registry],
-  });
-  const refusals = new Counter({
-    name: "scamverify_refusals_total",
-    help: "Calls refused for their quota or rate limit, by reason (quota_exhausted, rate_limit_exceeded).",
-    labelNames: ["reason"] as const,
-    registers: [registry],
-  });
-  const replays = new Counter({
-    name: "scamverify_idempotent_replays_total",
-    help: "Answers sent again for a repeated Idempotency-Key (no work done, nothing charged).",
-    registers: [registry],
-  });
+  const requests = new CellCounter(
+    "scamverify_http_requests_total",
+    "HTTP requests answered, by route template, method and status.",
+    registry,
+  );
+  const duration = new CellHistogram(
+    "scamverify_http_request_duration_seconds",
+    "Time from a request's arrival to the end of its response, by route template.",
+    REQUEST_BUCKETS,
+    registry,
+  );
+  const verdicts = new CellCounter(
+    "scamverify_verdicts_total",
+    "Items answered on live keys (computed or cached), by channel and verdict.",
+    registry,
+  );
+  const sources = new CellCounter(
+    "scamverify_source_requests_total",
+    "Signal source lookups, by source and outcome (ok, unavailable, skipped, timeout, failed).",
+    registry,
+  );
+  const sourceDuration = new CellHistogram(
+    "scamverify_source_request_duration_seconds",
+    "Time a signal source took to answer one lookup, by source.",
+    SOURCE_BUCKETS,
+    registry,
+  );
+  const cache = new CellCounter(
+    "scamverify_cache_lookups_total",
+    "Result cache reads, by result (hit, miss).",
+    registry,
+  );
+  const refusals = new CellCounter(
+    "scamverify_refusals_total",
+    "Calls refused for their quota or rate limit, by reason (quota_exhausted, rate_limit_exceeded).",
+    registry,
+  );
+  const replays = new CellCounter(
+    "scamverify_idempotent_replays_total",
+    "Answers sent again for a repeated Idempotency-Key (no work done, nothing charged).",
+    registry,
+  ).cell({});
   const documentQueue = options.documentQueue;
   if (documentQueue) {
     new Gauge({
@@ -108,34 +114,34 @@ export function createHttpMetrics(options: HttpMetricsOptions = {}): HttpMetrics
     });
   }
 
-  const hit = { result: "hit" } as const;
-  const miss = { result: "miss" } as const;
-  const refusalLabels: Record<Refusal, { readonly reason: Refusal }> = {
-    quota_exhausted: { reason: "quota_exhausted" },
-    rate_limit_exceeded: { reason: "rate_limit_exceeded" },
+  const hit = cache.cell({ result: "hit" });
+  const miss = cache.cell({ result: "miss" });
+  const refusalCells: Record<Refusal, CounterCell> = {
+    quota_exhausted: refusals.cell({ reason: "quota_exhausted" }),
+    rate_limit_exceeded: refusals.cell({ reason: "rate_limit_exceeded" }),
   };
-  const verdictLabels = new Map<string, Map<Verdict, { readonly channel: string; readonly verdict: Verdict }>>();
+  const verdictCell = cells2((channel, verdict) => verdicts.cell({ channel, verdict }));
+  const sourceCell = cells2((source, outcome) => sources.cell({ source, outcome }));
+  const sourceDurations = new Map<string, HistogramCell>();
   const routes = new Map<string, RouteSeries>();
 
   const telemetry: Telemetry = {
-    answered(channel, verdict) {
-      let byVerdict = verdictLabels.get(channel);
-      if (byVerdict === undefined) verdictLabels.set(channel, (byVerdict = new Map()));
-      let labels = byVerdict.get(verdict);
-      if (labels === undefined) byVerdict.set(verdict, (labels = { channel, verdict }));
-      verdicts.inc(labels);
+    answered(channel, verdict: Verdict) {
+      verdictCell(channel, verdict).value++;
     },
     cacheRead(found) {
-      cache.inc(found ? hit : miss);
+      (found ? hit : miss).value++;
     },
     refused(reason) {
-      refusals.inc(refusalLabels[reason]);
+      refusalCells[reason].value++;
     },
     sourceStarted(source) {
       const started = performance.now();
       return (outcome: SourceOutcome) => {
-        sources.inc({ source, outcome });
-        sourceDuration.observe({ source }, (performance.now() - started) / 1000);
+        sourceCell(source, outcome).value++;
+        let cell = sourceDurations.get(source);
+        if (cell === undefined) sourceDurations.set(source, (cell = sourceDuration.cell({ source })));
+        sourceDuration.observe(cell, (performance.now() - started) / 1000);
       };
     },
   };
@@ -145,17 +151,19 @@ export function createHttpMetrics(options: HttpMetricsOptions = {}): HttpMetrics
     telemetry,
     observeRequest(route, rawMethod, status, seconds) {
       const index = rawMethod === undefined ? undefined : METHODS.get(rawMethod);
-      const method = index === undefined ? "OTHER" : (rawMethod as string);
       let series = routes.get(route);
-      if (series === undefined) routes.set(route, (series = { duration: { route }, counts: new Map() }));
+      if (series === undefined) routes.set(route, (series = { duration: duration.cell({ route }), counts: new Map() }));
       const key = status * 8 + (index ?? 7);
-      let labels = series.counts.get(key);
-      if (labels === undefined) series.counts.set(key, (labels = { route, method, status: String(status) }));
-      requests.inc(labels);
+      let cell = series.counts.get(key);
+      if (cell === undefined) {
+        const method = index === undefined ? "OTHER" : (rawMethod as string);
+        series.counts.set(key, (cell = requests.cell({ route, method, status: String(status) })));
+      }
+      cell.value++;
       duration.observe(series.duration, seconds);
     },
     replayed() {
-      replays.inc();
+      replays.value++;
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };

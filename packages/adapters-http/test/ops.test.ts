@@ -165,6 +165,26 @@ describe("GET /metrics", () => {
     }
   });
 
+  it("puts each duration in its bucket, cumulative in the exposition", async () => {
+    const metrics = createHttpMetrics({ defaultMetrics: false });
+    for (const seconds of [0.0003, 0.003, 0.004, 100]) metrics.observeRequest("/healthz", "GET", 200, seconds);
+    metrics.observeRequest("/healthz", "BREW", 418, 0.0001);
+    const text = (await metrics.render()).body;
+    const bucket = (le: string): number | undefined =>
+      sample(text, `scamverify_http_request_duration_seconds_bucket{route="/healthz",le="${le}"}`);
+    expect(bucket("0.0005")).toBe(2);
+    expect(bucket("0.0025")).toBe(2);
+    expect(bucket("0.005")).toBe(4);
+    expect(bucket("30")).toBe(4);
+    expect(bucket("+Inf")).toBe(5);
+    expect(sample(text, 'scamverify_http_request_duration_seconds_count{route="/healthz"}')).toBe(5);
+    expect(sample(text, 'scamverify_http_request_duration_seconds_sum{route="/healthz"}')).toBeCloseTo(100.0074, 6);
+    expect(sample(text, 'scamverify_http_requests_total{route="/healthz",method="GET",status="200"}')).toBe(4);
+    expect(sample(text, 'scamverify_http_requests_total{route="/healthz",method="OTHER",status="418"}')).toBe(1);
+    expect(text).toContain("# TYPE scamverify_http_request_duration_seconds histogram");
+    expect(text).toContain("# TYPE scamverify_http_requests_total counter");
+  });
+
   it("counts rate-limit refusals", async () => {
     const kit = engineInMemory();
     const metrics = createHttpMetrics({ defaultMetrics: false });
