@@ -33,11 +33,11 @@ interface Entry<C> {
   readonly cell: C;
 }
 
-/** A counter whose label sets are fixed when their cell is made. */
-export class CellCounter {
-  readonly type = "counter";
+/** A metric whose label sets are fixed when their cell is made; a scrape reads every cell. */
+abstract class CellMetric<C> {
   readonly aggregator = "sum";
-  private readonly entries: Entry<CounterCell>[] = [];
+  protected readonly entries: Entry<C>[] = [];
+  abstract readonly type: Snapshot["type"];
 
   constructor(
     readonly name: string,
@@ -47,9 +47,12 @@ export class CellCounter {
     registry.registerMetric(this as never);
   }
 
-  /** The cell of one label set; callers keep it and add to `value`. */
-  cell(labels: Readonly<Record<string, string>>): CounterCell {
-    const cell = { value: 0 };
+  protected abstract make(): C;
+  protected abstract values(): Snapshot["values"];
+
+  /** The cell of one label set; callers keep it and add to it. */
+  cell(labels: Readonly<Record<string, string>>): C {
+    const cell = this.make();
     this.entries.push({ labels, cell });
     return cell;
   }
@@ -60,30 +63,37 @@ export class CellCounter {
       help: this.help,
       type: this.type,
       aggregator: this.aggregator,
-      values: this.entries.map((e) => ({ labels: e.labels, value: e.cell.value })),
+      values: this.values(),
     });
   }
 }
 
-/** A histogram whose label sets are fixed when their cell is made. */
-export class CellHistogram {
+export class CellCounter extends CellMetric<CounterCell> {
+  readonly type = "counter";
+
+  protected make(): CounterCell {
+    return { value: 0 };
+  }
+
+  protected values(): Snapshot["values"] {
+    return this.entries.map((e) => ({ labels: e.labels, value: e.cell.value }));
+  }
+}
+
+export class CellHistogram extends CellMetric<HistogramCell> {
   readonly type = "histogram";
-  readonly aggregator = "sum";
-  private readonly entries: Entry<HistogramCell>[] = [];
 
   constructor(
-    readonly name: string,
-    readonly help: string,
+    name: string,
+    help: string,
     private readonly bounds: readonly number[],
     registry: Registry,
   ) {
-    registry.registerMetric(this as never);
+    super(name, help, registry);
   }
 
-  cell(labels: Readonly<Record<string, string>>): HistogramCell {
-    const cell = { buckets: new Float64Array(this.bounds.length + 1), sum: 0, count: 0 };
-    this.entries.push({ labels, cell });
-    return cell;
+  protected make(): HistogramCell {
+    return { buckets: new Float64Array(this.bounds.length + 1), sum: 0, count: 0 };
   }
 
   observe(cell: HistogramCell, value: number): void {
@@ -95,7 +105,7 @@ export class CellHistogram {
     cell.count++;
   }
 
-  get(): Promise<Snapshot> {
+  protected values(): Snapshot["values"] {
     const values: Snapshot["values"][number][] = [];
     for (const { labels, cell } of this.entries) {
       let cumulative = 0;
@@ -107,12 +117,6 @@ export class CellHistogram {
       values.push({ metricName: `${this.name}_sum`, labels, value: cell.sum });
       values.push({ metricName: `${this.name}_count`, labels, value: cell.count });
     }
-    return Promise.resolve({
-      name: this.name,
-      help: this.help,
-      type: this.type,
-      aggregator: this.aggregator,
-      values,
-    });
+    return values;
   }
 }

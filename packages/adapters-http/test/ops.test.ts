@@ -1,12 +1,11 @@
 // The operators' routes over HTTP: /healthz always answers, /readyz says which check fails, /metrics carries the
 // named series with route templates and outcome words, never a URL, a message, a key or a token, and is only for
 // a bearer of the configured token (else for loopback clients).
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHttpApp, createHttpMetrics, silentLogger, type HttpMetrics, type ReadinessCheck } from "../src/index.js";
 import { metricsRefusal } from "../src/ops.js";
-import { CountingSource, call, engineInMemory, seedAccount, type TestServer } from "./support/harness.js";
+import { CountingSource, call, engineInMemory, seedAccount, serve, type TestServer } from "./support/harness.js";
 import type { Engine } from "@scamverify/core";
 
 const open: TestServer[] = [];
@@ -14,23 +13,8 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((s) => s.close()));
 });
 
-async function start(
-  engine: Engine,
-  options: { metrics?: HttpMetrics | false; metricsToken?: string; readiness?: readonly ReadinessCheck[] } = {},
-): Promise<TestServer> {
-  const app = createHttpApp({ engine, logger: silentLogger, ...options });
-  const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const s: TestServer = {
-    url: `http://127.0.0.1:${port}`,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+async function start(engine: Engine, options: Omit<HttpAppOptions, "engine" | "logger"> = {}): Promise<TestServer> {
+  const s = await serve(engine, undefined, options);
   open.push(s);
   return s;
 }
