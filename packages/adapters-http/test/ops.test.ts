@@ -3,9 +3,17 @@
 // a bearer of the configured token (else for loopback clients).
 import type { IncomingMessage } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHttpApp, createHttpMetrics, silentLogger, type HttpMetrics, type ReadinessCheck } from "../src/index.js";
+import { createHttpMetrics, type HttpAppOptions } from "../src/index.js";
 import { metricsRefusal } from "../src/ops.js";
-import { CountingSource, call, engineInMemory, seedAccount, serve, type TestServer } from "./support/harness.js";
+import {
+  CountingSource,
+  type SwitchableHealth,
+  call,
+  engineInMemory,
+  seedAccount,
+  serve,
+  type TestServer,
+} from "./support/harness.js";
 import type { Engine } from "@scamverify/core";
 
 const open: TestServer[] = [];
@@ -80,7 +88,7 @@ describe("GET /readyz", () => {
     const kit = engineInMemory();
     const s = await start(kit.engine);
     expect((await call(s.url, "GET", "/readyz")).status).toBe(200);
-    (kit.deps.health as { up: boolean }).up = false;
+    (kit.deps.health as SwitchableHealth).up = false;
     // The engine re-probes at most every 500 ms of its clock: moving the clock lets the next probe through.
     kit.clock.advance(1_000);
     const r = await call(s.url, "GET", "/readyz");
