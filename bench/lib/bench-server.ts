@@ -20,7 +20,9 @@ import type * as CliAdapter from "../../packages/adapters-cli/src/index.js";
 // The built packages, as `scamverify serve` runs them (`pnpm build` first; http-compare.ts checks). Loaded by URL, so
 // a typecheck of a fresh checkout (before any build) reads their types from the sources.
 const built = (pkg: string): string => new URL(`../../packages/${pkg}/dist/index.js`, import.meta.url).href;
-const { createHttpApp, createJsonLogger } = (await import(built("adapters-http"))) as typeof HttpAdapter;
+const { createHttpApp, createHttpMetrics, createJsonLogger } = (await import(
+  built("adapters-http")
+)) as typeof HttpAdapter;
 const { createRuntime, loadConfig } = (await import(built("adapters-cli"))) as typeof CliAdapter;
 
 // The very Express 5 the app uses, so the status baseline differs from the app only by what the app does.
@@ -80,8 +82,11 @@ export async function startServers(scenario: Scenario): Promise<ServersReady & {
     {},
   );
   // Network inspection is off: the first lookup (the one computation) must not reach beyond 127.0.0.1.
-  const rt = await createRuntime(config);
-  const app = createHttpApp({ engine: rt.engine, logger: createJsonLogger() });
+  // Metrics wired as `serve` wires them (the engine counts into the app's registry); BENCH_METRICS=off leaves them
+  // out, to measure what they cost.
+  const metrics = process.env["BENCH_METRICS"] === "off" ? undefined : createHttpMetrics();
+  const rt = await createRuntime(config, metrics ? { telemetry: metrics.telemetry } : {});
+  const app = createHttpApp({ engine: rt.engine, logger: createJsonLogger(), metrics: metrics ?? false });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
 

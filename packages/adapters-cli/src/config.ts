@@ -72,6 +72,8 @@ export const RuntimeConfigSchema = z.object({
   verdictWebhookUrl: z.string().url().optional(),
   /** Job task loops `serve` runs in its own process (0: none; run `scamverify worker` processes instead). */
   jobWorkers: z.coerce.number().int().min(0).max(64).default(2),
+  /** Bearer token /metrics asks for; without it /metrics is served to loopback clients only. */
+  metricsToken: z.string().min(16).optional(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema> & { baseUrl: string; dataDir: string };
 
@@ -117,6 +119,7 @@ const ENV: Record<string, keyof z.input<typeof RuntimeConfigSchema>> = {
   SCAMVERIFY_REPLY_FROM: "replyFrom",
   SCAMVERIFY_VERDICT_WEBHOOK_URL: "verdictWebhookUrl",
   SCAMVERIFY_JOB_WORKERS: "jobWorkers",
+  SCAMVERIFY_METRICS_TOKEN: "metricsToken",
 };
 
 /** What the default data folder depends on besides the environment. */

@@ -26,6 +26,8 @@ export const ERROR_EXIT: Readonly<Record<ErrorCode, number>> = {
   rate_limit_exceeded: 75,
   internal_error: 70,
   service_unavailable: 69,
+  idempotency_key_in_use: 75,
+  idempotency_key_reused: 65,
 };
 
 export const USAGE_EXIT = 64;

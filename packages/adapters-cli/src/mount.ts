@@ -36,6 +36,14 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
     intervalMs: 3_600_000,
     onError: (e) => logger.log("warn", "oauth purge failed", { error: e instanceof Error ? e.message : String(e) }),
   });
+  // Idempotency-Key records are kept 24 hours; the expired ones are swept every hour.
+  const stopIdempotencyPurge = startCachePurge({
+    cache: rt.stores.idempotency,
+    clock: rt.deps.clock,
+    intervalMs: 3_600_000,
+    onError: (e) =>
+      logger.log("warn", "idempotency purge failed", { error: e instanceof Error ? e.message : String(e) }),
+  });
   return {
     mount: (app) => {
       app.use(
@@ -71,6 +79,7 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
       stopRegistries();
       stopPurge();
       stopOAuthPurge();
+      stopIdempotencyPurge();
       await mail?.close();
     },
   };

@@ -18,6 +18,7 @@ import {
   type OAuthDeps,
   type PhoneRegistryStore,
   type Principal,
+  type Telemetry,
 } from "@scamverify/core";
 import {
   NodeHasher,
@@ -95,6 +96,8 @@ export interface Runtime {
   readonly deps: EngineDeps;
   /** The job queue, when the runtime was made with `jobs` (serve, worker). */
   readonly jobQueue?: JobWorkerQueue;
+  /** The document reader's queue depth: reads waiting for or holding its PDF threads and OCR worker. */
+  readonly documentQueue: () => { readonly pdf: number; readonly ocr: number };
   close(): Promise<void>;
 }
 
@@ -127,6 +130,8 @@ export interface RuntimeOptions {
    * with far less memory on a small buffer pool. Default the data folder's own setting (128MB).
    */
   readonly sharedBuffers?: string;
+  /** Where the engine reports counts and durations (the server's metrics); default nowhere. */
+  readonly telemetry?: Telemetry;
 }
 
 /** The buffer pool of commands that read and write a few rows: a lookup, an operator command, an MCP session. */
@@ -134,7 +139,7 @@ export const SMALL_SHARED_BUFFERS = "16MB";
 
 /** What keeps an engine's state: the store ports, the rate limiter, and the sources of synced data. */
 interface EngineStorage {
-  readonly stores: Pick<EngineDeps, "accounts" | "apiKeys" | "quota" | "reports" | "health">;
+  readonly stores: Pick<EngineDeps, "accounts" | "apiKeys" | "quota" | "reports" | "health" | "idempotency">;
   /** The shared result cache (an in-process layer is put in front of it). */
   readonly cache: EngineDeps["cache"];
   readonly rateLimiter: ClosableRateLimiter;
@@ -149,6 +154,8 @@ interface Wired {
   readonly feeds: { readonly threatIndex: LiveThreatIndex; readonly fetcher: SafeFetcher };
   readonly registry: PhoneRegistry;
   readonly fetch: typeof globalThis.fetch;
+  /** The document reader's queue depth (operators' metrics). */
+  readonly documentQueue: () => { readonly pdf: number; readonly ocr: number };
   close(): Promise<void>;
 }
 
@@ -163,7 +170,12 @@ const NO_NETWORK: ConnectivityProbe = {
  * Wires every adapter that does not keep state. Readers, decoders, the AI model and outbound HTTP load their
  * libraries on first use, so wiring them costs a command that never uses them nothing.
  */
-async function wire(config: RuntimeConfig, storage: EngineStorage, loadIndexes: boolean): Promise<Wired> {
+async function wire(
+  config: RuntimeConfig,
+  storage: EngineStorage,
+  loadIndexes: boolean,
+  telemetry?: Telemetry,
+): Promise<Wired> {
   const fetcher = createSafeFetcher();
   const threatIndex = new LiveThreatIndex();
   if (loadIndexes) await threatIndex.reload(storage.feedStore);
@@ -233,6 +245,7 @@ async function wire(config: RuntimeConfig, storage: EngineStorage, loadIndexes: 
     hasher: new NodeHasher(),
     passwords: new ScryptPasswordHasher(),
     ...(storage.accessTokens ? { accessTokens: storage.accessTokens } : {}),
+    ...(telemetry ? { telemetry } : {}),
     config: {
       version: VERSION,
       baseUrl: config.baseUrl,
@@ -244,6 +257,7 @@ async function wire(config: RuntimeConfig, storage: EngineStorage, loadIndexes: 
     feeds: { threatIndex, fetcher },
     registry,
     fetch,
+    documentQueue: () => documentReader.queueDepth(),
     async close() {
       await storage.rateLimiter.close().catch(() => undefined);
       await documentReader.close().catch(() => undefined);
@@ -298,6 +312,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
           quota: stores.quotaLedger,
           reports: stores.reports,
           health: stores.health,
+          idempotency: stores.idempotency,
         },
         cache: stores.resultCache,
         rateLimiter,
@@ -306,6 +321,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
         accessTokens: createAccessTokenVerifier(oauth),
       },
       loadIndexes,
+      options.telemetry,
     );
   } catch (e) {
     await rateLimiter.close().catch(() => undefined);
@@ -360,6 +376,7 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
     db,
     stores,
     deps,
+    documentQueue: wired.documentQueue,
     async close() {
       await jobQueue?.close().catch(() => undefined);
       if (webhookFetcher !== wired.feeds.fetcher) await webhookFetcher?.close().catch(() => undefined);
@@ -424,6 +441,7 @@ export async function openLookupSession(
         quota: memory.quotaLedger,
         reports: memory.reports,
         health: memory.health,
+        idempotency: memory.idempotency,
       },
       cache: memory.resultCache,
       rateLimiter: createRateLimiter({ redisUrl: config.redisUrl }),

@@ -4,7 +4,7 @@
 // everything else (OAuth, dashboard, MCP, the 404 envelope). Both share http-common.ts, so ids, logs, CORS and error
 // envelopes are the same.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { appError, type AppError, type Engine } from "@scamverify/core";
+import { appError, parseIdempotencyKey, type AppError, type Engine } from "@scamverify/core";
 import { createEndpoints, type Endpoint, type EngineEndpoint } from "./endpoints.js";
 import {
   baseHeaders,
@@ -13,6 +13,7 @@ import {
   pathOf,
   quotaHeaderName,
   requestIdOf,
+  sendCounters,
   sendError,
   setHeaders,
   takeRequestId,
@@ -25,6 +26,9 @@ import { readJsonBody, refuseAfterDrain } from "./request-body.js";
 import { errorFields, type Logger } from "./logger.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { readUpload } from "./multipart-body.js";
+import type { HttpMetrics } from "./metrics.js";
+import { createReadiness, engineDatabaseCheck, metricsRefusal, type ReadinessCheck } from "./ops.js";
+import { requestDigest, runIdempotent } from "./idempotency.js";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -47,6 +51,12 @@ export interface ApiHandlerOptions {
   readonly maxBodyBytes?: number;
   /** Largest upload accepted (bytes); larger gets 413 payload_too_large. Default 10 MiB. */
   readonly maxUploadBytes?: number;
+  /** Counts every request of these routes; /metrics serves it. Without it /metrics answers 404. */
+  readonly metrics?: HttpMetrics;
+  /** Bearer token /metrics asks for; without it /metrics is served to loopback clients only. */
+  readonly metricsToken?: string;
+  /** What /readyz runs; default the database as the engine's status sees it. */
+  readonly readiness?: readonly ReadinessCheck[];
 }
 
 /**
@@ -128,6 +138,15 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         if (e.body !== "none") await refuseAfterDrain(req, principal.error, res);
         return refuse(res, headers, principal.error);
       }
+      const sent = e.method === "post" ? req.headers["idempotency-key"] : undefined;
+      const key = Array.isArray(sent) ? sent.join(", ") : sent;
+      if (key !== undefined) {
+        const parsed = parseIdempotencyKey(key);
+        if (parsed.isErr()) {
+          if (e.body !== "none") await refuseAfterDrain(req, parsed.error, res);
+          return refuse(res, headers, parsed.error);
+        }
+      }
       let body: unknown;
       if (e.body !== "none") {
         const read =
@@ -136,6 +155,18 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
             : await readUpload(req, e.maxBodyBytes ?? uploadLimit, res);
         if (read.isErr()) return refuse(res, headers, read.error);
         body = read.value;
+      }
+      if (key !== undefined) {
+        const started = await engine.idempotent(principal.value, key, requestDigest(e.method, e.path, body));
+        if (started.isErr()) return refuse(res, headers, started.error);
+        // A stored answer is replayed whole; the base headers go first, as on any answer set header by header.
+        setHeaders(res, headers);
+        return runIdempotent(started.value, res, options.metrics, logger, async () => {
+          const out = await e.call(engine, principal.value, body, params);
+          if (out.isErr()) return sendError(res, out.error, quotaHeader);
+          sendCounters(res, out.value.meta, quotaHeader);
+          return { status: e.status, text: JSON.stringify(out.value.value) };
+        });
       }
       const out = await e.call(engine, principal.value, body, params);
       if (out.isErr()) return refuse(res, headers, out.error);
@@ -147,7 +178,9 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     };
 
   const openapi = JSON.stringify(buildOpenApiDocument(engine.config, engine.registry));
-  const serveOf = (e: Endpoint): Serve => {
+  const readiness = createReadiness(options.readiness ?? [engineDatabaseCheck(engine)]);
+  const { metrics } = options;
+  const serveOf = (e: Endpoint): Serve | null => {
     switch (e.kind) {
       case "engine":
         return authenticated(e);
@@ -159,26 +192,56 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         };
       case "openapi":
         return (_req, res, headers) => Promise.resolve(writeJsonText(res, 200, openapi, headers));
+      case "health":
+        return (_req, res, headers) => {
+          headers.push("Cache-Control", "no-store");
+          return Promise.resolve(writeJsonText(res, 200, '{"status":"ok"}', headers));
+        };
+      case "ready":
+        return async (_req, res, headers) => {
+          const ready = await readiness();
+          headers.push("Cache-Control", "no-store");
+          writeJson(res, ready.status === "ready" ? 200 : 503, ready, headers);
+        };
+      case "metrics":
+        if (metrics === undefined) return null;
+        return async (req, res, headers) => {
+          const refusal = metricsRefusal(req, options.metricsToken);
+          if (refusal !== null) return refuse(res, headers, refusal);
+          const { contentType, body } = await metrics.render();
+          setHeaders(res, headers);
+          res.statusCode = 200;
+          res.setHeader("Content-Type", contentType);
+          res.setHeader("Cache-Control", "no-store");
+          res.end(body);
+        };
     }
   };
-  const routes = new Map(
-    endpoints.filter((e) => !e.path.includes("{")).map((e) => [routeKey(e.method.toUpperCase(), e.path), serveOf(e)]),
-  );
-  const patterns: PatternRoute[] = endpoints
-    .filter((e) => e.path.includes("{"))
-    .map((e) => ({ method: e.method.toUpperCase(), ...patternOf(e.path), serve: serveOf(e) }));
+  /** A route the server answers, and its path as the endpoint table writes it (the metrics' route label). */
+  interface Served {
+    readonly serve: Serve;
+    readonly path: string;
+  }
+  const routes = new Map<string, Served>();
+  const patterns: (PatternRoute & { path: string })[] = [];
+  for (const e of endpoints) {
+    const serve = serveOf(e);
+    if (serve === null) continue;
+    if (e.path.includes("{")) patterns.push({ method: e.method.toUpperCase(), ...patternOf(e.path), serve, path: e.path });
+    else routes.set(routeKey(e.method.toUpperCase(), e.path), { serve, path: e.path });
+  }
   const NO_PARAMS: Readonly<Record<string, string>> = {};
   /** The route of a request and the path's {name} values; undefined when it is not an API route. */
-  const route = (method: string, path: string): { serve: Serve; params: Record<string, string> } | undefined => {
+  const route = (method: string, path: string): (Served & { params: Record<string, string> }) | undefined => {
     const fixed = routes.get(routeKey(method, path));
-    if (fixed) return { serve: fixed, params: NO_PARAMS };
+    if (fixed) return { ...fixed, params: NO_PARAMS };
     for (const r of patterns) {
       if (r.method !== method) continue;
       const m = r.pattern.exec(path);
       if (m === null) continue;
       const params: Record<string, string> = {};
       r.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
-      return { serve: r.serve, params };
+      return { serve: r.serve, path: r.path, params };
     }
     return undefined;
   };
@@ -197,7 +260,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       }
       if (!found) return false;
       const headers = baseHeaders(req, takeRequestId(req, res));
-      logAccess(logger, req, res);
+      logAccess(logger, req, res, found.path, metrics);
       found.serve(req, res, headers, found.params).catch((error: unknown) => {
         logger.log("error", "unhandled error", {
           request_id: requestIdOf(res),

@@ -9,6 +9,8 @@ import { createApiHandler, DEFAULT_MAX_BODY_BYTES, type ApiRouteInfo } from "./a
 import { applyCors, assignRequestId, pathOf, requestIdOf, sendError } from "./http-common.js";
 import { errorFields, logAccessLine, type Logger } from "./logger.js";
 import { BodyRefused } from "./express-body.js";
+import { createHttpMetrics, type HttpMetrics } from "./metrics.js";
+import type { ReadinessCheck } from "./ops.js";
 
 export { DEFAULT_MAX_BODY_BYTES };
 
@@ -19,6 +21,15 @@ export interface HttpAppOptions {
   readonly maxBodyBytes?: number;
   /** Mounts further routers (OAuth, MCP, dashboard) before the 404 handler. */
   readonly mount?: (app: Express) => void;
+  /**
+   * The app's metrics (give the same object's `telemetry` to the engine to count its work too). Default a new
+   * registry of this app's own; false: no metrics, and no /metrics route.
+   */
+  readonly metrics?: HttpMetrics | false;
+  /** Bearer token /metrics asks for (SCAMVERIFY_METRICS_TOKEN); without it, loopback clients only. */
+  readonly metricsToken?: string;
+  /** What /readyz checks; default the database as the engine's status sees it. */
+  readonly readiness?: readonly ReadinessCheck[];
 }
 
 /** A node:http request listener (give it to `createServer`), with its two halves exposed for inspection. */
@@ -27,6 +38,8 @@ export type HttpApp = ((req: IncomingMessage, res: ServerResponse) => void) & {
   readonly express: Express;
   /** The JSON API's routes. */
   readonly apiRoutes: readonly ApiRouteInfo[];
+  /** The app's metrics (undefined when created with metrics: false). */
+  readonly metrics: HttpMetrics | undefined;
 };
 
 /** Bodies of a mounted router that the reader refused and the router did not answer itself. */
@@ -37,17 +50,21 @@ const bodyErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
 
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const { engine, logger } = options;
+  const metrics = options.metrics === false ? undefined : (options.metrics ?? createHttpMetrics());
   const api = createApiHandler({
     engine,
     logger,
     ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    ...(metrics !== undefined ? { metrics } : {}),
+    ...(options.metricsToken !== undefined ? { metricsToken: options.metricsToken } : {}),
+    ...(options.readiness !== undefined ? { readiness: options.readiness } : {}),
   });
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("trust proxy", false);
   app.use((req, res, next) => {
-    logAccessLine(logger, req, res, assignRequestId(req, res));
+    logAccessLine(logger, req, res, assignRequestId(req, res), metrics);
     if (applyCors(req, res)) return;
     res.setHeader("X-Content-Type-Options", "nosniff");
     next();
@@ -76,5 +93,5 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     if (!api.handle(req, res)) app(req as express.Request, res as express.Response);
   };
-  return Object.assign(listener, { express: app, apiRoutes: api.routes });
+  return Object.assign(listener, { express: app, apiRoutes: api.routes, metrics });
 }

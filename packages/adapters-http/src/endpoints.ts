@@ -18,6 +18,7 @@ import {
 import type { Result } from "neverthrow";
 import type { z } from "zod";
 import { jobEndpoints } from "./job-endpoints.js";
+import { OPS_ENDPOINTS } from "./ops.js";
 
 export type BodyKind = "json" | "multipart" | "none";
 
@@ -58,9 +59,9 @@ export interface EngineEndpoint extends EndpointBase {
   ): Promise<Result<Outcome<unknown>, AppError>>;
 }
 
-/** A public route the server answers itself (status, this document). */
+/** A public route the server answers itself (status, this document, the operators' probes and metrics). */
 export interface PublicEndpoint extends EndpointBase {
-  readonly kind: "status" | "openapi";
+  readonly kind: "status" | "openapi" | "health" | "ready" | "metrics";
 }
 
 export type Endpoint = EngineEndpoint | PublicEndpoint;
@@ -96,7 +97,7 @@ function quotaHeaderOf(quota: ChannelRegistry["channels"][number]["quota"]): str
   return "id" in quota ? quota.id : quota.chargedBy;
 }
 
-/** Every route of the JSON API, channels first (from the registry), then usage, reports, status and this document. */
+/** Every route of the JSON API, channels first (from the registry), then usage, reports, status, this document and the probes. */
 export function createEndpoints(registry: ChannelRegistry): readonly Endpoint[] {
   const v1 = "/api/v1";
   const channelRoutes = registry.channels.flatMap((def): EngineEndpoint[] => {
@@ -205,6 +206,7 @@ export function createEndpoints(registry: ChannelRegistry): readonly Endpoint[] 
       status: 200,
       body: "none",
     },
+    ...OPS_ENDPOINTS,
   ];
 }
 

@@ -18,6 +18,8 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   rate_limit_exceeded: 429,
   internal_error: 500,
   service_unavailable: 503,
+  idempotency_key_in_use: 409,
+  idempotency_key_reused: 422,
 };
 
 export interface ErrorEnvelopeBody {

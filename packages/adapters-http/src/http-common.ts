@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DEFAULT_REGISTRY, type AppError, type ChannelRegistry, type ErrorCounters } from "@scamverify/core";
 import { HTTP_STATUS, toEnvelope } from "./error-map.js";
-import { elapsedMs, type Logger } from "./logger.js";
+import { elapsedMs, type Logger, type RequestObserver } from "./logger.js";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const REQUEST_ID_KEY = Symbol("scamverify.requestId");
@@ -59,13 +59,27 @@ export function pathOf(req: IncomingMessage): string {
 
 const ACCESS = Symbol("scamverify.access");
 type Logged = ServerResponse & {
-  [ACCESS]?: { readonly logger: Logger; readonly req: IncomingMessage; readonly started: number };
+  [ACCESS]?: {
+    readonly logger: Logger;
+    readonly req: IncomingMessage;
+    readonly started: number;
+    readonly route?: string;
+    readonly observer?: RequestObserver;
+  };
 };
 
 /** The one 'finish' listener of every logged response: what it needs rides on the response, no closure per request. */
 function onFinish(this: Logged): void {
   const access = this[ACCESS];
   if (access === undefined) return;
+  if (access.observer !== undefined && access.route !== undefined) {
+    access.observer.observeRequest(
+      access.route,
+      access.req.method,
+      this.statusCode,
+      (performance.now() - access.started) / 1000,
+    );
+  }
   access.logger.log(this.statusCode >= 500 ? "error" : "info", "request", {
     request_id: requestIdOf(this),
     method: access.req.method,
@@ -75,9 +89,18 @@ function onFinish(this: Logged): void {
   });
 }
 
-/** Writes one access-log line when the response finishes. */
-export function logAccess(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
-  (res as Logged)[ACCESS] = { logger, req, started: performance.now() };
+/** Writes one access-log line when the response finishes, and counts it under `route` when an observer is given. */
+export function logAccess(
+  logger: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+  route?: string,
+  observer?: RequestObserver,
+): void {
+  (res as Logged)[ACCESS] =
+    observer === undefined || route === undefined
+      ? { logger, req, started: performance.now() }
+      : { logger, req, started: performance.now(), route, observer };
   res.on("finish", onFinish);
 }
 
@@ -90,6 +113,7 @@ const EXPOSED = [
   ...DEFAULT_REGISTRY.quotas.flatMap((q) => [`X-Quota-${q.header}-Used`, `X-Quota-${q.header}-Limit`]),
   "WWW-Authenticate",
   "Mcp-Session-Id",
+  "Idempotent-Replayed",
 ].join(", ");
 
 /** The CORS headers of an answer to a browser (a request with an Origin). */
@@ -126,7 +150,8 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
   res.setHeader("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE, OPTIONS");
   res.setHeader(
     "Access-Control-Allow-Headers",
-    req.headers["access-control-request-headers"] ?? "Authorization, Content-Type, X-Request-Id, MCP-Protocol-Version",
+    req.headers["access-control-request-headers"] ??
+      "Authorization, Content-Type, X-Request-Id, Idempotency-Key, MCP-Protocol-Version",
   );
   res.setHeader("Access-Control-Max-Age", "600");
   res.statusCode = 204;

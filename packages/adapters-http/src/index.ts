@@ -36,3 +36,15 @@ export {
   withoutCacheWrites,
 } from "./page/index.js";
 export type { AnonymousLimits, Country, MailReplyInput, MailReplyOptions, PageRouterDeps } from "./page/index.js";
+export { createHttpMetrics } from "./metrics.js";
+export type { DocumentQueueDepth, HttpMetrics, HttpMetricsOptions } from "./metrics.js";
+export {
+  HealthSchema,
+  OPS_ENDPOINTS,
+  READINESS_CHECK_TIMEOUT_MS,
+  ReadinessSchema,
+  createReadiness,
+  engineDatabaseCheck,
+} from "./ops.js";
+export type { Readiness, ReadinessCheck } from "./ops.js";
+export { REPLAYED_HEADER, requestDigest } from "./idempotency.js";

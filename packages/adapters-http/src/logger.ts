@@ -199,6 +199,11 @@ export function createJsonLogger(write?: (line: string) => void, minLevel: LogLe
   };
 }
 
+/** Where a finished request is counted: its route template goes with it (see metrics.ts). */
+export interface RequestObserver {
+  observeRequest(route: string, method: string | undefined, status: number, seconds: number): void;
+}
+
 export const silentLogger: Logger = { log: () => undefined };
 
 const FAILURE = Symbol("scamverify.failure");
@@ -235,15 +240,22 @@ export function errorFields(error: unknown): { error: string; error_name?: strin
  */
 export function logAccessLine(
   logger: Logger,
-  req: IncomingMessage & { originalUrl?: string },
+  req: IncomingMessage & { originalUrl?: string; baseUrl?: string; route?: { path?: unknown } },
   res: ServerResponse,
   requestId: string,
+  observer?: RequestObserver,
 ): void {
   const started = performance.now();
   const url = req.originalUrl ?? req.url ?? "/";
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
   res.once("finish", () => {
+    if (observer !== undefined) {
+      // The matched route's template (its mount point and pattern), never the path itself.
+      const pattern = req.route?.path;
+      const route = typeof pattern === "string" ? `${req.baseUrl ?? ""}${pattern}` : "unmatched";
+      observer.observeRequest(route, req.method, res.statusCode, (performance.now() - started) / 1000);
+    }
     const failure = (res as WithFailure)[FAILURE];
     logger.log(res.statusCode >= 500 ? "error" : "info", "request", {
       request_id: requestId,

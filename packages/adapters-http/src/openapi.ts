@@ -2,10 +2,20 @@
 // ids become components), so the document cannot drift from what the API routes, validates and returns. Pinned by
 // a test. The OAuth and MCP routes (served by Express) are described here beside the table's.
 import { z } from "zod";
-import { DEFAULT_REGISTRY, ERROR_CODES, PLANS, type ChannelRegistry, type EngineConfig } from "@scamverify/core";
+import {
+  DEFAULT_REGISTRY,
+  ERROR_CODES,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  PLANS,
+  type ChannelRegistry,
+  type EngineConfig,
+} from "@scamverify/core";
 import { AUTHED_ERRORS, createEndpoints, type Endpoint } from "./endpoints.js";
 import { HTTP_STATUS } from "./error-map.js";
 import { AUTHORIZE_PARAMS } from "./oauth/create-oauth-router.js";
+import { REPLAYED_HEADER } from "./idempotency.js";
+
+const IDEMPOTENCY_ERRORS = ["idempotency_key_in_use", "idempotency_key_reused"] as const;
 
 type Json = Record<string, unknown>;
 
@@ -48,6 +58,8 @@ const rateHeaders: Json = {
 
 /** Statuses answered before a request is admitted (no key, no scope, over the rate limit): no counters. */
 const BEFORE_ADMISSION = new Set([401, 403, 429]);
+/** Codes answered before the engine admits a request (an Idempotency-Key's refusals): no counters either. */
+const BEFORE_ADMISSION_CODES = new Set<string>(IDEMPOTENCY_ERRORS);
 
 /**
  * The error responses of an operation. `counters` (its rate-limit and quota headers) go on every status a request
@@ -63,7 +75,9 @@ function errorResponses(codes: readonly (keyof typeof HTTP_STATUS)[], counters: 
     const headers =
       status === 429
         ? { "Retry-After": { schema: { type: "integer" } } }
-        : BEFORE_ADMISSION.has(status) || Object.keys(counters).length === 0
+        : BEFORE_ADMISSION.has(status) ||
+            list.every((c) => BEFORE_ADMISSION_CODES.has(c)) ||
+            Object.keys(counters).length === 0
           ? undefined
           : counters;
     out[String(status)] = {
@@ -102,21 +116,55 @@ function multipartSchema(request: z.ZodType | null, imagesOnly: boolean): Json {
   return { type: "object", properties, required: ["file"] };
 }
 
+/** The responses of a route the server answers itself. */
+function publicResponses(e: Endpoint & { kind: Exclude<Endpoint["kind"], "engine"> }): Json {
+  const content = (schema: Json): Json => ({ "application/json": { schema } });
+  const envelope = content(ref("ErrorEnvelope"));
+  switch (e.kind) {
+    case "status":
+      return {
+        "200": { description: "Operational or degraded", content: content(schemaOf(e.response, "output")) },
+        "503": { description: "The database is unreachable", content: content(schemaOf(e.response, "output")) },
+      };
+    case "openapi":
+      return { "200": { description: "OpenAPI 3.1" } };
+    case "health":
+      return { "200": { description: "Alive", content: content(schemaOf(e.response, "output")) } };
+    case "ready":
+      return {
+        "200": { description: "Ready to serve", content: content(schemaOf(e.response, "output")) },
+        "503": {
+          description: "Not ready: the failing check and why",
+          content: content(schemaOf(e.response, "output")),
+        },
+      };
+    case "metrics":
+      return {
+        "200": {
+          description: "Prometheus text exposition",
+          content: { "text/plain; version=0.0.4; charset=utf-8": { schema: { type: "string" } } },
+        },
+        "401": { description: "Error: invalid_token (a metrics token is configured)", content: envelope },
+        "403": { description: "Error: forbidden (no token configured and not a loopback client)", content: envelope },
+      };
+  }
+}
+
+/** The header every POST of the API takes, and the refusals it adds. */
+const IDEMPOTENCY_PARAMETER: Json = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description: `A key of the client's choosing (1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters, e.g. a UUID; bare or as a quoted string). The first successful answer to a key is kept for 24 hours per account and credential; the same key with the same request (method, route, body) gets it again with ${REPLAYED_HEADER}: true, running and charging nothing. A refused or failed request keeps nothing, so its retry runs afresh. The same key with another request answers 422 idempotency_key_reused; while the first is still running, 409 idempotency_key_in_use.`,
+  schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
+};
+
 function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json {
   const content = (schema: Json): Json => ({ "application/json": { schema } });
   if (e.kind !== "engine") {
-    return {
-      summary: e.summary,
-      description: e.description,
-      responses:
-        e.kind === "status"
-          ? {
-              "200": { description: "Operational or degraded", content: content(schemaOf(e.response, "output")) },
-              "503": { description: "The database is unreachable", content: content(schemaOf(e.response, "output")) },
-            }
-          : { "200": { description: "OpenAPI 3.1" } },
-    };
+    return { summary: e.summary, description: e.description, responses: publicResponses(e) };
   }
+  const idempotent = e.method === "post";
   const quota = e.quota === null ? {} : quotaHeaders(quotaHeader(e.quota));
   const params = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
     name: m[1],
@@ -132,7 +180,9 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
     summary: e.summary,
     description: e.description,
     security: [{ bearer: [] }],
-    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(params.length > 0 || idempotent
+      ? { parameters: [...params, ...(idempotent ? [IDEMPOTENCY_PARAMETER] : [])] }
+      : {}),
     ...(e.body === "none"
       ? {}
       : {
@@ -148,10 +198,24 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
       [String(e.status)]: {
         description:
           e.channel === null ? "The resource" : "The assessment (a verdict is data: a scam verdict is a success)",
-        headers: { ...rateHeaders, ...quota },
+        headers: {
+          ...rateHeaders,
+          ...quota,
+          ...(idempotent
+            ? {
+                [REPLAYED_HEADER]: {
+                  schema: { type: "string", enum: ["true"] },
+                  description: "Present on an answer sent again for a repeated Idempotency-Key",
+                },
+              }
+            : {}),
+        },
         content: answer,
       },
-      ...errorResponses([...e.errors, ...AUTHED_ERRORS], e.channel === null ? {} : { ...rateHeaders, ...quota }),
+      ...errorResponses(
+        [...e.errors, ...AUTHED_ERRORS, ...(idempotent ? IDEMPOTENCY_ERRORS : [])],
+        e.channel === null ? {} : { ...rateHeaders, ...quota },
+      ),
     },
   };
 }

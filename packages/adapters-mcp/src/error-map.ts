@@ -20,6 +20,8 @@ export const MCP_ERROR_KIND: Readonly<Record<ErrorCode, "tool" | "protocol">> = 
   rate_limit_exceeded: "tool",
   internal_error: "protocol",
   service_unavailable: "protocol",
+  idempotency_key_in_use: "tool",
+  idempotency_key_reused: "tool",
 };
 
 /** The JSON-RPC error for a protocol-level failure; the wire code and details travel in `data`. */

@@ -21,6 +21,7 @@ import { createApiKey, listApiKeys, renameApiKey, revokeApiKey } from "./usecase
 import { check, checkBatch, type BatchResponse } from "./usecases/check.js";
 import type { EngineConfig, EngineDeps, Principal } from "./usecases/deps.js";
 import { Kernel, type Outcome } from "./usecases/kernel.js";
+import { beginIdempotent, type IdempotentStart } from "./usecases/idempotency.js";
 import { createReport } from "./usecases/reports.js";
 import { StatusReporter } from "./usecases/status.js";
 import { getUsage, usageOf } from "./usecases/usage.js";
@@ -67,6 +68,11 @@ export interface EngineCore {
     /** Sends again the tasks of jobs that may have none in the queue; returns how many jobs. */
     recover(options: { readonly olderThanMs: number; readonly everything: boolean }): Promise<number>;
   };
+  /**
+   * Claims an Idempotency-Key for one request of `p` (its method, path and body digested to `requestHash` by the
+   * face): a replay of the stored answer, or the go-ahead with a `finish` to call with the answer.
+   */
+  idempotent(p: Principal, key: string, requestHash: string): R<IdempotentStart>;
   /** Operator and dashboard functions; every call names the account it acts on. */
   readonly accounts: {
     create(input: CreateAccountInput): R<AccountView>;
@@ -110,6 +116,7 @@ export function createEngine(deps: EngineDeps): Engine {
       abandon: (task) => jobs.abandon(task),
       recover: (options) => jobs.recover(options),
     },
+    idempotent: (p, key, requestHash) => beginIdempotent(k, p, key, requestHash),
     accounts: {
       create: (input) => createAccount(k, input),
       get: (id) => getAccount(k, id),

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   "rate_limit_exceeded",
   "internal_error",
   "service_unavailable",
+  "idempotency_key_in_use",
+  "idempotency_key_reused",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

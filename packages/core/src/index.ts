@@ -1,6 +1,13 @@
 export { ERROR_CODES, StoreError, appError, toAppError, validationError } from "./errors.js";
 export type { AppError, ErrorCode, ErrorCounters, StoreErrorKind, ValidationIssue } from "./errors.js";
 export { createEngine } from "./engine.js";
+export {
+  IDEMPOTENCY_LOCK_MS,
+  IDEMPOTENCY_TTL_MS,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  parseIdempotencyKey,
+} from "./usecases/idempotency.js";
+export type { IdempotentStart } from "./usecases/idempotency.js";
 export type { ChannelVerbs, Engine, EngineCore } from "./engine.js";
 export { DEFAULT_ENGINE_CONFIG } from "./usecases/deps.js";
 export type { AccessTokenVerifier, EngineConfig, EngineDeps, Principal } from "./usecases/deps.js";
@@ -122,7 +129,16 @@ export type {
   SignalContext,
   SignalSource,
   Timers,
+  IdempotencyClaim,
+  IdempotencyClaimInput,
+  IdempotencyKeyRef,
+  IdempotencyStore,
+  Refusal,
+  SourceOutcome,
+  StoredResponse,
+  Telemetry,
 } from "./ports/index.js";
+export { noTelemetry } from "./ports/telemetry.js";
 
 export type { NormalizedUrl } from "./analyzers/url/normalized-url.js";
 export type { NormalizedPhone } from "./analyzers/phone/normalized-phone.js";
@@ -205,6 +221,7 @@ export type { Scope } from "./schemas/scopes.js";
 export { calendarMonth, currentPeriod } from "./policies/billing-period.js";
 export { quotaCeiling, quotaLimit, requestsPerMinute } from "./policies/limits.js";
 export { InMemoryRateLimiter } from "./policies/in-memory-rate-limiter.js";
+export { InMemoryIdempotencyStore } from "./policies/in-memory-idempotency-store.js";
 export type { InMemoryRateLimiterOptions } from "./policies/in-memory-rate-limiter.js";
 
 export type {

@@ -5,6 +5,7 @@ import { SqlApiKeyStore } from "./sql-api-key-store.js";
 import type { SqlApiKeyStoreOptions } from "./sql-api-key-store.js";
 import { SqlHealthProbe } from "./sql-health-probe.js";
 import { SqlJobStore } from "./sql-job-store.js";
+import { SqlIdempotencyStore } from "./sql-idempotency-store.js";
 import { SqlQuotaLedger } from "./sql-quota-ledger.js";
 import { SqlReportStore } from "./sql-report-store.js";
 import { SqlResultCache } from "./sql-result-cache.js";
@@ -17,6 +18,7 @@ export interface Stores {
   readonly reports: SqlReportStore;
   readonly health: SqlHealthProbe;
   readonly jobs: SqlJobStore;
+  readonly idempotency: SqlIdempotencyStore;
 }
 
 export interface CreateStoresOptions {
@@ -32,5 +34,6 @@ export function createStores(db: Db, options: CreateStoresOptions = {}): Stores 
     reports: new SqlReportStore(db),
     health: new SqlHealthProbe(db),
     jobs: new SqlJobStore(db),
+    idempotency: new SqlIdempotencyStore(db),
   };
 }

@@ -6,6 +6,7 @@ import type { FeedRecord, FeedSnapshot, FeedStore, HealthProbe, PhoneRegistrySto
 import {
   InMemoryAccountStore,
   InMemoryApiKeyStore,
+  InMemoryIdempotencyStore,
   InMemoryQuotaLedger,
   InMemoryReportStore,
   InMemoryResultCache,
@@ -18,6 +19,7 @@ export interface MemoryStores {
   readonly resultCache: InMemoryResultCache;
   readonly reports: InMemoryReportStore;
   readonly health: HealthProbe;
+  readonly idempotency: InMemoryIdempotencyStore;
   /** No feed was ever synced: every feed reads as not synced, as on a new database. */
   readonly feeds: FeedStore;
   /** No registry file was ever applied: every registry reads as not synced, as on a new database. */
@@ -53,6 +55,7 @@ export function createMemoryStores(): MemoryStores {
     resultCache: new InMemoryResultCache(),
     reports: new InMemoryReportStore(),
     health: { databaseReachable: () => Promise.resolve(true) },
+    idempotency: new InMemoryIdempotencyStore(),
     feeds: emptyFeedStore,
     phoneRegistry: emptyPhoneRegistryStore,
   };

@@ -32,6 +32,21 @@ async function upToDate(db: Db, files: readonly MigrationFile[]): Promise<boolea
   }
 }
 
+/**
+ * The migration files not recorded as applied (all of them on a database never migrated). Rejects when the database
+ * cannot be read (a StoreError), so a caller can tell "behind" from "unreachable".
+ */
+export async function pendingMigrations(db: Db, files: readonly MigrationFile[] = readMigrations()): Promise<string[]> {
+  const { rows } = await db.query<{ present: string | null }>(
+    "SELECT to_regclass('schema_migrations')::text AS present",
+  );
+  if (rows[0]?.present == null) return files.map((f) => f.name);
+  const done = new Set(
+    (await db.query<{ name: string }>("SELECT name FROM schema_migrations")).rows.map((r) => r.name),
+  );
+  return files.filter((f) => !done.has(f.name)).map((f) => f.name);
+}
+
 /** Applies pending migrations; returns the names applied now (empty when up to date). Idempotent. */
 export async function migrate(db: Db, files: readonly MigrationFile[] = readMigrations()): Promise<string[]> {
   if (await upToDate(db, files)) return [];

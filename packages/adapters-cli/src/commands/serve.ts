@@ -27,19 +27,41 @@ export function registerServeCommand(program: Command, io: Io): void {
         ...(o.network === false ? { networkInspection: false } : {}),
       });
       // The HTTP face is loaded by this command only.
-      const [{ createHttpApp, createJsonLogger, startHttpServer }, { mountExtras }, { startJobWorkers }] =
-        await Promise.all([import("@scamverify/adapters-http"), import("../mount.js"), import("../job-workers.js")]);
+      const [
+        { createHttpApp, createHttpMetrics, createJsonLogger, startHttpServer },
+        { mountExtras },
+        { startJobWorkers },
+        readiness,
+      ] = await Promise.all([
+        import("@scamverify/adapters-http"),
+        import("../mount.js"),
+        import("../job-workers.js"),
+        import("../readiness.js"),
+      ]);
       const logger = createJsonLogger(undefined, config.logLevel);
+      // The metrics exist before the runtime (its engine reports to them); the reader's queue is read once it does.
+      let documentQueue = (): { pdf: number; ocr: number } => ({ pdf: 0, ocr: 0 });
+      const metrics = createHttpMetrics({ documentQueue: () => documentQueue() });
+      let documentsReady = false;
       await withRuntime(
         config,
         io,
         async (rt) => {
+          documentQueue = rt.documentQueue;
+          documentsReady = rt.deps.documentReader?.warmUp === undefined;
           const extras = await mountExtras(rt, logger);
           const log = (level: "info" | "warn", message: string, fields: Record<string, unknown>): void =>
             logger.log(level, message, fields);
           const workers =
             config.jobWorkers > 0 ? await startJobWorkers(rt, { concurrency: config.jobWorkers, log }) : undefined;
-          const app = createHttpApp({ engine: rt.engine, logger, mount: extras.mount });
+          const app = createHttpApp({
+            engine: rt.engine,
+            logger,
+            mount: extras.mount,
+            metrics,
+            ...(config.metricsToken !== undefined ? { metricsToken: config.metricsToken } : {}),
+            readiness: readiness.runtimeReadiness(rt, { documentsReady: () => documentsReady }),
+          });
           const server = await startHttpServer(app, config.port, config.host);
           logger.log("info", "listening", {
             port: server.port,
@@ -49,9 +71,10 @@ export function registerServeCommand(program: Command, io: Io): void {
           });
           // The PDF thread and the OCR worker start now, in the background, not on the first upload.
           const warming = performance.now();
-          void rt.deps.documentReader
-            ?.warmUp?.()
-            .then(() => logger.log("info", "document reader ready", { ms: Math.round(performance.now() - warming) }));
+          void rt.deps.documentReader?.warmUp?.().then(() => {
+            documentsReady = true;
+            logger.log("info", "document reader ready", { ms: Math.round(performance.now() - warming) });
+          });
           await new Promise<void>((resolve) => {
             const stop = (signal: string): void => {
               logger.log("info", "shutting down", { signal });
@@ -65,7 +88,11 @@ export function registerServeCommand(program: Command, io: Io): void {
             process.once("SIGTERM", () => stop("SIGTERM"));
           });
         },
-        { log: (level, message, fields) => logger.log(level, message, fields), jobs: {} },
+        {
+          log: (level, message, fields) => logger.log(level, message, fields),
+          jobs: {},
+          telemetry: metrics.telemetry,
+        },
       );
     });
 }

@@ -46,7 +46,7 @@ import {
   type Db,
   type Stores,
 } from "@scamverify/persistence";
-import { createHttpApp, type Logger } from "../../src/index.js";
+import { createHttpApp, type HttpAppOptions, type Logger } from "../../src/index.js";
 
 export const T0 = "2026-03-10T12:00:00.000Z";
 
@@ -233,9 +233,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function serve(engine: Engine, logger?: Logger): Promise<TestServer> {
+export async function serve(
+  engine: Engine,
+  logger?: Logger,
+  options: Omit<HttpAppOptions, "engine" | "logger"> = {},
+): Promise<TestServer> {
   const { silentLogger } = await import("../../src/logger.js");
-  const app = createHttpApp({ engine, logger: logger ?? silentLogger });
+  const app = createHttpApp({ engine, logger: logger ?? silentLogger, ...options });
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

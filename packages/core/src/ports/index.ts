@@ -26,3 +26,12 @@ export type {
   WithFamily,
 } from "./oauth-store.js";
 export type { ClientMetadataDocuments, ClientMetadataFetch } from "./client-metadata-documents.js";
+export type {
+  IdempotencyClaim,
+  IdempotencyClaimInput,
+  IdempotencyKeyRef,
+  IdempotencyStore,
+  StoredResponse,
+} from "./idempotency-store.js";
+export { noTelemetry } from "./telemetry.js";
+export type { Refusal, SourceOutcome, Telemetry } from "./telemetry.js";

@@ -6,6 +6,7 @@ export { InMemoryQuotaLedger } from "./in-memory-quota-ledger.js";
 export { InMemoryResultCache } from "./in-memory-result-cache.js";
 export { InMemoryRateLimiter } from "../policies/in-memory-rate-limiter.js";
 export type { InMemoryRateLimiterOptions } from "../policies/in-memory-rate-limiter.js";
+export { InMemoryIdempotencyStore } from "../policies/in-memory-idempotency-store.js";
 export { InMemoryReportStore } from "./in-memory-report-store.js";
 export { FixedClock } from "./fixed-clock.js";
 export { SequentialIds, toBase64Url } from "./sequential-ids.js";

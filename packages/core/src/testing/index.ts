@@ -5,6 +5,7 @@ export {
   FixedClock,
   InMemoryAccountStore,
   InMemoryApiKeyStore,
+  InMemoryIdempotencyStore,
   InMemoryQuotaLedger,
   InMemoryRateLimiter,
   InMemoryReportStore,
@@ -27,6 +28,7 @@ export { describeRateLimiterContract } from "./rate-limiter-contract.js";
 export { describeReportStoreContract } from "./report-store-contract.js";
 export { describeJobStoreContract } from "./job-store-contract.js";
 export type { JobStoreFixture } from "./job-store-contract.js";
+export { describeIdempotencyStoreContract } from "./idempotency-store-contract.js";
 export { describeHasherContract, describeIdsContract, describePasswordHasherContract } from "./hasher-contract.js";
 export { InMemoryOAuthStore, describeOAuthStoreContract, oauthStoreContract } from "./oauth/index.js";
 export type { OAuthStoreContractCase, OAuthStoreContractContext } from "./oauth/index.js";

@@ -90,12 +90,19 @@ export async function checkOne(
       >,
   );
   if (out.isErr()) await k.giveBack(charges);
+  else answered(k, def, out.value.value);
   // A channel charged through its assessment (a QR code's URL) shows that quota's counters too.
   if (out.isOk() && out.value.meta.quota === undefined && header !== null) {
     const quota = await k.quotaState(p.accountId, header);
     if (quota) return ok({ value: out.value.value, meta: { ...out.value.meta, quota } });
   }
   return out;
+}
+
+/** Counts a live answer's verdict for operators (a result without one, if a channel ever had it, is not counted). */
+function answered(k: Kernel, def: AnyChannel, value: object): void {
+  const verdict = (value as { verdict?: Verdict }).verdict;
+  if (verdict !== undefined) k.telemetry.answered(def.id, verdict);
 }
 
 /** A single-item endpoint: scope and rate limit, the body, then the item. */

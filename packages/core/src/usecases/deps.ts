@@ -22,6 +22,8 @@ import type { EmailAuthenticator } from "../ports/email-authenticator.js";
 import type { DocumentReader } from "../ports/document-reader.js";
 import type { AnyChannel } from "../channels/define-channel.js";
 import type { JobDeps } from "./jobs.js";
+import type { Telemetry } from "../ports/telemetry.js";
+import type { IdempotencyStore } from "../ports/idempotency-store.js";
 
 /** Who is calling: resolved from an API key or an OAuth access token. */
 export interface Principal {
@@ -99,4 +101,11 @@ export interface EngineDeps {
   readonly jobs?: JobDeps;
   /** How findings are weighed: the fitted weights (default) or the hand-weighted baseline the evaluations compare. */
   readonly scoring?: Scoring;
+  /** Where counts and durations go for operators (metrics, traces); default none. */
+  readonly telemetry?: Telemetry;
+  /**
+   * Keeps Idempotency-Key records (the HTTP face's retried POSTs); default one in process memory, which a single
+   * process is served well by and several processes are not: give them the database's.
+   */
+  readonly idempotency?: IdempotencyStore;
 }

@@ -10,6 +10,9 @@ import type { QuotaKey } from "../ports/quota-ledger.js";
 import type { RateLimitDecision } from "../ports/rate-limiter.js";
 import type { SignalSource } from "../ports/signal-source.js";
 import { realTimers, type Timers } from "../ports/timers.js";
+import { noTelemetry, type Telemetry } from "../ports/telemetry.js";
+import type { IdempotencyStore } from "../ports/idempotency-store.js";
+import { InMemoryIdempotencyStore } from "../policies/in-memory-idempotency-store.js";
 import type { Scope } from "../schemas/scopes.js";
 import type { CacheFields } from "../channels/define-channel.js";
 import { createChannelRegistry, type ChannelRegistry } from "../channels/registry.js";
@@ -37,17 +40,21 @@ export class Kernel {
   readonly admission: Admission;
   readonly counters: QuotaCounters;
   readonly lookups: ChargedLookups;
+  readonly telemetry: Telemetry;
+  readonly idempotency: IdempotencyStore;
 
   constructor(readonly deps: EngineDeps) {
     this.config = { ...DEFAULT_ENGINE_CONFIG, ...deps.config };
     this.explainer = deps.explainer ?? deterministicExplainer;
     this.registry = createChannelRegistry(deps.channels);
     this.timers = deps.timers ?? realTimers;
+    this.telemetry = deps.telemetry ?? noTelemetry;
+    this.idempotency = deps.idempotency ?? new InMemoryIdempotencyStore();
     this.auth = new Authenticator(deps, this.config);
     this.periods = new AccountPeriods(deps, this.auth);
-    this.admission = new Admission(deps, this.periods);
+    this.admission = new Admission(deps, this.periods, this.telemetry);
     this.counters = new QuotaCounters(deps, this.config, this.registry, this.periods);
-    this.lookups = new ChargedLookups(deps, this.config, this.periods, this.counters, this.timers);
+    this.lookups = new ChargedLookups(deps, this.config, this.periods, this.counters, this.timers, this.telemetry);
   }
 
   now(): Date {
@@ -79,7 +86,7 @@ export class Kernel {
   }
 
   gather<T>(sources: readonly SignalSource<T>[], input: T): ReturnType<typeof gatherEvidence<T>> {
-    return gatherEvidence(this.timers, sources, input);
+    return gatherEvidence(this.timers, sources, input, this.telemetry);
   }
 
   /**

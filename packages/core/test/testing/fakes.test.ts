@@ -4,6 +4,7 @@ import {
   InMemoryAccountStore,
   InMemoryApiKeyStore,
   InMemoryJobStore,
+  InMemoryIdempotencyStore,
   InMemoryQuotaLedger,
   InMemoryRateLimiter,
   InMemoryReportStore,
@@ -12,6 +13,7 @@ import {
   at,
   describeAccountStoreContract,
   describeApiKeyStoreContract,
+  describeIdempotencyStoreContract,
   describeIdsContract,
   describeJobStoreContract,
   describeQuotaLedgerContract,
@@ -45,6 +47,11 @@ describeJobStoreContract("in-memory", async () => {
   const ledger = new InMemoryQuotaLedger();
   return { store: new InMemoryJobStore(ledger), ledger, addAccount: noop, cleanup: noop };
 });
+describeIdempotencyStoreContract("in-memory", async () => ({
+  store: new InMemoryIdempotencyStore(),
+  addAccount: noop,
+  cleanup: noop,
+}));
 describeIdsContract("SequentialIds", () => new SequentialIds());
 
 describe("InMemoryRateLimiter memory bound", () => {

@@ -6,6 +6,7 @@ import {
   describeAccountStoreContract,
   describeApiKeyStoreContract,
   describeJobStoreContract,
+  describeIdempotencyStoreContract,
   describeQuotaLedgerContract,
   describeReportStoreContract,
   describeResultCacheContract,
@@ -16,6 +17,7 @@ import {
   SqlApiKeyStore,
   SqlHealthProbe,
   SqlJobStore,
+  SqlIdempotencyStore,
   SqlQuotaLedger,
   SqlReportStore,
   SqlResultCache,
@@ -64,6 +66,11 @@ export function registerSqlSuites(engine: string, getDb: () => Promise<Db>): voi
       cleanup: noop,
     };
   });
+
+  describeIdempotencyStoreContract(
+    engine,
+    scoped((db) => new SqlIdempotencyStore(db)),
+  );
 
   describe(`SQL stores on ${engine}`, () => {
     it("writes last_used_at at most once a minute per key", async () => {
@@ -135,6 +142,7 @@ export function registerSqlSuites(engine: string, getDb: () => Promise<Db>): voi
         "apiKeys",
         "health",
         "jobs",
+        "idempotency",
         "quotaLedger",
         "reports",
         "resultCache",

@@ -136,9 +136,12 @@ function parseStopped(why: ParseStopped["why"]): AppError {
   );
 }
 
-export function createDocumentReader(
-  options: DocumentReaderOptions = {},
-): DocumentReader & { readonly ocr: TesseractOcr; warmUp(): Promise<void> } {
+export function createDocumentReader(options: DocumentReaderOptions = {}): DocumentReader & {
+  readonly ocr: TesseractOcr;
+  warmUp(): Promise<void>;
+  /** Reads waiting for or holding a PDF thread, and images waiting for or in OCR (operators' queue depth). */
+  queueDepth(): { readonly pdf: number; readonly ocr: number };
+} {
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
   const now = options.now ?? (() => performance.now());
   const ownsOcr = !options.ocr;
@@ -445,6 +448,7 @@ export function createDocumentReader(
     async warmUp(): Promise<void> {
       await Promise.allSettled([pdfThreads.warmUp(), ocr.warmUp()]);
     },
+    queueDepth: () => ({ pdf: pdfThreads.busy, ocr: ocr.queued }),
     async close(): Promise<void> {
       pdfThreads.close();
       if (ownsOcr) await ocr.close();

@@ -183,6 +183,11 @@ export class PdfTextPool {
     this.#maxHeapMb = options.maxHeapMb ?? DEFAULT_PDF_HEAP_MB;
   }
 
+  /** Reads holding a thread or waiting for one. */
+  get busy(): number {
+    return this.#count - this.#idle.length + this.#waiters.length;
+  }
+
   /** Threads alive now (idle or lent). */
   get threads(): number {
     return this.#count;

@@ -33,6 +33,12 @@ export class TesseractOcr {
    * to the worker as it was being terminated threw from inside tesseract.js where nothing could catch it.
    */
   #tail: Promise<void> = Promise.resolve();
+  #queued = 0;
+
+  /** Images waiting for their turn or being recognised now. */
+  get queued(): number {
+    return this.#queued;
+  }
 
   /** Starts the worker now instead of on the first page (a server can call this at start-up). */
   async warmUp(): Promise<void> {
@@ -46,6 +52,7 @@ export class TesseractOcr {
    */
   async recognize(png: Uint8Array, signal: AbortSignal): Promise<OcrResult> {
     if (signal.aborted) throw new OcrAbortedError("aborted before recognition");
+    this.#queued++;
     const previous = this.#tail;
     let done!: () => void;
     const mine = new Promise<void>((resolve) => (done = resolve));
@@ -55,6 +62,7 @@ export class TesseractOcr {
       await untilOrAborted(previous, signal);
       return await this.#run(png, signal);
     } finally {
+      this.#queued--;
       done();
     }
   }

@@ -4,6 +4,7 @@
 import { err, ok, type Result } from "neverthrow";
 import { appError, type AppError } from "../../errors.js";
 import type { RateLimitDecision } from "../../ports/rate-limiter.js";
+import type { Telemetry } from "../../ports/telemetry.js";
 import { requestsPerMinute } from "../../policies/limits.js";
 import { BATCH_RPM } from "../../schemas/plans.js";
 import type { Scope } from "../../schemas/scopes.js";
@@ -21,6 +22,7 @@ export class Admission {
   constructor(
     private readonly deps: EngineDeps,
     private readonly periods: AccountPeriods,
+    private readonly telemetry: Telemetry,
   ) {}
 
   async admit(p: Principal, scope: Scope, kind: CallKind): Promise<Result<RateLimitDecision, AppError>> {
@@ -47,6 +49,7 @@ export class Admission {
     const bucket = test ? `${kind}:test:${p.accountId}` : `${kind}:${p.accountId}`;
     const decision = await this.deps.rateLimiter.hit(bucket, limit, 60_000, now);
     if (decision.allowed) return ok(decision);
+    this.telemetry.refused("rate_limit_exceeded");
     const retryAfter = Math.max(1, Math.min(60, Math.ceil((decision.resetAt.getTime() - now.getTime()) / 1000)));
     return err(
       appError(

@@ -7,6 +7,7 @@ import { appError, toAppError, type AppError } from "../../errors.js";
 import type { QuotaKey } from "../../ports/quota-ledger.js";
 import type { CachedValue } from "../../ports/result-cache.js";
 import type { RateLimitDecision } from "../../ports/rate-limiter.js";
+import type { Telemetry } from "../../ports/telemetry.js";
 import type { Timers } from "../../ports/timers.js";
 import type { CacheFields } from "../../channels/define-channel.js";
 import { quotaCeiling } from "../../policies/limits.js";
@@ -45,6 +46,7 @@ export class ChargedLookups {
     private readonly periods: AccountPeriods,
     private readonly counters: QuotaCounters,
     private readonly timers: Timers,
+    private readonly telemetry: Telemetry,
   ) {}
 
   /** Units still owed back (operators' view; 0 once the store has taken every refund). */
@@ -93,6 +95,7 @@ export class ChargedLookups {
     const limit = channel === null ? 0 : this.counters.limit(state, channel);
     if (!forceRefresh) {
       const hit = await this.deps.cache.get(cacheKey, this.deps.clock.now());
+      this.telemetry.cacheRead(hit !== null);
       if (hit) {
         let value = this.answers.get(hit) as (T & CacheFields) | undefined;
         if (value === undefined) {
@@ -115,7 +118,10 @@ export class ChargedLookups {
     if (key !== null) {
       const reservation = await this.deps.quota.reserve(key, quotaCeiling(limit, state.plan));
       this.counters.remember(key, reservation.used);
-      if (!reservation.ok) return err(this.counters.exhausted(key.channel, reservation.used, limit, state.period.end));
+      if (!reservation.ok) {
+        this.telemetry.refused("quota_exhausted");
+        return err(this.counters.exhausted(key.channel, reservation.used, limit, state.period.end));
+      }
       used = reservation.used;
     }
     // Anything failing between the reservation and the response (computing, or storing the result) gives the unit

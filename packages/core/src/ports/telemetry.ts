@@ -1,0 +1,37 @@
+import type { Verdict } from "../schemas/common.js";
+
+/** How one signal source's answer to one lookup ended. */
+export type SourceOutcome = "ok" | "unavailable" | "skipped" | "timeout" | "failed";
+
+/** Why the engine refused an admitted call (counted, never logged with the caller's input). */
+export type Refusal = "quota_exhausted" | "rate_limit_exceeded";
+
+/**
+ * What the engine tells operators as it works: counts and durations only. No member is ever given message content,
+ * a URL, a number, a key or a token: channel ids, verdicts, source names and outcome words are the only labels.
+ * Every member returns at once, never throws, and is called on the hot path (a cached lookup): implementations keep
+ * them to a counter increment.
+ */
+export interface Telemetry {
+  /** An item was answered on a live key (computed or from the cache): its channel and verdict. */
+  answered(channel: string, verdict: Verdict): void;
+  /** The result cache was read for a lookup: whether it held a fresh answer. */
+  cacheRead(hit: boolean): void;
+  /** The engine refused a call for its quota or its rate limit. */
+  refused(reason: Refusal): void;
+  /**
+   * A signal source was asked about one input. The returned function is called exactly once, when the source has
+   * answered (or failed, or run out of time), with how it ended; the implementation measures the time between.
+   */
+  sourceStarted(source: string): (outcome: SourceOutcome) => void;
+}
+
+const ignore = (): void => undefined;
+
+/** Telemetry that records nothing: the engine's default. */
+export const noTelemetry: Telemetry = {
+  answered: ignore,
+  cacheRead: ignore,
+  refused: ignore,
+  sourceStarted: () => ignore,
+};
