@@ -227,7 +227,8 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   for (const e of endpoints) {
     const serve = serveOf(e);
     if (serve === null) continue;
-    if (e.path.includes("{")) patterns.push({ method: e.method.toUpperCase(), ...patternOf(e.path), serve, path: e.path });
+    if (e.path.includes("{"))
+      patterns.push({ method: e.method.toUpperCase(), ...patternOf(e.path), serve, path: e.path });
     else routes.set(routeKey(e.method.toUpperCase(), e.path), { serve, path: e.path });
   }
   const NO_PARAMS: Readonly<Record<string, string>> = {};
