@@ -84,17 +84,14 @@ describe("readings", () => {
     );
   });
 
-  it("reads a 1 MB input in bounded time", () => {
+  it("reads a 1 MB input no differently from a 2 MB one", () => {
+    // How long it takes is measured in bench/model-inference.ts; here, that only a bounded opening is read.
     const big = "Claim your prize now at www.example.com! ".repeat(26_000);
-    readMessage("email", big);
-    let best = Infinity;
-    for (let i = 0; i < 3; i++) {
-      const start = performance.now();
-      readMessage("email", big);
-      readUrl(`https://example.com/${big}`);
-      best = Math.min(best, performance.now() - start);
-    }
-    expect(best).toBeLessThan(25);
+    const whole = readMessage("email", big);
+    expect(Number.isFinite(whole.logit)).toBe(true);
+    // Twice as long reads the same: past the bound, what follows is never looked at.
+    expect(readMessage("email", big + big).logit).toBeCloseTo(whole.logit, 9);
+    expect(Number.isFinite(readUrl(`https://example.com/${big}`).logit)).toBe(true);
   });
 });
 
