@@ -91,7 +91,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
     }
     if (out.isErr()) {
       if (MCP_ERROR_KIND[out.error.code] === "protocol") throw toMcpError(out.error);
-      return toToolError(out.error);
+      return toToolError(out.error, tool.outputSchema === undefined);
     }
     const value = out.value.value;
     const structured =

@@ -33,8 +33,12 @@ export function toMcpError(e: AppError): McpError {
   return new McpError(code, e.message, { code: e.code, ...(e.details ? { details: e.details } : {}) });
 }
 
-/** The isError tool result: the message for the model, and the error envelope as structured content. */
-export function toToolError(e: AppError) {
+/**
+ * The isError tool result: the message for the model, and the error envelope. A tool that declares an output
+ * schema gets the envelope as a second text block, not as structured content: MCP clients check structured content
+ * against the tool's output schema, errors included, and an envelope is not a result.
+ */
+export function toToolError(e: AppError, structured = true) {
   const error = {
     code: e.code,
     message: e.message,
@@ -42,9 +46,25 @@ export function toToolError(e: AppError) {
     ...(e.retryAfter !== undefined ? { retry_after: e.retryAfter } : {}),
     ...(e.upgradeUrl ? { upgrade_url: e.upgradeUrl } : {}),
   };
-  return {
-    isError: true,
-    content: [{ type: "text" as const, text: `${e.code}: ${e.message}` }],
-    structuredContent: { error },
-  };
+  const message = { type: "text" as const, text: `${e.code}: ${e.message}` };
+  return structured
+    ? { isError: true, content: [message], structuredContent: { error } }
+    : { isError: true, content: [message, { type: "text" as const, text: JSON.stringify({ error }) }] };
+}
+
+/** The error envelope of an isError tool result, from its structured content or its second text block. */
+export function toolErrorOf(result: {
+  structuredContent?: unknown;
+  content?: unknown;
+}): { code: string; message: string; details?: unknown } | undefined {
+  const structured = (result.structuredContent as { error?: { code: string; message: string } } | undefined)?.error;
+  if (structured !== undefined) return structured;
+  const blocks = Array.isArray(result.content) ? (result.content as { type?: string; text?: string }[]) : [];
+  const text = blocks[1]?.type === "text" ? blocks[1].text : undefined;
+  if (text === undefined) return undefined;
+  try {
+    return (JSON.parse(text) as { error?: { code: string; message: string } }).error;
+  } catch {
+    return undefined;
+  }
 }

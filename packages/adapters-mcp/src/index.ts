@@ -7,5 +7,5 @@ export type { StdioServerOptions } from "./stdio.js";
 export { STDIO_MAX_MESSAGE_BYTES, StdioLineTransport } from "./stdio-transport.js";
 export { McpUploadSchema, TOOLS, findTool, toolsFor } from "./tools.js";
 export type { McpEngine, ToolDefinition } from "./tools.js";
-export { MCP_ERROR_KIND, toMcpError, toToolError } from "./error-map.js";
+export { MCP_ERROR_KIND, toMcpError, toToolError, toolErrorOf } from "./error-map.js";
 export { INVESTIGATIONS, registerPrompts } from "./prompts.js";

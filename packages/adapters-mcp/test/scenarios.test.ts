@@ -6,6 +6,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { DEFAULT_REGISTRY, type Principal, type Upload } from "@scamverify/core";
 import { describeScenarios } from "@scamverify/core/testing";
 import { createMcpServer } from "../src/create-mcp-server.js";
+import { toolErrorOf } from "../src/error-map.js";
 import { createWorld } from "./support.js";
 
 async function clientFor(world: ReturnType<typeof createWorld>, principal: Principal): Promise<Client> {
@@ -35,7 +36,7 @@ describeScenarios("MCP", DEFAULT_REGISTRY, async () => {
       const client = s.key === "live" ? live : test;
       const res = await client.callTool({ name: s.channel.mcp.tool, arguments: argsOf(s.body) });
       const out = res.structuredContent as { verdict?: never; cached?: boolean; error?: { code: never } } | undefined;
-      if (res.isError) return { outcome: out?.error?.code ?? "internal_error" };
+      if (res.isError) return { outcome: (toolErrorOf(res)?.code ?? "internal_error") as never };
       return { outcome: "ok", ...(out?.verdict ? { verdict: out.verdict } : {}), cached: out?.cached ?? false };
     },
     used: async (channel) =>

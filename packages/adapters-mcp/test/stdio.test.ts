@@ -4,8 +4,9 @@
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { serveStdio } from "../src/stdio.js";
+import { toolErrorOf } from "../src/error-map.js";
 import { idOfOverlongLine, STDIO_MAX_MESSAGE_BYTES } from "../src/stdio-transport.js";
-import { createWorld, LARGEST_PNG_SIZE, uncompressedPng } from "./support.js";
+import { createWorld, LARGEST_PNG_SIZE, TOOL_NAMES, uncompressedPng } from "./support.js";
 
 interface Reply {
   id?: number | string;
@@ -94,7 +95,7 @@ describe("the stdio server", () => {
     const reply = await s.next();
     expect(reply.id).toBe(2);
     expect(reply.result?.isError).toBe(true);
-    expect(reply.result?.structuredContent).toMatchObject({ error: { code: "payload_too_large" } });
+    expect(toolErrorOf(reply.result ?? {})).toMatchObject({ code: "payload_too_large" });
   });
 
   it("answers a line over the limit with payload_too_large for its id and keeps serving", async () => {
@@ -110,7 +111,7 @@ describe("the stdio server", () => {
     s.write(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list", params: {} }));
     const listed = await s.next();
     expect(listed.id).toBe(4);
-    expect(listed.result?.tools?.length).toBe(11);
+    expect(listed.result?.tools?.length).toBe(TOOL_NAMES.length);
   });
 
   it("finds the id at the start of an overlong line when it is written first", async () => {
