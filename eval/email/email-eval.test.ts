@@ -37,7 +37,8 @@ describe("email evaluation", () => {
       },
     ]).score(raw);
     expect(plain?.score).toBeLessThan(40);
-    expect(withBody?.score).toBeGreaterThanOrEqual(50);
+    // An unfitted rule weighs its prior beside the channel's fitted bias: the score rises by much, whatever the bias.
+    expect(withBody?.score ?? 0).toBeGreaterThan((plain?.score ?? 0) + 10);
     expect(withBody?.factors.map((f) => f.id)).toContain("test_cue");
   });
 

@@ -75,8 +75,8 @@ function itemError(e: AppError): JobItemError {
   return { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) };
 }
 
-const notConfigured = (): AppError =>
-  appError("service_unavailable", "This server runs no job queue.", { retryAfter: 60 });
+/** A server without a queue has no jobs: not_found, which no client retries, not a 503 that invites retries. */
+const notConfigured = (): AppError => appError("not_found", "This server runs no job queue.");
 
 export class Jobs {
   constructor(
