@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimiter, type ClosableRateLimiter } from "@scamverify/persistence";
 import { rateLimiterReady } from "../../../persistence/src/create-rate-limiter.js";
+import { toolErrorOf } from "@scamverify/adapters-mcp";
 import { SIGN_IN_THROTTLE } from "../../../core/src/policies/oauth/sign-in-throttle.js";
 import { CookieBrowser, hiddenFields } from "../oauth/support.js";
 import {
@@ -195,10 +196,9 @@ describe("NUL characters never reach PostgreSQL", () => {
       }),
     });
     expect(mcp.status).toBe(200);
-    expect(JSON.parse(mcp.text)).toMatchObject({
-      id: 7,
-      result: { isError: true, structuredContent: { error: { code: "validation_error" } } },
-    });
+    const answer = JSON.parse(mcp.text) as { id: number; result: { isError?: boolean } };
+    expect(answer).toMatchObject({ id: 7, result: { isError: true } });
+    expect(toolErrorOf(answer.result)).toMatchObject({ code: "validation_error" });
   });
 });
 
