@@ -53,13 +53,11 @@ export function toToolError(e: AppError, structured = true) {
 }
 
 /** The error envelope of an isError tool result, from its structured content or its second text block. */
-export function toolErrorOf(result: {
-  structuredContent?: unknown;
-  content?: unknown;
-}): { code: string; message: string; details?: unknown } | undefined {
-  const structured = (result.structuredContent as { error?: { code: string; message: string } } | undefined)?.error;
+export function toolErrorOf(result: unknown): { code: string; message: string; details?: unknown } | undefined {
+  const r = (result ?? {}) as { structuredContent?: unknown; content?: unknown };
+  const structured = (r.structuredContent as { error?: { code: string; message: string } } | undefined)?.error;
   if (structured !== undefined) return structured;
-  const blocks = Array.isArray(result.content) ? (result.content as { type?: string; text?: string }[]) : [];
+  const blocks = Array.isArray(r.content) ? (r.content as { type?: string; text?: string }[]) : [];
   const text = blocks[1]?.type === "text" ? blocks[1].text : undefined;
   if (text === undefined) return undefined;
   try {
