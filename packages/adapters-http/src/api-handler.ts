@@ -157,7 +157,9 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         body = read.value;
       }
       if (key !== undefined) {
-        const started = await engine.idempotent(principal.value, key, requestDigest(e.method, e.path, body));
+        // The route's template and its path values: one key on two jobs' cancel is two requests.
+        const target = Object.keys(params).length === 0 ? e.path : `${e.path} ${JSON.stringify(params)}`;
+        const started = await engine.idempotent(principal.value, key, requestDigest(e.method, target, body));
         if (started.isErr()) return refuse(res, headers, started.error);
         // A stored answer is replayed whole; the base headers go first, as on any answer set header by header.
         setHeaders(res, headers);
