@@ -139,7 +139,8 @@ describe("dashboard in Chromium", () => {
         await page.check(`input[name=mode][value=${mode}]`);
         await Promise.all([page.waitForURL(/\/dashboard$/), page.getByRole("button", { name: "Create key" }).click()]);
       }
-      await page.reload();
+      // A fresh load of the page (not reload(): the last navigation may still be settling).
+      await page.goto(`${srv.baseUrl}/dashboard`);
       return { context, page };
     };
 
