@@ -167,28 +167,23 @@ export class SqlOAuthStore implements OAuthStore {
   constructor(private readonly db: Db) {}
 
   async createClient(client: OAuthClient): Promise<void> {
-    await this.db.query(
-      `INSERT INTO oauth_clients (client_id, secret_hash, client_name, redirect_uris, grant_types, token_endpoint_auth_method, created_at)
-       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7)`,
-      [
-        client.clientId,
-        client.secretHash,
-        client.clientName,
-        JSON.stringify(client.redirectUris),
-        JSON.stringify(client.grantTypes),
-        client.tokenEndpointAuthMethod,
-        client.createdAt,
-      ],
-    );
+    await this.writeClient(client, "");
   }
 
   async saveClient(client: OAuthClient): Promise<void> {
-    await this.db.query(
-      `INSERT INTO oauth_clients (client_id, secret_hash, client_name, redirect_uris, grant_types, token_endpoint_auth_method, created_at)
-       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7)
-       ON CONFLICT (client_id) DO UPDATE SET secret_hash = EXCLUDED.secret_hash, client_name = EXCLUDED.client_name,
+    await this.writeClient(
+      client,
+      `ON CONFLICT (client_id) DO UPDATE SET secret_hash = EXCLUDED.secret_hash, client_name = EXCLUDED.client_name,
          redirect_uris = EXCLUDED.redirect_uris, grant_types = EXCLUDED.grant_types,
          token_endpoint_auth_method = EXCLUDED.token_endpoint_auth_method`,
+    );
+  }
+
+  /** Inserts the client's row; `onConflict` is the statement's ON CONFLICT clause (empty: a duplicate fails). */
+  private async writeClient(client: OAuthClient, onConflict: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO oauth_clients (client_id, secret_hash, client_name, redirect_uris, grant_types, token_endpoint_auth_method, created_at)
+       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7) ${onConflict}`,
       [
         client.clientId,
         client.secretHash,

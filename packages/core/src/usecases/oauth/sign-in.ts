@@ -35,6 +35,21 @@ export function throttled(resetAt: Date, now: Date): SignInError {
 }
 
 /** Opens a session for an account (after sign-in or sign-up). */
+/** Counts one password attempt for the email (sign-in and sign-up alike); the refusal once too many were made. */
+export async function throttleAttempt(
+  deps: OAuthDeps & { readonly rateLimiter: RateLimiter },
+  email: string,
+): Promise<SignInError | null> {
+  const now = deps.clock.now();
+  const decision = await deps.rateLimiter.hit(
+    signInThrottleKey(deps.hasher, email),
+    SIGN_IN_THROTTLE.attempts,
+    SIGN_IN_THROTTLE.windowMs,
+    now,
+  );
+  return decision.allowed ? null : throttled(decision.resetAt, now);
+}
+
 export async function openSession(deps: OAuthDeps, account: Account): Promise<SignedIn> {
   const now = deps.clock.now();
   const sessionId = deps.ids.token(TOKEN_BYTES);
@@ -60,14 +75,8 @@ export async function signIn(
 ): Promise<Result<SignedIn, SignInError>> {
   const invalid: SignInError = { code: "invalid_credentials", message: "Incorrect email or password" };
   const email = input.email.trim();
-  const now = deps.clock.now();
-  const decision = await deps.rateLimiter.hit(
-    signInThrottleKey(deps.hasher, email),
-    SIGN_IN_THROTTLE.attempts,
-    SIGN_IN_THROTTLE.windowMs,
-    now,
-  );
-  if (!decision.allowed) return err(throttled(decision.resetAt, now));
+  const refused = await throttleAttempt(deps, email);
+  if (refused !== null) return err(refused);
   // No stored email holds a NUL (PostgreSQL text cannot), so such an address is unknown without asking the store.
   const account = email === "" || email.includes("\u0000") ? null : await deps.accounts.findByEmail(email);
   if (!account || account.passwordHash === null) {

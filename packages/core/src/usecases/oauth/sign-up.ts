@@ -2,9 +2,8 @@ import { err, ok, type Result } from "neverthrow";
 import type { OAuthDeps } from "./oauth-deps.js";
 import type { RateLimiter } from "../../ports/rate-limiter.js";
 import { calendarMonth } from "../../policies/billing-period.js";
-import { SIGN_IN_THROTTLE, signInThrottleKey } from "../../policies/oauth/sign-in-throttle.js";
 import { MIN_PASSWORD_LENGTH } from "../accounts.js";
-import { openSession, throttled, type SignInError, type SignedIn } from "./sign-in.js";
+import { openSession, throttleAttempt, type SignInError, type SignedIn } from "./sign-in.js";
 
 const MAX_PASSWORD_LENGTH = 200;
 // Deliberately loose: one @, no spaces or control characters, a dot in the domain. Deliverability is not ours to
@@ -30,14 +29,9 @@ export async function signUp(
   if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
     return err({ code: "weak_password", message: `Use a password of at least ${MIN_PASSWORD_LENGTH} characters` });
   }
+  const refused = await throttleAttempt(deps, email);
+  if (refused !== null) return err(refused);
   const now = deps.clock.now();
-  const decision = await deps.rateLimiter.hit(
-    signInThrottleKey(deps.hasher, email),
-    SIGN_IN_THROTTLE.attempts,
-    SIGN_IN_THROTTLE.windowMs,
-    now,
-  );
-  if (!decision.allowed) return err(throttled(decision.resetAt, now));
   const period = calendarMonth(now);
   const created = await deps.accounts.create({
     id: deps.ids.uuid(),
