@@ -1,6 +1,6 @@
 import type { Verdict } from "../schemas/common.js";
 
-/** Lowest score of each verdict. Documented in the README and the OpenAPI Verdict description. */
+/** Lowest score of each verdict. Documented in docs/verdicts.md and the OpenAPI Verdict description. */
 export const VERDICT_THRESHOLDS: ReadonlyArray<readonly [Verdict, number]> = [
   ["scam", 85],
   ["high_risk", 65],

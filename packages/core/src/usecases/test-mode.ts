@@ -1,5 +1,5 @@
 // sv_test_ keys: realistic, deterministic results that consume no quota. Magic inputs return each verdict, so
-// integrators can exercise their handling of every outcome (documented in the README, like test card numbers).
+// integrators can exercise their handling of every outcome (like test card numbers; docs/api.md, "Test mode").
 import type { Verdict } from "../schemas/common.js";
 import type { Hasher } from "../ports/hasher.js";
 

@@ -1,6 +1,6 @@
 // Test-mode QR images: PNGs of a QR code holding each magic URL (https://sv-test-<verdict>.example.com/), so an
 // integrator can exercise every verdict of the QR channel with an sv_test_ key. Generated once with the qrcode
-// package (error correction L, scale 3); the same files are documented in the README.
+// package (error correction L, scale 3); the same files are documented in docs/api.md, "Test mode".
 import type { Verdict } from "../../schemas/common.js";
 
 export const MAGIC_QR_PNG_BASE64: Readonly<Record<Verdict, string>> = {
