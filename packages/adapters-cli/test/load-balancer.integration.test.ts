@@ -165,7 +165,7 @@ beforeAll(async () => {
     },
     250,
   );
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   haproxy?.kill("SIGTERM");

@@ -64,7 +64,10 @@ process.once("exit", () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
 });
 
-/** Starts `scamverify <args>` and resolves once it logs `readyMessage` (rejects if it exits or 90 s pass first). */
+/**
+ * Starts `scamverify <args>` and resolves once it logs `readyMessage` (rejects if it exits or 180 s pass first: five
+ * processes loading their indexes at once on two busy cores take well over a minute).
+ */
 export async function startCli(
   name: string,
   args: readonly string[],
@@ -92,7 +95,7 @@ export async function startCli(
   createInterface({ input: child.stderr! }).on("line", keep);
   const tail = (): string => lines.join("\n");
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 90 s:\n${tail()}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 180 s:\n${tail()}`)), 180_000);
     void gone.then(() => {
       clearTimeout(timer);
       reject(new Error(`${name} exited at start (${JSON.stringify(exit)}):\n${tail()}`));
