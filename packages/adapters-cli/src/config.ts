@@ -72,6 +72,11 @@ export const RuntimeConfigSchema = z.object({
   verdictWebhookUrl: z.string().url().optional(),
   /** Job task loops `serve` runs in its own process (0: none; run `scamverify worker` processes instead). */
   jobWorkers: z.coerce.number().int().min(0).max(64).default(2),
+  /**
+   * Seconds a job task (25 items) may run before the queue takes its worker for dead and hands the task to another
+   * (pg-boss); the expired tasks are looked for every half of it, at most every 30 s.
+   */
+  jobTaskTimeoutSeconds: z.coerce.number().int().min(5).max(3600).default(60),
   /** Bearer token /metrics asks for; without it /metrics is served to loopback clients only. */
   metricsToken: z.string().min(16).optional(),
 });
@@ -119,6 +124,7 @@ const ENV: Record<string, keyof z.input<typeof RuntimeConfigSchema>> = {
   SCAMVERIFY_REPLY_FROM: "replyFrom",
   SCAMVERIFY_VERDICT_WEBHOOK_URL: "verdictWebhookUrl",
   SCAMVERIFY_JOB_WORKERS: "jobWorkers",
+  SCAMVERIFY_JOB_TASK_TIMEOUT_SECONDS: "jobTaskTimeoutSeconds",
   SCAMVERIFY_METRICS_TOKEN: "metricsToken",
 };
 

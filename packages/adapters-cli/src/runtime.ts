@@ -336,10 +336,10 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
         config.databaseUrl !== undefined
           ? await createPgBossJobQueue({
               connectionString: config.databaseUrl,
-              ...(options.jobs.expireInSeconds !== undefined ? { expireInSeconds: options.jobs.expireInSeconds } : {}),
-              ...(options.jobs.maintenanceIntervalSeconds !== undefined
-                ? { maintenanceIntervalSeconds: options.jobs.maintenanceIntervalSeconds }
-                : {}),
+              expireInSeconds: options.jobs.expireInSeconds ?? config.jobTaskTimeoutSeconds,
+              maintenanceIntervalSeconds:
+                options.jobs.maintenanceIntervalSeconds ??
+                Math.min(30, Math.ceil((options.jobs.expireInSeconds ?? config.jobTaskTimeoutSeconds) / 2)),
               ...(options.log
                 ? { onError: (e) => options.log?.("warn", "job queue error", { error: e.message }) }
                 : {}),

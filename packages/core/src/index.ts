@@ -2,7 +2,8 @@ export { ERROR_CODES, StoreError, appError, toAppError, validationError } from "
 export type { AppError, ErrorCode, ErrorCounters, StoreErrorKind, ValidationIssue } from "./errors.js";
 export { createEngine } from "./engine.js";
 export {
-  IDEMPOTENCY_LOCK_MS,
+  IDEMPOTENCY_LEASE_MS,
+  IDEMPOTENCY_RENEW_MS,
   IDEMPOTENCY_TTL_MS,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   parseIdempotencyKey,

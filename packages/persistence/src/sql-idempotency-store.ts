@@ -53,6 +53,14 @@ export class SqlIdempotencyStore implements IdempotencyStore {
     throw new Error("idempotency key claim did not settle");
   }
 
+  async renew(ref: IdempotencyKeyRef, owner: string, lockedUntil: Date): Promise<void> {
+    await this.db.query(
+      `UPDATE idempotency_keys SET locked_until = $4
+       WHERE account_id = $1 AND key_hash = $2 AND owner = $3 AND status IS NULL`,
+      [ref.accountId, ref.keyHash, owner, lockedUntil],
+    );
+  }
+
   async complete(ref: IdempotencyKeyRef, owner: string, response: StoredResponse): Promise<void> {
     await this.db.query(
       `UPDATE idempotency_keys SET status = $4, headers = $5::jsonb, body = $6

@@ -41,6 +41,13 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
     return { kind: "done", requestHash: e.requestHash, response: copy(e.response) };
   }
 
+  async renew(ref: IdempotencyKeyRef, owner: string, lockedUntil: Date): Promise<void> {
+    const key = keyOf(ref);
+    const e = this.entries.get(key);
+    if (e?.owner !== owner || e.response !== undefined) return;
+    this.entries.set(key, { ...e, lockedUntil: lockedUntil.getTime() });
+  }
+
   async complete(ref: IdempotencyKeyRef, owner: string, response: StoredResponse): Promise<void> {
     const key = keyOf(ref);
     const e = this.entries.get(key);

@@ -43,6 +43,12 @@ export interface IdempotencyStore {
    * is past, counts as free. Otherwise the record is returned as it is, whatever its request hash.
    */
   claim(input: IdempotencyClaimInput): Promise<IdempotencyClaim>;
+  /**
+   * Moves on the lock of a claim its owner still holds, to `lockedUntil` (a running request's heartbeat: a process
+   * that dies stops renewing, and its claim soon counts as free); a no-op when the claim was completed, released or
+   * taken over.
+   */
+  renew(ref: IdempotencyKeyRef, owner: string, lockedUntil: Date): Promise<void>;
   /** Stores the answer of a claim the owner still holds; a no-op when the claim was taken over or released. */
   complete(ref: IdempotencyKeyRef, owner: string, response: StoredResponse): Promise<void>;
   /** Frees a key its owner still holds (the request failed and may be sent again); otherwise a no-op. */

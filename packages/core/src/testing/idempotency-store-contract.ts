@@ -1,5 +1,6 @@
 // The IdempotencyStore contract as vitest blocks: one claim wins, a claim in flight and a stored answer are read
-// back with their request hash, only the owner completes or releases, expired records and abandoned claims are free.
+// back with their request hash, only the owner renews, completes or releases, expired records and abandoned claims
+// are free.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { IdempotencyClaimInput, IdempotencyStore, StoredResponse } from "../ports/idempotency-store.js";
 import { at, uniqueName, type AccountScopedFixture } from "./contract-fixture.js";
@@ -84,6 +85,23 @@ export function describeIdempotencyStoreContract(
       expect(await fx.store.claim(claimOf(key, "b", 60_000))).toEqual({ kind: "claimed" });
       await fx.store.complete({ accountId, keyHash: key }, "a", answer);
       expect((await fx.store.claim(claimOf(key, "c", 60_001))).kind).toBe("in_flight");
+    });
+
+    it("keeps a renewed claim in flight past its first lock, and renews only for its owner", async () => {
+      const key = uniqueName("k");
+      const ref = { accountId, keyHash: key };
+      await fx.store.claim(claimOf(key, "a"));
+      await fx.store.renew(ref, "intruder", at(500_000));
+      await fx.store.renew(ref, "a", at(120_000));
+      expect((await fx.store.claim(claimOf(key, "b", 119_999))).kind).toBe("in_flight");
+      expect(await fx.store.claim(claimOf(key, "b", 120_000))).toEqual({ kind: "claimed" });
+      // The old owner, taken over, can no longer hold the key.
+      await fx.store.renew(ref, "a", at(900_000));
+      await fx.store.release(ref, "b");
+      expect(await fx.store.claim(claimOf(key, "c", 120_001))).toEqual({ kind: "claimed" });
+      await fx.store.complete(ref, "c", answer);
+      await fx.store.renew(ref, "c", at(900_000));
+      expect((await fx.store.claim(claimOf(key, "d", 120_002))).kind).toBe("done");
     });
 
     it("forgets an answer at its expiry, and purges expired records only", async () => {

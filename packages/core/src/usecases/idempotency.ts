@@ -11,8 +11,13 @@ import type { Kernel } from "./kernel.js";
 
 /** How long an answer is kept for its key. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** How long a claim counts as in flight: longer than any request runs; past it the process is taken to be gone. */
-export const IDEMPOTENCY_LOCK_MS = 5 * 60 * 1000;
+/**
+ * How long a claim counts as in flight unless renewed. The process running the request renews it every
+ * IDEMPOTENCY_RENEW_MS, so a long request keeps its key; a process that dies (killed, out of memory) stops renewing,
+ * and a retry sent to another process takes the key over within this time instead of waiting out a long lock.
+ */
+export const IDEMPOTENCY_LEASE_MS = 15_000;
+export const IDEMPOTENCY_RENEW_MS = 5_000;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** Printable ASCII without spaces at either end: what fits in a header and in a structured-field string. */
 const KEY_CHARS = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
@@ -66,7 +71,7 @@ export async function beginIdempotent(
       requestHash,
       owner,
       now,
-      lockedUntil: new Date(now.getTime() + IDEMPOTENCY_LOCK_MS),
+      lockedUntil: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS),
       expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
     });
     if (claim.kind !== "claimed" && !k.deps.hasher.timingSafeEqual(claim.requestHash, requestHash)) {
@@ -85,9 +90,23 @@ export async function beginIdempotent(
       );
     }
     if (claim.kind === "done") return ok({ kind: "replay" as const, response: claim.response });
+    // The heartbeat: renewals never keep the process alive, and one the store refuses is tried at the next beat.
+    let running = true;
+    let cancel = (): void => undefined;
+    const beat = (): void => {
+      if (!running) return;
+      cancel = k.timers.schedule(
+        IDEMPOTENCY_RENEW_MS,
+        () => void store.renew(ref, owner, new Date(k.now().getTime() + IDEMPOTENCY_LEASE_MS)).then(beat, beat),
+        { background: true },
+      );
+    };
+    beat();
     return ok({
       kind: "run" as const,
       finish: async (response: StoredResponse | null) => {
+        running = false;
+        cancel();
         if (response !== null && response.status >= 200 && response.status < 300) {
           await store.complete(ref, owner, response);
         } else {

@@ -5,6 +5,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   createEngine,
+  IDEMPOTENCY_LEASE_MS,
+  IDEMPOTENCY_RENEW_MS,
   MAGIC_QR_PNG_BASE64,
   TEST_PHONE_LINES,
   VERDICTS,
@@ -18,6 +20,7 @@ import {
 import {
   FixedClock,
   InMemoryAccountStore,
+  InMemoryIdempotencyStore,
   InMemoryQuotaLedger,
   InMemoryRateLimiter,
   InMemoryResultCache,
@@ -376,5 +379,38 @@ describe("refunds, timers and test-mode limits", () => {
     for (let i = 0; i < 50; i++) expect((await engine.usage(test)).isOk()).toBe(true);
     for (let i = 0; i < 10; i++) expect((await engine.usage(live)).isOk()).toBe(true);
     expect((await engine.usage(live))._unsafeUnwrapErr().code).toBe("rate_limit_exceeded");
+  });
+});
+
+describe("Idempotency-Key claims", () => {
+  const settle = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+  it("a running request keeps its key by renewing it; a claim no process renews is taken over after the lease", async () => {
+    const timers = new ManualTimers();
+    // One store behind two engines: two processes on one database.
+    const d = deps({ timers, idempotency: new InMemoryIdempotencyStore() });
+    const engine = createEngine(d);
+    const { p } = await principal(engine);
+    const started = (await engine.idempotent(p, "order-1", "hash-a"))._unsafeUnwrap();
+    expect(started.kind).toBe("run");
+
+    // The process running it is alive: well past the first lease, the key is still in use.
+    for (let t = 0; t < 60_000; t += IDEMPOTENCY_RENEW_MS) {
+      d.clock.advance(IDEMPOTENCY_RENEW_MS);
+      timers.advance(IDEMPOTENCY_RENEW_MS);
+      await settle();
+    }
+    expect((await engine.idempotent(p, "order-1", "hash-a"))._unsafeUnwrapErr().code).toBe("idempotency_key_in_use");
+    if (started.kind === "run") await started.finish({ status: 200, headers: {}, body: "{}" });
+    expect(timers.size).toBe(0);
+    expect((await engine.idempotent(p, "order-1", "hash-a"))._unsafeUnwrap().kind).toBe("replay");
+
+    // A claim whose process died (no heartbeat): in use within the lease, free for the retry at its end.
+    const engineOfDeadProcess = createEngine({ ...d, timers: new ManualTimers() });
+    expect((await engineOfDeadProcess.idempotent(p, "order-2", "hash-b"))._unsafeUnwrap().kind).toBe("run");
+    d.clock.advance(IDEMPOTENCY_LEASE_MS - 1);
+    expect((await engine.idempotent(p, "order-2", "hash-b"))._unsafeUnwrapErr().code).toBe("idempotency_key_in_use");
+    d.clock.advance(1);
+    expect((await engine.idempotent(p, "order-2", "hash-b"))._unsafeUnwrap().kind).toBe("run");
   });
 });
