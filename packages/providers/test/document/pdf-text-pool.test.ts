@@ -6,15 +6,15 @@ import { PdfTextPool, type PdfThread } from "../../src/document/pdf-text-pool.js
 import { sharedContentBomb } from "./pdf-bombs.js";
 
 const PDF = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fixtures", "toll-scam.pdf"));
-const LIMITS = { maxPageChars: 20_000, maxImagesPerPage: 2, minOcrImageSide: 300, maxImagePixels: 40_000_000 };
+const LIMITS = { maxPageChars: 20_000, maxImagesPerPage: 2, minOcrImageSide: 300, maxImagePixels: 40_000_000, maxInflatedBytes: 256 * 1024 * 1024 };
 const never = new AbortController().signal;
 
 /** Opens the fixture on `thread` and reads its first page's text. */
 async function firstPageText(thread: PdfThread, signal = never): Promise<string> {
   const bytes = new Uint8Array(PDF);
-  const opened = await thread.request({ op: "open", bytes, limits: LIMITS }, [bytes.buffer], signal);
+  const opened = await thread.request({ op: "open", bytes, limits: LIMITS }, signal);
   expect(opened).toMatchObject({ ok: true, pageCount: 1 });
-  const reply = await thread.request({ op: "page", number: 1, scan: false }, [], signal);
+  const reply = await thread.request({ op: "page", number: 1, scan: false }, signal);
   thread.closeDocument();
   if (!reply.ok || !("page" in reply)) throw new Error(`no page: ${JSON.stringify(reply)}`);
   return reply.page.text;
@@ -46,11 +46,11 @@ describe("PdfTextPool", () => {
     const first = await pool.acquire(never);
     await first.started(never);
     const bomb = await sharedContentBomb(2, 32);
-    await first.request({ op: "open", bytes: bomb, limits: LIMITS }, [bomb.buffer as ArrayBuffer], never);
+    await first.request({ op: "open", bytes: bomb, limits: LIMITS }, never);
     // The page takes PDF.js seconds: the caller leaves while it is at work.
     const gone = new AbortController();
     setTimeout(() => gone.abort(new Error("caller left")), 200);
-    await expect(first.request({ op: "page", number: 1, scan: false }, [], gone.signal)).rejects.toThrow("caller left");
+    await expect(first.request({ op: "page", number: 1, scan: false }, gone.signal)).rejects.toThrow("caller left");
     expect(first.alive).toBe(false);
     pool.release(first);
     expect(pool.threads).toBe(1);
