@@ -119,6 +119,7 @@ export type {
   Ids,
   NewAccount,
   PasswordHasher,
+  QuotaHold,
   QuotaKey,
   QuotaLedger,
   RateLimitDecision,
