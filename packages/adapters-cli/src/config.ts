@@ -72,6 +72,8 @@ export const RuntimeConfigSchema = z.object({
   verdictWebhookUrl: z.string().url().optional(),
   /** Job task loops `serve` runs in its own process (0: none; run `scamverify worker` processes instead). */
   jobWorkers: z.coerce.number().int().min(0).max(64).default(2),
+  /** How long a lookup's quota hold lasts before the sweep may give its unit back (longer than any lookup). */
+  quotaHoldSeconds: z.coerce.number().int().min(1).default(600),
   /** Bearer token /metrics asks for; without it /metrics is served to loopback clients only. */
   metricsToken: z.string().min(16).optional(),
 });
@@ -119,6 +121,7 @@ const ENV: Record<string, keyof z.input<typeof RuntimeConfigSchema>> = {
   SCAMVERIFY_REPLY_FROM: "replyFrom",
   SCAMVERIFY_VERDICT_WEBHOOK_URL: "verdictWebhookUrl",
   SCAMVERIFY_JOB_WORKERS: "jobWorkers",
+  SCAMVERIFY_QUOTA_HOLD_SECONDS: "quotaHoldSeconds",
   SCAMVERIFY_METRICS_TOKEN: "metricsToken",
 };
 
