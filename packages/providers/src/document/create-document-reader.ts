@@ -18,7 +18,9 @@ import { abortable } from "./abortable.js";
 import { INFLATE_CAP_EXCEEDED, type PdfTextLimits, type PdfTextPage, type PdfTextReply } from "./pdf-text.js";
 import { PdfTextPool, PdfThreadGone, type PdfTextPoolOptions, type PdfThread } from "./pdf-text-pool.js";
 import {
+  BLANK_EDGES,
   MAX_IMAGE_PIXELS,
+  NOISE_FLAT,
   prepareEncodedImage,
   prepareRawImage,
   turnedCopy,
@@ -92,6 +94,13 @@ export interface DocumentReaderOptions {
 
 class BudgetExceeded extends Error {
   override readonly name = "BudgetExceeded";
+}
+/**
+ * Whether a read is waiting on the server (for a PDF process, for its turn at OCR) rather than doing its own work: the
+ * time budget running out then is the server's capacity (503), otherwise the document's cost (400 too_complex).
+ */
+interface Waits {
+  queued: boolean;
 }
 class ReadAborted extends Error {
   override readonly name = "ReadAborted";
@@ -191,14 +200,25 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
   async function recognise(
     image: PreparedImage & { ok: true },
     signal: AbortSignal,
+    waits: Waits,
   ): Promise<{ text: string; confidence: number }> {
+    // A blank picture holds nothing to read: Tesseract is not asked, three times over, to confirm it.
+    if (image.texture.edges < BLANK_EDGES) return { text: "", confidence: 0 };
+    const read = async (png: Uint8Array): Promise<{ text: string; confidence: number }> => {
+      waits.queued = true;
+      try {
+        return await ocr.recognize(png, signal, () => (waits.queued = false));
+      } finally {
+        waits.queued = false;
+      }
+    };
     try {
-      const first = await ocr.recognize(image.png, signal);
+      const first = await read(image.png);
       if (lettersOf(first.text) >= MIN_LETTERS) return first;
       // Nothing read: the page may be turned further than Tesseract straightens. Read it turned back each way once.
       let best = first;
       for (const degrees of RETRY_TURNS) {
-        const again = await ocr.recognize(await abortable(turnedCopy(image.png, degrees), signal), signal);
+        const again = await read(await abortable(turnedCopy(image.png, degrees), signal));
         if (lettersOf(again.text) > lettersOf(best.text)) best = again;
         if (lettersOf(best.text) >= MIN_LETTERS) break;
       }
@@ -252,6 +272,7 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     number: number,
     signal: AbortSignal,
     images: DocumentImage[],
+    waits: Waits,
   ): Promise<{ text: string; confidence?: number }> {
     const texts: string[] = [];
     const confidences: number[] = [];
@@ -259,8 +280,9 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
       images.push({ page: number, width: img.width, height: img.height, ocr: img.ocr });
       if (!img.ocr || !img.pixels) continue;
       const prepared = await prepareRawImage({ width: img.width, height: img.height, ...img.pixels });
-      if (!prepared.ok) continue;
-      const r = await recognise(prepared, signal);
+      // A picture that is noise all over holds no text; the page's other pictures may.
+      if (!prepared.ok || prepared.texture.flat < NOISE_FLAT) continue;
+      const r = await recognise(prepared, signal, waits);
       texts.push(r.text.trim());
       confidences.push(r.confidence);
     }
@@ -272,14 +294,17 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     bytes: Uint8Array,
     signal: AbortSignal,
     check: () => void,
+    waits: Waits,
   ): Promise<Result<DocumentText, AppError>> {
+    waits.queued = true;
     const thread = await pdfThreads.acquire(signal);
     try {
       // A process's start (loading PDF.js) is the server's cost, not the document's: it is not on the parse budget.
       await thread.started(signal).catch((e: unknown) => {
         throw e instanceof PdfThreadGone ? new PdfUnavailable(e.message) : e;
       });
-      return await readPdfOn(thread, bytes, signal, check);
+      waits.queued = false;
+      return await readPdfOn(thread, bytes, signal, check, waits);
     } finally {
       // The process destroys the document after this read has answered, before it serves the next one.
       thread.closeDocument();
@@ -292,6 +317,7 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     bytes: Uint8Array,
     signal: AbortSignal,
     check: () => void,
+    waits: Waits,
   ): Promise<Result<DocumentText, AppError>> {
     const parse = { left: limits.parseBudgetMs };
     const opened = await ask(thread, { op: "open", bytes, limits: pdfLimits }, signal, parse);
@@ -323,7 +349,7 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
           pages.push({ number, text: page.text, method: "pdf_text" });
         } else {
           ocrPages++;
-          const scanned = await ocrPage(page, number, signal, images);
+          const scanned = await ocrPage(page, number, signal, images, waits);
           // The few words of a sparse text layer stay, before what its pictures say.
           const text = [page.text.trim(), scanned.text].filter((t) => t !== "").join("\n\n");
           pages.push(
@@ -384,6 +410,7 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     bytes: Uint8Array,
     kind: Exclude<DocumentKind, "pdf">,
     signal: AbortSignal,
+    waits: Waits,
   ): Promise<Result<DocumentText, AppError>> {
     const prepared = await abortable(prepareEncodedImage(bytes, kind, signal), signal);
     if (!prepared.ok) {
@@ -398,7 +425,17 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
             ),
       );
     }
-    const r = await recognise(prepared, signal);
+    // Noise all over (a photo of static, a random-pixel picture) is refused at once: OCR would spend its whole budget
+    // finding shapes in it, and read nothing.
+    if (prepared.texture.flat < NOISE_FLAT) {
+      return err(
+        invalid(
+          "too_complex",
+          "The image is too complex to read: it is noise all over, with no plain background for text to stand on",
+        ),
+      );
+    }
+    const r = await recognise(prepared, signal, waits);
     return ok({
       pages: [{ number: 1, text: r.text, method: "ocr", ocr_confidence: r.confidence }],
       page_count: 1,
@@ -421,13 +458,20 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
       }
       if (bytes.byteLength === 0) return err(invalid("empty", "The document is empty"));
       const budget = deadline(ctx.signal);
+      const waits: Waits = { queued: false };
       try {
         budget.check();
         return kind === "pdf"
-          ? await readPdf(bytes, budget.signal, budget.check)
-          : await readImage(bytes, kind, budget.signal);
+          ? await readPdf(bytes, budget.signal, budget.check, waits)
+          : await readImage(bytes, kind, budget.signal, waits);
       } catch (e) {
-        if (e instanceof BudgetExceeded || e instanceof HeicDecodeAborted) {
+        const timedOut = e instanceof BudgetExceeded || (e instanceof HeicDecodeAborted && !ctx.signal.aborted);
+        // The budget spent by this document's own work is the document's cost; spent waiting, the server's.
+        if (timedOut && !waits.queued) {
+          const what = kind === "pdf" ? "PDF" : "image";
+          return err(invalid("too_complex", `The ${what} is too complex to read: reading it takes longer than allowed`));
+        }
+        if (timedOut || e instanceof HeicDecodeAborted) {
           return err(
             appError("service_unavailable", "The document took too long to read", {
               retryAfter: 30,
