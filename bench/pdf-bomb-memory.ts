@@ -63,9 +63,7 @@ async function threadRead(unpdf: string, bytes: Uint8Array): Promise<string> {
 async function side(which: "baseline" | "candidate"): Promise<Series> {
   const bomb = await zeroStreamBomb(BOMB_MB);
   const unpdf = pathToFileURL(
-    createRequire(join(dirname(fileURLToPath(import.meta.url)), "../packages/providers/package.json")).resolve(
-      "unpdf",
-    ),
+    createRequire(join(dirname(fileURLToPath(import.meta.url)), "../packages/providers/package.json")).resolve("unpdf"),
   ).href;
   const reader = createDocumentReader({ limits: { timeBudgetMs: 60_000, parseBudgetMs: PARSE_BUDGET_MS } });
   if (which === "candidate") await reader.warmUp();
@@ -93,10 +91,14 @@ if (role === "baseline" || role === "candidate") {
 } else {
   const run = (which: string): Series =>
     JSON.parse(
-      execFileSync(process.execPath, ["--conditions=source", "--import", "tsx", fileURLToPath(import.meta.url), which], {
-        encoding: "utf8",
-        maxBuffer: 16 * MB,
-      }),
+      execFileSync(
+        process.execPath,
+        ["--conditions=source", "--import", "tsx", fileURLToPath(import.meta.url), which],
+        {
+          encoding: "utf8",
+          maxBuffer: 16 * MB,
+        },
+      ),
     ) as Series;
   console.log(`PDF bomb: ${BOMB_MB} MB of zeros, FlateDecode; ${UPLOADS} uploads one after another`);
   const baseline = run("baseline");
@@ -106,8 +108,12 @@ if (role === "baseline" || role === "candidate") {
     ["candidate (reader as served)", candidate],
   ] as const) {
     console.log(`  ${name}`);
-    console.log(`    resident MB: start ${s.start}, after each upload ${s.after.join(" ")}, ${IDLE_MS / 1000} s idle ${s.idle}`);
-    console.log(`    answers: ${[...new Set(s.answers)].map((a) => `${a} x${s.answers.filter((b) => b === a).length}`).join(", ")}`);
+    console.log(
+      `    resident MB: start ${s.start}, after each upload ${s.after.join(" ")}, ${IDLE_MS / 1000} s idle ${s.idle}`,
+    );
+    console.log(
+      `    answers: ${[...new Set(s.answers)].map((a) => `${a} x${s.answers.filter((b) => b === a).length}`).join(", ")}`,
+    );
   }
   const peak = (s: Series): number => Math.max(...s.after) - s.start;
   console.log(

@@ -469,7 +469,9 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
         // The budget spent by this document's own work is the document's cost; spent waiting, the server's.
         if (timedOut && !waits.queued) {
           const what = kind === "pdf" ? "PDF" : "image";
-          return err(invalid("too_complex", `The ${what} is too complex to read: reading it takes longer than allowed`));
+          return err(
+            invalid("too_complex", `The ${what} is too complex to read: reading it takes longer than allowed`),
+          );
         }
         if (timedOut || e instanceof HeicDecodeAborted) {
           return err(

@@ -30,7 +30,34 @@ export function exifOrientation(payload: Uint8Array): number | undefined {
 
 /** An APP1 segment holding only an orientation tag, big-endian. */
 function orientationSegment(orientation: number): Uint8Array {
-  const tiff = [0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
+  const tiff = [
+    0x4d,
+    0x4d,
+    0x00,
+    0x2a,
+    0,
+    0,
+    0,
+    8,
+    0,
+    1,
+    0x01,
+    0x12,
+    0,
+    3,
+    0,
+    0,
+    0,
+    1,
+    0,
+    orientation,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ];
   const payload = [...Buffer.from("Exif\0\0", "latin1"), ...tiff];
   const length = payload.length + 2;
   return Uint8Array.from([0xff, APP1, length >> 8, length & 0xff, ...payload]);

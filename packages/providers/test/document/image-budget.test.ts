@@ -72,7 +72,8 @@ describe("createDocumentReader: whose time ran out", () => {
       const bomb = await sharedContentBomb(30, 8);
       const [own, waited] = await Promise.all([single.read(bomb, "pdf", ctx()), single.read(bomb, "pdf", ctx())]);
       // The first keeps the pages read before its time ran out (200), or has none (400); it is never 503.
-      if (own.isErr()) expect(own.error).toMatchObject({ code: "validation_error", details: { reason: "too_complex" } });
+      if (own.isErr())
+        expect(own.error).toMatchObject({ code: "validation_error", details: { reason: "too_complex" } });
       else expect(own.value.truncated).toBe(true);
       expect(waited._unsafeUnwrapErr()).toMatchObject({
         code: "service_unavailable",

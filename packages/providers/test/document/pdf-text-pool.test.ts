@@ -6,7 +6,13 @@ import { PdfTextPool, type PdfThread } from "../../src/document/pdf-text-pool.js
 import { sharedContentBomb } from "./pdf-bombs.js";
 
 const PDF = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fixtures", "toll-scam.pdf"));
-const LIMITS = { maxPageChars: 20_000, maxImagesPerPage: 2, minOcrImageSide: 300, maxImagePixels: 40_000_000, maxInflatedBytes: 256 * 1024 * 1024 };
+const LIMITS = {
+  maxPageChars: 20_000,
+  maxImagesPerPage: 2,
+  minOcrImageSide: 300,
+  maxImagePixels: 40_000_000,
+  maxInflatedBytes: 256 * 1024 * 1024,
+};
 const never = new AbortController().signal;
 
 /** Opens the fixture on `thread` and reads its first page's text. */

@@ -21,7 +21,11 @@ describe("withoutJpegMetadata", () => {
   });
 
   it("gives back a JPEG without metadata, and bytes that are no JPEG, as they are", async () => {
-    const bare = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).jpeg().toBuffer());
+    const bare = new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+        .jpeg()
+        .toBuffer(),
+    );
     expect(withoutJpegMetadata(bare)).toBe(bare);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect(withoutJpegMetadata(png)).toBe(png);

@@ -134,7 +134,10 @@ export class ChargedLookups {
     let used = 0;
     let hold: QuotaHold | undefined;
     if (key !== null) {
-      hold = { id: this.deps.ids.uuid(), expiresAt: new Date(this.deps.clock.now().getTime() + this.config.quotaHoldMs) };
+      hold = {
+        id: this.deps.ids.uuid(),
+        expiresAt: new Date(this.deps.clock.now().getTime() + this.config.quotaHoldMs),
+      };
       const reservation = await this.deps.quota.reserve(key, quotaCeiling(limit, state.plan), hold);
       this.counters.remember(key, reservation.used);
       if (!reservation.ok) {
