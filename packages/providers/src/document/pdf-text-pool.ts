@@ -105,18 +105,23 @@ export class PdfThread {
       this.#pending = undefined;
       pending.resolve(m);
     });
-    this.#child.on("error", () => {
-      this.#failure ??= this.#started ? "crashed" : "unavailable";
-    });
-    this.#child.on("exit", (code, signal) => {
-      // V8 aborts the process at its heap limit (SIGABRT, or exit code 134 where a shell reports it).
-      if (signal === "SIGABRT" || code === 134) this.#failure ??= this.#started ? "memory" : "unavailable";
+    const die = (): void => {
       this.#alive = false;
       const gone = this.#gone();
       markDead(gone);
       const pending = this.#pending;
       this.#pending = undefined;
       pending?.reject(gone);
+    };
+    this.#child.on("error", () => {
+      this.#failure ??= this.#started ? "crashed" : "unavailable";
+      // A process that could not be started emits no exit.
+      if (this.#child.pid === undefined) die();
+    });
+    this.#child.on("exit", (code, signal) => {
+      // V8 aborts the process at its heap limit (SIGABRT, or exit code 134 where a shell reports it).
+      if (signal === "SIGABRT" || code === 134) this.#failure ??= this.#started ? "memory" : "unavailable";
+      die();
     });
   }
 
