@@ -77,6 +77,8 @@ export const RuntimeConfigSchema = z.object({
    * (pg-boss); the expired tasks are looked for every half of it, at most every 30 s.
    */
   jobTaskTimeoutSeconds: z.coerce.number().int().min(5).max(3600).default(60),
+  /** How long a lookup's quota hold lasts before the sweep may give its unit back (longer than any lookup). */
+  quotaHoldSeconds: z.coerce.number().int().min(1).default(600),
   /** Bearer token /metrics asks for; without it /metrics is served to loopback clients only. */
   metricsToken: z.string().min(16).optional(),
 });
@@ -125,6 +127,7 @@ const ENV: Record<string, keyof z.input<typeof RuntimeConfigSchema>> = {
   SCAMVERIFY_VERDICT_WEBHOOK_URL: "verdictWebhookUrl",
   SCAMVERIFY_JOB_WORKERS: "jobWorkers",
   SCAMVERIFY_JOB_TASK_TIMEOUT_SECONDS: "jobTaskTimeoutSeconds",
+  SCAMVERIFY_QUOTA_HOLD_SECONDS: "quotaHoldSeconds",
   SCAMVERIFY_METRICS_TOKEN: "metricsToken",
 };
 

@@ -250,6 +250,7 @@ async function wire(
       version: VERSION,
       baseUrl: config.baseUrl,
       upgradeUrl: config.upgradeUrl ?? `${config.baseUrl}/dashboard/plans`,
+      quotaHoldMs: config.quotaHoldSeconds * 1000,
     },
   };
   return {

@@ -1,6 +1,8 @@
 // Uploads that are hard on the readers, through the HTTP face: a PDF whose pages take PDF.js seconds each to parse
 // (answered at the parse budget as a 400, with the next upload served as usual), and HEVC-coded HEIC photos as an
-// iPhone sends them, read by the QR and document channels.
+// iPhone sends them, read by the QR and document channels; a photo of random noise, refused as too complex.
+import { randomBytes } from "node:crypto";
+import { crc32, deflateSync } from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -233,3 +235,39 @@ describe("an upload's file name", () => {
     expect(r.body.error.message).toContain("The file name is longer than 255 characters; rename the file.");
   });
 });
+
+describe("a photo of random noise", () => {
+  it("is a 400 too_complex on the document channel, and the QR channel answers it as a picture without a code", async () => {
+    const noise = noisePng(1_000, 1_000);
+    expect(noise.byteLength).toBeGreaterThan(2_900_000);
+    const doc = await upload("/api/v1/document/analyze", noise, "static.png");
+    expect(doc.status).toBe(400);
+    expect(doc.body.error).toMatchObject({ code: "validation_error", details: { reason: "too_complex" } });
+    const qr = await upload("/api/v1/qr/analyze", noise, "static.png");
+    expect(qr.status).toBeLessThan(500);
+  });
+});
+
+/** An RGB PNG of random pixels: rows of filter 0, deflated (random bytes do not compress, about 3 MB for 1 MP). */
+function noisePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = randomBytes((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) rows[y * (width * 3 + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}

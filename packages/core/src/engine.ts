@@ -73,6 +73,11 @@ export interface EngineCore {
    * face): a replay of the stored answer, or the go-ahead with a `finish` to call with the answer.
    */
   idempotent(p: Principal, key: string, requestHash: string): R<IdempotentStart>;
+  /**
+   * Gives back the quota units of holds past their time (lookups cut off by a crash); returns how many. Servers call
+   * it at start-up and every minute; safe from many processes at once.
+   */
+  settleQuotaHolds(): Promise<number>;
   /** Operator and dashboard functions; every call names the account it acts on. */
   readonly accounts: {
     create(input: CreateAccountInput): R<AccountView>;
@@ -117,6 +122,7 @@ export function createEngine(deps: EngineDeps): Engine {
       recover: (options) => jobs.recover(options),
     },
     idempotent: (p, key, requestHash) => beginIdempotent(k, p, key, requestHash),
+    settleQuotaHolds: () => k.lookups.settleExpiredHolds(),
     accounts: {
       create: (input) => createAccount(k, input),
       get: (id) => getAccount(k, id),

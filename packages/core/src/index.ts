@@ -120,6 +120,7 @@ export type {
   Ids,
   NewAccount,
   PasswordHasher,
+  QuotaHold,
   QuotaKey,
   QuotaLedger,
   RateLimitDecision,

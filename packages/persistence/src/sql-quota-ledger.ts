@@ -1,6 +1,8 @@
-// QuotaLedger on the quota_usage table. reserve is one statement: an upsert whose update only fires below the
-// ceiling, so the row lock taken by ON CONFLICT serializes concurrent reservations and none overspend.
-import type { QuotaKey, QuotaLedger, Reservation } from "@scamverify/core";
+// QuotaLedger on the quota_usage table, holds on quota_holds. reserve is one statement: an upsert whose update only
+// fires below the ceiling, so the row lock taken by ON CONFLICT serializes concurrent reservations and none
+// overspend; its hold row is written by the same statement. A hold is closed by deleting its row, and only the
+// statement whose DELETE took the row gives its unit back, so the lookup and the sweep never both do.
+import type { QuotaHold, QuotaKey, QuotaLedger, Reservation } from "@scamverify/core";
 import type { Db } from "./db.js";
 
 const INT_MAX = 2_147_483_647;
@@ -15,15 +17,22 @@ function toIntCeiling(ceiling: number): number {
  * Takes one unit below the ceiling in one statement; the counter after it, or null when it is at the ceiling. Run
  * inside a caller's transaction, the unit is taken or given back with the rest of it (the job store's answers).
  */
-export async function reserveUnit(db: Db, key: QuotaKey, ceiling: number): Promise<number | null> {
+export async function reserveUnit(db: Db, key: QuotaKey, ceiling: number, hold?: QuotaHold): Promise<number | null> {
   // "WHERE $4 > 0" keeps a first reservation against a zero ceiling from inserting used = 1.
-  const { rows } = await db.query<{ used: number }>(
-    `INSERT INTO quota_usage (account_id, channel, period_start, used)
+  const take = `INSERT INTO quota_usage (account_id, channel, period_start, used)
      SELECT $1, $2, $3, 1 WHERE $4::int > 0
      ON CONFLICT (account_id, channel, period_start)
      DO UPDATE SET used = quota_usage.used + 1 WHERE quota_usage.used < $4::int
-     RETURNING used::int AS used`,
-    [key.accountId, key.channel, key.periodStart, toIntCeiling(ceiling)],
+     RETURNING used::int AS used`;
+  const params = [key.accountId, key.channel, key.periodStart, toIntCeiling(ceiling)];
+  if (!hold) return (await db.query<{ used: number }>(take, params)).rows[0]?.used ?? null;
+  // The hold row is written only when the unit was taken (one row from the upsert).
+  const { rows } = await db.query<{ used: number }>(
+    `WITH taken AS (${take}),
+     held AS (INSERT INTO quota_holds (id, account_id, channel, period_start, expires_at)
+              SELECT $5, $1, $2, $3, $6 FROM taken)
+     SELECT used FROM taken`,
+    [...params, hold.id, hold.expiresAt],
   );
   return rows[0]?.used ?? null;
 }
@@ -40,13 +49,43 @@ export async function currentUnits(db: Db, key: QuotaKey): Promise<number> {
 export class SqlQuotaLedger implements QuotaLedger {
   constructor(private readonly db: Db) {}
 
-  async reserve(key: QuotaKey, ceiling: number): Promise<Reservation> {
-    const used = await reserveUnit(this.db, key, ceiling);
+  async reserve(key: QuotaKey, ceiling: number, hold?: QuotaHold): Promise<Reservation> {
+    const used = await reserveUnit(this.db, key, ceiling, hold);
     if (used !== null) return { ok: true, used };
     return { ok: false, used: await currentUnits(this.db, key) };
   }
 
-  async release(key: QuotaKey): Promise<number> {
+  async commit(holdId: string): Promise<boolean> {
+    const { rows } = await this.db.query("DELETE FROM quota_holds WHERE id = $1 RETURNING id", [holdId]);
+    return rows.length > 0;
+  }
+
+  async releaseExpired(now: Date): Promise<number> {
+    const { rows } = await this.db.query<{ holds: number }>(
+      `WITH gone AS (DELETE FROM quota_holds WHERE expires_at <= $1 RETURNING account_id, channel, period_start),
+       units AS (SELECT account_id, channel, period_start, count(*)::int AS n FROM gone
+                 GROUP BY account_id, channel, period_start),
+       given AS (UPDATE quota_usage q SET used = GREATEST(q.used - units.n, 0) FROM units
+                 WHERE q.account_id = units.account_id AND q.channel = units.channel
+                   AND q.period_start = units.period_start
+                 RETURNING q.used)
+       SELECT (SELECT count(*) FROM gone)::int AS holds`,
+      [now],
+    );
+    return rows[0]?.holds ?? 0;
+  }
+
+  async release(key: QuotaKey, holdId?: string): Promise<number> {
+    if (holdId !== undefined) {
+      const { rows } = await this.db.query<{ used: number }>(
+        `WITH gone AS (DELETE FROM quota_holds WHERE id = $1 RETURNING account_id, channel, period_start)
+         UPDATE quota_usage q SET used = GREATEST(q.used - 1, 0) FROM gone
+         WHERE q.account_id = gone.account_id AND q.channel = gone.channel AND q.period_start = gone.period_start
+         RETURNING q.used::int AS used`,
+        [holdId],
+      );
+      return rows[0]?.used ?? (await currentUnits(this.db, key));
+    }
     const { rows } = await this.db.query<{ used: number }>(
       `UPDATE quota_usage SET used = GREATEST(used - 1, 0)
        WHERE account_id = $1 AND channel = $2 AND period_start = $3

@@ -62,6 +62,19 @@ export function registerServeCommand(program: Command, io: Io): void {
             ...(config.metricsToken !== undefined ? { metricsToken: config.metricsToken } : {}),
             readiness: readiness.runtimeReadiness(rt, { documentsReady: () => documentsReady }),
           });
+          // Quota holds left by a process that died mid-lookup are given back once past their time: now, and then
+          // every minute (or every hold length, when shorter).
+          const settleHolds = (): void => {
+            rt.engine.settleQuotaHolds().then(
+              (holds) => {
+                if (holds > 0) logger.log("info", "expired quota holds given back", { holds });
+              },
+              (e: unknown) => logger.log("warn", "quota hold sweep failed", { error: (e as Error).message }),
+            );
+          };
+          settleHolds();
+          const holdSweep = setInterval(settleHolds, Math.min(60_000, config.quotaHoldSeconds * 1000));
+          holdSweep.unref();
           const server = await startHttpServer(app, config.port, config.host);
           logger.log("info", "listening", {
             port: server.port,
@@ -78,6 +91,7 @@ export function registerServeCommand(program: Command, io: Io): void {
           await new Promise<void>((resolve) => {
             const stop = (signal: string): void => {
               logger.log("info", "shutting down", { signal });
+              clearInterval(holdSweep);
               void server
                 .close()
                 .then(() => workers?.stop())

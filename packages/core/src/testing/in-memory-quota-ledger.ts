@@ -1,14 +1,18 @@
-// QuotaLedger in process memory: counters per account, channel and period. reserve checks and adds without
-// yielding, so concurrent callers in one process never overspend.
-import type { QuotaKey, QuotaLedger, Reservation } from "../ports/quota-ledger.js";
+// QuotaLedger in process memory: counters per account, channel and period, and the open holds beside them. Every
+// method checks and changes without yielding, so concurrent callers in one process never overspend and a hold is
+// given back once.
+import type { QuotaHold, QuotaKey, QuotaLedger, Reservation } from "../ports/quota-ledger.js";
 
 const keyOf = (k: QuotaKey): string => `${k.accountId}\u0000${k.channel}\u0000${k.periodStart.getTime()}`;
 
 export class InMemoryQuotaLedger implements QuotaLedger {
   private readonly used = new Map<string, number>();
+  private readonly holds = new Map<string, { readonly counter: string; readonly expiresAt: number }>();
 
-  async reserve(key: QuotaKey, ceiling: number): Promise<Reservation> {
-    return this.reserveNow(key, ceiling);
+  async reserve(key: QuotaKey, ceiling: number, hold?: QuotaHold): Promise<Reservation> {
+    const r = this.reserveNow(key, ceiling);
+    if (r.ok && hold) this.holds.set(hold.id, { counter: keyOf(key), expiresAt: hold.expiresAt.getTime() });
+    return r;
   }
 
   /** reserve without yielding, for a fake store that charges in the same step as it writes (the job store). */
@@ -20,11 +24,25 @@ export class InMemoryQuotaLedger implements QuotaLedger {
     return { ok: true, used: current + 1 };
   }
 
-  async release(key: QuotaKey): Promise<number> {
+  async commit(holdId: string): Promise<boolean> {
+    return this.holds.delete(holdId);
+  }
+
+  async release(key: QuotaKey, holdId?: string): Promise<number> {
     const k = keyOf(key);
-    const next = Math.max(0, (this.used.get(k) ?? 0) - 1);
-    if (this.used.has(k)) this.used.set(k, next);
-    return next;
+    if (holdId !== undefined && !this.holds.delete(holdId)) return this.used.get(k) ?? 0;
+    return this.giveBack(k);
+  }
+
+  async releaseExpired(now: Date): Promise<number> {
+    let given = 0;
+    for (const [id, hold] of this.holds) {
+      if (hold.expiresAt > now.getTime()) continue;
+      this.holds.delete(id);
+      this.giveBack(hold.counter);
+      given++;
+    }
+    return given;
   }
 
   async read(accountId: string, periodStart: Date): Promise<Readonly<Record<string, number>>> {
@@ -40,5 +58,11 @@ export class InMemoryQuotaLedger implements QuotaLedger {
     if (!Number.isInteger(used) || used < 0)
       throw new RangeError(`quota counter must be a non-negative integer: ${used}`);
     this.used.set(keyOf(key), used);
+  }
+
+  private giveBack(counter: string): number {
+    const next = Math.max(0, (this.used.get(counter) ?? 0) - 1);
+    if (this.used.has(counter)) this.used.set(counter, next);
+    return next;
   }
 }

@@ -1,7 +1,8 @@
 // The QuotaLedger contract as vitest blocks: reserve never overspends (also under 100 concurrent callers),
-// release never goes below zero, and counters are independent per account, channel and period.
+// release never goes below zero, and counters are independent per account, channel and period. Holds: a held unit
+// is committed or given back once, by its lookup or by the sweep of expired holds, also when they race.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { QuotaKey, QuotaLedger } from "../ports/quota-ledger.js";
+import type { QuotaHold, QuotaKey, QuotaLedger } from "../ports/quota-ledger.js";
 import { T0, at, uniqueName } from "./contract-fixture.js";
 import type { AccountScopedFixture } from "./contract-fixture.js";
 
@@ -113,6 +114,81 @@ export function describeQuotaLedgerContract(
       await fx.store.set({ ...fresh, channel: "widget" }, 2);
       expect(await fx.store.read(fresh.accountId, T0)).toEqual({ text: 4, email: 0, widget: 2 });
       expect(await fx.store.read(uniqueName("nobody"), T0)).toEqual({});
+    });
+
+    describe("holds", () => {
+      const HOUR = 3_600_000;
+      const hold = (expiresAt = at(HOUR)): QuotaHold => ({ id: uniqueName("hold"), expiresAt });
+      const phone = async (): Promise<number> => (await fx.store.read(key.accountId, T0)).phone ?? 0;
+
+      it("a committed hold stays charged: neither its release nor the sweep gives it back", async () => {
+        const h = hold();
+        expect(await fx.store.reserve(key, 5, h)).toEqual({ ok: true, used: 1 });
+        expect(await fx.store.commit(h.id)).toBe(true);
+        expect(await fx.store.commit(h.id)).toBe(false);
+        expect(await fx.store.release(key, h.id)).toBe(1);
+        expect(await fx.store.releaseExpired(at(2 * HOUR))).toBe(0);
+        expect(await phone()).toBe(1);
+      });
+
+      it("a hold released by its lookup is given back once, and the sweep finds nothing left", async () => {
+        const h = hold(at(0));
+        await fx.store.reserve(key, 5, h);
+        await fx.store.reserve(key, 5);
+        expect(await fx.store.release(key, h.id)).toBe(1);
+        expect(await fx.store.release(key, h.id)).toBe(1);
+        expect(await fx.store.releaseExpired(at(HOUR))).toBe(0);
+        expect(await fx.store.commit(h.id)).toBe(false);
+        expect(await phone()).toBe(1);
+      });
+
+      it("the sweep gives back only the holds past their time, each once", async () => {
+        const early = hold(at(HOUR));
+        const late = hold(at(3 * HOUR));
+        const kept = hold(at(HOUR));
+        for (const h of [early, late, kept]) await fx.store.reserve(key, 10, h);
+        await fx.store.commit(kept.id);
+        expect(await fx.store.releaseExpired(at(HOUR - 1))).toBe(0);
+        expect(await fx.store.releaseExpired(at(HOUR))).toBe(1);
+        expect(await phone()).toBe(2);
+        expect(await fx.store.releaseExpired(at(2 * HOUR))).toBe(0);
+        // The lookup of the swept hold answering late gives nothing back a second time.
+        expect(await fx.store.release(key, early.id)).toBe(2);
+        expect(await fx.store.releaseExpired(at(3 * HOUR))).toBe(1);
+        expect(await phone()).toBe(1);
+      });
+
+      it("a refused reservation records no hold", async () => {
+        await fx.store.set(key, 2);
+        expect(await fx.store.reserve(key, 2, hold(at(0)))).toEqual({ ok: false, used: 2 });
+        expect(await fx.store.releaseExpired(at(HOUR))).toBe(0);
+        expect(await phone()).toBe(2);
+      });
+
+      it("takes exactly the ceiling under 60 concurrent held reserves, and the sweep gives every one back", async () => {
+        const results = await Promise.all(Array.from({ length: 60 }, () => fx.store.reserve(key, 25, hold(at(0)))));
+        expect(results.filter((r) => r.ok)).toHaveLength(25);
+        expect(await phone()).toBe(25);
+        expect(await fx.store.releaseExpired(at(HOUR))).toBe(25);
+        expect(await phone()).toBe(0);
+      });
+
+      it("lookups and sweeps racing over the same holds give each back exactly once", async () => {
+        await fx.store.set(key, 10);
+        const holds = Array.from({ length: 20 }, () => hold(at(0)));
+        for (const h of holds) await fx.store.reserve(key, 1_000, h);
+        for (const h of holds.slice(0, 5)) await fx.store.commit(h.id);
+        await Promise.all([
+          ...holds.slice(5).map((h) => fx.store.release(key, h.id)),
+          ...Array.from({ length: 3 }, () => fx.store.releaseExpired(at(HOUR))),
+          ...Array.from({ length: 4 }, () => fx.store.reserve(key, 1_000)),
+        ]);
+        // 10 + 20 held + 4 plain, less the 15 open holds, each given back once by whoever came first.
+        const now = await phone();
+        expect(now).toBe(19);
+        expect(await fx.store.releaseExpired(at(HOUR))).toBe(0);
+        expect(await phone()).toBe(now);
+      });
     });
   });
 }

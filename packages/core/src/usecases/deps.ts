@@ -55,6 +55,11 @@ export interface EngineConfig {
   readonly statusTtlMs: number;
   /** How long a process trusts a key or account it has read (revocation reaches other processes within it). */
   readonly authCacheMs: number;
+  /**
+   * How long a lookup's quota hold lasts: longer than any lookup runs. Past it, a hold its lookup never settled (the
+   * process died) is given back by the sweep.
+   */
+  readonly quotaHoldMs: number;
 }
 
 export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
@@ -64,6 +69,7 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
   cacheTtlMs: 24 * 60 * 60 * 1000,
   statusTtlMs: 30_000,
   authCacheMs: 4_000,
+  quotaHoldMs: 10 * 60 * 1000,
 };
 
 export interface EngineDeps {

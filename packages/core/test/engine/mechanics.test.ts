@@ -288,6 +288,60 @@ describe("a store outage", () => {
   });
 });
 
+describe("quota holds", () => {
+  const HOLD_MS = 10 * 60 * 1000;
+
+  it("a lookup that never settles keeps its unit until its hold expires; the sweep then gives it back", async () => {
+    const source = new GatedSource(1);
+    const d = deps({ urlSources: [source] });
+    const engine = createEngine(d);
+    const { p } = await principal(engine);
+    // The lookup's process is gone as far as the ledger can tell: it never commits or gives back.
+    const cut = engine.lookupUrl(p, { url: "https://cut-off.example.com/" });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await urlUsed(engine, p.accountId)).toBe(1);
+    d.clock.advance(HOLD_MS - 1);
+    expect(await engine.settleQuotaHolds()).toBe(0);
+    expect(await urlUsed(engine, p.accountId)).toBe(1);
+    d.clock.advance(1);
+    expect(await engine.settleQuotaHolds()).toBe(1);
+    expect(await urlUsed(engine, p.accountId)).toBe(0);
+    // Answering after its hold was swept, the lookup is not charged a second time: the unit stays given back.
+    source.release();
+    expect((await cut).isOk()).toBe(true);
+    expect(await urlUsed(engine, p.accountId)).toBe(0);
+  });
+
+  it("a lookup that finished commits its hold: a later sweep gives nothing back", async () => {
+    const d = deps();
+    const engine = createEngine(d);
+    const { p } = await principal(engine);
+    expect((await engine.lookupUrl(p, { url: "https://finished.example.com/" })).isOk()).toBe(true);
+    d.clock.advance(HOLD_MS + 1);
+    expect(await engine.settleQuotaHolds()).toBe(0);
+    expect(await urlUsed(engine, p.accountId)).toBe(1);
+  });
+
+  it("a failed lookup gives back its held unit once: the sweep finds nothing left", async () => {
+    const cache = new InMemoryResultCache();
+    const d = deps({
+      cache: {
+        get: (k, n) => cache.get(k, n),
+        set: async () => {
+          throw new Error("the result could not be stored");
+        },
+      },
+    });
+    const engine = createEngine(d);
+    const { p } = await principal(engine);
+    expect((await engine.lookupUrl(p, { url: "https://fails.example.com/" })).isErr()).toBe(true);
+    expect(await urlUsed(engine, p.accountId)).toBe(0);
+    d.clock.advance(HOLD_MS + 1);
+    expect(await engine.settleQuotaHolds()).toBe(0);
+    expect(await urlUsed(engine, p.accountId)).toBe(0);
+  });
+});
+
 describe("refunds, timers and test-mode limits", () => {
   it("a unit the database could not give back at once is given back when it answers again", async () => {
     const ledger = new InMemoryQuotaLedger();
@@ -300,8 +354,10 @@ describe("refunds, timers and test-mode limits", () => {
     const d = deps({
       timers,
       quota: {
-        reserve: (k, c) => ledger.reserve(k, c),
-        release: async (k) => (down ? refused() : ledger.release(k)),
+        reserve: (k, c, h) => ledger.reserve(k, c, h),
+        commit: (id) => ledger.commit(id),
+        release: async (k, id) => (down ? refused() : ledger.release(k, id)),
+        releaseExpired: (now) => ledger.releaseExpired(now),
         read: (a, s) => ledger.read(a, s),
         set: (k, u) => ledger.set(k, u),
       },

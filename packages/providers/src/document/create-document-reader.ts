@@ -1,7 +1,8 @@
 // DocumentReader over unpdf (PDF.js) and tesseract.js: a PDF's text layer page by page, OCR of the pictures of
 // pages that have none (scans), OCR of uploaded photos. Every input is bounded: bytes, pages, characters per
-// page, pixels per picture, and a time budget per document. PDF.js runs on a thread of its own (pdf-text-worker),
-// ended when the budget runs out or its heap passes a limit: its parser cannot be interrupted any other way.
+// page, pixels per picture, what its Flate streams inflate to, and a time budget per document. PDF.js runs in a
+// process of its own (pdf-text-worker), ended when the budget runs out or its memory passes a limit: its parser cannot
+// be interrupted any other way, and only a process gives all its memory back when it ends.
 import { appError, type AppError } from "@scamverify/core";
 import type {
   DocumentImage,
@@ -14,10 +15,12 @@ import type {
 } from "@scamverify/core";
 import { err, ok, type Result } from "neverthrow";
 import { abortable } from "./abortable.js";
-import type { PdfTextLimits, PdfTextPage, PdfTextReply } from "./pdf-text.js";
+import { INFLATE_CAP_EXCEEDED, type PdfTextLimits, type PdfTextPage, type PdfTextReply } from "./pdf-text.js";
 import { PdfTextPool, PdfThreadGone, type PdfTextPoolOptions, type PdfThread } from "./pdf-text-pool.js";
 import {
+  BLANK_EDGES,
   MAX_IMAGE_PIXELS,
+  NOISE_FLAT,
   prepareEncodedImage,
   prepareRawImage,
   turnedCopy,
@@ -53,9 +56,14 @@ export interface DocumentLimits {
   /**
    * Time PDF.js may spend parsing one PDF (opening it, its pages' text and pictures; OCR not counted), in
    * milliseconds. A text page takes milliseconds; past this the document is a parse bomb, and the bound on time is
-   * also what keeps the memory its parser can fill far below the thread's heap limit.
+   * also what keeps the memory its parser can fill far below the process's heap limit.
    */
   readonly parseBudgetMs: number;
+  /**
+   * Bytes all the Flate streams of one PDF may inflate to, together. Counted before PDF.js reads the file (a window
+   * at a time, the output dropped), so a compression bomb is refused for the price of counting to this number.
+   */
+  readonly maxInflatedBytes: number;
 }
 
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
@@ -69,6 +77,7 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   qrRenderSide: 1_600,
   timeBudgetMs: 20_000,
   parseBudgetMs: 5_000,
+  maxInflatedBytes: 256 * 1024 * 1024,
 };
 
 export interface DocumentReaderOptions {
@@ -77,7 +86,7 @@ export interface DocumentReaderOptions {
   readonly now?: () => number;
   /** Shared OCR engine; one is created (and closed by close()) when omitted. */
   readonly ocr?: TesseractOcr;
-  /** The PDF text threads: how many, and the heap each may use. */
+  /** The PDF text processes: how many, and the heap and resident memory each may use. */
   readonly pdfThreads?: PdfTextPoolOptions;
   /** Reads QR codes on the pages of PDFs (their drawn pages); without one, a PDF's codes are not looked for. */
   readonly qrDecoder?: QrDecoder;
@@ -85,6 +94,13 @@ export interface DocumentReaderOptions {
 
 class BudgetExceeded extends Error {
   override readonly name = "BudgetExceeded";
+}
+/**
+ * Whether a read is waiting on the server (for a PDF process, for its turn at OCR) rather than doing its own work: the
+ * time budget running out then is the server's capacity (503), otherwise the document's cost (400 too_complex).
+ */
+interface Waits {
+  queued: boolean;
 }
 class ReadAborted extends Error {
   override readonly name = "ReadAborted";
@@ -101,12 +117,12 @@ class PdfUnavailable extends Error {
   override readonly name = "PdfUnavailable";
 }
 /**
- * The PDF text thread stopped before answering: the time or parse budget ran out while PDF.js was at work, its
+ * The PDF text process stopped before answering: the time or parse budget ran out while PDF.js was at work, its
  * heap passed the limit, or it died (an exception PDF.js threw where nothing could catch it).
  */
 class ParseStopped extends Error {
   override readonly name = "ParseStopped";
-  constructor(readonly why: "time" | "memory" | "crashed") {
+  constructor(readonly why: "time" | "memory" | "crashed" | "inflate") {
     super(`PDF parsing stopped: ${why}`);
   }
 }
@@ -128,18 +144,18 @@ function fromPdfJsErrorName(name: string): AppError {
 
 function parseStopped(why: ParseStopped["why"]): AppError {
   if (why === "crashed") return fromPdfJsErrorName("");
-  return invalid(
-    "too_complex",
-    why === "time"
-      ? "The PDF is too complex to read: parsing its pages takes longer than allowed"
-      : "The PDF is too complex to read: parsing its pages takes more memory than allowed",
-  );
+  const because = {
+    time: "parsing its pages takes longer than allowed",
+    memory: "parsing its pages takes more memory than allowed",
+    inflate: "its compressed streams expand to more than allowed",
+  }[why];
+  return invalid("too_complex", `The PDF is too complex to read: ${because}`);
 }
 
 export function createDocumentReader(options: DocumentReaderOptions = {}): DocumentReader & {
   readonly ocr: TesseractOcr;
   warmUp(): Promise<void>;
-  /** Reads waiting for or holding a PDF thread, and images waiting for or in OCR (operators' queue depth). */
+  /** Reads waiting for or holding a PDF process, and images waiting for or in OCR (operators' queue depth). */
   queueDepth(): { readonly pdf: number; readonly ocr: number };
 } {
   const limits: DocumentLimits = { ...DEFAULT_DOCUMENT_LIMITS, ...options.limits };
@@ -152,6 +168,7 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     maxImagesPerPage: limits.maxImagesPerPage,
     minOcrImageSide: limits.minOcrImageSide,
     maxImagePixels: MAX_IMAGE_PIXELS,
+    maxInflatedBytes: limits.maxInflatedBytes,
   };
 
   /** Aborts on the caller's signal or when the budget runs out, whichever comes first. */
@@ -183,14 +200,25 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
   async function recognise(
     image: PreparedImage & { ok: true },
     signal: AbortSignal,
+    waits: Waits,
   ): Promise<{ text: string; confidence: number }> {
+    // A blank picture holds nothing to read: Tesseract is not asked, three times over, to confirm it.
+    if (image.texture.edges < BLANK_EDGES) return { text: "", confidence: 0 };
+    const read = async (png: Uint8Array): Promise<{ text: string; confidence: number }> => {
+      waits.queued = true;
+      try {
+        return await ocr.recognize(png, signal, () => (waits.queued = false));
+      } finally {
+        waits.queued = false;
+      }
+    };
     try {
-      const first = await ocr.recognize(image.png, signal);
+      const first = await read(image.png);
       if (lettersOf(first.text) >= MIN_LETTERS) return first;
       // Nothing read: the page may be turned further than Tesseract straightens. Read it turned back each way once.
       let best = first;
       for (const degrees of RETRY_TURNS) {
-        const again = await ocr.recognize(await abortable(turnedCopy(image.png, degrees), signal), signal);
+        const again = await read(await abortable(turnedCopy(image.png, degrees), signal));
         if (lettersOf(again.text) > lettersOf(best.text)) best = again;
         if (lettersOf(best.text) >= MIN_LETTERS) break;
       }
@@ -204,9 +232,9 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
   }
 
   /**
-   * One request to the PDF text thread, on the document's parse budget (`left`, in ms, shared by its requests).
+   * One request to the PDF text process, on the document's parse budget (`left`, in ms, shared by its requests).
    * Time or heap running out while PDF.js is still at work is the document's doing (too complex), and so is a
-   * thread that dies on it; the thread is ended and a fresh one serves the next read. A thread that cannot start
+   * process that dies on it; the process is ended and a fresh one serves the next read. One that cannot start
    * is the server's failure.
    */
   async function ask(
@@ -214,7 +242,6 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     request: Parameters<PdfThread["request"]>[0],
     signal: AbortSignal,
     parse: { left: number },
-    transfer: readonly ArrayBuffer[] = [],
   ): Promise<PdfTextReply> {
     if (signal.aborted) throw signal.reason as Error;
     if (parse.left <= 0) throw new ParseStopped("time");
@@ -224,7 +251,7 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     const timer = setTimeout(() => controller.abort(new ParseStopped("time")), parse.left);
     const started = performance.now();
     try {
-      return await thread.request(request, transfer, controller.signal);
+      return await thread.request(request, controller.signal);
     } catch (e) {
       if (e instanceof BudgetExceeded) throw new ParseStopped("time");
       if (e instanceof PdfThreadGone) {
@@ -239,12 +266,13 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     }
   }
 
-  /** OCR of the pictures the thread kept from a page without text, largest first. */
+  /** OCR of the pictures the process kept from a page without text, largest first. */
   async function ocrPage(
     page: PdfTextPage,
     number: number,
     signal: AbortSignal,
     images: DocumentImage[],
+    waits: Waits,
   ): Promise<{ text: string; confidence?: number }> {
     const texts: string[] = [];
     const confidences: number[] = [];
@@ -252,8 +280,9 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
       images.push({ page: number, width: img.width, height: img.height, ocr: img.ocr });
       if (!img.ocr || !img.pixels) continue;
       const prepared = await prepareRawImage({ width: img.width, height: img.height, ...img.pixels });
-      if (!prepared.ok) continue;
-      const r = await recognise(prepared, signal);
+      // A picture that is noise all over holds no text; the page's other pictures may.
+      if (!prepared.ok || prepared.texture.flat < NOISE_FLAT) continue;
+      const r = await recognise(prepared, signal, waits);
       texts.push(r.text.trim());
       confidences.push(r.confidence);
     }
@@ -265,16 +294,19 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     bytes: Uint8Array,
     signal: AbortSignal,
     check: () => void,
+    waits: Waits,
   ): Promise<Result<DocumentText, AppError>> {
+    waits.queued = true;
     const thread = await pdfThreads.acquire(signal);
     try {
-      // A thread's start (loading PDF.js) is the server's cost, not the document's: it is not on the parse budget.
+      // A process's start (loading PDF.js) is the server's cost, not the document's: it is not on the parse budget.
       await thread.started(signal).catch((e: unknown) => {
         throw e instanceof PdfThreadGone ? new PdfUnavailable(e.message) : e;
       });
-      return await readPdfOn(thread, bytes, signal, check);
+      waits.queued = false;
+      return await readPdfOn(thread, bytes, signal, check, waits);
     } finally {
-      // The thread destroys the document after this read has answered, before it serves the next one.
+      // The process destroys the document after this read has answered, before it serves the next one.
       thread.closeDocument();
       pdfThreads.release(thread);
     }
@@ -285,12 +317,13 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     bytes: Uint8Array,
     signal: AbortSignal,
     check: () => void,
+    waits: Waits,
   ): Promise<Result<DocumentText, AppError>> {
-    // PDF.js takes ownership of the buffer it is given: a copy moves to the thread, the caller's bytes stay intact.
-    const copy = new Uint8Array(bytes);
     const parse = { left: limits.parseBudgetMs };
-    const opened = await ask(thread, { op: "open", bytes: copy, limits: pdfLimits }, signal, parse, [copy.buffer]);
-    if (!opened.ok) return err(fromPdfJsErrorName(opened.error));
+    const opened = await ask(thread, { op: "open", bytes, limits: pdfLimits }, signal, parse);
+    if (!opened.ok) {
+      return err(opened.error === INFLATE_CAP_EXCEEDED ? parseStopped("inflate") : fromPdfJsErrorName(opened.error));
+    }
     const pageCount = "pageCount" in opened ? opened.pageCount : 0;
     if (pageCount === 0) return err(invalid("empty", "The PDF has no pages"));
     const pages: DocumentPage[] = [];
@@ -316,7 +349,7 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
           pages.push({ number, text: page.text, method: "pdf_text" });
         } else {
           ocrPages++;
-          const scanned = await ocrPage(page, number, signal, images);
+          const scanned = await ocrPage(page, number, signal, images, waits);
           // The few words of a sparse text layer stay, before what its pictures say.
           const text = [page.text.trim(), scanned.text].filter((t) => t !== "").join("\n\n");
           pages.push(
@@ -346,7 +379,7 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
   }
 
   /**
-   * The payloads of the QR codes on the pages given, each drawn by the PDF thread and read by the QR decoder, in page
+   * The payloads of the QR codes on the pages given, each drawn by the PDF process and read by the QR decoder, in page
    * order. Drawing shares the document's parse budget: when it runs out (or the read's time), the pages not yet
    * drawn keep their codes unread.
    */
@@ -377,6 +410,7 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     bytes: Uint8Array,
     kind: Exclude<DocumentKind, "pdf">,
     signal: AbortSignal,
+    waits: Waits,
   ): Promise<Result<DocumentText, AppError>> {
     const prepared = await abortable(prepareEncodedImage(bytes, kind, signal), signal);
     if (!prepared.ok) {
@@ -391,7 +425,17 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
             ),
       );
     }
-    const r = await recognise(prepared, signal);
+    // Noise all over (a photo of static, a random-pixel picture) is refused at once: OCR would spend its whole budget
+    // finding shapes in it, and read nothing.
+    if (prepared.texture.flat < NOISE_FLAT) {
+      return err(
+        invalid(
+          "too_complex",
+          "The image is too complex to read: it is noise all over, with no plain background for text to stand on",
+        ),
+      );
+    }
+    const r = await recognise(prepared, signal, waits);
     return ok({
       pages: [{ number: 1, text: r.text, method: "ocr", ocr_confidence: r.confidence }],
       page_count: 1,
@@ -414,13 +458,22 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
       }
       if (bytes.byteLength === 0) return err(invalid("empty", "The document is empty"));
       const budget = deadline(ctx.signal);
+      const waits: Waits = { queued: false };
       try {
         budget.check();
         return kind === "pdf"
-          ? await readPdf(bytes, budget.signal, budget.check)
-          : await readImage(bytes, kind, budget.signal);
+          ? await readPdf(bytes, budget.signal, budget.check, waits)
+          : await readImage(bytes, kind, budget.signal, waits);
       } catch (e) {
-        if (e instanceof BudgetExceeded || e instanceof HeicDecodeAborted) {
+        const timedOut = e instanceof BudgetExceeded || (e instanceof HeicDecodeAborted && !ctx.signal.aborted);
+        // The budget spent by this document's own work is the document's cost; spent waiting, the server's.
+        if (timedOut && !waits.queued) {
+          const what = kind === "pdf" ? "PDF" : "image";
+          return err(
+            invalid("too_complex", `The ${what} is too complex to read: reading it takes longer than allowed`),
+          );
+        }
+        if (timedOut || e instanceof HeicDecodeAborted) {
           return err(
             appError("service_unavailable", "The document took too long to read", {
               retryAfter: 30,

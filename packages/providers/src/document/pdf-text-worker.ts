@@ -1,7 +1,7 @@
-// The PDF text thread: PDF.js (through unpdf) parses one document at a time here, off the main thread, so a
-// document whose pages take seconds to parse blocks only this thread, and the reader can end it at its time or
-// memory limit. It answers the reader's requests one by one: open a document, read a page, close it.
-import { parentPort } from "node:worker_threads";
+// The PDF text process: PDF.js (through unpdf) parses one document at a time here, in a child process of the server,
+// so a document whose pages take seconds to parse blocks only this process, and the reader can end it at its time or
+// memory limit; the memory it took (ArrayBuffers included, which no heap limit of a thread covers) goes back to the
+// system with it. It answers the reader's requests one by one: open a document, read a page, close it.
 import { createIsomorphicCanvasFactory, extractImages, getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import {
   joinTextItems,
@@ -12,11 +12,13 @@ import {
   type PdfTextPage,
   type PdfTextReply,
   type PdfTextRequest,
+  INFLATE_CAP_EXCEEDED,
 } from "./pdf-text.js";
+import { inflatedTotal } from "./pdf-inflate-cap.js";
 
 // PDF.js 5 moves a compiled path's coordinates with ArrayBuffer.prototype.transferToFixedLength, which Node 20 lacks:
 // without it the operator list of a page stops at its first path, and what the page paints after it (a QR code,
-// a scanned picture) is never drawn or found. A copy serves the same purpose on this thread.
+// a scanned picture) is never drawn or found. A copy serves the same purpose here.
 if (!("transferToFixedLength" in ArrayBuffer.prototype)) {
   Object.defineProperty(ArrayBuffer.prototype, "transferToFixedLength", {
     configurable: true,
@@ -191,12 +193,16 @@ async function renderPage(open: Open, number: number, side: number): Promise<Pdf
   }
 }
 
-async function handle(request: PdfTextRequest): Promise<{ reply: PdfTextReply; transfer: ArrayBuffer[] } | null> {
+async function handle(request: PdfTextRequest): Promise<PdfTextReply | null> {
   const { id } = request;
   try {
     switch (request.op) {
       case "open": {
         closeCurrent();
+        // What the document's Flate streams expand to is counted before PDF.js allocates a byte for any of them.
+        if ((await inflatedTotal(request.bytes, request.limits.maxInflatedBytes)).over) {
+          return { id, ok: false, error: INFLATE_CAP_EXCEEDED };
+        }
         const pdf = await getDocumentProxy(request.bytes, {
           CanvasFactory: await canvases(),
           maxImageSize: request.limits.maxImagePixels,
@@ -205,43 +211,38 @@ async function handle(request: PdfTextRequest): Promise<{ reply: PdfTextReply; t
           stopAtErrors: false,
         });
         current = { pdf, limits: request.limits, seen: new Set() };
-        return { reply: { id, ok: true, pageCount: pdf.numPages }, transfer: [] };
+        return { id, ok: true, pageCount: pdf.numPages };
       }
       case "page": {
-        if (!current) return { reply: { id, ok: false, error: "NoDocument" }, transfer: [] };
-        const page = await readPage(current, request.number, request.scan);
-        const buffers = new Set<ArrayBuffer>();
-        for (const img of page.images ?? []) {
-          if (img.pixels?.data.buffer instanceof ArrayBuffer) buffers.add(img.pixels.data.buffer);
-        }
-        return { reply: { id, ok: true, page }, transfer: [...buffers] };
+        if (!current) return { id, ok: false, error: "NoDocument" };
+        return { id, ok: true, page: await readPage(current, request.number, request.scan) };
       }
       case "render": {
-        if (!current) return { reply: { id, ok: false, error: "NoDocument" }, transfer: [] };
-        const raster = await renderPage(current, request.number, request.side);
-        const moved = raster?.data.buffer instanceof ArrayBuffer ? [raster.data.buffer] : [];
-        return { reply: { id, ok: true, raster }, transfer: moved };
+        if (!current) return { id, ok: false, error: "NoDocument" };
+        return { id, ok: true, raster: await renderPage(current, request.number, request.side) };
       }
       case "close":
         closeCurrent();
         return null;
     }
   } catch (e) {
-    return { reply: { id, ok: false, error: e instanceof Error ? e.name : "Error" }, transfer: [] };
+    return { id, ok: false, error: e instanceof Error ? e.name : "Error" };
   }
 }
 
-const port = parentPort;
-if (port) {
-  // PDF.js is loaded before the thread says it is ready, so the first document does not pay for it.
+const send = process.send?.bind(process);
+if (send) {
+  // The server going away (its channel closed) ends this process too: nobody is left to answer.
+  process.on("disconnect", () => process.exit(0));
+  // PDF.js is loaded before the process says it is ready, so the first document does not pay for it.
   await getResolvedPDFJS();
   // Requests are handled strictly in order: a close never overtakes the page read before it.
   let queue: Promise<void> = Promise.resolve();
-  port.on("message", (request: PdfTextRequest) => {
+  process.on("message", (request: PdfTextRequest) => {
     queue = queue.then(async () => {
       const answer = await handle(request);
-      if (answer) port.postMessage(answer.reply, answer.transfer);
+      if (answer) send(answer);
     });
   });
-  port.postMessage(READY);
+  send(READY);
 }

@@ -1,10 +1,13 @@
-// What the PDF text thread and the document reader say to each other: one request at a time, each answered by a
+// What the PDF text process and the document reader say to each other: one request at a time, each answered by a
 // reply carrying the same id. Shared by both sides, so it imports nothing that either side would not load anyway.
 
-/** The thread posts this once its module (and PDF.js with it) has loaded. */
+/** The process sends this once its module (and PDF.js with it) has loaded. */
 export const READY = "pdf-text-ready";
 
-/** Bounds the thread applies to one document; the reader's own limits, passed along with the bytes. */
+/** The error of an open refused because the document's Flate streams inflate past `maxInflatedBytes`. */
+export const INFLATE_CAP_EXCEEDED = "InflateCapExceeded";
+
+/** Bounds the process applies to one document; the reader's own limits, passed along with the bytes. */
 export interface PdfTextLimits {
   /** Characters kept per page; the text layer stops streaming past it. */
   readonly maxPageChars: number;
@@ -14,6 +17,11 @@ export interface PdfTextLimits {
   readonly minOcrImageSide: number;
   /** Decoded pixels PDF.js may allocate for one picture; larger pictures are skipped. */
   readonly maxImagePixels: number;
+  /**
+   * Bytes all the document's Flate streams may inflate to, together; counted before PDF.js opens it, and past it
+   * the open is refused with INFLATE_CAP_EXCEEDED.
+   */
+  readonly maxInflatedBytes: number;
 }
 
 export type PdfTextRequest =
@@ -25,10 +33,10 @@ export type PdfTextRequest =
    * longer edge, for the reader's QR decoder; a page that paints neither is answered with no raster.
    */
   | { readonly id: number; readonly op: "render"; readonly number: number; readonly side: number }
-  /** Not answered: the thread destroys the document while the reader goes on; the next request waits for it. */
+  /** Not answered: the process destroys the document while the reader goes on; the next request waits for it. */
   | { readonly id: number; readonly op: "close" };
 
-/** A picture found on a page; `pixels` only for the ones kept for OCR (moved, not copied, between threads). */
+/** A picture found on a page; `pixels` only for the ones kept for OCR (copied between the processes). */
 export interface PdfTextImage {
   readonly width: number;
   readonly height: number;
@@ -51,7 +59,7 @@ export interface PdfTextPage {
   readonly images?: readonly PdfTextImage[];
 }
 
-/** A drawn page: 8-bit RGBA, row by row from the top-left corner (moved, not copied, between threads). */
+/** A drawn page: 8-bit RGBA, row by row from the top-left corner (copied between the processes). */
 export interface PdfRaster {
   readonly width: number;
   readonly height: number;

@@ -4,6 +4,7 @@
 import type { Sharp } from "sharp";
 import { imageDimensions } from "@scamverify/core";
 import { HeicDecodeAborted, heicThread } from "../image/heic-thread.js";
+import { withoutJpegMetadata } from "../image/jpeg-metadata.js";
 import { loadSharp } from "../image/sharp-image-decoder.js";
 
 /** Pictures larger than this many pixels (decoded) are refused: 40 MP is beyond any phone camera's default. */
@@ -23,9 +24,46 @@ export interface RawImage {
   readonly channels: 1 | 2 | 3 | 4;
 }
 
+/**
+ * How a prepared picture's neighbouring pixels differ, left to right: the share that are nearly equal (`flat`, under
+ * 8 grey levels apart) and the share that cross a sharp edge (`edges`, over 32 apart). Text stands on a plain ground:
+ * every page and photo of a page in the evaluation set is over 0.93 flat; random noise is 0.10 to 0.15.
+ */
+export interface Texture {
+  readonly flat: number;
+  readonly edges: number;
+}
+
 export type PreparedImage =
-  | { readonly ok: true; readonly png: Buffer; readonly width: number; readonly height: number }
+  | {
+      readonly ok: true;
+      readonly png: Buffer;
+      readonly width: number;
+      readonly height: number;
+      readonly texture: Texture;
+    }
   | { readonly ok: false; readonly reason: "too_large" | "not_decodable" };
+
+/** Below this share of flat neighbours a picture is noise all over: nothing in it reads as text. */
+export const NOISE_FLAT = 0.35;
+/** Below this share of sharp edges a picture is blank: there is nothing to read. */
+export const BLANK_EDGES = 0.0005;
+
+/** The texture of grey pixels, one byte each, row by row. */
+export function textureOf(grey: Uint8Array, width: number, height: number): Texture {
+  let flat = 0;
+  let edges = 0;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = row + 1; x < row + width; x++) {
+      const d = Math.abs(grey[x]! - grey[x - 1]!);
+      if (d < 8) flat++;
+      else if (d > 32) edges++;
+    }
+  }
+  const pairs = Math.max(1, (width - 1) * height);
+  return { flat: flat / pairs, edges: edges / pairs };
+}
 
 function targetSize(width: number, height: number): { width: number; height: number } {
   const scale = OCR_LONG_SIDE / Math.max(width, height);
@@ -42,9 +80,13 @@ async function fromSharp(input: Sharp): Promise<PreparedImage> {
     .autoOrient()
     .greyscale()
     .resize(size.width, size.height, { kernel: "lanczos3", fit: "fill" })
-    .png({ compressionLevel: 1 })
+    .raw()
     .toBuffer({ resolveWithObject: true });
-  return { ok: true, png: data, width: info.width, height: info.height };
+  const sharp = await loadSharp();
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const png = await sharp(data, { raw }).png({ compressionLevel: 1 }).toBuffer();
+  const grey = info.channels === 1 ? data : await sharp(data, { raw }).extractChannel(0).raw().toBuffer();
+  return { ok: true, png, width: info.width, height: info.height, texture: textureOf(grey, info.width, info.height) };
 }
 
 /**
@@ -67,10 +109,12 @@ export async function prepareEncodedImage(
       return await prepareRawImage({ data: decoded.data, width: decoded.width, height: decoded.height, channels: 4 });
     }
     const sharp = await loadSharp();
-    const header = await sharp(bytes, { limitInputPixels: false }).metadata();
+    // A JPEG's metadata (megabytes of EXIF at times) is taken out before libvips parses it; its orientation stays.
+    const input = kind === "jpeg" ? withoutJpegMetadata(bytes) : bytes;
+    const header = await sharp(input, { limitInputPixels: false }).metadata();
     if ((header.width ?? 0) * (header.height ?? 0) > MAX_IMAGE_PIXELS) return { ok: false, reason: "too_large" };
     // An animated GIF is read as its first frame: the one a viewer shows before anything moves.
-    return await fromSharp(sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, pages: 1, failOn: "truncated" }));
+    return await fromSharp(sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, pages: 1, failOn: "truncated" }));
   } catch (e) {
     // A decode stopped by its budget or its caller says nothing about the picture.
     if (e instanceof HeicDecodeAborted) throw e;

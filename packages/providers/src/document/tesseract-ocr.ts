@@ -46,11 +46,12 @@ export class TesseractOcr {
   }
 
   /**
-   * Recognises one prepared image. When `signal` aborts while the image waits its turn, it leaves the queue; when it
+   * Recognises one prepared image; `onTurn` is called when its turn comes, after the images before it. When `signal`
+   * aborts while the image waits its turn, it leaves the queue; when it
    * aborts mid-recognition the worker is terminated (its wasm cannot be interrupted otherwise). Either way
    * OcrAbortedError is thrown, and the next image gets a fresh worker.
    */
-  async recognize(png: Uint8Array, signal: AbortSignal): Promise<OcrResult> {
+  async recognize(png: Uint8Array, signal: AbortSignal, onTurn?: () => void): Promise<OcrResult> {
     if (signal.aborted) throw new OcrAbortedError("aborted before recognition");
     this.#queued++;
     const previous = this.#tail;
@@ -60,6 +61,7 @@ export class TesseractOcr {
     this.#tail = previous.then(() => mine);
     try {
       await untilOrAborted(previous, signal);
+      onTurn?.();
       return await this.#run(png, signal);
     } finally {
       this.#queued--;

@@ -16,6 +16,7 @@ import {
 import type SharpLibrary from "sharp";
 import { loadOnce } from "../lazy-module.js";
 import { HeicDecodeAborted, heicThread } from "./heic-thread.js";
+import { withoutJpegMetadata } from "./jpeg-metadata.js";
 
 /** sharp (libvips), loaded on the first image. */
 export const loadSharp = loadOnce(async (): Promise<typeof SharpLibrary> => (await import("sharp")).default);
@@ -92,7 +93,9 @@ async function decodeInspected(
 ): Promise<DecodeResult<DecodedImage>> {
   try {
     if (info.kind === "heic") return ok(await decodeWithLibheif(bytes, maxSide, signal));
-    return ok(await decodeWithSharp(bytes, maxPixels, maxSide));
+    // A JPEG's metadata (megabytes of EXIF at times) is taken out before libvips parses it; its orientation stays.
+    const pixels = info.kind === "jpeg" ? withoutJpegMetadata(bytes) : bytes;
+    return ok(await decodeWithSharp(pixels, maxPixels, maxSide));
   } catch (first) {
     if (first instanceof HeicDecodeAborted) return fail(aborted());
     // A HEIF without the HEVC brands may still be HEVC-coded (some cameras write only "mif1").

@@ -1,6 +1,6 @@
 // PDFs that cost PDF.js far more than their size, made on the fly (a few KB each) for the reader's tests and the
 // document benchmark.
-import { deflateSync } from "node:zlib";
+import { createDeflate, deflateSync } from "node:zlib";
 import { PDFDocument, PDFName, PDFRawStream, type PDFDict } from "pdf-lib";
 
 /**
@@ -45,4 +45,29 @@ export function xrefEntriesBomb(entries: number): Uint8Array {
       Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`, "latin1"),
     ]),
   );
+}
+
+/**
+ * A one-page PDF whose content stream is `megabytes` of zero bytes, FlateDecode: about a thousand to one, so 400 MB
+ * is a file of about 400 KB. The zeros are deflated a megabyte at a time, never held whole.
+ */
+export async function zeroStreamBomb(megabytes: number): Promise<Uint8Array> {
+  const deflater = createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflater.on("data", (chunk: Buffer) => parts.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    deflater.on("end", resolve);
+    deflater.on("error", reject);
+  });
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < megabytes; i++) {
+    if (!deflater.write(zeros)) await new Promise((resolve) => deflater.once("drain", resolve));
+  }
+  deflater.end();
+  await ended;
+  const content = Buffer.concat(parts);
+  const doc = await PDFDocument.create();
+  const dict = doc.context.obj({ Length: content.length, Filter: "FlateDecode" }) as PDFDict;
+  doc.addPage([612, 792]).node.set(PDFName.of("Contents"), doc.context.register(PDFRawStream.of(dict, content)));
+  return doc.save({ useObjectStreams: false });
 }

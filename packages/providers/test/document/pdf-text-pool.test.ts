@@ -3,18 +3,24 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { PdfTextPool, type PdfThread } from "../../src/document/pdf-text-pool.js";
-import { sharedContentBomb } from "./pdf-bombs.js";
+import { sharedContentBomb, zeroStreamBomb } from "./pdf-bombs.js";
 
 const PDF = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fixtures", "toll-scam.pdf"));
-const LIMITS = { maxPageChars: 20_000, maxImagesPerPage: 2, minOcrImageSide: 300, maxImagePixels: 40_000_000 };
+const LIMITS = {
+  maxPageChars: 20_000,
+  maxImagesPerPage: 2,
+  minOcrImageSide: 300,
+  maxImagePixels: 40_000_000,
+  maxInflatedBytes: 256 * 1024 * 1024,
+};
 const never = new AbortController().signal;
 
 /** Opens the fixture on `thread` and reads its first page's text. */
 async function firstPageText(thread: PdfThread, signal = never): Promise<string> {
   const bytes = new Uint8Array(PDF);
-  const opened = await thread.request({ op: "open", bytes, limits: LIMITS }, [bytes.buffer], signal);
+  const opened = await thread.request({ op: "open", bytes, limits: LIMITS }, signal);
   expect(opened).toMatchObject({ ok: true, pageCount: 1 });
-  const reply = await thread.request({ op: "page", number: 1, scan: false }, [], signal);
+  const reply = await thread.request({ op: "page", number: 1, scan: false }, signal);
   thread.closeDocument();
   if (!reply.ok || !("page" in reply)) throw new Error(`no page: ${JSON.stringify(reply)}`);
   return reply.page.text;
@@ -46,11 +52,11 @@ describe("PdfTextPool", () => {
     const first = await pool.acquire(never);
     await first.started(never);
     const bomb = await sharedContentBomb(2, 32);
-    await first.request({ op: "open", bytes: bomb, limits: LIMITS }, [bomb.buffer as ArrayBuffer], never);
+    await first.request({ op: "open", bytes: bomb, limits: LIMITS }, never);
     // The page takes PDF.js seconds: the caller leaves while it is at work.
     const gone = new AbortController();
     setTimeout(() => gone.abort(new Error("caller left")), 200);
-    await expect(first.request({ op: "page", number: 1, scan: false }, [], gone.signal)).rejects.toThrow("caller left");
+    await expect(first.request({ op: "page", number: 1, scan: false }, gone.signal)).rejects.toThrow("caller left");
     expect(first.alive).toBe(false);
     pool.release(first);
     expect(pool.threads).toBe(1);
@@ -85,6 +91,36 @@ describe("PdfTextPool", () => {
     expect(await firstPageText(b)).toMatch(/UNPAID TOLL/);
     pool.release(b);
   });
+});
+
+describe("PdfTextPool: resident memory", () => {
+  it("ends a process whose resident memory passes its budget mid-request, and replaces it", async () => {
+    // The budget: what a process holds once PDF.js has loaded, and 100 MB more.
+    pool = new PdfTextPool({ threads: 1 });
+    const probe = await pool.acquire(never);
+    await probe.started(never);
+    const idle = probe.resident;
+    expect(idle).toBeGreaterThan(0);
+    pool.release(probe);
+    pool.close();
+    pool = new PdfTextPool({ threads: 1, maxResidentMb: Math.ceil((idle ?? 0) / 2 ** 20) + 100 });
+    const thread = await pool.acquire(never);
+    await thread.started(never);
+    // 300 MB of zeros in one content stream, with no inflate cap: PDF.js grows one buffer to hold it.
+    const bomb = await zeroStreamBomb(300);
+    const limits = { ...LIMITS, maxInflatedBytes: 2 ** 40 };
+    expect(await thread.request({ op: "open", bytes: bomb, limits }, never)).toMatchObject({ ok: true });
+    await expect(thread.request({ op: "page", number: 1, scan: false }, never)).rejects.toMatchObject({
+      name: "PdfThreadGone",
+      failure: "memory",
+    });
+    expect(thread.alive).toBe(false);
+    pool.release(thread);
+    const next = await pool.acquire(never);
+    expect(next).not.toBe(thread);
+    expect(await firstPageText(next)).toMatch(/UNPAID TOLL/);
+    pool.release(next);
+  }, 120_000);
 });
 
 describe("PdfTextPool.warmUp", () => {

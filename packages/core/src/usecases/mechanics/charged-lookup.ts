@@ -1,10 +1,12 @@
 // Cache -> quota -> compute for one item. A cache hit or a coalesced follower is marked cached and costs nothing;
-// quota is reserved before computing (so concurrent callers never overspend) and given back when the computation
-// fails. A refund the store cannot take at that moment (the database itself failing) is kept and retried until it
-// lands, so a lookup the client saw fail never stays charged.
+// quota is reserved before computing (so concurrent callers never overspend) as a durable hold with a time limit,
+// committed when the lookup succeeds and given back when the computation fails. A refund or commit the store cannot
+// take at that moment (the database itself failing) is kept and retried until it lands, so a lookup the client saw
+// fail never stays charged; a process that dies mid-lookup leaves its hold to expire, and settleExpiredHolds (run by
+// servers at start-up and every minute) gives the unit back.
 import { err, ok, type Result } from "neverthrow";
 import { appError, toAppError, type AppError } from "../../errors.js";
-import type { QuotaKey } from "../../ports/quota-ledger.js";
+import type { QuotaHold, QuotaKey } from "../../ports/quota-ledger.js";
 import type { CachedValue } from "../../ports/result-cache.js";
 import type { RateLimitDecision } from "../../ports/rate-limiter.js";
 import type { Telemetry } from "../../ports/telemetry.js";
@@ -28,10 +30,17 @@ export interface Outcome<T> {
 
 const REFUND_RETRY_MS = 2_000;
 
+/** A settlement the store refused: a unit to give back (with its hold, when it had one), or a hold to commit. */
+interface Owed {
+  readonly key: QuotaKey;
+  readonly holdId?: string;
+  readonly commit?: boolean;
+}
+
 export class ChargedLookups {
   private readonly inflight = new Map<string, Promise<Result<Outcome<unknown>, AppError>>>();
-  /** Units owed back to accounts whose refund the store refused; retried until it lands. */
-  private readonly owed: QuotaKey[] = [];
+  /** Units owed back to accounts (and holds to commit) the store refused; retried until they land. */
+  private readonly owed: Owed[] = [];
   private retrying = false;
   /**
    * The answer built from each cache entry, kept while the entry is: the in-process cache layer hands out the same
@@ -51,7 +60,15 @@ export class ChargedLookups {
 
   /** Units still owed back (operators' view; 0 once the store has taken every refund). */
   get refundsOwed(): number {
-    return this.owed.length;
+    return this.owed.filter((o) => o.commit !== true).length;
+  }
+
+  /**
+   * Gives back the units of holds past their time: lookups whose process died before it could commit or give back
+   * its unit. Returns how many. Safe to run from every process at once: each hold is given back once.
+   */
+  settleExpiredHolds(): Promise<number> {
+    return this.deps.quota.releaseExpired(this.deps.clock.now());
   }
 
   async run<T extends object>(
@@ -115,8 +132,13 @@ export class ChargedLookups {
     }
     if (this.owed.length > 0) await this.settleOwed();
     let used = 0;
+    let hold: QuotaHold | undefined;
     if (key !== null) {
-      const reservation = await this.deps.quota.reserve(key, quotaCeiling(limit, state.plan));
+      hold = {
+        id: this.deps.ids.uuid(),
+        expiresAt: new Date(this.deps.clock.now().getTime() + this.config.quotaHoldMs),
+      };
+      const reservation = await this.deps.quota.reserve(key, quotaCeiling(limit, state.plan), hold);
       this.counters.remember(key, reservation.used);
       if (!reservation.ok) {
         this.telemetry.refused("quota_exhausted");
@@ -139,9 +161,10 @@ export class ChargedLookups {
       computed = err(toAppError(e));
     }
     if (computed.isErr()) {
-      if (key !== null) await this.refund(key);
+      if (key !== null) await this.settle({ key, ...(hold ? { holdId: hold.id } : {}) });
       return err(computed.error);
     }
+    if (key !== null && hold) await this.settle({ key, holdId: hold.id, commit: true });
     if (key !== null) charges?.push(key);
     const value = { ...computed.value, cached: false, cache_expires_at: expiresAt.toISOString() };
     return ok({ value, meta: key === null ? {} : { quota: { channel: key.channel, used, limit } } });
@@ -152,24 +175,32 @@ export class ChargedLookups {
    * links): the client saw that answer fail, so none of it is charged. Retried like any refund.
    */
   async giveBack(charges: readonly QuotaKey[]): Promise<void> {
-    for (const key of charges) await this.refund(key);
+    for (const key of charges) await this.settle({ key });
   }
 
-  private async refund(key: QuotaKey): Promise<void> {
+  /** Commits a hold or gives a unit back now; when the store refuses, keeps it owed and retries later. */
+  private async settle(owed: Owed): Promise<void> {
     try {
-      this.counters.remember(key, await this.deps.quota.release(key));
+      await this.apply(owed);
     } catch {
-      this.owed.push(key);
+      this.owed.push(owed);
       this.scheduleRetry();
     }
   }
 
-  /** Gives back the units owed, oldest first; stops at the first the store still refuses. */
+  private async apply(owed: Owed): Promise<void> {
+    if (owed.commit === true && owed.holdId !== undefined) {
+      await this.deps.quota.commit(owed.holdId);
+      return;
+    }
+    this.counters.remember(owed.key, await this.deps.quota.release(owed.key, owed.holdId));
+  }
+
+  /** Settles what is owed, oldest first; stops at the first the store still refuses. */
   async settleOwed(): Promise<void> {
     while (this.owed.length > 0) {
-      const key = this.owed[0]!;
       try {
-        this.counters.remember(key, await this.deps.quota.release(key));
+        await this.apply(this.owed[0]!);
       } catch {
         this.scheduleRetry();
         return;
