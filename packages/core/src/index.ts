@@ -137,6 +137,7 @@ export type {
   SourceOutcome,
   StoredResponse,
   Telemetry,
+  LookupEnd,
 } from "./ports/index.js";
 export { noTelemetry } from "./ports/telemetry.js";
 

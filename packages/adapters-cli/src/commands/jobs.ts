@@ -170,10 +170,13 @@ export function registerJobCommands(program: Command, io: Io, stdin: () => strin
         throw new CliExit(USAGE_EXIT);
       }
       const concurrency = Math.max(1, Math.min(64, Number.parseInt(o.concurrency, 10) || 2));
-      const [{ createJsonLogger }, { startJobWorkers }] = await Promise.all([
+      const [{ createJsonLogger }, { startJobWorkers }, { openTracing }, { noTelemetry }] = await Promise.all([
         import("@scamverify/adapters-http"),
         import("../job-workers.js"),
+        import("../tracing.js"),
+        import("@scamverify/core"),
       ]);
+      const tracing = await openTracing(config);
       const logger = createJsonLogger(undefined, config.logLevel);
       const log = (level: "info" | "warn", message: string, fields: Record<string, unknown>): void =>
         logger.log(level, message, fields);
@@ -185,13 +188,16 @@ export function registerJobCommands(program: Command, io: Io, stdin: () => strin
           await new Promise<void>((resolve) => {
             const stop = (signal: string): void => {
               logger.log("info", "worker shutting down", { signal });
-              void workers.stop().finally(resolve);
+              void workers
+                .stop()
+                .then(() => tracing?.shutdown())
+                .finally(resolve);
             };
             process.once("SIGINT", () => stop("SIGINT"));
             process.once("SIGTERM", () => stop("SIGTERM"));
           });
         },
-        { jobs: {}, log },
+        { jobs: {}, log, ...(tracing !== undefined ? { telemetry: tracing.telemetry(noTelemetry) } : {}) },
       );
     });
 }

@@ -23,7 +23,7 @@ import {
 } from "../schemas/jobs.js";
 import type { Principal } from "./deps.js";
 import type { Kernel, Outcome } from "./kernel.js";
-import { checkOne, quotaChannelOf } from "./check.js";
+import { checkOne, lookupEnd, quotaChannelOf } from "./check.js";
 import { parseBody } from "./parse-body.js";
 
 /** What jobs run on; absent from an engine that serves no jobs. */
@@ -303,16 +303,18 @@ export class Jobs {
       const input = def.parse(request.value) as Result<unknown, AppError>;
       if (input.isErr()) return { error: itemError(input.error) };
       const charges: QuotaKey[] = [];
-      const out = await this.k.charged(
-        p,
-        null,
-        def.cacheKey(input.value, this.k.deps),
-        forceRefresh,
-        () =>
-          def.assess({ kernel: this.k, principal: p, mode: "live", forceRefresh, charges }, input.value) as Promise<
-            Result<object, AppError>
-          >,
-      );
+      const lookup = (): Promise<Result<Outcome<object & CacheFields>, AppError>> =>
+        this.k.charged(
+          p,
+          null,
+          def.cacheKey(input.value, this.k.deps),
+          forceRefresh,
+          () =>
+            def.assess({ kernel: this.k, principal: p, mode: "live", forceRefresh, charges }, input.value) as Promise<
+              Result<object, AppError>
+            >,
+        );
+      const out = await this.k.telemetry.lookup(def.id, lookup, lookupEnd);
       if (out.isErr()) {
         await this.k.giveBack(charges);
         return { error: itemError(out.error) };
