@@ -529,6 +529,7 @@ export {
   JobSubmittedSchema,
   JobWebhookSchema,
   MAX_JOB_ITEMS,
+  JOB_RETENTION_MS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_TOLERANCE_SECONDS,
 } from "./schemas/jobs.js";
@@ -542,6 +543,15 @@ export type {
   JobWebhook,
 } from "./schemas/jobs.js";
 export { itemTasks, toJobView, webhookBackoffMs } from "./usecases/jobs.js";
+export {
+  JOB_UPLOAD_FORMATS,
+  itemsFromCsv,
+  itemsFromJsonLines,
+  itemsFromUpload,
+  lineField,
+  parseCsv,
+} from "./usecases/job-upload.js";
+export type { JobUpload, JobUploadFormat, UploadedItems } from "./usecases/job-upload.js";
 export type { JobDeps } from "./usecases/jobs.js";
 export type {
   CommitResult,
