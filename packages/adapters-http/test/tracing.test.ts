@@ -1,68 +1,15 @@
-// OpenTelemetry traces over OTLP/HTTP, from a server process to a receiver on 127.0.0.1: a span per request named by its route template, a
-// span per lookup (channel, verdict, cached) under it, a span per signal-source call (source, outcome, duration) under
-// that; no span carries the URL checked, the message, the key or the path. Without an endpoint nothing is loaded.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+// OpenTelemetry traces over OTLP/HTTP, from a server process to a receiver on 127.0.0.1: a span per request named by
+// its route template, a span per lookup (channel, verdict, cached) under it, a span per signal-source call (source,
+// outcome, duration) under that; no span carries the URL checked, the message, the key or the path. Without an
+// endpoint nothing is loaded.
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { spawn } from "node:child_process";
 import { otlpTracesUrl } from "../src/index.js";
 import { call } from "./support/harness.js";
-
-interface Received {
-  readonly contentType: string;
-  readonly body: Buffer;
-}
-
-/** An OTLP/HTTP receiver: keeps every POST to /v1/traces and answers 200 as a collector does. */
-async function receiver(): Promise<{ url: string; posts: Received[]; server: Server }> {
-  const posts: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      if (req.method === "POST" && req.url === "/v1/traces")
-        posts.push({ contentType: req.headers["content-type"] ?? "", body: Buffer.concat(chunks) });
-      res.writeHead(200, { "content-type": "application/json" }).end("{}");
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/v1/traces`, posts, server };
-}
-
-type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number };
-interface JsonSpan {
-  readonly traceId: string;
-  readonly spanId: string;
-  readonly parentSpanId?: string;
-  readonly name: string;
-  readonly kind: number;
-  readonly attributes: { key: string; value: AnyValue }[];
-}
-
-function spansOf(posts: readonly Received[]): JsonSpan[] {
-  return posts.flatMap((p) => {
-    const doc = JSON.parse(p.body.toString("utf8")) as {
-      resourceSpans: { scopeSpans: { spans: JsonSpan[] }[] }[];
-    };
-    return doc.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
-  });
-}
-
-function attrs(span: JsonSpan): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const { key, value } of span.attributes) {
-    out[key] =
-      value.stringValue ??
-      value.boolValue ??
-      value.doubleValue ??
-      (value.intValue !== undefined ? Number(value.intValue) : undefined);
-  }
-  return out;
-}
+import { attrs, receiver, spansOf, type Received } from "./support/otlp-receiver.js";
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
