@@ -1,5 +1,7 @@
-// The job routes of the endpoint table: submit, status, results (JSON Lines) and cancel. The status, results and
-// cancel routes take the job id from the path; another account's job is not found.
+// The job routes of the endpoint table: submit, status, results (JSON Lines) and cancel. Submit takes a JSON body or
+// a JSON Lines or CSV file (read here, parsed by the core). The status, results and cancel routes take the job id from
+// the path; another account's job, or one past its retention, is not found.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   JobResultLineSchema,
   JobSchema,
@@ -12,7 +14,6 @@ import {
   type ErrorCode,
   type JobUpload,
 } from "@scamverify/core";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { ok, type Result } from "neverthrow";
 import type { EngineEndpoint } from "./endpoints.js";
 import { JSONL_TYPES, readRequestBody } from "./request-body.js";
