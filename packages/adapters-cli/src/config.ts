@@ -81,6 +81,14 @@ export const RuntimeConfigSchema = z.object({
   quotaHoldSeconds: z.coerce.number().int().min(1).default(600),
   /** Bearer token /metrics asks for; without it /metrics is served to loopback clients only. */
   metricsToken: z.string().min(16).optional(),
+  /** OpenTelemetry traces over OTLP/HTTP (off unless an endpoint is set); the exporter reads the other OTEL_ variables. */
+  otlpEndpoint: z.string().url().optional(),
+  otlpTracesEndpoint: z.string().url().optional(),
+  otlpProtocol: z.enum(["http/protobuf", "http/json"]).optional(),
+  otlpTracesProtocol: z.enum(["http/protobuf", "http/json"]).optional(),
+  otelServiceName: z.string().min(1).default("scamverify"),
+  /** Days a finished job and its results are kept before the sweep deletes them. */
+  jobRetentionDays: z.coerce.number().min(0.01).max(3650).default(7),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema> & { baseUrl: string; dataDir: string };
 
@@ -129,6 +137,12 @@ const ENV: Record<string, keyof z.input<typeof RuntimeConfigSchema>> = {
   SCAMVERIFY_JOB_TASK_TIMEOUT_SECONDS: "jobTaskTimeoutSeconds",
   SCAMVERIFY_QUOTA_HOLD_SECONDS: "quotaHoldSeconds",
   SCAMVERIFY_METRICS_TOKEN: "metricsToken",
+  OTEL_EXPORTER_OTLP_ENDPOINT: "otlpEndpoint",
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "otlpTracesEndpoint",
+  OTEL_EXPORTER_OTLP_PROTOCOL: "otlpProtocol",
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "otlpTracesProtocol",
+  OTEL_SERVICE_NAME: "otelServiceName",
+  SCAMVERIFY_JOB_RETENTION_DAYS: "jobRetentionDays",
 };
 
 /** What the default data folder depends on besides the environment. */

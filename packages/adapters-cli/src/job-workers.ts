@@ -1,6 +1,7 @@
 // Runs job workers in this process over the runtime's queue: `concurrency` task loops, a sweep that sends again the
 // tasks of jobs that may have none queued (a submitter that died between storing a job and queueing it), and, for
-// the in-process queue (which keeps nothing across restarts), every unfinished job's tasks once at start.
+// the in-process queue (which keeps nothing across restarts), every unfinished job's tasks once at start. The same
+// sweep deletes finished jobs past their retention.
 import type { Runtime } from "./runtime.js";
 
 export interface JobWorkers {
@@ -24,6 +25,8 @@ export async function startJobWorkers(rt: Runtime, options: JobWorkerOptions = {
     try {
       const n = await rt.engine.jobs.recover({ olderThanMs: sweepMs, everything });
       if (n > 0) options.log?.("info", "job tasks sent again", { jobs: n });
+      const purged = await rt.engine.jobs.purgeExpired();
+      if (purged > 0) options.log?.("info", "expired jobs deleted", { jobs: purged });
     } catch (e) {
       options.log?.("warn", "job sweep failed", { error: (e as Error).message });
     }

@@ -357,7 +357,14 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
   }
   const jobs =
     jobQueue !== undefined && webhookFetcher !== undefined
-      ? { jobs: { store: stores.jobs, queue: jobQueue, webhooks: createWebhookSender(webhookFetcher) } }
+      ? {
+          jobs: {
+            store: stores.jobs,
+            queue: jobQueue,
+            webhooks: createWebhookSender(webhookFetcher),
+            retentionMs: config.jobRetentionDays * 24 * 60 * 60 * 1000,
+          },
+        }
       : {};
   const deps: EngineDeps = {
     ...wired.base,

@@ -26,4 +26,12 @@ describe("readItems", () => {
       { phone_number: "+12025550123" },
     ]);
   });
+
+  it("reads CSV as RFC 4180 says: quoted commas, doubled quotes and line breaks stay in their cell", () => {
+    expect(readItems('text,sender_number\n"Pay now, ""today""","+14155552671"\n"a\nb",\n', "text", "csv")).toEqual([
+      { text: 'Pay now, "today"', sender_number: "+14155552671" },
+      { text: "a\nb" },
+    ]);
+    expect(() => readItems("url\nhttps://a.example/,extra\n", "url", "csv")).toThrow(/line\.2: Has 2 cells/);
+  });
 });

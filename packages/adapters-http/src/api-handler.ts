@@ -149,8 +149,9 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       }
       let body: unknown;
       if (e.body !== "none") {
-        const read =
-          e.body === "json"
+        const read = e.read
+          ? await e.read(req, e.maxBodyBytes ?? limit, res)
+          : e.body === "json"
             ? await readJsonBody(req, e.maxBodyBytes ?? limit, res)
             : await readUpload(req, e.maxBodyBytes ?? uploadLimit, res);
         if (read.isErr()) return refuse(res, headers, read.error);

@@ -11,6 +11,7 @@ import { errorFields, logAccessLine, type Logger } from "./logger.js";
 import { BodyRefused } from "./express-body.js";
 import { createHttpMetrics, type HttpMetrics } from "./metrics.js";
 import type { ReadinessCheck } from "./ops.js";
+import type { RequestTracer } from "./tracing.js";
 
 export { DEFAULT_MAX_BODY_BYTES };
 
@@ -30,6 +31,8 @@ export interface HttpAppOptions {
   readonly metricsToken?: string;
   /** What /readyz checks; default the database as the engine's status sees it. */
   readonly readiness?: readonly ReadinessCheck[];
+  /** A span per request (see tracing.ts); without it, none. */
+  readonly tracer?: RequestTracer;
 }
 
 /** A node:http request listener (give it to `createServer`), with its two halves exposed for inspection. */
@@ -90,8 +93,13 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   };
   app.use(bodyErrors, last);
 
-  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+  const serve = (req: IncomingMessage, res: ServerResponse): void => {
     if (!api.handle(req, res)) app(req as express.Request, res as express.Response);
   };
+  const tracer = options.tracer;
+  const listener =
+    tracer === undefined
+      ? serve
+      : (req: IncomingMessage, res: ServerResponse) => tracer.trace(req, res, () => serve(req, res));
   return Object.assign(listener, { express: app, apiRoutes: api.routes, metrics });
 }

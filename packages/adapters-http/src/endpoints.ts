@@ -15,6 +15,7 @@ import {
   type Principal,
   type Scope,
 } from "@scamverify/core";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Result } from "neverthrow";
 import type { z } from "zod";
 import { jobEndpoints } from "./job-endpoints.js";
@@ -35,6 +36,13 @@ interface EndpointBase {
   readonly maxBodyBytes?: number;
   /** "jsonl": the call's value is an async iterable written as JSON Lines; default one JSON body. */
   readonly answer?: "json" | "jsonl";
+  /** Reads the body in place of the reader of its kind (a route taking several media types: job uploads). */
+  readonly read?: (req: IncomingMessage, limit: number, res: ServerResponse) => Promise<Result<unknown, AppError>>;
+  /** OpenAPI: media types the body may also have, and query parameters, beside the kind's own. */
+  readonly openapi?: {
+    readonly content?: Readonly<Record<string, unknown>>;
+    readonly parameters?: readonly unknown[];
+  };
 }
 
 /** A route answered by an engine call after authentication. */

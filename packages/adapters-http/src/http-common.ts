@@ -89,6 +89,20 @@ function onFinish(this: Logged): void {
   });
 }
 
+/**
+ * The route template a request was answered by: the JSON API's endpoint path as the table writes it, the matched
+ * Express route (its mount point and pattern), or "unmatched". Never the path itself (it can carry an id).
+ */
+export function routeTemplateOf(
+  req: IncomingMessage & { baseUrl?: string; route?: { path?: unknown } },
+  res: ServerResponse,
+): string {
+  const api = (res as Logged)[ACCESS]?.route;
+  if (api !== undefined) return api;
+  const pattern = req.route?.path;
+  return typeof pattern === "string" ? `${req.baseUrl ?? ""}${pattern}` : "unmatched";
+}
+
 /** Writes one access-log line when the response finishes, and counts it under `route` when an observer is given. */
 export function logAccess(
   logger: Logger,
@@ -98,9 +112,9 @@ export function logAccess(
   observer?: RequestObserver,
 ): void {
   (res as Logged)[ACCESS] =
-    observer === undefined || route === undefined
+    route === undefined
       ? { logger, req, started: performance.now() }
-      : { logger, req, started: performance.now(), route, observer };
+      : { logger, req, started: performance.now(), route, ...(observer !== undefined ? { observer } : {}) };
   res.on("finish", onFinish);
 }
 

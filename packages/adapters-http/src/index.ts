@@ -48,3 +48,5 @@ export {
 } from "./ops.js";
 export type { Readiness, ReadinessCheck } from "./ops.js";
 export { REPLAYED_HEADER, requestDigest } from "./idempotency.js";
+export { OTLP_PROTOCOLS, otlpTracesUrl, startTracing } from "./tracing.js";
+export type { OtlpEnvironment, OtlpProtocol, RequestTracer, Tracing, TracingSettings } from "./tracing.js";

@@ -1,5 +1,7 @@
-// The job routes of the endpoint table: submit, status, results (JSON Lines) and cancel. The status, results and
-// cancel routes take the job id from the path; another account's job is not found.
+// The job routes of the endpoint table: submit, status, results (JSON Lines) and cancel. Submit takes a JSON body or
+// a JSON Lines or CSV file (read here, parsed by the core). The status, results and cancel routes take the job id from
+// the path; another account's job, or one past its retention, is not found.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   JobResultLineSchema,
   JobSchema,
@@ -8,12 +10,85 @@ import {
   MAX_JOB_ITEMS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_TOLERANCE_SECONDS,
+  type AppError,
   type ErrorCode,
+  type JobUpload,
 } from "@scamverify/core";
+import { ok, type Result } from "neverthrow";
 import type { EngineEndpoint } from "./endpoints.js";
+import { JSONL_TYPES, readRequestBody } from "./request-body.js";
 
 /** Largest job body: 100,000 URL items fit with room to spare; larger jobs are split by the client. */
 export const MAX_JOB_BODY_BYTES = 32 * 1024 * 1024;
+
+/** A job sent as a file (JSON Lines or CSV), its channel and webhook in the query string. */
+class ItemsUpload {
+  constructor(readonly upload: JobUpload) {}
+
+  /** What an Idempotency-Key's digest covers: the file and the query's fields. */
+  toJSON(): JobUpload {
+    return this.upload;
+  }
+}
+
+/**
+ * The body of POST /jobs by its Content-Type: JSON ({channel, items, webhook_url}), or a JSON Lines or CSV file with
+ * `channel` and `webhook_url` as query parameters. Encodings, limits and 415 as for any JSON body.
+ */
+async function readJobBody(
+  req: IncomingMessage,
+  limit: number,
+  res: ServerResponse,
+): Promise<Result<unknown, AppError>> {
+  const read = await readRequestBody(req, { limit, kinds: ["json", "jsonl", "csv"], res });
+  if (read.isErr() || read.value === undefined || read.value.kind === "json") return read.map((b) => b?.value);
+  const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+  const channel = query.get("channel");
+  const webhook = query.get("webhook_url");
+  return ok(
+    new ItemsUpload({
+      format: read.value.kind === "csv" ? "csv" : "jsonl",
+      text: read.value.value as string,
+      ...(channel !== null ? { channel } : {}),
+      ...(webhook !== null ? { webhook_url: webhook } : {}),
+    }),
+  );
+}
+
+const fileSchema = (description: string): Record<string, unknown> => ({ schema: { type: "string", description } });
+
+/** The upload media types of POST /jobs and their query parameters, for the OpenAPI document. */
+const UPLOAD_OPENAPI = {
+  content: {
+    ...Object.fromEntries(
+      JSONL_TYPES.slice(0, 2).map((t) => [
+        t,
+        fileSchema(
+          'JSON Lines: one request body of the channel per line (e.g. {"url": "https://example.com/"}); blank lines are skipped. channel and webhook_url go in the query string.',
+        ),
+      ]),
+    ),
+    "text/csv": fileSchema(
+      "CSV (RFC 4180): a header row naming the request's fields (url, phone_number, text, ...), then one item per record; empty cells are left out, true and false are booleans. channel and webhook_url go in the query string.",
+    ),
+  },
+  parameters: [
+    {
+      name: "channel",
+      in: "query",
+      required: false,
+      schema: { type: "string" },
+      description: "With a JSON Lines or CSV body (required then): the channel every item is checked by",
+    },
+    {
+      name: "webhook_url",
+      in: "query",
+      required: false,
+      schema: { type: "string" },
+      description: "With a JSON Lines or CSV body: as webhook_url of the JSON body",
+    },
+  ],
+};
 
 export function jobEndpoints(v1: string, bodyErrors: readonly ErrorCode[]): EngineEndpoint[] {
   const common = { kind: "engine", scope: null, quota: null, channel: null } as const;
@@ -27,6 +102,8 @@ export function jobEndpoints(v1: string, bodyErrors: readonly ErrorCode[]): Engi
       description:
         `Items are request bodies of the channel's single-item endpoint (url, phone, text or email); up to ${MAX_JOB_ITEMS.toLocaleString("en-US")} ` +
         "items and 32 MiB. Every item is validated at submission: one invalid item refuses the job (validation_error, field items.<index>.<field>), nothing is stored or charged. " +
+        "The items may also come as a file: JSON Lines (Content-Type application/x-ndjson or application/jsonl, one request body per line) or CSV (text/csv, RFC 4180, a header row naming the request's fields), with channel and webhook_url as query parameters; " +
+        "a bad line refuses the job with validation_error naming it (field line.<n> or line.<n>.<field>, lines counted from 1 including the CSV header). " +
         "Needs the channel's scope; counts as a batch request for the rate limit (5 per minute). Each non-cached item that gets a result costs 1 unit of the channel's quota, cached items nothing; " +
         "once the quota runs out, the items not yet started end with quota_exhausted. webhook_secret is shown only in this answer. " +
         `When the job completes or fails, webhook_url gets a POST of {type: "job.finished", job} signed with Scamverify-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">; ` +
@@ -38,14 +115,18 @@ export function jobEndpoints(v1: string, bodyErrors: readonly ErrorCode[]): Engi
       maxBodyBytes: MAX_JOB_BODY_BYTES,
       errors: bodyErrors,
       verb: "submitJob",
-      call: (engine, p, body) => engine.jobs.submit(p, body),
+      read: readJobBody,
+      openapi: UPLOAD_OPENAPI,
+      call: (engine, p, body) =>
+        body instanceof ItemsUpload ? engine.jobs.submitUpload(p, body.upload) : engine.jobs.submit(p, body),
     },
     {
       ...common,
       method: "get",
       path: `${v1}/jobs/{id}`,
       summary: "A job's status and progress",
-      description: "Needs the job channel's scope. Another account's job, or an unknown id, is 404 not_found.",
+      description:
+        "Needs the job channel's scope. Another account's job, an unknown id, or a job past its expires_at (finished jobs and their results are kept 7 days by default, then deleted) is 404 not_found.",
       request: null,
       response: JobSchema,
       status: 200,

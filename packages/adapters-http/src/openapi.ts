@@ -180,18 +180,22 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
     summary: e.summary,
     description: e.description,
     security: [{ bearer: [] }],
-    ...(params.length > 0 || idempotent
-      ? { parameters: [...params, ...(idempotent ? [IDEMPOTENCY_PARAMETER] : [])] }
+    ...(params.length > 0 || idempotent || e.openapi?.parameters
+      ? {
+          parameters: [...params, ...(idempotent ? [IDEMPOTENCY_PARAMETER] : []), ...(e.openapi?.parameters ?? [])],
+        }
       : {}),
     ...(e.body === "none"
       ? {}
       : {
           requestBody: {
             required: true,
-            content:
-              e.body === "json"
+            content: {
+              ...(e.body === "json"
                 ? content(schemaOf(e.request ?? z.object({}), "input"))
-                : { "multipart/form-data": { schema: multipartSchema(e.request, e.channel === "qr") } },
+                : { "multipart/form-data": { schema: multipartSchema(e.request, e.channel === "qr") } }),
+              ...e.openapi?.content,
+            },
           },
         }),
     responses: {

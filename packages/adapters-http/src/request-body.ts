@@ -12,14 +12,16 @@ import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { appError, type AppError } from "@scamverify/core";
 import { err, ok, type Result } from "neverthrow";
 
-/** The body kinds a route can take. */
-export type BodyKind = "json" | "form";
+/** The body kinds a route can take. JSON Lines and CSV are read as text, for the route to parse. */
+export type BodyKind = "json" | "form" | "jsonl" | "csv";
 
 /** Form fields as `application/x-www-form-urlencoded` sends them; a repeated name keeps every value. */
 export type FormFields = Record<string, string | string[]>;
 
 export type RequestBody =
-  { readonly kind: "json"; readonly value: unknown } | { readonly kind: "form"; readonly value: FormFields };
+  | { readonly kind: "json"; readonly value: unknown }
+  | { readonly kind: "form"; readonly value: FormFields }
+  | { readonly kind: "jsonl" | "csv"; readonly value: string };
 
 export interface ReadBodyOptions {
   /** Largest body after decoding, in bytes. */
@@ -34,6 +36,14 @@ export interface ReadBodyOptions {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
 const FORM_TYPE = "application/x-www-form-urlencoded";
+/** JSON Lines under the names clients send it with. */
+export const JSONL_TYPES: readonly string[] = [
+  "application/x-ndjson",
+  "application/jsonl",
+  "application/x-jsonlines",
+  "application/jsonlines",
+];
+const CSV_TYPE = "text/csv";
 /** How much of a refused body is read off (and dropped) to keep the connection usable; past it, it is closed. */
 const DRAIN_LIMIT = 16 * 1024 * 1024;
 
@@ -62,6 +72,8 @@ export function bodyKindOf(req: IncomingMessage, kinds: readonly BodyKind[] = ["
   const type = header.split(";")[0]?.trim().toLowerCase() ?? "";
   if (kinds.includes("json") && JSON_TYPE.test(type)) return "json";
   if (kinds.includes("form") && type === FORM_TYPE) return "form";
+  if (kinds.includes("jsonl") && JSONL_TYPES.includes(type)) return "jsonl";
+  if (kinds.includes("csv") && type === CSV_TYPE) return "csv";
   return null;
 }
 
@@ -84,7 +96,9 @@ function wrongType(req: IncomingMessage, kinds: readonly BodyKind[]): AppError {
   const message =
     kinds[0] === "form"
       ? `Send the request body as a form with 'Content-Type: ${FORM_TYPE}'.`
-      : "Send the request body as JSON with 'Content-Type: application/json'.";
+      : kinds.includes("csv")
+        ? "Send the request body as JSON ('Content-Type: application/json'), JSON Lines ('application/x-ndjson') or CSV ('text/csv')."
+        : "Send the request body as JSON with 'Content-Type: application/json'.";
   return appError("unsupported_media_type", message, {
     details: { content_type: req.headers["content-type"] ?? null },
   });
@@ -184,6 +198,7 @@ function parse(bytes: Buffer, kind: BodyKind, maxFields: number): Result<Request
   let text = bytes.toString("utf8");
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (kind === "form") return parseForm(text, maxFields).map((value) => ({ kind, value }));
+  if (kind === "jsonl" || kind === "csv") return ok({ kind, value: text });
   return parseJson(text).map((value) => ({ kind, value }));
 }
 

@@ -26,6 +26,7 @@ import { createReport } from "./usecases/reports.js";
 import { StatusReporter } from "./usecases/status.js";
 import { getUsage, usageOf } from "./usecases/usage.js";
 import { Jobs } from "./usecases/jobs.js";
+import type { JobUpload } from "./usecases/job-upload.js";
 import type { JobResultLine, JobSubmitted, JobView } from "./schemas/jobs.js";
 import type { JobTask, TaskOutcome } from "./ports/job-queue.js";
 
@@ -57,6 +58,8 @@ export interface EngineCore {
   /** Asynchronous jobs: the callers' verbs (scoped to their account) and the workers' side. */
   readonly jobs: {
     submit(p: Principal, body: unknown): R<Outcome<JobSubmitted>>;
+    /** A job whose items come as a JSON Lines or CSV file; issues name the file's lines (line.<n>.<field>). */
+    submitUpload(p: Principal, upload: JobUpload): R<Outcome<JobSubmitted>>;
     get(p: Principal, id: string): R<Outcome<JobView>>;
     /** The answered items, in index order, streamed from the store. */
     results(p: Principal, id: string): R<Outcome<AsyncIterable<JobResultLine>>>;
@@ -67,6 +70,8 @@ export interface EngineCore {
     abandon(task: JobTask): Promise<void>;
     /** Sends again the tasks of jobs that may have none in the queue; returns how many jobs. */
     recover(options: { readonly olderThanMs: number; readonly everything: boolean }): Promise<number>;
+    /** Deletes finished jobs past their retention, with their results (at most `limit` a call); returns how many. */
+    purgeExpired(limit?: number): Promise<number>;
   };
   /**
    * Claims an Idempotency-Key for one request of `p` (its method, path and body digested to `requestHash` by the
@@ -114,12 +119,14 @@ export function createEngine(deps: EngineDeps): Engine {
     status: () => status.status(),
     jobs: {
       submit: (p, body) => jobs.submit(p, body),
+      submitUpload: (p, upload) => jobs.submitUpload(p, upload),
       get: (p, id) => jobs.get(p, id),
       results: (p, id) => jobs.results(p, id),
       cancel: (p, id) => jobs.cancel(p, id),
       perform: (task) => jobs.perform(task),
       abandon: (task) => jobs.abandon(task),
       recover: (options) => jobs.recover(options),
+      purgeExpired: (limit) => jobs.purgeExpired(limit),
     },
     idempotent: (p, key, requestHash) => beginIdempotent(k, p, key, requestHash),
     settleQuotaHolds: () => k.lookups.settleExpiredHolds(),

@@ -139,6 +139,7 @@ export type {
   SourceOutcome,
   StoredResponse,
   Telemetry,
+  LookupEnd,
 } from "./ports/index.js";
 export { noTelemetry } from "./ports/telemetry.js";
 
@@ -530,6 +531,7 @@ export {
   JobSubmittedSchema,
   JobWebhookSchema,
   MAX_JOB_ITEMS,
+  JOB_RETENTION_MS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_TOLERANCE_SECONDS,
 } from "./schemas/jobs.js";
@@ -543,6 +545,15 @@ export type {
   JobWebhook,
 } from "./schemas/jobs.js";
 export { itemTasks, toJobView, webhookBackoffMs } from "./usecases/jobs.js";
+export {
+  JOB_UPLOAD_FORMATS,
+  itemsFromCsv,
+  itemsFromJsonLines,
+  itemsFromUpload,
+  lineField,
+  parseCsv,
+} from "./usecases/job-upload.js";
+export type { JobUpload, JobUploadFormat, UploadedItems } from "./usecases/job-upload.js";
 export type { JobDeps } from "./usecases/jobs.js";
 export type {
   CommitResult,

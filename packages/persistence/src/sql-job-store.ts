@@ -232,4 +232,17 @@ export class SqlJobStore implements JobStore {
     );
     return rows.map(fromRow);
   }
+
+  async purgeFinished(finishedBefore: Date, limit: number): Promise<number> {
+    // The items and their answers go with the job (ON DELETE CASCADE).
+    const { rows } = await this.db.query<{ id: string }>(
+      `DELETE FROM jobs WHERE id IN (
+         SELECT id FROM jobs
+         WHERE status IN ('completed', 'failed', 'cancelled') AND webhook_state <> 'pending' AND finished_at < $1
+         ORDER BY finished_at LIMIT $2
+       ) RETURNING id`,
+      [finishedBefore, limit],
+    );
+    return rows.length;
+  }
 }

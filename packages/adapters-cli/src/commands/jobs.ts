@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import {
   DEFAULT_REGISTRY,
   appError,
+  itemsFromUpload,
   type JobResultLine,
   type JobSubmitted,
   type JobView,
@@ -17,21 +18,19 @@ const REMOTE: Principal = { accountId: "remote", mode: "live", via: "api_key", s
 
 /**
  * The items of a file: JSON Lines (each line a request body, e.g. {"url": "..."}) when the file is .jsonl or every
- * line starts with "{", a CSV with a header naming the request's fields when .csv, otherwise one value per line
- * (a URL, a number, a message) turned into a body as the channel's own command does.
+ * line starts with "{", a CSV (RFC 4180) with a header naming the request's fields when .csv, otherwise one value per
+ * line (a URL, a number, a message) turned into a body as the channel's own command does. The items are sent as the
+ * JSON body of POST /jobs: the file is read here, with the server's own parser, so its errors name its lines.
  */
 export function readItems(text: string, channel: string, format: string | undefined): unknown[] {
   const def = DEFAULT_REGISTRY.get(channel);
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
   const kind = format ?? (lines.every((l) => l.trimStart().startsWith("{")) ? "jsonl" : "lines");
-  if (kind === "jsonl") return lines.map((l) => JSON.parse(l) as unknown);
-  if (kind === "csv") {
-    const [head, ...rows] = lines;
-    const names = (head ?? "").split(",").map((n) => n.trim());
-    return rows.map((row) => {
-      const cells = row.split(",");
-      return Object.fromEntries(names.map((n, i) => [n, (cells[i] ?? "").trim()]));
-    });
+  if (kind === "jsonl" || kind === "csv") {
+    // The server's own reading of an uploaded file, so a file reads the same sent either way.
+    const read = itemsFromUpload(kind, text);
+    if (read.isErr()) throw new Error(read.error.map((i) => `${i.field}: ${i.message}`).join("; "));
+    return read.value.items;
   }
   if (def === undefined) return lines.map((l) => l.trim());
   return lines.map((l) => def.cli.toRequest(l.trim()));
@@ -170,10 +169,13 @@ export function registerJobCommands(program: Command, io: Io, stdin: () => strin
         throw new CliExit(USAGE_EXIT);
       }
       const concurrency = Math.max(1, Math.min(64, Number.parseInt(o.concurrency, 10) || 2));
-      const [{ createJsonLogger }, { startJobWorkers }] = await Promise.all([
+      const [{ createJsonLogger }, { startJobWorkers }, { openTracing }, { noTelemetry }] = await Promise.all([
         import("@scamverify/adapters-http"),
         import("../job-workers.js"),
+        import("../tracing.js"),
+        import("@scamverify/core"),
       ]);
+      const tracing = await openTracing(config);
       const logger = createJsonLogger(undefined, config.logLevel);
       const log = (level: "info" | "warn", message: string, fields: Record<string, unknown>): void =>
         logger.log(level, message, fields);
@@ -185,13 +187,16 @@ export function registerJobCommands(program: Command, io: Io, stdin: () => strin
           await new Promise<void>((resolve) => {
             const stop = (signal: string): void => {
               logger.log("info", "worker shutting down", { signal });
-              void workers.stop().finally(resolve);
+              void workers
+                .stop()
+                .then(() => tracing?.shutdown())
+                .finally(resolve);
             };
             process.once("SIGINT", () => stop("SIGINT"));
             process.once("SIGTERM", () => stop("SIGTERM"));
           });
         },
-        { jobs: {}, log },
+        { jobs: {}, log, ...(tracing !== undefined ? { telemetry: tracing.telemetry(noTelemetry) } : {}) },
       );
     });
 }

@@ -32,12 +32,15 @@ export function registerServeCommand(program: Command, io: Io): void {
         { mountExtras },
         { startJobWorkers },
         readiness,
+        { openTracing },
       ] = await Promise.all([
         import("@scamverify/adapters-http"),
         import("../mount.js"),
         import("../job-workers.js"),
         import("../readiness.js"),
+        import("../tracing.js"),
       ]);
+      const tracing = await openTracing(config);
       const logger = createJsonLogger(undefined, config.logLevel);
       // The metrics exist before the runtime (its engine reports to them); the reader's queue is read once it does.
       let documentQueue = (): { pdf: number; ocr: number } => ({ pdf: 0, ocr: 0 });
@@ -61,6 +64,7 @@ export function registerServeCommand(program: Command, io: Io): void {
             metrics,
             ...(config.metricsToken !== undefined ? { metricsToken: config.metricsToken } : {}),
             readiness: readiness.runtimeReadiness(rt, { documentsReady: () => documentsReady }),
+            ...(tracing !== undefined ? { tracer: tracing.requests } : {}),
           });
           // Quota holds left by a process that died mid-lookup are given back once past their time: now, and then
           // every minute (or every hold length, when shorter).
@@ -96,6 +100,7 @@ export function registerServeCommand(program: Command, io: Io): void {
                 .close()
                 .then(() => workers?.stop())
                 .then(() => extras.close())
+                .then(() => tracing?.shutdown())
                 .finally(resolve);
             };
             process.once("SIGINT", () => stop("SIGINT"));
@@ -105,7 +110,7 @@ export function registerServeCommand(program: Command, io: Io): void {
         {
           log: (level, message, fields) => logger.log(level, message, fields),
           jobs: {},
-          telemetry: metrics.telemetry,
+          telemetry: tracing !== undefined ? tracing.telemetry(metrics.telemetry) : metrics.telemetry,
         },
       );
     });

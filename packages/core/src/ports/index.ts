@@ -34,4 +34,4 @@ export type {
   StoredResponse,
 } from "./idempotency-store.js";
 export { noTelemetry } from "./telemetry.js";
-export type { Refusal, SourceOutcome, Telemetry } from "./telemetry.js";
+export type { LookupEnd, Refusal, SourceOutcome, Telemetry } from "./telemetry.js";

@@ -113,4 +113,10 @@ export interface JobStore {
     readonly everything: boolean;
     readonly limit: number;
   }): Promise<JobRecord[]>;
+  /**
+   * Deletes finished jobs (completed, failed or cancelled) that finished before `finishedBefore`, with their items and
+   * answers, oldest first, at most `limit`; a job whose webhook is still pending is kept until it is settled. Returns
+   * how many jobs were deleted. Idempotent: a job deleted twice is deleted once.
+   */
+  purgeFinished(finishedBefore: Date, limit: number): Promise<number>;
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "../errors.js";
 import type { Verdict } from "../schemas/common.js";
 
 /** How one signal source's answer to one lookup ended. */
@@ -5,6 +6,13 @@ export type SourceOutcome = "ok" | "unavailable" | "skipped" | "timeout" | "fail
 
 /** Why the engine refused an admitted call (counted, never logged with the caller's input). */
 export type Refusal = "quota_exhausted" | "rate_limit_exceeded";
+
+/** How one item's lookup ended: its verdict and whether it came from the cache, or the error code it failed with. */
+export interface LookupEnd {
+  readonly verdict?: Verdict;
+  readonly cached?: boolean;
+  readonly error?: ErrorCode;
+}
 
 /**
  * What the engine tells operators as it works: counts and durations only. No member is ever given message content,
@@ -24,6 +32,12 @@ export interface Telemetry {
    * answered (or failed, or run out of time), with how it ended; the implementation measures the time between.
    */
   sourceStarted(source: string): (outcome: SourceOutcome) => void;
+  /**
+   * Runs one item's lookup on a channel and returns what `run` returns (a rejection passes through). `end` reads how
+   * the lookup ended from that answer. Signal sources asked while `run` works belong to this lookup (a tracer makes
+   * their spans its children).
+   */
+  lookup<T>(channel: string, run: () => Promise<T>, end: (answer: T) => LookupEnd): Promise<T>;
 }
 
 const ignore = (): void => undefined;
@@ -34,4 +48,5 @@ export const noTelemetry: Telemetry = {
   cacheRead: ignore,
   refused: ignore,
   sourceStarted: () => ignore,
+  lookup: (_channel, run) => run(),
 };

@@ -12,6 +12,8 @@ export const WEBHOOK_MAX_ATTEMPTS = 8;
 /** Seconds a receiver should accept a signature's timestamp either side of its own clock. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
+/** How long a finished job and its results are kept by default (7 days), then deleted. */
+export const JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const JOB_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -51,6 +53,12 @@ export const JobSchema = z
     created_at: z.string().describe("ISO 8601 UTC"),
     started_at: z.string().optional().describe("When a worker first took the job"),
     finished_at: z.string().optional().describe("When the job completed, failed or was cancelled"),
+    expires_at: z
+      .string()
+      .optional()
+      .describe(
+        "Once finished: when the job and its results are deleted (finished_at + the server's retention, 7 days by default); after it the job is 404 not_found",
+      ),
   })
   .meta({ id: "Job", description: "A job's progress: completed + failed counts the items answered so far" });
 export type JobView = z.infer<typeof JobSchema>;

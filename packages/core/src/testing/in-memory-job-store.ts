@@ -148,6 +148,20 @@ export class InMemoryJobStore implements JobStore {
       .slice(0, options.limit);
   }
 
+  async purgeFinished(finishedBefore: Date, limit: number): Promise<number> {
+    const t = finishedBefore.getTime();
+    const gone = [...this.jobs.values()]
+      .filter((j) => j.finishedAt !== null && j.finishedAt.getTime() < t && j.webhookState !== "pending")
+      .filter((j) => j.status === "completed" || j.status === "failed" || j.status === "cancelled")
+      .sort((a, b) => (a.finishedAt?.getTime() ?? 0) - (b.finishedAt?.getTime() ?? 0))
+      .slice(0, limit);
+    for (const j of gone) {
+      this.jobs.delete(j.id);
+      this.items.delete(j.id);
+    }
+    return gone.length;
+  }
+
   private update(jobId: string, change: (job: JobRecord) => Partial<JobRecord>): JobRecord {
     const job = this.jobs.get(jobId);
     if (job === undefined) throw new Error(`no job ${jobId}`);

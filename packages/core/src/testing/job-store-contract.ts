@@ -136,5 +136,39 @@ export function describeJobStoreContract(name: string, makeStore: () => Promise<
       const all = ids(await fx.store.unfinished({ before: at(0), everything: true, limit: 1000 }));
       expect(all).toEqual(expect.arrayContaining([lost.id, queued.id, hooked.id]));
     });
+
+    it("purges finished jobs older than the cut-off, with their answers; keeps running jobs and pending webhooks", async () => {
+      // Finished long before the other tests' jobs (the store may be shared with them): only these are older than the
+      // cut-off, so the counts are exact.
+      const cutOff = at(-5_000_000);
+      const done = newJob(2);
+      const recent = newJob(1);
+      const cancelled = newJob(1);
+      const running = newJob(1);
+      const hooked = newJob(1, true);
+      for (const j of [done, recent, cancelled, running, hooked]) await fx.store.create(j, bodies(j.total));
+      for (const j of [done, recent, hooked])
+        for (let i = 0; i < j.total; i++) await fx.store.commit(j.id, i, { result: { i }, charge: null });
+      await fx.store.finishIfDone(done.id, at(-9_000_000));
+      await fx.store.finishIfDone(recent.id, at(-1_000_000));
+      await fx.store.finishIfDone(hooked.id, at(-9_000_000));
+      await fx.store.cancel(accountId, cancelled.id, at(-8_000_000));
+      await fx.store.markRunning(running.id, at(-9_500_000));
+
+      expect(await fx.store.purgeFinished(cutOff, 1)).toBe(1); // the oldest first, at most the limit
+      expect(await fx.store.get(accountId, done.id)).toBeNull();
+      expect(await fx.store.answers(done.id, -1, 10)).toEqual([]);
+      expect(await fx.store.pending(done.id, 0, 2)).toEqual([]);
+      expect(await fx.store.purgeFinished(cutOff, 100)).toBe(1);
+      expect(await fx.store.get(accountId, cancelled.id)).toBeNull();
+      expect(await fx.store.purgeFinished(cutOff, 100)).toBe(0);
+      expect(await fx.store.get(accountId, recent.id)).not.toBeNull();
+      expect(await fx.store.get(accountId, running.id)).not.toBeNull();
+      // A pending webhook keeps its job until it is settled.
+      expect(await fx.store.get(accountId, hooked.id)).not.toBeNull();
+      await fx.store.settleWebhook(hooked.id, "delivered");
+      expect(await fx.store.purgeFinished(cutOff, 100)).toBe(1);
+      expect(await fx.store.find(hooked.id)).toBeNull();
+    });
   });
 }

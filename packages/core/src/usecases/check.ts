@@ -8,6 +8,7 @@ import { BATCH_CONCURRENCY } from "../schemas/batch.js";
 import type { Verdict } from "../schemas/common.js";
 import type { QuotaKey } from "../ports/quota-ledger.js";
 import type { RateLimitDecision } from "../ports/rate-limiter.js";
+import type { LookupEnd } from "../ports/telemetry.js";
 import type { Principal } from "./deps.js";
 import type { Kernel, Outcome } from "./kernel.js";
 import { parseBody } from "./parse-body.js";
@@ -54,8 +55,25 @@ export function headerChannelOf(def: AnyChannel): string | null {
   return "id" in def.quota ? def.quota.id : def.quota.chargedBy;
 }
 
+/** How an item's answer (or its error) ended, for the telemetry: never its content. */
+export function lookupEnd(answer: Result<{ readonly value: object }, AppError>): LookupEnd {
+  if (answer.isErr()) return { error: answer.error.code };
+  const { verdict, cached } = answer.value.value as { verdict?: Verdict; cached?: boolean };
+  return { ...(verdict !== undefined ? { verdict } : {}), ...(cached !== undefined ? { cached } : {}) };
+}
+
 /** One validated request through the mechanics, after authentication, scope and rate limiting. */
-export async function checkOne(
+export function checkOne(
+  k: Kernel,
+  p: Principal,
+  def: AnyChannel,
+  request: unknown,
+  forceRefresh: boolean,
+): Promise<Result<Outcome<object & CacheFields>, AppError>> {
+  return k.telemetry.lookup(def.id, () => checkOneItem(k, p, def, request, forceRefresh), lookupEnd);
+}
+
+async function checkOneItem(
   k: Kernel,
   p: Principal,
   def: AnyChannel,

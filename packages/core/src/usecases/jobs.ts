@@ -12,18 +12,21 @@ import type { WebhookSender } from "../ports/webhook-sender.js";
 import { quotaCeiling } from "../policies/limits.js";
 import {
   JOB_ITEM_CONCURRENCY,
+  JOB_RETENTION_MS,
   JOB_TASK_ITEMS,
   JobSubmitRequestSchema,
   WEBHOOK_MAX_ATTEMPTS,
   type JobItemError,
   type JobResultLine,
+  type JobSubmitRequest,
   type JobSubmitted,
   type JobView,
   type JobWebhook,
 } from "../schemas/jobs.js";
 import type { Principal } from "./deps.js";
 import type { Kernel, Outcome } from "./kernel.js";
-import { checkOne, quotaChannelOf } from "./check.js";
+import { checkOne, lookupEnd, quotaChannelOf } from "./check.js";
+import { itemsFromUpload, lineField, type JobUpload } from "./job-upload.js";
 import { parseBody } from "./parse-body.js";
 
 /** What jobs run on; absent from an engine that serves no jobs. */
@@ -31,6 +34,8 @@ export interface JobDeps {
   readonly store: JobStore;
   readonly queue: JobQueue;
   readonly webhooks: WebhookSender;
+  /** How long a finished job and its results are kept (ms); default JOB_RETENTION_MS. */
+  readonly retentionMs?: number;
 }
 
 type R<T> = Promise<Result<Outcome<T>, AppError>>;
@@ -57,7 +62,13 @@ export function webhookBackoffMs(attempts: number): number {
   return Math.min(10_000 * 3 ** Math.max(0, attempts - 1), 2 * 60 * 60 * 1000);
 }
 
-export function toJobView(job: JobRecord): JobView {
+/** When a finished job expires (null while it runs). */
+function expiryOf(job: JobRecord, retentionMs: number): Date | null {
+  return job.finishedAt === null ? null : new Date(job.finishedAt.getTime() + retentionMs);
+}
+
+export function toJobView(job: JobRecord, retentionMs: number = JOB_RETENTION_MS): JobView {
+  const expires = expiryOf(job, retentionMs);
   return {
     id: job.id,
     channel: job.channel,
@@ -68,6 +79,7 @@ export function toJobView(job: JobRecord): JobView {
     created_at: job.createdAt.toISOString(),
     ...(job.startedAt ? { started_at: job.startedAt.toISOString() } : {}),
     ...(job.finishedAt ? { finished_at: job.finishedAt.toISOString() } : {}),
+    ...(expires ? { expires_at: expires.toISOString() } : {}),
   };
 }
 
@@ -88,13 +100,65 @@ export class Jobs {
     return this.deps ? ok(this.deps) : err(notConfigured());
   }
 
+  private get retentionMs(): number {
+    return this.deps?.retentionMs ?? JOB_RETENTION_MS;
+  }
+
+  private view(job: JobRecord): JobView {
+    return toJobView(job, this.retentionMs);
+  }
+
+  /**
+   * Deletes the finished jobs whose retention has passed, with their results (a pass takes at most `limit` jobs).
+   * Returns how many. Until a pass deletes it, an expired job already answers not_found.
+   */
+  async purgeExpired(limit = 1000): Promise<number> {
+    const jd = this.need();
+    if (jd.isErr()) return 0;
+    // Expired means finished at or before now - retention (as own() judges): before that instant plus 1 ms.
+    return jd.value.store.purgeFinished(new Date(this.k.now().getTime() - this.retentionMs + 1), limit);
+  }
+
   async submit(p: Principal, body: unknown): R<JobSubmitted> {
+    const request = parseBody(JobSubmitRequestSchema, body);
+    if (request.isErr()) return err(request.error);
+    return this.enqueue(p, request.value, (i) => `items.${i}`);
+  }
+
+  /**
+   * A job whose items come as a file (JSON Lines or CSV) and whose channel and webhook come beside it. The same
+   * checks as submit; a problem names the file's line and the field (line.<n>.<field>). Nothing is stored or charged
+   * unless every line is good.
+   */
+  async submitUpload(p: Principal, upload: JobUpload): R<JobSubmitted> {
+    const parsed = itemsFromUpload(upload.format, upload.text);
+    if (parsed.isErr()) return err(validationError(parsed.error));
+    const { items, lines } = parsed.value;
+    const request = parseBody(JobSubmitRequestSchema, {
+      channel: upload.channel,
+      items,
+      ...(upload.webhook_url !== undefined ? { webhook_url: upload.webhook_url } : {}),
+    });
+    if (request.isErr()) {
+      const issues = (request.error.details?.["issues"] as ValidationIssue[] | undefined) ?? [];
+      const named = issues.map((i) =>
+        i.field === "items" ? { field: "body", message: `The file holds ${items.length} items: ${i.message}` } : i,
+      );
+      return err(validationError(named));
+    }
+    return this.enqueue(p, request.value, (i) => lineField(lines[i] ?? i + 1));
+  }
+
+  /** Validates every item (`itemField` names item i in an issue) and the webhook, then stores and queues the job. */
+  private async enqueue(
+    p: Principal,
+    request: JobSubmitRequest,
+    itemField: (index: number) => string,
+  ): R<JobSubmitted> {
     const jd = this.need();
     if (jd.isErr()) return err(jd.error);
     const { store, queue, webhooks } = jd.value;
-    const request = parseBody(JobSubmitRequestSchema, body);
-    if (request.isErr()) return err(request.error);
-    const { channel, items, webhook_url } = request.value;
+    const { channel, items, webhook_url } = request;
     const def = jobChannels(this.k).find((c) => c.id === channel);
     if (def === undefined) {
       const names = jobChannels(this.k).map((c) => c.id);
@@ -107,7 +171,7 @@ export class Jobs {
       const parsed = def.request.safeParse(items[i] ?? {});
       if (parsed.success) continue;
       for (const issue of parsed.error.issues.slice(0, MAX_REPORTED_ISSUES - issues.length))
-        issues.push({ field: ["items", i, ...issue.path].map(String).join("."), message: issue.message });
+        issues.push({ field: [itemField(i), ...issue.path].map(String).join("."), message: issue.message });
     }
     if (webhook_url !== undefined) {
       const refused = webhooks.checkUrl(webhook_url);
@@ -148,6 +212,10 @@ export class Jobs {
     if (jd.isErr()) return err(jd.error);
     const job = ID.test(id) ? await jd.value.store.get(p.accountId, id.toLowerCase()) : null;
     if (job === null) return err(appError("not_found", "No job with that id."));
+    // Past its retention a job is gone, whether or not the sweep has deleted it yet.
+    const expires = expiryOf(job, this.retentionMs);
+    if (expires !== null && expires.getTime() <= this.k.now().getTime())
+      return err(appError("not_found", "No job with that id."));
     const def = this.k.registry.get(job.channel);
     if (def === undefined) return err(appError("not_found", "No job with that id."));
     const admitted = await this.k.admit(p, def.scope, "api");
@@ -157,7 +225,7 @@ export class Jobs {
 
   async get(p: Principal, id: string): R<JobView> {
     const own = await this.own(p, id);
-    return own.map(({ job }) => ({ value: toJobView(job), meta: {} }));
+    return own.map(({ job }) => ({ value: this.view(job), meta: {} }));
   }
 
   async cancel(p: Principal, id: string): R<JobView> {
@@ -168,7 +236,7 @@ export class Jobs {
       return err(appError("conflict", `The job is ${job.status}; only a queued or running job can be cancelled.`));
     const after = await deps.store.cancel(p.accountId, job.id, this.k.now());
     if (after === null) return err(appError("not_found", "No job with that id."));
-    return ok({ value: toJobView(after), meta: {} });
+    return ok({ value: this.view(after), meta: {} });
   }
 
   /** The answered items in index order, read from the store a page at a time (a running job's answers so far). */
@@ -303,16 +371,18 @@ export class Jobs {
       const input = def.parse(request.value) as Result<unknown, AppError>;
       if (input.isErr()) return { error: itemError(input.error) };
       const charges: QuotaKey[] = [];
-      const out = await this.k.charged(
-        p,
-        null,
-        def.cacheKey(input.value, this.k.deps),
-        forceRefresh,
-        () =>
-          def.assess({ kernel: this.k, principal: p, mode: "live", forceRefresh, charges }, input.value) as Promise<
-            Result<object, AppError>
-          >,
-      );
+      const lookup = (): Promise<Result<Outcome<object & CacheFields>, AppError>> =>
+        this.k.charged(
+          p,
+          null,
+          def.cacheKey(input.value, this.k.deps),
+          forceRefresh,
+          () =>
+            def.assess({ kernel: this.k, principal: p, mode: "live", forceRefresh, charges }, input.value) as Promise<
+              Result<object, AppError>
+            >,
+        );
+      const out = await this.k.telemetry.lookup(def.id, lookup, lookupEnd);
       if (out.isErr()) {
         await this.k.giveBack(charges);
         return { error: itemError(out.error) };
@@ -329,7 +399,7 @@ export class Jobs {
     if (job === null || job.webhookState !== "pending" || job.webhookUrl === null || job.webhookSecret === null)
       return { kind: "done" };
     const attempts = await deps.store.countWebhookAttempt(jobId);
-    const body: JobWebhook = { type: "job.finished", job: toJobView(job) };
+    const body: JobWebhook = { type: "job.finished", job: this.view(job) };
     const delivery = await deps.webhooks.deliver(job.webhookUrl, JSON.stringify(body), job.webhookSecret, this.k.now());
     if (delivery.kind === "delivered") await deps.store.settleWebhook(jobId, "delivered");
     else if (delivery.kind === "rejected" || attempts >= WEBHOOK_MAX_ATTEMPTS)

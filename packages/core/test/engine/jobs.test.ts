@@ -40,7 +40,7 @@ class ScriptedSender implements WebhookSender {
   }
 }
 
-function setup(sender = new ScriptedSender()) {
+function setup(sender = new ScriptedSender(), retentionMs?: number) {
   const quota = new InMemoryQuotaLedger();
   const store = new InMemoryJobStore(quota);
   const queue = new ArrayQueue();
@@ -54,9 +54,9 @@ function setup(sender = new ScriptedSender()) {
         resetAt: new Date(now.getTime() + w),
       }),
     },
-    jobs: { store, queue, webhooks: sender },
+    jobs: { store, queue, webhooks: sender, ...(retentionMs !== undefined ? { retentionMs } : {}) },
   });
-  return { engine: createEngine(d), store, queue, sender, quota };
+  return { engine: createEngine(d), store, queue, sender, quota, clock: d.clock };
 }
 
 async function principal(engine: Engine, plan: "free" | "starter" = "starter"): Promise<Principal> {
@@ -243,5 +243,53 @@ describe("the webhook", () => {
     while ((await store.find(id))?.webhookState === "pending") await engine.jobs.perform(hook);
     expect(sender.sent).toHaveLength(WEBHOOK_MAX_ATTEMPTS);
     expect(await store.find(id)).toMatchObject({ webhookState: "failed", webhookSecret: null });
+  });
+});
+
+describe("expiry", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it("shows expires_at once finished, answers not_found after it, and the sweep deletes the job and its results", async () => {
+    const { engine, queue, store, clock } = setup();
+    const p = await principal(engine);
+    const { id } = (await engine.jobs.submit(p, { channel: "url", items: urls(2, "x") }))._unsafeUnwrap().value;
+    expect((await engine.jobs.get(p, id))._unsafeUnwrap().value.expires_at).toBeUndefined();
+    await drain(engine, queue);
+    const done = (await engine.jobs.get(p, id))._unsafeUnwrap().value;
+    expect(done.status).toBe("completed");
+    const finished = Date.parse(done.finished_at!);
+    expect(done.expires_at).toBe(new Date(finished + 7 * DAY).toISOString());
+
+    clock.advance(7 * DAY - 1);
+    expect((await engine.jobs.get(p, id)).isOk()).toBe(true);
+    expect(await lines(engine, p, id)).toHaveLength(2);
+    expect(await engine.jobs.purgeExpired()).toBe(0);
+
+    clock.advance(1);
+    // Expired: gone for every verb at once, before any sweep.
+    expect((await engine.jobs.get(p, id))._unsafeUnwrapErr().code).toBe("not_found");
+    expect((await engine.jobs.results(p, id))._unsafeUnwrapErr().code).toBe("not_found");
+    expect((await engine.jobs.cancel(p, id))._unsafeUnwrapErr().code).toBe("not_found");
+    expect(await store.find(id)).not.toBeNull();
+    expect(await engine.jobs.purgeExpired()).toBe(1);
+    expect(await store.find(id)).toBeNull();
+    expect(await store.answers(id, -1, 10)).toEqual([]);
+  });
+
+  it("keeps a running job whatever its age, and follows the configured retention", async () => {
+    const { engine, queue, clock } = setup(new ScriptedSender(), 60_000);
+    const p = await principal(engine);
+    const running = (await engine.jobs.submit(p, { channel: "url", items: urls(30, "r") }))._unsafeUnwrap().value;
+    const short = (await engine.jobs.submit(p, { channel: "url", items: urls(1, "q") }))._unsafeUnwrap().value;
+    // Only the short job's task and the first task of the long one run: the long job stays running.
+    const tasks = queue.take();
+    await engine.jobs.perform(tasks.find((t) => t.jobId === short.id)!);
+    await engine.jobs.perform(tasks.find((t) => t.jobId === running.id)!);
+    const view = (await engine.jobs.get(p, short.id))._unsafeUnwrap().value;
+    expect(Date.parse(view.expires_at!) - Date.parse(view.finished_at!)).toBe(60_000);
+    clock.advance(365 * DAY);
+    expect(await engine.jobs.purgeExpired()).toBe(1);
+    expect((await engine.jobs.get(p, short.id))._unsafeUnwrapErr().code).toBe("not_found");
+    expect((await engine.jobs.get(p, running.id))._unsafeUnwrap().value.status).toBe("running");
   });
 });
