@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   "service_unavailable",
   "idempotency_key_in_use",
   "idempotency_key_reused",
+  "method_not_allowed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
