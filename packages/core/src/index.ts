@@ -123,6 +123,7 @@ export type {
   QuotaLedger,
   RateLimitDecision,
   RateLimiter,
+  SlidingLimiter,
   ReportStore,
   Reservation,
   ResultCache,

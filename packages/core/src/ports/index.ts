@@ -2,7 +2,7 @@ export type { Account, AccountPatch, AccountStore, NewAccount } from "./account-
 export type { ApiKeyRecord, ApiKeyStore } from "./api-key-store.js";
 export type { QuotaKey, QuotaLedger, Reservation } from "./quota-ledger.js";
 export type { CachedValue, ResultCache } from "./result-cache.js";
-export type { RateLimitDecision, RateLimiter } from "./rate-limiter.js";
+export type { RateLimitDecision, RateLimiter, SlidingLimiter } from "./rate-limiter.js";
 export type { CommunityReport, ReportStore } from "./report-store.js";
 export type { Clock } from "./clock.js";
 export type { Timers } from "./timers.js";
