@@ -129,6 +129,7 @@ export type {
   ResultCache,
   SignalContext,
   SignalSource,
+  SourcePause,
   Timers,
   IdempotencyClaim,
   IdempotencyClaimInput,
