@@ -26,7 +26,7 @@ export function jobEndpoints(v1: string, bodyErrors: readonly ErrorCode[]): Engi
       summary: "Submit an asynchronous job (up to 100,000 items of one channel)",
       description:
         `Items are request bodies of the channel's single-item endpoint (url, phone, text or email); up to ${MAX_JOB_ITEMS.toLocaleString("en-US")} ` +
-        "items and 32 MiB. Every item is validated at submission: one invalid item refuses the job (validation_error, field items.<index>.<field>), nothing is stored or charged. " +
+        "items and 32 MiB. Every item is validated at submission: one invalid item refuses the job (validation_error, field items[<index>].<field>), nothing is stored or charged. " +
         "Needs the channel's scope; counts as a batch request for the rate limit (5 per minute). Each non-cached item that gets a result costs 1 unit of the channel's quota, cached items nothing; " +
         "once the quota runs out, the items not yet started end with quota_exhausted. webhook_secret is shown only in this answer. " +
         `When the job completes or fails, webhook_url gets a POST of {type: "job.finished", job} signed with Scamverify-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">; ` +

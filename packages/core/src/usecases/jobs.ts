@@ -24,7 +24,7 @@ import {
 import type { Principal } from "./deps.js";
 import type { Kernel, Outcome } from "./kernel.js";
 import { checkOne, quotaChannelOf } from "./check.js";
-import { parseBody } from "./parse-body.js";
+import { parseBody, parseWith } from "./parse-body.js";
 
 /** What jobs run on; absent from an engine that serves no jobs. */
 export interface JobDeps {
@@ -98,16 +98,14 @@ export class Jobs {
     const def = jobChannels(this.k).find((c) => c.id === channel);
     if (def === undefined) {
       const names = jobChannels(this.k).map((c) => c.id);
-      return err(validationError([{ field: "channel", message: `Must be one of ${names.join(", ")}` }]));
+      return err(validationError([{ field: "channel", message: `channel must be one of ${names.join(", ")}, not ${JSON.stringify(channel).slice(0, 40)}.` }]));
     }
     const admitted = await this.k.admit(p, def.scope, "batch");
     if (admitted.isErr()) return err(admitted.error);
     const issues: ValidationIssue[] = [];
     for (let i = 0; i < items.length && issues.length < MAX_REPORTED_ISSUES; i++) {
-      const parsed = def.request.safeParse(items[i] ?? {});
-      if (parsed.success) continue;
-      for (const issue of parsed.error.issues.slice(0, MAX_REPORTED_ISSUES - issues.length))
-        issues.push({ field: ["items", i, ...issue.path].map(String).join("."), message: issue.message });
+      const parsed = parseWith(def.request, items[i] ?? {}, ["items", i]);
+      if (parsed.isErr()) issues.push(...parsed.error.slice(0, MAX_REPORTED_ISSUES - issues.length));
     }
     if (webhook_url !== undefined) {
       const refused = webhooks.checkUrl(webhook_url);
