@@ -287,7 +287,12 @@ describe("status", () => {
       version: "1.0.0",
       timestamp: "2026-06-01T08:00:01.000Z",
       paused_sources: [
-        { name: "network", component: "url_lookup", until, reason: "no network: nothing could be reached (fetch, rdap)" },
+        {
+          name: "network",
+          component: "url_lookup",
+          until,
+          reason: "no network: nothing could be reached (fetch, rdap)",
+        },
       ],
     });
     const remote = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));

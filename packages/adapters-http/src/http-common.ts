@@ -3,13 +3,7 @@
 // the access log, CORS, and JSON and error-envelope bodies.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  appError,
-  DEFAULT_REGISTRY,
-  type AppError,
-  type ChannelRegistry,
-  type ErrorCounters,
-} from "@scamverify/core";
+import { appError, DEFAULT_REGISTRY, type AppError, type ChannelRegistry, type ErrorCounters } from "@scamverify/core";
 import { HTTP_STATUS, toEnvelope } from "./error-map.js";
 import { elapsedMs, type Logger, type RequestObserver } from "./logger.js";
 

@@ -62,7 +62,9 @@ describe("URLs that cannot exist are refused, not judged", () => {
   it("a text with such links is analysed; the links are skipped, the others checked", async () => {
     const r = await call(server.url, "POST", "/api/v1/text/analyze", {
       key,
-      body: { text: `Your parcel is held. Pay at ${LONG_LABEL} or ${PORT_ZERO} or https://parcel-help.example.net/pay` },
+      body: {
+        text: `Your parcel is held. Pay at ${LONG_LABEL} or ${PORT_ZERO} or https://parcel-help.example.net/pay`,
+      },
     });
     expect(r.status).toBe(200);
     const urls = JSON.stringify(r.body.signals.extracted_urls);

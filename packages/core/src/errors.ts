@@ -64,7 +64,10 @@ export function namedIssue(issue: ValidationIssue): ValidationIssue {
 /** The same issue told of another field (a batch's urls[3] for the single request's url). */
 export function issueAt(issue: ValidationIssue, field: string): ValidationIssue {
   const named = namedIssue(issue);
-  const rest = named.field !== "" && named.message.startsWith(named.field) ? named.message.slice(named.field.length) : `: ${named.message}`;
+  const rest =
+    named.field !== "" && named.message.startsWith(named.field)
+      ? named.message.slice(named.field.length)
+      : `: ${named.message}`;
   return { field, message: `${field}${rest}` };
 }
 

@@ -5,12 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import type { Redis, RedisOptions } from "ioredis";
-import {
-  InMemoryRateLimiter,
-  type RateLimitDecision,
-  type RateLimiter,
-  type SlidingLimiter,
-} from "@scamverify/core";
+import { InMemoryRateLimiter, type RateLimitDecision, type RateLimiter, type SlidingLimiter } from "@scamverify/core";
 
 // ioredis is loaded when the first limiter connects: a process without Redis never loads it.
 const require = createRequire(import.meta.url);

@@ -26,7 +26,9 @@ export const SourceStatusSchema = z
     until: z.iso
       .datetime()
       .optional()
-      .describe("Set while the source has switched itself off (status unavailable): when it tries again (ISO 8601 UTC)"),
+      .describe(
+        "Set while the source has switched itself off (status unavailable): when it tries again (ISO 8601 UTC)",
+      ),
   })
   .meta({
     id: "SourceStatus",

@@ -98,7 +98,14 @@ export class Jobs {
     const def = jobChannels(this.k).find((c) => c.id === channel);
     if (def === undefined) {
       const names = jobChannels(this.k).map((c) => c.id);
-      return err(validationError([{ field: "channel", message: `channel must be one of ${names.join(", ")}, not ${JSON.stringify(channel).slice(0, 40)}.` }]));
+      return err(
+        validationError([
+          {
+            field: "channel",
+            message: `channel must be one of ${names.join(", ")}, not ${JSON.stringify(channel).slice(0, 40)}.`,
+          },
+        ]),
+      );
     }
     const admitted = await this.k.admit(p, def.scope, "batch");
     if (admitted.isErr()) return err(admitted.error);

@@ -90,14 +90,16 @@ function phrase(issue: RawIssue): string {
     case "too_big": {
       const max = Number(issue.maximum);
       const has = lengthOf(input);
-      if (issue.origin === "string") return `is too long: at most ${max} characters${has === null ? "" : ` (this one has ${has})`}`;
+      if (issue.origin === "string")
+        return `is too long: at most ${max} characters${has === null ? "" : ` (this one has ${has})`}`;
       if (issue.origin === "array" || issue.origin === "set")
         return `has too many items: at most ${max}${has === null ? "" : ` (this one has ${has})`}`;
       return `is too large: at most ${max}`;
     }
     case "too_small": {
       const min = Number(issue.minimum);
-      if (issue.origin === "string") return min <= 1 ? "is empty: send at least 1 character" : `is too short: at least ${min} characters`;
+      if (issue.origin === "string")
+        return min <= 1 ? "is empty: send at least 1 character" : `is too short: at least ${min} characters`;
       if (issue.origin === "array" || issue.origin === "set")
         return min <= 1 ? "is an empty list: send at least 1 item" : `has too few items: at least ${min}`;
       return `is too small: at least ${min}`;
@@ -144,7 +146,9 @@ export function issuesOf(error: z.ZodError, at: readonly PropertyKey[] = []): Va
     const keys = i.code === "unrecognized_keys" ? i.keys : [null];
     for (const key of keys) {
       const field = fieldPath(key === null ? path : [...path, key]);
-      const message = i.message.startsWith(OURS) ? `${field} ${i.message.slice(OURS.length)}.` : `${field}: ${i.message}`;
+      const message = i.message.startsWith(OURS)
+        ? `${field} ${i.message.slice(OURS.length)}.`
+        : `${field}: ${i.message}`;
       issues.push({ field, message });
     }
   }

@@ -10,8 +10,7 @@ import type { Resolver } from "../net/address-guard.js";
  * offline state without it is for good (network inspection turned off).
  */
 export type ConnectivityState =
-  | { readonly online: true }
-  | { readonly online: false; readonly reason: string; readonly until?: Date };
+  { readonly online: true } | { readonly online: false; readonly reason: string; readonly until?: Date };
 
 /** An offline verdict in force, and when it runs out. */
 export interface OfflineSpell {

@@ -95,7 +95,9 @@ describe("RDAP unreachable: the network inspector pauses for 60 s", () => {
         kit.at(ms);
         const during = await kit.inspector.check(nurl(href), ctx);
         expect(during).toMatchObject({ status: "unavailable", until, factors: [] });
-        expect(during.reason).toBe(`no network: nothing could be reached (fetch, rdap); paused until ${until.toISOString()}`);
+        expect(during.reason).toBe(
+          `no network: nothing could be reached (fetch, rdap); paused until ${until.toISOString()}`,
+        );
       }
       expect(kit.fetches()).toBe(spent);
       expect(kit.inspector.paused?.()?.until).toEqual(until);
