@@ -103,51 +103,58 @@ export class RedisRateLimiter implements RateLimiter, SlidingLimiter {
 
   async hit(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {
     const start = Math.floor(now.getTime() / windowMs) * windowMs;
-    if (this.client.status === "ready") {
-      try {
+    return this.counted(
+      async (client) => {
         const redisKey = `${this.prefix}${windowMs}:${start}:${key}`;
-        const count = Number(await (this.client as unknown as HitCommand).svRateHit(redisKey, windowMs + 1000));
-        this.switchTo("redis");
+        const count = Number(await client.svRateHit(redisKey, windowMs + 1000));
         return {
           allowed: count <= limit,
           limit,
           remaining: Math.max(0, limit - count),
           resetAt: new Date(start + windowMs),
         };
-      } catch (err) {
-        this.switchTo("memory", err);
-      }
-    } else {
-      this.switchTo("memory");
-    }
-    try {
-      return this.fallback.hitSync(key, limit, windowMs, now);
-    } catch {
-      // Only a bad windowMs can get here; allowing is the safe answer for a limiter that must not throw.
-      return { allowed: true, limit, remaining: limit, resetAt: new Date(now.getTime()) };
-    }
+      },
+      () => this.fallback.hitSync(key, limit, windowMs, now),
+      { limit, now },
+    );
   }
 
   async slide(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {
-    if (this.client.status === "ready" && windowMs > 0) {
-      try {
-        const t = now.getTime();
+    const t = now.getTime();
+    return this.counted(
+      async (client) => {
         // Two hits in the same millisecond are two members of the set.
         const member = `${t}:${randomBytes(6).toString("hex")}`;
-        const [admitted, count, oldest] = await (this.client as unknown as HitCommand).svRateSlide(
+        const [admitted, count, oldest] = await client.svRateSlide(
           `${this.prefix}slide:${windowMs}:${key}`,
           t,
           windowMs,
           limit,
           member,
         );
-        this.switchTo("redis");
         return {
           allowed: Number(admitted) === 1,
           limit,
           remaining: Math.max(0, limit - Number(count)),
           resetAt: new Date(Number(count) === 0 ? t : Number(oldest) + windowMs),
         };
+      },
+      () => this.fallback.slideSync(key, limit, windowMs, now),
+      { limit, now },
+    );
+  }
+
+  /** Counts in Redis while it is ready and answers; otherwise, or on an error, in the in-process fallback. */
+  private async counted(
+    inRedis: (client: HitCommand) => Promise<RateLimitDecision>,
+    inMemory: () => RateLimitDecision,
+    hit: { readonly limit: number; readonly now: Date },
+  ): Promise<RateLimitDecision> {
+    if (this.client.status === "ready") {
+      try {
+        const decision = await inRedis(this.client as unknown as HitCommand);
+        this.switchTo("redis");
+        return decision;
       } catch (err) {
         this.switchTo("memory", err);
       }
@@ -155,9 +162,10 @@ export class RedisRateLimiter implements RateLimiter, SlidingLimiter {
       this.switchTo("memory");
     }
     try {
-      return this.fallback.slideSync(key, limit, windowMs, now);
+      return inMemory();
     } catch {
-      return { allowed: true, limit, remaining: limit, resetAt: new Date(now.getTime()) };
+      // Only a bad windowMs can get here; allowing is the safe answer for a limiter that must not throw.
+      return { allowed: true, limit: hit.limit, remaining: hit.limit, resetAt: new Date(hit.now.getTime()) };
     }
   }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolver } from "../../src/net/address-guard.js";
 import { createSafeFetcher } from "../../src/net/safe-fetch.js";
 import { createNetworkInspector } from "../../src/network/network-inspector.js";
+import { countingFetcher } from "../support/counting-fetcher.js";
 import { startLocalServer } from "../support/local-server.js";
 import { nurl } from "../support/normalized-url.js";
 
@@ -20,17 +21,10 @@ const resolver: Resolver = async (name) =>
 /** An inspector over a counting fetcher and a clock the test moves. */
 function inspectorFor(rdapPort: number, partTimeoutMs: number) {
   const fetcher = createSafeFetcher({ resolver, allowLoopbackForTests: true });
+  const counting = countingFetcher(fetcher);
   let t = T0;
-  let fetches = 0;
-  const counting = {
-    ...fetcher,
-    fetch: (u: string | URL, init?: Parameters<typeof fetcher.fetch>[1]) => {
-      fetches++;
-      return fetcher.fetch(u, init);
-    },
-  };
   const inspector = createNetworkInspector({
-    fetcher: counting,
+    fetcher: counting.fetcher,
     clock: { now: () => new Date(t) },
     resolver,
     rdapBootstrapUrl: `http://127.0.0.1:${rdapPort}/bootstrap.json`,
@@ -38,7 +32,7 @@ function inspectorFor(rdapPort: number, partTimeoutMs: number) {
   });
   return {
     inspector,
-    fetches: () => fetches,
+    fetches: counting.fetches,
     at: (ms: number) => (t = T0 + ms),
     close: () => fetcher.close(),
   };
