@@ -28,6 +28,7 @@ export const ERROR_EXIT: Readonly<Record<ErrorCode, number>> = {
   service_unavailable: 69,
   idempotency_key_in_use: 75,
   idempotency_key_reused: 65,
+  method_not_allowed: 64,
 };
 
 export const USAGE_EXIT = 64;

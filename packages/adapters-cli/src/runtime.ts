@@ -164,6 +164,7 @@ const clock = new SystemClock();
 const NO_NETWORK: ConnectivityProbe = {
   state: () => Promise.resolve({ online: false, reason: "network inspection is off" }),
   markOffline: () => undefined,
+  offlineNow: () => null,
 };
 
 /**

@@ -2,6 +2,8 @@
 // accounts, keys and usage (always scoped to one account), lookups in every output format with verdict exit
 // codes, --file with stdin, status, db migrate, and a clear refusal when another process holds the data folder.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -275,6 +277,36 @@ describe("status", () => {
       components: { database: "operational" },
       version: expect.any(String),
     });
+  });
+
+  it("status --api-url names a paused source, its component and until when", async () => {
+    const until = "2026-06-01T08:01:00.000Z";
+    const body = JSON.stringify({
+      status: "degraded",
+      components: { url_lookup: "degraded", database: "operational" },
+      version: "1.0.0",
+      timestamp: "2026-06-01T08:00:01.000Z",
+      paused_sources: [
+        {
+          name: "network",
+          component: "url_lookup",
+          until,
+          reason: "no network: nothing could be reached (fetch, rdap)",
+        },
+      ],
+    });
+    const remote = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));
+    await new Promise<void>((done) => remote.listen(0, "127.0.0.1", done));
+    try {
+      const url = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+      const r = await run(["status", "--api-url", url]);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain("degraded");
+      expect(r.out).toContain(`paused: network (url_lookup) until ${until}: no network: nothing could be reached`);
+    } finally {
+      remote.closeAllConnections();
+      await new Promise<void>((done) => remote.close(() => done()));
+    }
   });
 });
 

@@ -157,7 +157,7 @@ describe("a 250-item URL job on PostgreSQL", () => {
     });
     expect(bad.status).toBe(400);
     const body = (await bad.json()) as { error: { code: string; details: { issues: { field: string }[] } } };
-    expect(body.error.details.issues[0]!.field).toBe("items.1.url");
+    expect(body.error.details.issues[0]!.field).toBe("items[1].url");
   }, 60_000);
 
   it("the CLI and the MCP tools submit, poll and read a job on the server", async () => {

@@ -7,7 +7,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { appError, parseIdempotencyKey, type AppError, type Engine } from "@scamverify/core";
 import { createEndpoints, type Endpoint, type EngineEndpoint } from "./endpoints.js";
 import {
+  answerOtherMethod,
   baseHeaders,
+  hstsOf,
   counterHeaders,
   logAccess,
   pathOf,
@@ -109,6 +111,9 @@ async function writeJsonLines(res: ServerResponse, status: number, lines: AsyncI
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
+/** The methods a route of the table can have: what a path's Allow header is made of. */
+const ROUTE_METHODS: readonly string[] = ["GET", "POST"];
+
 /** Case and one trailing slash do not matter, as with the Express routes before. */
 function routeKey(method: string, path: string): string {
   const p = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
@@ -120,6 +125,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const uploadLimit = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const quotaHeader = quotaHeaderName(engine.registry);
+  const hsts = hstsOf(engine.config.baseUrl);
   const endpoints = createEndpoints(engine.registry);
   const refuse = (res: ServerResponse, headers: HeaderList, e: AppError): void => {
     setHeaders(res, headers);
@@ -237,6 +243,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
   const NO_PARAMS: Readonly<Record<string, string>> = {};
   /** The route of a request and the path's {name} values; undefined when it is not an API route. */
   const route = (method: string, path: string): (Served & { params: Record<string, string> }) | undefined => {
+    if (method === "") return undefined;
     const fixed = routes.get(routeKey(method, path));
     if (fixed) return { ...fixed, params: NO_PARAMS };
     for (const r of patterns) {
@@ -248,6 +255,30 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       return { serve: r.serve, path: r.path, params };
     }
     return undefined;
+  };
+  const methodsOf = (path: string): readonly string[] =>
+    ROUTE_METHODS.filter((m) => {
+      try {
+        return route(m, path) !== undefined;
+      } catch {
+        return false; // a malformed %-escape in an id: no such route
+      }
+    });
+
+  /**
+   * A path of the table asked with a method it does not take: 405 method_not_allowed with Allow, or 204 with Allow
+   * for OPTIONS without an Origin (a browser's preflight is CORS's, answered by applyCors). False, leaving the
+   * request untouched, when no route has the path or the request is a preflight.
+   */
+  const otherMethod = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const methods = methodsOf(pathOf(req));
+    if (methods.length === 0 || (req.method === "OPTIONS" && req.headers.origin !== undefined)) return false;
+    const headers = baseHeaders(req, takeRequestId(req, res));
+    if (hsts !== null) headers.push("Strict-Transport-Security", hsts);
+    setHeaders(res, headers);
+    logAccess(logger, req, res);
+    answerOtherMethod(req, res, methods);
+    return true;
   };
 
   return {
@@ -262,8 +293,9 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       } catch {
         found = undefined; // a malformed %-escape in an id: no such route
       }
-      if (!found) return false;
+      if (!found) return otherMethod(req, res);
       const headers = baseHeaders(req, takeRequestId(req, res));
+      if (hsts !== null) headers.push("Strict-Transport-Security", hsts);
       logAccess(logger, req, res, found.path, metrics);
       found.serve(req, res, headers, found.params).catch((error: unknown) => {
         logger.log("error", "unhandled error", {

@@ -1,12 +1,22 @@
 // The HTTP face: the JSON API under /api/v1 (api-handler.ts, on node:http directly) in front of an Express 5 app
 // for everything else: OAuth, MCP and dashboard routers mounted through `mount`, and the spec's error envelope on
-// every failure (unknown route, unreadable body of a mounted router). Both halves give every response a request
-// id, CORS for browsers and a structured access log without secrets.
+// every failure (unknown route, a known path asked with a method it does not take: 405 with Allow, unreadable body of
+// a mounted router). Both halves give every response a request id, CORS for browsers, HSTS when the public base URL
+// is https, and a structured access log without secrets.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type ErrorRequestHandler, type Express } from "express";
 import { appError, type Engine } from "@scamverify/core";
 import { createApiHandler, DEFAULT_MAX_BODY_BYTES, type ApiRouteInfo } from "./api-handler.js";
-import { applyCors, assignRequestId, pathOf, requestIdOf, sendError } from "./http-common.js";
+import {
+  answerOtherMethod,
+  applyCors,
+  assignRequestId,
+  hstsOf,
+  pathOf,
+  requestIdOf,
+  sendError,
+} from "./http-common.js";
+import { routeMethods } from "./route-methods.js";
 import { errorFields, logAccessLine, type Logger } from "./logger.js";
 import { BodyRefused } from "./express-body.js";
 import { createHttpMetrics, type HttpMetrics } from "./metrics.js";
@@ -62,20 +72,29 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     ...(options.metricsToken !== undefined ? { metricsToken: options.metricsToken } : {}),
     ...(options.readiness !== undefined ? { readiness: options.readiness } : {}),
   });
+  const hsts = hstsOf(engine.config.baseUrl);
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("trust proxy", false);
   app.use((req, res, next) => {
     logAccessLine(logger, req, res, assignRequestId(req, res), metrics);
+    if (hsts !== null) res.setHeader("Strict-Transport-Security", hsts);
     if (applyCors(req, res)) return;
     res.setHeader("X-Content-Type-Options", "nosniff");
+    // OPTIONS is answered here, from the whole route table, before a mounted router answers it with its own part.
+    if (req.method === "OPTIONS") {
+      const methods = routeMethods(app.router.stack, pathOf(req));
+      if (methods.length > 0) return answerOtherMethod(req, res, methods);
+    }
     next();
   });
 
   options.mount?.(app);
 
   app.use((req, res) => {
+    const methods = routeMethods(app.router.stack, pathOf(req));
+    if (methods.length > 0) return answerOtherMethod(req, res, methods);
     sendError(res, appError("not_found", `No route for ${req.method} ${pathOf(req)}.`));
   });
   const last: ErrorRequestHandler = (error: unknown, req, res, _next) => {

@@ -20,6 +20,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   service_unavailable: 503,
   idempotency_key_in_use: 409,
   idempotency_key_reused: 422,
+  method_not_allowed: 405,
 };
 
 export interface ErrorEnvelopeBody {

@@ -3,7 +3,7 @@
 // the access log, CORS, and JSON and error-envelope bodies.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { DEFAULT_REGISTRY, type AppError, type ChannelRegistry, type ErrorCounters } from "@scamverify/core";
+import { appError, DEFAULT_REGISTRY, type AppError, type ChannelRegistry, type ErrorCounters } from "@scamverify/core";
 import { HTTP_STATUS, toEnvelope } from "./error-map.js";
 import { elapsedMs, type Logger, type RequestObserver } from "./logger.js";
 
@@ -128,6 +128,7 @@ const EXPOSED = [
   "WWW-Authenticate",
   "Mcp-Session-Id",
   "Idempotent-Replayed",
+  "Allow",
 ].join(", ");
 
 /** The CORS headers of an answer to a browser (a request with an Origin). */
@@ -281,4 +282,49 @@ export function sendError(
     res.setHeader("WWW-Authenticate", `Bearer realm="scamverify"${error}`);
   }
   writeJson(res, status, toEnvelope(e, requestIdOf(res)));
+}
+
+/**
+ * The Strict-Transport-Security value when the service's public base URL is https, else null: browsers that have
+ * reached it once over TLS never try plain http again for a year, on its subdomains too.
+ */
+export function hstsOf(baseUrl: string): string | null {
+  return /^https:\/\//i.test(baseUrl) ? "max-age=31536000; includeSubDomains" : null;
+}
+
+/**
+ * The Allow header of a path from the methods its routes take: HEAD wherever GET is (both halves answer HEAD as GET
+ * without a body), and OPTIONS, which every known path answers.
+ */
+export function allowOf(methods: readonly string[]): string {
+  const all = new Set(methods.map((m) => m.toUpperCase()));
+  if (all.has("GET")) all.add("HEAD");
+  all.add("OPTIONS");
+  const order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+  return [...all].sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b)).join(", ");
+}
+
+function rank(order: readonly string[], method: string): number {
+  const i = order.indexOf(method);
+  return i === -1 ? order.length : i;
+}
+
+/**
+ * Answers a request for a known path by a method it does not take: OPTIONS gets 204 with Allow, anything else 405
+ * method_not_allowed with Allow (RFC 9110 15.5.6). The request id, CORS and the access log are the caller's.
+ */
+export function answerOtherMethod(req: IncomingMessage, res: ServerResponse, methods: readonly string[]): void {
+  const allow = allowOf(methods);
+  res.setHeader("Allow", allow);
+  if (req.method === "OPTIONS") {
+    res.statusCode = 204;
+    res.end();
+    return;
+  }
+  sendError(
+    res,
+    appError("method_not_allowed", `${req.method ?? "This method"} is not allowed on ${pathOf(req)}; use ${allow}.`, {
+      details: { method: req.method ?? null, allow: allow.split(", ") },
+    }),
+  );
 }

@@ -101,7 +101,7 @@ export function jobEndpoints(v1: string, bodyErrors: readonly ErrorCode[]): Engi
       summary: "Submit an asynchronous job (up to 100,000 items of one channel)",
       description:
         `Items are request bodies of the channel's single-item endpoint (url, phone, text or email); up to ${MAX_JOB_ITEMS.toLocaleString("en-US")} ` +
-        "items and 32 MiB. Every item is validated at submission: one invalid item refuses the job (validation_error, field items.<index>.<field>), nothing is stored or charged. " +
+        "items and 32 MiB. Every item is validated at submission: one invalid item refuses the job (validation_error, field items[<index>].<field>), nothing is stored or charged. " +
         "The items may also come as a file: JSON Lines (Content-Type application/x-ndjson or application/jsonl, one request body per line) or CSV (text/csv, RFC 4180, a header row naming the request's fields), with channel and webhook_url as query parameters; " +
         "a bad line refuses the job with validation_error naming it (field line.<n> or line.<n>.<field>, lines counted from 1 including the CSV header). " +
         "Needs the channel's scope; counts as a batch request for the rate limit (5 per minute). Each non-cached item that gets a result costs 1 unit of the channel's quota, cached items nothing; " +

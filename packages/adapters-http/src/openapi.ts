@@ -259,6 +259,8 @@ export function buildOpenApiDocument(
         "Tells how likely a phone number, URL, text message, email, document or QR code is to be part of a scam, and why. Errors use the envelope " +
         "{ error: { code, message, details?, retry_after?, upgrade_url?, request_id? } }. Error codes and statuses: " +
         ERROR_CODES.map((c) => `${c} ${HTTP_STATUS[c]}`).join(", ") +
+        ". A known path asked with a method it does not take is 405 method_not_allowed with an Allow header (OPTIONS answers 204 with the same Allow); an unknown path is 404 not_found. " +
+        "validation_error lists every problem in details.issues as { field, message }: field is the path in the body (items[3].url), message a sentence naming it and saying what is expected; a field a request does not take is refused by name" +
         `. Plans: ${plans}. Batch endpoints: 5 requests/min on every plan. JSON bodies (UTF-8; plain, gzip, deflate or br) are limited to 1 MiB after decoding (4 MiB for email), URLs to 2048 characters, messages to 5000 characters; uploads (multipart, one part named file; the type is read from the bytes) to 10 MiB and 40 megapixels.`,
     },
     servers: [{ url: config.baseUrl }],

@@ -140,10 +140,23 @@ export function refuseAfterDrain(
   });
 }
 
-export function malformedJson(): AppError {
-  return appError("validation_error", "The body is not valid JSON.", {
-    details: { issues: [{ field: "body", message: "Malformed JSON" }] },
-  });
+/**
+ * The refusal of a body that is not JSON, saying where the parser stopped (line and column, read from its error)
+ * but never quoting the body: the parser's own message can hold a piece of it.
+ */
+export function malformedJson(text = "", parserMessage = ""): AppError {
+  const at = /at position (\d+)/.exec(parserMessage);
+  let where = "";
+  if (at !== null) {
+    const before = text.slice(0, Number(at[1]));
+    const line = before.split("\n").length;
+    const column = before.length - before.lastIndexOf("\n");
+    where = ` (the problem is at line ${line}, column ${column})`;
+  } else if (/end of JSON input/i.test(parserMessage)) {
+    where = " (it ends before the JSON is complete)";
+  }
+  const message = `body is not valid JSON${where}: send one JSON object, with field names in double quotes and no comma after the last value.`;
+  return appError("validation_error", message, { details: { issues: [{ field: "body", message }] } });
 }
 
 const notUtf8 = (): AppError =>
@@ -152,8 +165,8 @@ const notUtf8 = (): AppError =>
 function parseJson(text: string): Result<unknown, AppError> {
   try {
     return ok(JSON.parse(text) as unknown);
-  } catch {
-    return err(malformedJson());
+  } catch (e) {
+    return err(malformedJson(text, e instanceof Error ? e.message : ""));
   }
 }
 

@@ -62,7 +62,7 @@ describe("POST /api/v1/email/analyze with raw_message", () => {
     };
     // What splitting an LF-only file at "\r\n\r\n" sends: the whole file as headers and an empty body.
     const split = await issues({ raw_headers: LINES.join("\n"), email_body: "" });
-    expect(split).toEqual([{ field: "email_body", message: "The email body is blank" }]);
+    expect(split).toEqual([{ field: "email_body", message: "email_body: The email body is blank" }]);
     const both = await issues({ raw_message: LINES.join("\n"), email_body: "hello" });
     expect(both.map((i) => i.field)).toEqual(["email_body"]);
     const neither = await issues({ force_refresh: true });
@@ -70,6 +70,6 @@ describe("POST /api/v1/email/analyze with raw_message", () => {
       { field: "email_body", message: expect.stringContaining("raw_message") as unknown as string },
     ]);
     const blank = await issues({ raw_message: " \n " });
-    expect(blank).toEqual([{ field: "raw_message", message: "The message is blank" }]);
+    expect(blank).toEqual([{ field: "raw_message", message: "raw_message: The message is blank" }]);
   });
 });

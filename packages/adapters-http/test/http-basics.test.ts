@@ -82,7 +82,7 @@ describe("unreadable requests get the error envelope", () => {
       ["GET", "/api/v1/nope"],
       ["POST", "/api/v1/url/lookups"],
       ["GET", "/definitely/not/here"],
-      ["DELETE", "/api/v1/status"],
+      ["DELETE", "/api/v1/statuses"],
     ] as const) {
       const r = await call(server.url, method, path);
       expect(r.status, `${method} ${path}`).toBe(404);

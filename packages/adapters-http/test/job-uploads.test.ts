@@ -87,7 +87,7 @@ describe("POST /api/v1/jobs with JSON Lines", () => {
     );
     expect(notJson.status).toBe(400);
     expect(notJson.body.error.code).toBe("validation_error");
-    expect(notJson.body.error.details.issues).toEqual([{ field: "line.3", message: "Not valid JSON" }]);
+    expect(notJson.body.error.details.issues).toEqual([{ field: "line.3", message: "line.3: Not valid JSON" }]);
 
     const badField = await upload(
       s,
@@ -98,7 +98,7 @@ describe("POST /api/v1/jobs with JSON Lines", () => {
     );
     expect(badField.status).toBe(400);
     expect(badField.body.error.details.issues[0].field).toBe("line.3.url");
-    expect(badField.body.error.message).toMatch(/^line\.3\.url: /);
+    expect(badField.body.error.message).toMatch(/^line\.3\.url is missing/);
 
     const array = await upload(s, key, "?channel=url", "application/x-ndjson", '["https://a.example.com/"]\n');
     expect(array.body.error.details.issues[0].field).toBe("line.1");
@@ -129,11 +129,11 @@ describe("POST /api/v1/jobs with CSV", () => {
   it("reads RFC 4180: a header naming the fields, quoted commas, doubled quotes and line breaks", async () => {
     const { s, key, store } = await start();
     const csv =
-      'text,sender\r\n"Your parcel is held, pay ""now""",+15551234567\r\n"two\r\nlines",\r\nplain message,\r\n';
+      'text,sender_number\r\n"Your parcel is held, pay ""now""",+15551234567\r\n"two\r\nlines",\r\nplain message,\r\n';
     const r = await upload(s, key, "?channel=text", "text/csv; charset=utf-8", csv);
     expect(r.status).toBe(202);
     expect((await store.pending(r.body.id, 0, 10)).map((i) => i.body)).toEqual([
-      { text: 'Your parcel is held, pay "now"', sender: "+15551234567" },
+      { text: 'Your parcel is held, pay "now"', sender_number: "+15551234567" },
       { text: "two\r\nlines" },
       { text: "plain message" },
     ]);
@@ -146,14 +146,24 @@ describe("POST /api/v1/jobs with CSV", () => {
     const { s, key, store, sent } = await start();
     const cells = await upload(s, key, "?channel=url", "text/csv", "url\nhttps://a.example.com/\nx,y\n");
     expect(cells.status).toBe(400);
-    expect(cells.body.error.details.issues).toEqual([{ field: "line.3", message: "Has 2 cells; the header names 1" }]);
+    expect(cells.body.error.details.issues).toEqual([
+      { field: "line.3", message: "line.3: Has 2 cells; the header names 1" },
+    ]);
 
-    const field = await upload(s, key, "?channel=url", "text/csv", 'url,note\n"https://a.example.com/","a\nb"\n,c\n');
+    const field = await upload(
+      s,
+      key,
+      "?channel=text",
+      "text/csv",
+      'text,sender_number\n"Your parcel\nis held",+15551234567\n,+15551234568\n',
+    );
     expect(field.status).toBe(400);
-    expect(field.body.error.details.issues[0].field).toBe("line.4.url");
+    expect(field.body.error.details.issues[0].field).toBe("line.4.text");
 
     const quote = await upload(s, key, "?channel=url", "text/csv", 'url\n"https://a.example.com/\n');
-    expect(quote.body.error.details.issues).toEqual([{ field: "line.2", message: "A quoted field is never closed" }]);
+    expect(quote.body.error.details.issues).toEqual([
+      { field: "line.2", message: "line.2: A quoted field is never closed" },
+    ]);
 
     expect(await jobsIn(store)).toBe(0);
     expect(sent).toEqual([]);

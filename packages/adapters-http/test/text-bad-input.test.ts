@@ -70,8 +70,8 @@ describe("POST /api/v1/text/analyze refuses what is not a message", () => {
 
   it("says once what is wrong with an empty or a blank text", async () => {
     for (const [text, said] of [
-      ["", "The text is empty"],
-      ["   ", "The text is blank"],
+      ["", "text: The text is empty"],
+      ["   ", "text: The text is blank"],
     ] as const) {
       const r = await analyze({ text });
       expect(r.body.error.details.issues).toEqual([{ field: "text", message: said }]);

@@ -22,6 +22,7 @@ export const MCP_ERROR_KIND: Readonly<Record<ErrorCode, "tool" | "protocol">> = 
   service_unavailable: "protocol",
   idempotency_key_in_use: "tool",
   idempotency_key_reused: "tool",
+  method_not_allowed: "protocol",
 };
 
 /** The JSON-RPC error for a protocol-level failure; the wire code and details travel in `data`. */

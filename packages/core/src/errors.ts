@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   "service_unavailable",
   "idempotency_key_in_use",
   "idempotency_key_reused",
+  "method_not_allowed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -54,13 +55,33 @@ export function appError(code: ErrorCode, message: string, extra: Omit<AppError,
   return { code, message, ...extra };
 }
 
+/** An issue whose message names its field first, as every message a user reads does. */
+export function namedIssue(issue: ValidationIssue): ValidationIssue {
+  if (issue.field === "" || issue.message.startsWith(issue.field)) return issue;
+  return { field: issue.field, message: `${issue.field}: ${issue.message}` };
+}
+
+/** The same issue told of another field (a batch's urls[3] for the single request's url). */
+export function issueAt(issue: ValidationIssue, field: string): ValidationIssue {
+  const named = namedIssue(issue);
+  const rest =
+    named.field !== "" && named.message.startsWith(named.field)
+      ? named.message.slice(named.field.length)
+      : `: ${named.message}`;
+  return { field, message: `${field}${rest}` };
+}
+
+/**
+ * The validation_error of these issues, each message naming its field. Its message is the first issue's, and says
+ * how many more there are.
+ */
 export function validationError(issues: readonly ValidationIssue[], message?: string): AppError {
-  const first = issues[0];
-  return appError(
-    "validation_error",
-    message ?? (first ? `${first.field ? `${first.field}: ` : ""}${first.message}` : "Invalid request"),
-    { details: { issues } },
-  );
+  const named = issues.map(namedIssue);
+  const first = named[0];
+  const more = named.length > 1 ? ` (and ${named.length - 1} more: see details.issues)` : "";
+  return appError("validation_error", message ?? (first ? `${first.message}${more}` : "The request is not valid."), {
+    details: { issues: named },
+  });
 }
 
 export type StoreErrorKind = "unavailable" | "conflict" | "internal";

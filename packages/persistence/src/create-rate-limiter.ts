@@ -1,7 +1,7 @@
 // Chooses the rate limiter: Redis (shared across processes, with an in-process fallback) when a URL is
 // configured, otherwise the bounded in-process limiter. Reports where hits are really counted, and says so in the
 // log once per change (Redis lost, Redis back), never once per request.
-import { InMemoryRateLimiter, type RateLimiter } from "@scamverify/core";
+import { InMemoryRateLimiter, type RateLimiter, type SlidingLimiter } from "@scamverify/core";
 import { RedisRateLimiter } from "./redis-rate-limiter.js";
 
 /**
@@ -20,7 +20,7 @@ export interface RateLimiterConfig {
   readonly readyTimeoutMs?: number;
 }
 
-export interface ClosableRateLimiter extends RateLimiter {
+export interface ClosableRateLimiter extends RateLimiter, SlidingLimiter {
   close(): Promise<void>;
 }
 
@@ -64,6 +64,7 @@ export function createRateLimiter(config: RateLimiterConfig = {}): ClosableRateL
     const memory = new InMemoryRateLimiter();
     const local: ClosableRateLimiter & ReportsState = {
       hit: (key, limit, windowMs, now) => memory.hit(key, limit, windowMs, now),
+      slide: (key, limit, windowMs, now) => memory.slide(key, limit, windowMs, now),
       state: () => "in-process",
       ready: async () => "in-process",
       close: async () => undefined,

@@ -1,4 +1,5 @@
-// The Redis rate limiter against a real Redis (TEST_REDIS_URL, default 127.0.0.1:6379): the contract, one limit
+// The Redis rate limiter against a real Redis (TEST_REDIS_URL, default 127.0.0.1:6379): the contracts (fixed and
+// sliding), one limit
 // shared by two instances, the in-process fallback on a closed port, and the return to Redis after an outage
 // (simulated by a TCP relay on 127.0.0.1 that the test opens and closes).
 import { randomBytes } from "node:crypto";
@@ -6,7 +7,7 @@ import { connect, createServer } from "node:net";
 import type { Server, Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
-import { describeRateLimiterContract } from "@scamverify/core/testing";
+import { describeRateLimiterContract, describeSlidingLimiterContract } from "@scamverify/core/testing";
 import { RedisRateLimiter, createRateLimiter, failFastRedisOptions } from "@scamverify/persistence";
 import { testRedisUrl } from "./support/test-database-url.js";
 
@@ -41,6 +42,17 @@ describeRateLimiterContract("Redis", async () => {
 });
 
 describeRateLimiterContract("Redis unreachable (in-process fallback)", async () => ({
+  store: limiter("redis://127.0.0.1:1"),
+  cleanup: async () => undefined,
+}));
+
+describeSlidingLimiterContract("Redis", async () => {
+  const l = limiter(testRedisUrl());
+  await ready(l.client);
+  return { store: l, cleanup: async () => undefined };
+});
+
+describeSlidingLimiterContract("Redis unreachable (in-process fallback)", async () => ({
   store: limiter("redis://127.0.0.1:1"),
   cleanup: async () => undefined,
 }));

@@ -12,6 +12,7 @@ function statusText(s: Status): string {
     [
       `${s.status}  (version ${s.version}, ${s.timestamp})`,
       ...Object.entries(s.components).map(([k, v]) => `  ${k.padEnd(15)} ${v}`),
+      ...(s.paused_sources ?? []).map((p) => `  paused: ${p.name} (${p.component}) until ${p.until}: ${p.reason}`),
     ].join("\n") + "\n"
   );
 }

@@ -8,7 +8,7 @@ import {
   createOAuthConfig,
   type Engine,
   type OAuthDeps,
-  type RateLimiter,
+  type SlidingLimiter,
   type Status,
 } from "@scamverify/core";
 import { FixedClock } from "@scamverify/core/testing";
@@ -33,7 +33,7 @@ export interface Stack {
 export interface StackOptions {
   readonly logger?: Logger;
   /** The sign-in throttle's limiter (default: each stack counts on its own). */
-  readonly rateLimiter?: RateLimiter;
+  readonly rateLimiter?: SlidingLimiter;
   /** Largest MCP body (bytes). */
   readonly mcpMaxBodyBytes?: number;
   /** Replaces the engine's status (to pretend more channels are served). */

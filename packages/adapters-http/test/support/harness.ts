@@ -312,3 +312,11 @@ export class CountingSource implements SignalSource<NormalizedUrl> {
 export function uniqueUrl(tag = "site"): string {
   return `https://${tag}-${randomBytes(4).toString("hex")}.example.com/`;
 }
+
+/** An in-memory engine served on 127.0.0.1 with one enterprise account's key; no rate limit stands in the way. */
+export async function serveWithAccount(): Promise<{ readonly server: TestServer; readonly key: string }> {
+  const kit = engineInMemory({ rateLimiter: unlimited });
+  const server = await serve(kit.engine);
+  const { key } = await seedAccount(kit.engine, { plan: "enterprise", rpm: 100_000 });
+  return { server, key };
+}

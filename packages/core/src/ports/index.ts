@@ -2,14 +2,14 @@ export type { Account, AccountPatch, AccountStore, NewAccount } from "./account-
 export type { ApiKeyRecord, ApiKeyStore } from "./api-key-store.js";
 export type { QuotaHold, QuotaKey, QuotaLedger, Reservation } from "./quota-ledger.js";
 export type { CachedValue, ResultCache } from "./result-cache.js";
-export type { RateLimitDecision, RateLimiter } from "./rate-limiter.js";
+export type { RateLimitDecision, RateLimiter, SlidingLimiter } from "./rate-limiter.js";
 export type { CommunityReport, ReportStore } from "./report-store.js";
 export type { Clock } from "./clock.js";
 export type { Timers } from "./timers.js";
 export type { Ids } from "./ids.js";
 export type { Hasher, PasswordHasher } from "./hasher.js";
 export type { HealthProbe } from "./health-probe.js";
-export type { Evidence, SignalContext, SignalSource } from "./signal-source.js";
+export type { Evidence, SignalContext, SignalSource, SourcePause } from "./signal-source.js";
 export type { ExplanationInput, Explainer } from "./explainer.js";
 export type { FeedRecord, FeedSnapshot, FeedStore } from "./feed-store.js";
 export type {

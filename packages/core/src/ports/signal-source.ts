@@ -12,6 +12,14 @@ export interface Evidence {
   readonly factors: readonly RuleHit[];
   /** Lowest score the evidence allows (a feed listing is near-conclusive); 0 when none. */
   readonly floor?: number;
+  /** Set when the source has switched itself off (status unavailable): when it will try again. */
+  readonly until?: Date;
+}
+
+/** A source that has switched itself off for a while (its dependency unreachable): until when, and why. */
+export interface SourcePause {
+  readonly until: Date;
+  readonly reason: string;
 }
 
 export interface SignalContext {
@@ -29,4 +37,9 @@ export interface SignalSource<TInput> {
   /** Per-call time budget; the engine aborts and counts the source unavailable after it. */
   readonly timeoutMs: number;
   check(input: TInput, ctx: SignalContext): Promise<Evidence>;
+  /**
+   * Whether the source has switched itself off now (every check answers unavailable at once until then); null
+   * when it is on. Never probes anything. Sources that never pause leave it out.
+   */
+  paused?(): SourcePause | null;
 }

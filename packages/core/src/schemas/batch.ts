@@ -30,10 +30,10 @@ export const BatchSummarySchema = z
   .meta({ id: "BatchSummary" });
 
 export const BatchUrlRequestSchema = z
-  .object({
+  .strictObject({
     urls: z.array(z.string().max(MAX_URL_LENGTH)).min(1).max(MAX_BATCH_ITEMS).optional(),
     items: z
-      .array(z.object({ url: z.string().max(MAX_URL_LENGTH) }))
+      .array(z.strictObject({ url: z.string().max(MAX_URL_LENGTH) }))
       .min(1)
       .max(MAX_BATCH_ITEMS)
       .optional(),
@@ -46,10 +46,10 @@ export const BatchUrlRequestSchema = z
   .meta({ id: "BatchUrlRequest" });
 
 export const BatchPhoneRequestSchema = z
-  .object({
+  .strictObject({
     phone_numbers: z.array(z.string().max(64)).min(1).max(MAX_BATCH_ITEMS).optional(),
     items: z
-      .array(z.object({ phone_number: z.string().max(64) }))
+      .array(z.strictObject({ phone_number: z.string().max(64) }))
       .min(1)
       .max(MAX_BATCH_ITEMS)
       .optional(),

@@ -23,11 +23,17 @@ export const SourceStatusSchema = z
     name: z.string(),
     status: z.enum(["ok", "unavailable", "skipped"]),
     reason: z.string().optional(),
+    until: z.iso
+      .datetime()
+      .optional()
+      .describe(
+        "Set while the source has switched itself off (status unavailable): when it tries again (ISO 8601 UTC)",
+      ),
   })
   .meta({
     id: "SourceStatus",
     description:
-      "ok: answered (listed or not); unavailable: failed or timed out (lowers confidence); skipped: not configured or not applicable",
+      "ok: answered (listed or not); unavailable: failed, timed out or paused (lowers confidence, never counts as a clean answer); skipped: not configured or not applicable",
   });
 export type SourceStatus = z.infer<typeof SourceStatusSchema>;
 

@@ -19,7 +19,7 @@ export const JOB_STATUSES = ["queued", "running", "completed", "failed", "cancel
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const JobSubmitRequestSchema = z
-  .object({
+  .strictObject({
     channel: z
       .string()
       .min(1)

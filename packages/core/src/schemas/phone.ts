@@ -2,7 +2,7 @@ import { z } from "zod";
 import { RiskAssessmentShape } from "./common.js";
 
 export const PhoneLookupRequestSchema = z
-  .object({
+  .strictObject({
     phone_number: z
       .string()
       .min(1)

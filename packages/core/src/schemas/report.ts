@@ -20,7 +20,7 @@ export const REPORT_CATEGORIES = [
 const noNul = (s: string): boolean => !s.includes("\u0000");
 
 export const ReportRequestSchema = z
-  .object({
+  .strictObject({
     kind: ReportKindSchema,
     value: z
       .string()

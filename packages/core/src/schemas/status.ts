@@ -32,6 +32,17 @@ export const StatusSchema = z
       .describe("One entry per channel (from the channel registry), plus database and ai_inference"),
     version: z.string(),
     timestamp: z.iso.datetime(),
+    paused_sources: z
+      .array(
+        z.object({
+          name: z.string().describe("The signal source, as named in a result's sources"),
+          component: z.string().describe("The component it serves, shown degraded meanwhile"),
+          until: z.iso.datetime().describe("When it tries again (ISO 8601 UTC)"),
+          reason: z.string(),
+        }),
+      )
+      .optional()
+      .describe("Present while a signal source has switched itself off (the network inspector when nothing answers)"),
   })
   .meta({ id: "Status" });
 export type Status = z.infer<typeof StatusSchema>;

@@ -4,7 +4,7 @@ import { RiskAssessmentShape } from "./common.js";
 export const MAX_URL_LENGTH = 2048;
 
 export const UrlLookupRequestSchema = z
-  .object({
+  .strictObject({
     url: z.string().min(1).max(MAX_URL_LENGTH).describe("The URL to check; scheme optional, IDN or punycode"),
     force_refresh: z.boolean().optional().default(false).describe("Bypass the cache; counts toward quota"),
   })

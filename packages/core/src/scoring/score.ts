@@ -141,11 +141,12 @@ export function assess(items: readonly WeightedEvidence[], options: AssessOption
   let answered = 0;
   let considered = 0;
   for (const { evidence, weight } of items) {
-    sources.push(
-      evidence.reason !== undefined
-        ? { name: evidence.source, status: evidence.status, reason: evidence.reason }
-        : { name: evidence.source, status: evidence.status },
-    );
+    sources.push({
+      name: evidence.source,
+      status: evidence.status,
+      ...(evidence.reason !== undefined ? { reason: evidence.reason } : {}),
+      ...(evidence.until !== undefined ? { until: evidence.until.toISOString() } : {}),
+    });
     for (const k in evidence.signals) {
       // A listing flag set by any source stands (a feed says false, a live API says true: listed).
       const v = evidence.signals[k];

@@ -24,7 +24,7 @@ export { describeAccountStoreContract } from "./account-store-contract.js";
 export { describeApiKeyStoreContract } from "./api-key-store-contract.js";
 export { describeQuotaLedgerContract } from "./quota-ledger-contract.js";
 export { describeResultCacheContract } from "./result-cache-contract.js";
-export { describeRateLimiterContract } from "./rate-limiter-contract.js";
+export { describeRateLimiterContract, describeSlidingLimiterContract } from "./rate-limiter-contract.js";
 export { describeReportStoreContract } from "./report-store-contract.js";
 export { describeJobStoreContract } from "./job-store-contract.js";
 export type { JobStoreFixture } from "./job-store-contract.js";

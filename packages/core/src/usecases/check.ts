@@ -2,7 +2,7 @@
 // its input and how to assess it (channels/<id>/); these run it through the mechanics: scope, rate limit, parse,
 // test mode, cache, quota, compute.
 import { err, ok, type Result } from "neverthrow";
-import type { AppError } from "../errors.js";
+import { issueAt, validationError, type AppError, type ValidationIssue } from "../errors.js";
 import type { AnyChannel, CacheFields } from "../channels/define-channel.js";
 import { BATCH_CONCURRENCY } from "../schemas/batch.js";
 import type { Verdict } from "../schemas/common.js";
@@ -160,12 +160,11 @@ function itemError(input: string, index: number, e: AppError): BatchItemError {
   return { input, index, error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } };
 }
 
-/** A validation error names the batch field (urls.3), not the single request's field (url). */
+/** A validation error names the batch field (urls[3]), not the single request's field (url). */
 function atField(e: AppError, field: string): AppError {
   if (e.code !== "validation_error") return e;
-  const issues = (e.details?.["issues"] as { field: string; message: string }[] | undefined) ?? [];
-  const renamed = issues.map((i) => ({ ...i, field }));
-  return { ...e, message: renamed[0] ? `${field}: ${renamed[0].message}` : e.message, details: { issues: renamed } };
+  const issues = (e.details?.["issues"] as ValidationIssue[] | undefined) ?? [];
+  return validationError(issues.map((i) => issueAt(i, field)));
 }
 
 /**

@@ -3,7 +3,7 @@
 // JOB_TASK_ITEMS items, and each item's answer and its quota unit are written by the store in one transaction, once
 // per (job, index), so a task that runs twice (a worker died, the queue delivered it again) charges nothing twice.
 import { err, ok, type Result } from "neverthrow";
-import { appError, toAppError, type AppError, type ValidationIssue, validationError } from "../errors.js";
+import { appError, issueAt, toAppError, type AppError, type ValidationIssue, validationError } from "../errors.js";
 import type { AnyChannel, CacheFields } from "../channels/define-channel.js";
 import type { JobItem, JobRecord, JobStore, ItemOutcome } from "../ports/job-store.js";
 import type { JobQueue, JobTask, TaskOutcome } from "../ports/job-queue.js";
@@ -27,7 +27,7 @@ import type { Principal } from "./deps.js";
 import type { Kernel, Outcome } from "./kernel.js";
 import { checkOne, lookupEnd, quotaChannelOf } from "./check.js";
 import { itemsFromUpload, lineField, type JobUpload } from "./job-upload.js";
-import { parseBody } from "./parse-body.js";
+import { parseBody, parseWith } from "./parse-body.js";
 
 /** What jobs run on; absent from an engine that serves no jobs. */
 export interface JobDeps {
@@ -122,7 +122,7 @@ export class Jobs {
   async submit(p: Principal, body: unknown): R<JobSubmitted> {
     const request = parseBody(JobSubmitRequestSchema, body);
     if (request.isErr()) return err(request.error);
-    return this.enqueue(p, request.value, (i) => `items.${i}`);
+    return this.enqueue(p, request.value, (i) => `items[${i}]`);
   }
 
   /**
@@ -162,16 +162,25 @@ export class Jobs {
     const def = jobChannels(this.k).find((c) => c.id === channel);
     if (def === undefined) {
       const names = jobChannels(this.k).map((c) => c.id);
-      return err(validationError([{ field: "channel", message: `Must be one of ${names.join(", ")}` }]));
+      return err(
+        validationError([
+          {
+            field: "channel",
+            message: `channel must be one of ${names.join(", ")}, not ${JSON.stringify(channel).slice(0, 40)}.`,
+          },
+        ]),
+      );
     }
     const admitted = await this.k.admit(p, def.scope, "batch");
     if (admitted.isErr()) return err(admitted.error);
     const issues: ValidationIssue[] = [];
     for (let i = 0; i < items.length && issues.length < MAX_REPORTED_ISSUES; i++) {
-      const parsed = def.request.safeParse(items[i] ?? {});
-      if (parsed.success) continue;
-      for (const issue of parsed.error.issues.slice(0, MAX_REPORTED_ISSUES - issues.length))
-        issues.push({ field: [itemField(i), ...issue.path].map(String).join("."), message: issue.message });
+      const parsed = parseWith(def.request, items[i] ?? {});
+      if (parsed.isErr())
+        for (const issue of parsed.error.slice(0, MAX_REPORTED_ISSUES - issues.length)) {
+          const inner = issue.field === "body" ? "" : issue.field.startsWith("[") ? issue.field : `.${issue.field}`;
+          issues.push(issueAt(issue, `${itemField(i)}${inner}`));
+        }
     }
     if (webhook_url !== undefined) {
       const refused = webhooks.checkUrl(webhook_url);

@@ -89,7 +89,7 @@ describe("submitting a job", () => {
     const r = await engine.jobs.submit(p, { channel: "url", items: [{ url: "https://a.example.com/" }, { link: 1 }] });
     const e = r._unsafeUnwrapErr();
     expect(e.code).toBe("validation_error");
-    expect((e.details?.["issues"] as { field: string }[])[0]!.field).toBe("items.1.url");
+    expect((e.details?.["issues"] as { field: string }[])[0]!.field).toBe("items[1].url");
     expect(queue.tasks).toHaveLength(0);
   });
 

@@ -178,6 +178,25 @@ describe("sign-in throttle", () => {
     expect((await signIn(deps, { email: "victim@example.com", password: "the right one" })).isOk()).toBe(true);
   });
 
+  it("lets no more than its attempts through around a fixed window's boundary (the window slides)", async () => {
+    const deps = withLimiter(createHarness());
+    const { attempts, windowMs } = SIGN_IN_THROTTLE;
+    // The harness's clock starts on a multiple of the window: where a fixed window would end is known.
+    expect(deps.clock.now().getTime() % windowMs).toBe(0);
+    deps.clock.advance(windowMs - attempts * 1000);
+    const answers: string[] = [];
+    for (let i = 0; i < 2 * attempts; i++) {
+      const out = await signIn(deps, { email: "victim@example.com", password: `guess ${i}` });
+      answers.push(out._unsafeUnwrapErr().code);
+      deps.clock.advance(1000); // half before the boundary, half after it
+    }
+    expect(answers.filter((c) => c === "invalid_credentials")).toHaveLength(attempts);
+    expect(answers.slice(attempts)).toEqual(Array(attempts).fill("too_many_attempts"));
+    // The first guess leaves the window a full window after it was made, not at the boundary.
+    const blocked = await signIn(deps, { email: "victim@example.com", password: "again" });
+    expect(blocked._unsafeUnwrapErr().retryAfterSeconds).toBe(windowMs / 1000 - 2 * attempts);
+  });
+
   it("answers an unknown email exactly as a known one", async () => {
     const deps = withLimiter(createHarness());
     await signUp(deps, { email: "known@example.com", password: "0123456789" });

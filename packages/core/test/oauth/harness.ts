@@ -5,7 +5,6 @@ import type { Hasher, PasswordHasher } from "../../src/ports/hasher.js";
 import type { Ids } from "../../src/ports/ids.js";
 import { FixedClock, InMemoryAccountStore } from "../../src/testing/fakes.js";
 import { InMemoryRateLimiter } from "../../src/policies/in-memory-rate-limiter.js";
-import type { RateLimiter } from "../../src/ports/rate-limiter.js";
 import { InMemoryOAuthStore } from "../../src/testing/oauth/in-memory-oauth-store.js";
 import { createOAuthConfig, type OAuthDeps } from "../../src/usecases/oauth/oauth-deps.js";
 
@@ -46,6 +45,6 @@ export function pkcePair(): { verifier: string; challenge: string } {
 }
 
 /** The deps sign-in needs: the harness with an attempt counter of its own. */
-export function withLimiter<T extends OAuthDeps>(deps: T): T & { rateLimiter: RateLimiter } {
+export function withLimiter<T extends OAuthDeps>(deps: T): T & { rateLimiter: InMemoryRateLimiter } {
   return { ...deps, rateLimiter: new InMemoryRateLimiter() };
 }

@@ -18,6 +18,7 @@ import {
   describeJobStoreContract,
   describeQuotaLedgerContract,
   describeRateLimiterContract,
+  describeSlidingLimiterContract,
   describeReportStoreContract,
   describeResultCacheContract,
   toBase64Url,
@@ -38,6 +39,7 @@ describeQuotaLedgerContract("in-memory", async () => ({
 }));
 describeResultCacheContract("in-memory", async () => ({ store: new InMemoryResultCache(), cleanup: noop }));
 describeRateLimiterContract("in-memory", async () => ({ store: new InMemoryRateLimiter(), cleanup: noop }));
+describeSlidingLimiterContract("in-memory", async () => ({ store: new InMemoryRateLimiter(), cleanup: noop }));
 describeReportStoreContract("in-memory", async () => ({
   store: new InMemoryReportStore(),
   addAccount: noop,

@@ -5,7 +5,18 @@
 import type { Clock } from "@scamverify/core";
 import type { Resolver } from "../net/address-guard.js";
 
-export type ConnectivityState = { readonly online: true } | { readonly online: false; readonly reason: string };
+/**
+ * An offline verdict of the probe carries `until`: it is kept till then, and the inspector stays switched off. An
+ * offline state without it is for good (network inspection turned off).
+ */
+export type ConnectivityState =
+  { readonly online: true } | { readonly online: false; readonly reason: string; readonly until?: Date };
+
+/** An offline verdict in force, and when it runs out. */
+export interface OfflineSpell {
+  readonly reason: string;
+  readonly until: Date;
+}
 
 /** Names that exist as long as the DNS does: the documentation domain of RFC 2606 and the operator of the root zone. */
 export const CONNECTIVITY_PROBE_NAMES: readonly string[] = ["example.com", "iana.org", "a.root-servers.net"];
@@ -28,16 +39,24 @@ export interface ConnectivityProbe {
   state(): Promise<ConnectivityState>;
   /** Records that a request failed for lack of connectivity: `state()` reads offline until the ttl runs out. */
   markOffline(reason: string): void;
+  /** The offline verdict in force now, without probing; null when online or when nothing is known yet. */
+  offlineNow(): OfflineSpell | null;
 }
 
 export function createConnectivityProbe(config: ConnectivityProbeConfig): ConnectivityProbe {
   const names = config.probeNames ?? CONNECTIVITY_PROBE_NAMES;
   const ttl = config.ttlMs ?? 60_000;
   const budget = config.timeoutMs ?? 2_000;
-  let known: { at: number; state: ConnectivityState } | null = null;
+  let known: { at: number; state: { online: true } | (ConnectivityState & OfflineSpell) } | null = null;
   let inflight: Promise<ConnectivityState> | null = null;
 
-  async function probe(): Promise<ConnectivityState> {
+  const offlineFrom = (at: number, reason: string): ConnectivityState & OfflineSpell => ({
+    online: false,
+    reason,
+    until: new Date(at + ttl),
+  });
+
+  async function probe(at: number): Promise<ConnectivityState> {
     const failures: string[] = [];
     const attempts = names.map((name) =>
       config.resolver(name).then(
@@ -68,24 +87,30 @@ export function createConnectivityProbe(config: ConnectivityProbeConfig): Connec
     const outcome = await Promise.race([anyAnswered, timedOut]);
     clearTimeout(timer);
     if (outcome === true) return { online: true };
-    if (outcome === "timeout") return { online: false, reason: `DNS did not answer within ${budget} ms` };
+    if (outcome === "timeout") return offlineFrom(at, `DNS did not answer within ${budget} ms`);
     const why = failures.length > 0 ? `DNS lookups fail (${[...new Set(failures)].join(", ")})` : "DNS knows none";
-    return { online: false, reason: `${why} of ${names.join(", ")}, names that always exist` };
+    return offlineFrom(at, `${why} of ${names.join(", ")}, names that always exist`);
   }
 
   return {
     async state() {
       const now = config.clock.now().getTime();
       if (known !== null && now - known.at < ttl) return known.state;
-      inflight ??= probe().then((state) => {
-        known = { at: config.clock.now().getTime(), state };
+      inflight ??= probe(now).then((state) => {
+        const at = config.clock.now().getTime();
+        known = { at, state: state.online ? state : offlineFrom(at, state.reason) };
         inflight = null;
-        return state;
+        return known.state;
       });
       return inflight;
     },
     markOffline(reason) {
-      known = { at: config.clock.now().getTime(), state: { online: false, reason } };
+      const at = config.clock.now().getTime();
+      known = { at, state: offlineFrom(at, reason) };
+    },
+    offlineNow() {
+      if (known === null || known.state.online) return null;
+      return config.clock.now().getTime() - known.at < ttl ? known.state : null;
     },
   };
 }

@@ -1,7 +1,9 @@
 // Inspects a URL over the network, every connection through the address guard: redirect chain (redirect_count,
 // final_url), TLS certificate (ssl_issuer, ssl_age_days), DNS presence, and RDAP registration found through the
 // IANA bootstrap (domain_age_days, registrar). A missing address record is a finding only while names that must exist
-// resolve through the same resolver; with no network the source says unavailable, at once, instead of guessing.
+// resolve through the same resolver; with no network the source says unavailable, at once, instead of guessing. When
+// nothing answers, not even the RDAP service, the inspector switches itself off for a minute (the connectivity
+// verdict's life): every lookup meanwhile answers unavailable at once, with when it tries again, and so does paused().
 
 import { connect as tlsConnect, type PeerCertificate } from "node:tls";
 import type { Clock, Evidence, Factor, NormalizedUrl, SignalSource } from "@scamverify/core";
@@ -227,6 +229,10 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
     name: "network",
     weight: 0.6,
     timeoutMs: partTimeout * 2 + 1_000,
+    paused() {
+      const off = connectivity.offlineNow();
+      return off === null ? null : { until: off.until, reason: `no network: ${off.reason}` };
+    },
     async check(url, ctx): Promise<Evidence> {
       const now = config.clock.now().getTime();
       const emptySignals = (): Record<string, unknown> => ({
@@ -237,15 +243,19 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
         redirect_count: null,
         final_url: null,
       });
-      const offline = (reason: string): Evidence => ({
+      const offline = (state: { readonly reason: string; readonly until?: Date | undefined }): Evidence => ({
         source: "network",
         status: "unavailable",
-        reason: `no network: ${reason}`,
+        reason:
+          state.until === undefined
+            ? `no network: ${state.reason}`
+            : `no network: ${state.reason}; paused until ${state.until.toISOString()}`,
         signals: emptySignals(),
         factors: [],
+        ...(state.until !== undefined ? { until: state.until } : {}),
       });
       const state = await connectivity.state();
-      if (!state.online) return offline(state.reason);
+      if (!state.online) return offline(state);
 
       // Whether any remote party answered at all, and the failures that say nobody could be reached.
       let reached = false;
@@ -353,9 +363,12 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
         // Nothing answered, not even the registry's RDAP service, which is always up: the network is down, what the
         // parts found is not evidence, and the next lookups should not wait for the same timeouts. A site that
         // alone cannot be reached (taken down, as scam sites often are) is not a network failure.
-        const reason = `nothing could be reached (${noRoute.sort().join(", ")}): ${problems.join("; ")}`;
+        // The pause's reason names the parts only: it is shown to everyone (the status resource), and the failures'
+        // own words can name the site this lookup was about. This lookup's answer carries them.
+        const reason = `nothing could be reached (${noRoute.sort().join(", ")})`;
         connectivity.markOffline(reason);
-        return offline(reason);
+        const spell = connectivity.offlineNow();
+        return offline({ reason: `${reason}: ${problems.join("; ")}`, ...(spell ? { until: spell.until } : {}) });
       }
       if (privateTarget) {
         add("resolves_to_private_network", `${url.host} points to a private or reserved network address`, 50);

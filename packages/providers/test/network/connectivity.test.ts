@@ -74,9 +74,13 @@ describe("connectivity probe", () => {
     const clock = manualClock();
     const probe = createConnectivityProbe({ resolver, clock, ttlMs: 10_000 });
     expect((await probe.state()).online).toBe(true);
+    const at = clock.now().getTime();
     probe.markOffline("nothing could be reached");
-    expect(await probe.state()).toEqual({ online: false, reason: "nothing could be reached" });
+    const until = new Date(at + 10_000);
+    expect(await probe.state()).toEqual({ online: false, reason: "nothing could be reached", until });
+    expect(probe.offlineNow()).toEqual({ online: false, reason: "nothing could be reached", until });
     clock.advance(10_000);
+    expect(probe.offlineNow()).toBeNull();
     expect((await probe.state()).online).toBe(true);
     expect(asked.length).toBe(2 * CONNECTIVITY_PROBE_NAMES.length);
   });

@@ -132,6 +132,34 @@ function refang(s: string): string {
   return s.replace(/^hxxp(s?)(:\/\/|\[:\]\/\/)/i, "http$1://").replace(/\[\.\]|\(\.\)|\{\.\}|\[dot\]/gi, ".");
 }
 
+/** DNS's limits (RFC 1035 2.3.4): a name no resolver can hold is no site, whatever it looks like. */
+export const MAX_HOST_LABEL_LENGTH = 63;
+export const MAX_HOST_NAME_LENGTH = 253;
+export const MAX_HOST_LABELS = 127;
+
+/** Why a host name (ASCII form, no trailing dot) cannot exist in DNS, or null when it can. */
+export function impossibleHostName(host: string): string | null {
+  const labels = host.split(".");
+  if (labels.length > MAX_HOST_LABELS) {
+    return `The host name has ${labels.length} labels; a host name has at most ${MAX_HOST_LABELS}, so no such site can exist`;
+  }
+  const long = labels.find((l) => l.length > MAX_HOST_LABEL_LENGTH);
+  if (long !== undefined) {
+    return `A label of the host name ("${long.slice(0, 20)}...") is ${long.length} characters long; a label has at most ${MAX_HOST_LABEL_LENGTH}, so no such site can exist`;
+  }
+  if (host.length > MAX_HOST_NAME_LENGTH) {
+    return `The host name is ${host.length} characters long; a host name has at most ${MAX_HOST_NAME_LENGTH}, so no such site can exist`;
+  }
+  return null;
+}
+
+/** The port written in an authority ("host:8080", "[::1]:0"), or null when none is written. */
+function rawPort(authority: string): string | null {
+  const hostPort = authority.slice(authority.lastIndexOf("@") + 1);
+  const m = /:(\d*)$/.exec(hostPort.startsWith("[") ? hostPort.slice(hostPort.indexOf("]") + 1) : hostPort);
+  return m === null ? null : (m[1] ?? "");
+}
+
 /** Splits off the authority part of an absolute http(s) string, for checks WHATWG parsing would hide. */
 function rawAuthority(withScheme: string): string {
   const afterScheme = withScheme.replace(/^[a-z][a-z0-9+.-]*:\/*/i, "");
@@ -182,6 +210,13 @@ export function normalizeUrl(raw: string): Result<NormalizedUrl, ValidationIssue
   if (WHITESPACE_RE.test(authority)) return err(issue("The host part of the URL contains spaces"));
   const hostPart = authority.slice(authority.lastIndexOf("@") + 1);
   if (hostPart === "" || hostPart.startsWith(":")) return err(issue("URL has no host"));
+  const port = rawPort(authority);
+  if (port !== null && port !== "" && (!/^\d{1,5}$/.test(port.replace(/^0+(?=\d)/, "")) || Number(port) > 65535)) {
+    return err(issue(`The URL's port ${port.slice(0, 12)} is out of range; a port is a number from 1 to 65535`));
+  }
+  if (port !== null && port !== "" && Number(port) === 0) {
+    return err(issue("The URL's port is 0, which no server listens on; a port is a number from 1 to 65535"));
+  }
 
   let url: URL;
   try {
@@ -201,6 +236,8 @@ export function normalizeUrl(raw: string): Result<NormalizedUrl, ValidationIssue
 
   const info = parseDomain(host, { allowPrivateDomains: true, extractHostname: false });
   const isIp = isIpv6 || info.isIp === true;
+  const impossible = isIp ? null : impossibleHostName(host);
+  if (impossible !== null) return err(issue(impossible));
   if (!isIp && !host.includes(".")) {
     return err(issue(`"${host}" is not a public host name (it has no top-level domain)`));
   }

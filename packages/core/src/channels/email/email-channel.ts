@@ -69,7 +69,7 @@ const mailText = (blank: string) =>
     .refine((s) => s.trim() !== "", blank);
 
 export const EmailAnalyzeRequestSchema = z
-  .object({
+  .strictObject({
     email_body: mailText("The email body is blank")
       .optional()
       .describe(

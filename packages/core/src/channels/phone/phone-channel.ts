@@ -115,11 +115,11 @@ export const PHONE_CHANNEL = defineChannel({
     items: (body) => {
       const b = body as BatchPhoneBody;
       return b.phone_numbers
-        ? b.phone_numbers.map((n, i) => ({ body: { phone_number: n }, input: n, field: `phone_numbers.${i}` }))
+        ? b.phone_numbers.map((n, i) => ({ body: { phone_number: n }, input: n, field: `phone_numbers[${i}]` }))
         : (b.items ?? []).map((item, i) => ({
             body: { phone_number: item.phone_number },
             input: item.phone_number,
-            field: `items.${i}.phone_number`,
+            field: `items[${i}].phone_number`,
           }));
     },
     forceRefresh: (body) => (body as BatchPhoneBody).force_refresh === true,

@@ -59,7 +59,7 @@ export const MessageTextSchema = z
   .refine((s) => (s.match(CONTROL)?.length ?? 0) <= Math.max(2, s.length / 50), "The text looks like binary data");
 
 export const TextAnalyzeRequestSchema = z
-  .object({
+  .strictObject({
     text: MessageTextSchema.describe(`The message as received (at most ${MAX_TEXT_CHARS} characters)`),
     sender_number: z
       .string()

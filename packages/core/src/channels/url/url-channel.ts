@@ -136,8 +136,8 @@ export const URL_CHANNEL = defineChannel({
     items: (body) => {
       const b = body as BatchUrlBody;
       return b.urls
-        ? b.urls.map((url, i) => ({ body: { url }, input: url, field: `urls.${i}` }))
-        : (b.items ?? []).map((item, i) => ({ body: { url: item.url }, input: item.url, field: `items.${i}.url` }));
+        ? b.urls.map((url, i) => ({ body: { url }, input: url, field: `urls[${i}]` }))
+        : (b.items ?? []).map((item, i) => ({ body: { url: item.url }, input: item.url, field: `items[${i}].url` }));
     },
     forceRefresh: (body) => (body as BatchUrlBody).force_refresh === true,
   },

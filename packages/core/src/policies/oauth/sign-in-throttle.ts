@@ -3,7 +3,10 @@
 import type { Hasher } from "../../ports/hasher.js";
 
 export const SIGN_IN_THROTTLE = {
-  /** Attempts per email and window; a person who mistypes a few times stays well below it. */
+  /**
+   * Attempts per email in any span of windowMs (a sliding window: a fixed one would let twice as many through
+   * around each boundary); a person who mistypes a few times stays well below it.
+   */
   attempts: 10,
   windowMs: 15 * 60_000,
 } as const;

@@ -4,7 +4,7 @@ import type { Clock } from "../../ports/clock.js";
 import type { Hasher, PasswordHasher } from "../../ports/hasher.js";
 import type { Ids } from "../../ports/ids.js";
 import type { OAuthStore } from "../../ports/oauth-store.js";
-import type { RateLimiter } from "../../ports/rate-limiter.js";
+import type { SlidingLimiter } from "../../ports/rate-limiter.js";
 import { DEFAULT_REDIRECT_POLICY, type RedirectUriPolicy } from "../../policies/oauth/redirect-uris.js";
 
 export interface OAuthConfig {
@@ -24,10 +24,10 @@ export interface OAuthDeps {
   readonly passwords: PasswordHasher;
   readonly config: OAuthConfig;
   /**
-   * Counts sign-in attempts per email. Give the limiter every process shares (Redis) so the throttle holds across
-   * processes; without one, the HTTP face counts in its own process.
+   * Counts sign-in attempts per email in a sliding window. Give the limiter every process shares (Redis) so the
+   * throttle holds across processes; without one, the HTTP face counts in its own process.
    */
-  readonly rateLimiter?: RateLimiter;
+  readonly rateLimiter?: SlidingLimiter;
   /** Fetches Client ID Metadata Documents; without it, https client_ids are unknown clients like any other. */
   readonly clientMetadata?: ClientMetadataDocuments;
 }

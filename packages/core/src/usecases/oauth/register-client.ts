@@ -13,6 +13,7 @@ import { isAllowedRedirectUri } from "../../policies/oauth/redirect-uris.js";
 import { formatScopes, parseScopes } from "../../policies/oauth/scopes.js";
 import { clientIdFor } from "../../policies/oauth/client-scope.js";
 import { TOKEN_BYTES } from "../../policies/oauth/lifetimes.js";
+import { parseWith } from "../parse-body.js";
 
 const CLIENT_SECRET_PREFIX = "svcs_";
 
@@ -33,14 +34,13 @@ export async function registerClient(
   deps: OAuthDeps,
   body: unknown,
 ): Promise<Result<ClientRegistrationResponse, OAuthError>> {
-  const parsed = ClientRegistrationRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join(".") ?? "";
-    const code = field.startsWith("redirect_uris") ? "invalid_redirect_uri" : "invalid_client_metadata";
-    return err(oauthError(code, `${field || "body"}: ${issue?.message ?? "invalid client metadata"}`));
+  const parsed = parseWith(ClientRegistrationRequestSchema, body);
+  if (parsed.isErr()) {
+    const issue = parsed.error[0];
+    const code = issue?.field.startsWith("redirect_uris") ? "invalid_redirect_uri" : "invalid_client_metadata";
+    return err(oauthError(code, issue?.message ?? "The client metadata is not valid."));
   }
-  const req = parsed.data;
+  const req = parsed.value;
   const rejected = req.redirect_uris.filter((u) => !isAllowedRedirectUri(u, deps.config.redirectPolicy));
   if (rejected.length > 0) {
     return err(oauthError("invalid_redirect_uri", `Redirect URI not allowed: ${rejected.join(", ")}`));

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from "neverthrow";
 import type { OAuthDeps } from "./oauth-deps.js";
 import type { Account } from "../../ports/account-store.js";
-import type { RateLimiter } from "../../ports/rate-limiter.js";
+import type { SlidingLimiter } from "../../ports/rate-limiter.js";
 import { OAUTH_LIFETIMES, TOKEN_BYTES } from "../../policies/oauth/lifetimes.js";
 import { SIGN_IN_THROTTLE, signInThrottleKey } from "../../policies/oauth/sign-in-throttle.js";
 
@@ -34,14 +34,16 @@ export function throttled(resetAt: Date, now: Date): SignInError {
   };
 }
 
-/** Opens a session for an account (after sign-in or sign-up). */
-/** Counts one password attempt for the email (sign-in and sign-up alike); the refusal once too many were made. */
+/**
+ * Counts one password attempt for the email (sign-in and sign-up alike); the refusal once too many were made. The
+ * window slides: no span of SIGN_IN_THROTTLE.windowMs, wherever it starts, admits more than its attempts.
+ */
 export async function throttleAttempt(
-  deps: OAuthDeps & { readonly rateLimiter: RateLimiter },
+  deps: OAuthDeps & { readonly rateLimiter: SlidingLimiter },
   email: string,
 ): Promise<SignInError | null> {
   const now = deps.clock.now();
-  const decision = await deps.rateLimiter.hit(
+  const decision = await deps.rateLimiter.slide(
     signInThrottleKey(deps.hasher, email),
     SIGN_IN_THROTTLE.attempts,
     SIGN_IN_THROTTLE.windowMs,
@@ -50,6 +52,7 @@ export async function throttleAttempt(
   return decision.allowed ? null : throttled(decision.resetAt, now);
 }
 
+/** Opens a session for an account (after sign-in or sign-up). */
 export async function openSession(deps: OAuthDeps, account: Account): Promise<SignedIn> {
   const now = deps.clock.now();
   const sessionId = deps.ids.token(TOKEN_BYTES);
@@ -70,7 +73,7 @@ export async function openSession(deps: OAuthDeps, account: Account): Promise<Si
  * too_many_attempts without looking at the password, so a right guess cannot get through either.
  */
 export async function signIn(
-  deps: OAuthDeps & { readonly rateLimiter: RateLimiter },
+  deps: OAuthDeps & { readonly rateLimiter: SlidingLimiter },
   input: { readonly email: string; readonly password: string },
 ): Promise<Result<SignedIn, SignInError>> {
   const invalid: SignInError = { code: "invalid_credentials", message: "Incorrect email or password" };

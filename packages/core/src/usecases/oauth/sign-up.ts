@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { OAuthDeps } from "./oauth-deps.js";
-import type { RateLimiter } from "../../ports/rate-limiter.js";
+import type { SlidingLimiter } from "../../ports/rate-limiter.js";
 import { calendarMonth } from "../../policies/billing-period.js";
 import { MIN_PASSWORD_LENGTH } from "../accounts.js";
 import { openSession, throttleAttempt, type SignInError, type SignedIn } from "./sign-in.js";
@@ -20,7 +20,7 @@ const EMAIL = /^[^\s@\u0000-\u001f\u007f]{1,64}@[^\s@\u0000-\u001f\u007f]+\.[^\s
  * guess a password, or to probe addresses, than the sign-in form.
  */
 export async function signUp(
-  deps: OAuthDeps & { readonly rateLimiter: RateLimiter },
+  deps: OAuthDeps & { readonly rateLimiter: SlidingLimiter },
   input: { readonly email: string; readonly password: string },
 ): Promise<Result<SignedIn, SignInError>> {
   const email = input.email.trim().toLowerCase();

@@ -82,6 +82,35 @@ describe("normalizeUrl rejects what is not a web URL", () => {
   });
 });
 
+describe("normalizeUrl refuses hosts and ports that cannot exist", () => {
+  const label = (n: number): string => "a".repeat(n);
+  it.each([
+    [`https://${label(64)}.com/`, "is 64 characters long; a label has at most 63"],
+    [`https://www.${label(70)}.example.com/`, "is 70 characters long; a label has at most 63"],
+    [`https://${"\u00fc".repeat(60)}.com/`, "a label has at most 63"], // 66 characters once in Punycode
+    [`https://${`${label(62)}.`.repeat(4)}com/`, "is 255 characters long; a host name has at most 253"],
+    [`https://${"a.".repeat(127)}com/`, "has 128 labels; a host name has at most 127"],
+    ["https://example.com:0/", "port is 0"],
+    ["example.com:00", "port is 0"],
+    ["http://[2001:db8::1]:0/", "port is 0"],
+    ["https://example.com:65536/", "port 65536 is out of range"],
+    ["https://203.0.113.9:99999/", "port 99999 is out of range"],
+  ])("%#: %s", (raw, fragment) => {
+    const issues = normalizeUrl(raw)._unsafeUnwrapErr();
+    expect(issues).toEqual([{ field: "url", message: expect.stringContaining(fragment) }]);
+  });
+
+  it.each([
+    `https://${label(63)}.com/`,
+    `https://${`${label(61)}.`.repeat(4)}com/`, // 251 characters
+    `https://${"a.".repeat(125)}com/`, // 126 labels
+    "https://example.com:1/",
+    "https://example.com:65535/",
+  ])("accepts the limits themselves: %s", (raw) => {
+    expect(normalizeUrl(raw).isOk()).toBe(true);
+  });
+});
+
 describe("normalizeUrl properties", () => {
   it("never throws and always answers with a URL or issues", () => {
     fc.assert(
