@@ -36,7 +36,8 @@ import {
 import { createDocumentReader } from "../packages/providers/src/document/create-document-reader.js";
 import { createZxingQrDecoder } from "../packages/providers/src/qr/zxing-qr-decoder.js";
 import { LEGIT_MESSAGES, SCAM_MESSAGES } from "./email/messages.js";
-import { fnv1a, renderMessage, type MessageSpec } from "./email/render.js";
+import { fnv1a } from "./fnv1a.js";
+import { renderMessage, type MessageSpec } from "./email/render.js";
 
 /**
  * Evidence about a message's body (text cues, links and numbers in the text, the claimed organisation), given what
