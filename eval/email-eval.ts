@@ -27,7 +27,7 @@ import type { MailReader, ParsedMail } from "../packages/core/src/ports/mail-rea
 import type { Evidence } from "../packages/core/src/ports/signal-source.js";
 import type { Factor } from "../packages/core/src/schemas/common.js";
 import { assess } from "../packages/core/src/scoring/score.js";
-import { OFFLINE_WEIGHT } from "../packages/core/src/usecases/assemble.js";
+import { OFFLINE_WEIGHT } from "../packages/core/src/scoring/evidence-weights.js";
 import {
   createMailauthAuthenticator,
   createOfflineDnsResolver,

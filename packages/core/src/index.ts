@@ -179,7 +179,7 @@ export {
 } from "./scoring/weights.js";
 export type { Assessment, WeightedEvidence } from "./scoring/score.js";
 export { VERDICT_THRESHOLDS, verdictFor } from "./scoring/verdict.js";
-export { OFFLINE_WEIGHT } from "./usecases/assemble.js";
+export { OFFLINE_WEIGHT } from "./scoring/evidence-weights.js";
 export { deterministicExplainer, explainDeterministically } from "./scoring/deterministic-explainer.js";
 
 export { FactorSchema, SourceStatusSchema, VERDICTS, VerdictSchema } from "./schemas/common.js";

@@ -15,7 +15,11 @@ import { MAX_UPLOAD_BYTES, sniffUpload, type UploadKind } from "../../analyzers/
 import type { DocumentKind, DocumentText } from "../../ports/document-reader.js";
 import { ResultHeadShape, ResultTailShape } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
-import { AI_BUDGET_MS, assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import { AI_BUDGET_MS } from "../../usecases/ask-model.js";
+import { assemble } from "../../usecases/assemble.js";
+import { commonFields } from "../../usecases/channel-assessment.js";
+import { magicEvidence } from "../../usecases/magic-evidence.js";
+import { OFFLINE_WEIGHT } from "../../scoring/evidence-weights.js";
 import type { AiImageMediaType } from "../../ports/ai-analyst.js";
 import { defineChannel, type AssessContext, type QuotaChannelDefinition } from "../define-channel.js";
 import { summarizeAssessment } from "../summary.js";

@@ -12,7 +12,7 @@ import {
   type PhoneLookupResult,
   type PhoneSignals,
 } from "../../schemas/phone.js";
-import { assessWith, pickSignals } from "../../usecases/assemble.js";
+import { assessWith, pickSignals } from "../../usecases/channel-assessment.js";
 import type { Kernel } from "../../usecases/kernel.js";
 import { TEST_PHONE_LINES } from "../../usecases/test-mode.js";
 import { defineChannel, type QuotaChannelDefinition } from "../define-channel.js";

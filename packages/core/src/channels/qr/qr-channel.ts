@@ -16,7 +16,10 @@ import { ResultHeadShape, ResultTailShape, type Factor } from "../../schemas/com
 import { MAX_URL_LENGTH, UrlLookupResultSchema, type UrlLookupResult } from "../../schemas/url.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import type { WeightedEvidence } from "../../scoring/score.js";
-import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import { assemble } from "../../usecases/assemble.js";
+import { commonFields } from "../../usecases/channel-assessment.js";
+import { magicEvidence } from "../../usecases/magic-evidence.js";
+import { OFFLINE_WEIGHT } from "../../scoring/evidence-weights.js";
 import { magicUrlVerdict } from "../../usecases/test-mode.js";
 import { defineChannel, type AssessContext, type CacheFields } from "../define-channel.js";
 import { summarizeAssessment } from "../summary.js";

@@ -27,7 +27,10 @@ import { ResultHeadShape, ResultTailShape, type Verdict } from "../../schemas/co
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import type { WeightedEvidence } from "../../scoring/score.js";
 import type { Evidence } from "../../ports/signal-source.js";
-import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import { assemble } from "../../usecases/assemble.js";
+import { commonFields } from "../../usecases/channel-assessment.js";
+import { magicEvidence } from "../../usecases/magic-evidence.js";
+import { OFFLINE_WEIGHT } from "../../scoring/evidence-weights.js";
 import type { Kernel } from "../../usecases/kernel.js";
 import { defineChannel, type AssessContext } from "../define-channel.js";
 import { summarizeAssessment } from "../summary.js";

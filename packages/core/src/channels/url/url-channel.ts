@@ -11,7 +11,7 @@ import {
   type UrlLookupResult,
   type UrlSignals,
 } from "../../schemas/url.js";
-import { assessWith, pickSignals } from "../../usecases/assemble.js";
+import { assessWith, pickSignals } from "../../usecases/channel-assessment.js";
 import type { Kernel } from "../../usecases/kernel.js";
 import { TEST_URL_HOST_PREFIX, magicUrlVerdict } from "../../usecases/test-mode.js";
 import { defineChannel, type QuotaChannelDefinition } from "../define-channel.js";
