@@ -62,7 +62,7 @@ export async function askModel(
   const redact = (text: string): RedactedText =>
     redactForModel(text, recipients, { greetings: material.greetings === true });
   const input: AiInput = {
-    channel: channel as AiInput["channel"],
+    channel,
     subject: redact(subject),
     riskScore: assessment.riskScore,
     verdict: assessment.verdict,
