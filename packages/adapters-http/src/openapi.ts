@@ -5,10 +5,12 @@ import { z } from "zod";
 import {
   DEFAULT_REGISTRY,
   ERROR_CODES,
+  describeKinds,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   PLANS,
   type ChannelRegistry,
   type EngineConfig,
+  type UploadDefinition,
 } from "@scamverify/core";
 import { AUTHED_ERRORS, createEndpoints, type Endpoint } from "./endpoints.js";
 import { HTTP_STATUS } from "./error-map.js";
@@ -102,14 +104,19 @@ function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
   return rest;
 }
 
-/** A multipart form: the `file` part, and the request schema's other fields as text parts. */
-function multipartSchema(request: z.ZodType | null, imagesOnly: boolean): Json {
+/**
+ * A multipart form: the `file` part as the channel declares it, and the request schema's other fields as text parts.
+ * An upload of images only lists their formats; one that takes PDFs too is named by what it is.
+ */
+function multipartSchema(request: z.ZodType | null, upload: UploadDefinition | undefined): Json {
   const fields = request instanceof z.ZodObject ? (request.shape as Record<string, z.ZodType>) : {};
+  const what = upload?.what ?? "The file";
+  const kinds = upload === undefined || upload.accepts.includes("pdf") ? "" : ` (${describeKinds(upload.accepts)})`;
   const properties: Json = {
     file: {
       type: "string",
       contentMediaType: "application/octet-stream",
-      description: `${imagesOnly ? "The image (JPEG, PNG, WebP, HEIC/HEIF or GIF)" : "The PDF or image"}; its type is taken from its bytes, never from the name or declared type`,
+      description: `${what}${kinds}; its type is taken from its bytes, never from the name or declared type`,
     },
   };
   for (const [name, field] of Object.entries(fields)) if (name !== "file") properties[name] = schemaOf(field, "input");
@@ -159,7 +166,7 @@ const IDEMPOTENCY_PARAMETER: Json = {
   schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
 };
 
-function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json {
+function operation(e: Endpoint, quotaHeader: (channel: string) => string, registry: ChannelRegistry): Json {
   const content = (schema: Json): Json => ({ "application/json": { schema } });
   if (e.kind !== "engine") {
     return { summary: e.summary, description: e.description, responses: publicResponses(e) };
@@ -191,7 +198,11 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
             content:
               e.body === "json"
                 ? content(schemaOf(e.request ?? z.object({}), "input"))
-                : { "multipart/form-data": { schema: multipartSchema(e.request, e.channel === "qr") } },
+                : {
+                    "multipart/form-data": {
+                      schema: multipartSchema(e.request, registry.get(e.channel ?? "")?.upload),
+                    },
+                  },
           },
         }),
     responses: {
@@ -278,7 +289,7 @@ export function buildOpenApiDocument(
   const quotaHeader = (channel: string): string => registry.quota(channel)?.header ?? channel;
   const paths: Json = {};
   for (const e of endpoints)
-    paths[e.path] = { ...(paths[e.path] as Json | undefined), [e.method]: operation(e, quotaHeader) };
+    paths[e.path] = { ...(paths[e.path] as Json | undefined), [e.method]: operation(e, quotaHeader, registry) };
   const requestIds = new Set([
     ...OAUTH_REQUEST_IDS,
     ...endpoints.flatMap((e) => {

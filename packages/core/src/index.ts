@@ -32,10 +32,13 @@ export type {
   BodyKind,
   CacheFields,
   ChannelDefinition,
+  ChannelPorts,
   ChannelResult,
   MagicInput,
+  PromptDefinition,
   QuotaChannelDefinition,
   Upload,
+  UploadDefinition,
 } from "./channels/define-channel.js";
 export { summarizeAssessment } from "./channels/summary.js";
 export { URL_CHANNEL, URL_QUOTA, assessUrl } from "./channels/url/url-channel.js";
@@ -170,7 +173,6 @@ export {
   PRIOR_BIAS,
   priorWeight,
   ruleKey,
-  SCORED_CHANNELS,
   type ChannelWeights,
   type FittedRule,
   type RuleHit,
@@ -451,7 +453,9 @@ export {
   MAX_IMAGE_PIXELS,
   MAX_UPLOAD_BYTES,
   UPLOAD_KINDS,
+  IMAGE_KINDS,
   checkPixelLimit,
+  describeKinds,
   imageDimensions,
   inspectImage,
   sniffUpload,

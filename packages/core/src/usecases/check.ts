@@ -67,10 +67,10 @@ export async function checkOne(
   const input = parsed.value;
   const header = headerChannelOf(def);
   if (p.mode === "test") {
-    const assessed = (await def.assess({ kernel: k, principal: p, mode: "test", forceRefresh }, input)) as Result<
-      object,
-      AppError
-    >;
+    const assessed = (await def.assess(
+      { kernel: k, ports: k.ports, principal: p, mode: "test", forceRefresh },
+      input,
+    )) as Result<object, AppError>;
     if (assessed.isErr()) return err(assessed.error);
     const quota = header === null ? undefined : await k.quotaState(p.accountId, header);
     const expires = new Date(Date.parse(TEST_EPOCH) + k.config.cacheTtlMs).toISOString();
@@ -85,7 +85,7 @@ export async function checkOne(
     def.cacheKey(input, k.deps),
     forceRefresh,
     () =>
-      def.assess({ kernel: k, principal: p, mode: "live", forceRefresh, charges }, input) as Promise<
+      def.assess({ kernel: k, ports: k.ports, principal: p, mode: "live", forceRefresh, charges }, input) as Promise<
         Result<object, AppError>
       >,
   );

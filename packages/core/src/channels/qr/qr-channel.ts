@@ -10,7 +10,7 @@ import { analyzeQrContent, parseQrPayload, toQrCode, urlsOf } from "../../analyz
 import { assessUrlOffline, normalizeUrl, pathAsksFor } from "../../analyzers/url/index.js";
 import { QrCodeSchema, QrContentTypeSchema, type QrCode } from "../../analyzers/qr/qr-code-schema.js";
 import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
-import { MAX_UPLOAD_BYTES } from "../../analyzers/upload/sniff-upload.js";
+import { IMAGE_KINDS, MAX_UPLOAD_BYTES } from "../../analyzers/upload/sniff-upload.js";
 import type { Evidence } from "../../ports/signal-source.js";
 import { ResultHeadShape, ResultTailShape, type Factor } from "../../schemas/common.js";
 import { MAX_URL_LENGTH, UrlLookupResultSchema, type UrlLookupResult } from "../../schemas/url.js";
@@ -251,7 +251,7 @@ async function analyzeLink(ctx: AssessContext, raw: string): Promise<Result<UrlL
   const charged = await k.charged(
     ctx.principal,
     "url",
-    URL_CHANNEL.cacheKey(parsed.value, k.deps),
+    URL_CHANNEL.cacheKey(parsed.value, ctx.ports),
     ctx.forceRefresh,
     async () => ok(await assessUrl(k, parsed.value, "live", { subLookup: true })),
     ctx.charges,
@@ -261,12 +261,12 @@ async function analyzeLink(ctx: AssessContext, raw: string): Promise<Result<UrlL
 
 async function assessQr(ctx: AssessContext, input: QrInput): Promise<Result<QrAssessment, AppError>> {
   const k = ctx.kernel;
-  const decoder = k.deps.qrDecoder;
+  const decoder = ctx.ports.qrDecoder;
   if (decoder === undefined) return err(appError("service_unavailable", "This server has no QR decoder configured."));
   const decoded = await decoder.decode(input.bytes);
   if (!decoded.ok) return err(decoded.error);
   const codes: QrCode[] = decoded.value.map(toQrCode);
-  const imageHash = hashBytes(k.deps.hasher, input.bytes);
+  const imageHash = hashBytes(ctx.ports.hasher, input.bytes);
   const items: WeightedEvidence[] = [];
   const subs: SubLookup[] = [];
   let urlAnalysis: UrlLookupResult | null = null;
@@ -356,7 +356,9 @@ export const QR_CHANNEL = defineChannel({
   scope: "url:lookup",
   quota: { chargedBy: "url" },
   statusComponent: "qr_analysis",
+  units: "QR code analyses",
   http: { path: "/api/v1/qr/analyze", body: "multipart" },
+  upload: { accepts: IMAGE_KINDS, what: "The image" },
   request: QrAnalyzeRequestSchema,
   result: QrAnalysisResultSchema,
   parse: (req) => {
