@@ -27,7 +27,7 @@ import type { MailReader, ParsedMail } from "../packages/core/src/ports/mail-rea
 import type { Evidence } from "../packages/core/src/ports/signal-source.js";
 import type { Factor } from "../packages/core/src/schemas/common.js";
 import { assess } from "../packages/core/src/scoring/score.js";
-import { OFFLINE_WEIGHT } from "../packages/core/src/usecases/assemble.js";
+import { OFFLINE_WEIGHT } from "../packages/core/src/scoring/evidence-weights.js";
 import {
   createMailauthAuthenticator,
   createOfflineDnsResolver,
@@ -36,7 +36,8 @@ import {
 import { createDocumentReader } from "../packages/providers/src/document/create-document-reader.js";
 import { createZxingQrDecoder } from "../packages/providers/src/qr/zxing-qr-decoder.js";
 import { LEGIT_MESSAGES, SCAM_MESSAGES } from "./email/messages.js";
-import { fnv1a, renderMessage, type MessageSpec } from "./email/render.js";
+import { fnv1a } from "./fnv1a.js";
+import { renderMessage, type MessageSpec } from "./email/render.js";
 
 /**
  * Evidence about a message's body (text cues, links and numbers in the text, the claimed organisation), given what

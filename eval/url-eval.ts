@@ -31,6 +31,7 @@ import {
   type FeedParseResult,
   type ThreatMatchKind,
 } from "../packages/providers/src/index.js";
+import { fnv1a } from "./fnv1a.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "url");
 const DATA = join(ROOT, "sets");
@@ -50,16 +51,6 @@ function lines(file: string): string[] {
     .split("\n")
     .map((l) => l.trim())
     .filter((l) => l !== "" && !l.startsWith("#"));
-}
-
-/** FNV-1a, 32 bit: a stable split that does not depend on file order. */
-export function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
 }
 
 export function isHeldOut(url: string): boolean {

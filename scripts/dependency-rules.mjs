@@ -18,6 +18,10 @@ export const ALLOWED_WORKSPACE_IMPORTS = {
 // Pure, I/O-free data libraries are allowed: the public suffix list, the numbering plan metadata, the link grammar
 // and the list of top-level domains.
 const CORE_EXTERNALS = new Set(["zod", "neverthrow", "tldts", "libphonenumber-js", "linkify-it", "tlds"]);
+// Inside core, the analyzers are pure detectors: they may import scoring, schemas, ports and each other, never a use
+// case (the mechanics of a lookup depend on them, not the other way round).
+const CORE_LAYER_BANS = [{ from: "analyzers", to: "usecases" }];
+const coreLayerOf = (root, file) => /^packages[\\/]core[\\/]src[\\/]([^\\/]+)[\\/]/.exec(relative(root, file))?.[1];
 // The contract suites in core/src/testing register vitest blocks (vitest is an optional peer of core).
 const isCoreTesting = (file) => /[\\/]packages[\\/]core[\\/]src[\\/]testing[\\/]/.test(file);
 
@@ -64,7 +68,13 @@ export function checkDependencies(root) {
         .filter((spec) => spec.startsWith("."))
         .map((spec) => resolve(dirname(file), spec).replace(/\.js$/, ".ts"));
       for (const spec of importsOf(source)) {
-        if (spec.startsWith(".")) continue;
+        if (spec.startsWith(".")) {
+          const from = coreLayerOf(root, file);
+          const to = coreLayerOf(root, resolve(dirname(file), spec));
+          if (CORE_LAYER_BANS.some((b) => b.from === from && b.to === to))
+            violations.push(`${rel}: core's ${from}/ must not import from ${to}/ ("${spec}")`);
+          continue;
+        }
         const name = packageOf(spec);
         if (name.startsWith("@scamverify/")) {
           const target = name.slice("@scamverify/".length);

@@ -62,6 +62,19 @@ describe("dependency rules", () => {
     expect(check(root)).toEqual(["packages/persistence/src/a.ts: persistence must not import @scamverify/providers"]);
   });
 
+  it("catches an analyzer importing a use case, type imports included", () => {
+    const root = workspace({
+      "packages/core/src/analyzers/url/a.ts": 'import { OFFLINE_WEIGHT } from "../../usecases/assemble.js";\n',
+      "packages/core/src/analyzers/url/b.ts": 'import type { Kernel } from "../../usecases/kernel.js";\n',
+      "packages/core/src/analyzers/url/c.ts": 'import { x } from "../../scoring/weights.js";\n',
+      "packages/core/src/usecases/d.ts": 'import { y } from "../analyzers/url/c.js";\n',
+    });
+    expect(check(root)).toEqual([
+      'packages/core/src/analyzers/url/a.ts: core\'s analyzers/ must not import from usecases/ ("../../usecases/assemble.js")',
+      'packages/core/src/analyzers/url/b.ts: core\'s analyzers/ must not import from usecases/ ("../../usecases/kernel.js")',
+    ]);
+  });
+
   it("catches an import cycle", () => {
     const root = workspace({
       "packages/core/src/a.ts": 'import { b } from "./b.js";\nexport const a = 1;\n',

@@ -2,6 +2,7 @@
 // server's Received and Authentication-Results on top, then the sender's headers, then MIME parts.
 import { crc32, deflateSync } from "node:zlib";
 import QRCode from "qrcode";
+import { fnv1a } from "../fnv1a.js";
 
 export interface AttachmentSpec {
   readonly name: string;
@@ -51,16 +52,6 @@ function domainOf(address: string): string {
 
 function addressOf(header: string): string {
   return /<([^>]+)>/.exec(header)?.[1] ?? header.trim();
-}
-
-/** FNV-1a, 32 bit: stable message ids and dates that do not depend on file order. */
-export function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
 }
 
 function wrap64(b64: string): string {

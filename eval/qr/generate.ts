@@ -21,6 +21,7 @@ import {
   type Rgba,
 } from "../../packages/providers/test/qr/render.js";
 import { isHeldOut as isHeldOutUrl } from "../url-eval.js";
+import { fnv1a } from "../fnv1a.js";
 
 export const QR_CASE_CLASSES = [
   "scale",
@@ -339,16 +340,6 @@ const BUILDERS: readonly Builder[] = [
     },
   },
 ];
-
-/** FNV-1a, 32 bit: a stable split that does not depend on generation order. */
-function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
 
 /** Half of every class is held out (never inspected case by case while tuning). */
 export const isHeldOut = (c: Pick<QrCase, "id">): boolean => fnv1a(c.id) % 2 === 0;

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SCAM_TYPES, type ScamType } from "../../packages/core/src/analyzers/message/index.js";
+import { fnv1a } from "../fnv1a.js";
 
 const SETS = join(dirname(fileURLToPath(import.meta.url)), "sets");
 const FILES = ["scam-en.txt", "scam-es.txt", "legit-en.txt", "legit-es.txt"];
@@ -18,16 +19,6 @@ export interface LabelledMessage {
   /** For legitimate messages: what kind (2fa, bank_alert, carrier ...); "plain" ones are the easy ones. */
   readonly legitKind: string | null;
   readonly heldOut: boolean;
-}
-
-/** FNV-1a, 32 bit. */
-export function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
 }
 
 const TYPES = new Set<string>(SCAM_TYPES);

@@ -4,6 +4,7 @@
 // the handlers.
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
+import { DEFAULT_REGISTRY } from "../../../packages/core/src/index.js";
 
 export interface Wire {
   readonly headers: Record<string, string>;
@@ -138,7 +139,7 @@ export const plausible: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
     fc.tuple(headersBlock, text).map(([h, t]) => `${h}\r\n\r\n${t}`),
   ),
   raw_headers: headersBlock,
-  kind: fc.constantFrom("url", "phone", "text", "email"),
+  kind: fc.constantFrom(...DEFAULT_REGISTRY.channels.map((c) => c.id)),
   value: fc.oneof(url, phone),
   category: fc.constantFrom("phishing", "scam", "spam", "robocall", "other", "irs_impersonation"),
   comment: text,

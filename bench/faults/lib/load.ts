@@ -2,10 +2,15 @@
 // with an input never sent before (so none is served from the cache: a lookup answered 200 costs exactly one unit of
 // its channel, and a QR image, whose text holds two links, two url units), and tally what the client saw.
 import QRCode from "qrcode";
+import { DEFAULT_REGISTRY, type AnyChannel } from "../../../packages/core/src/index.js";
 import { json, send } from "./client.js";
 
-export const CHANNELS = ["url", "phone", "text", "email", "qr"] as const;
-export type LoadChannel = (typeof CHANNELS)[number];
+/** The JSON channels that can make a body never sent before (their definitions' samples.fresh). */
+const FRESH = DEFAULT_REGISTRY.channels.filter((c) => c.samples.fresh !== undefined);
+/** The image upload the load sends: the QR channel, whose links are charged to another channel's quota. */
+const QR = DEFAULT_REGISTRY.get("qr") as AnyChannel;
+export const CHANNELS: readonly string[] = [...FRESH.map((c) => c.id), QR.id];
+export type LoadChannel = string;
 
 const BOUNDARY = "loadboundary";
 
@@ -23,27 +28,18 @@ async function qrUpload(n: number, run: string): Promise<Buffer> {
   ]);
 }
 
-function request(channel: Exclude<LoadChannel, "qr">, n: number, run: string): { path: string; body: unknown } {
-  switch (channel) {
-    case "url":
-      return { path: "/api/v1/url/lookup", body: { url: `https://fault-${run}-${n}.example.com/login?n=${n}` } };
-    case "phone":
-      // +1 202 555 0100-0199 and the like: distinct numbers of valid NANP form.
-      return {
-        path: "/api/v1/phone/lookup",
-        body: { phone_number: `+1 (312) ${200 + (n % 800)}-${String(n % 10_000).padStart(4, "0")}` },
-      };
-    case "text":
-      return { path: "/api/v1/text/analyze", body: { text: `Your parcel ${run}-${n} is held. Pay the fee today.` } };
-    case "email":
-      return {
-        path: "/api/v1/email/analyze",
-        body: {
-          email_body: `Dear customer, invoice ${run}-${n} is overdue. Reply today.`,
-          raw_headers: "From: billing@example.com\r\nSubject: Invoice",
-        },
-      };
-  }
+function request(channel: LoadChannel, n: number, run: string): { path: string; body: unknown } {
+  const def = DEFAULT_REGISTRY.get(channel);
+  const body = def?.samples.fresh?.(n, run);
+  if (def === undefined || body === undefined) throw new Error(`the load cannot make a fresh ${channel} request`);
+  return { path: def.http.path, body };
+}
+
+/** The quota a channel's lookups are counted against: its own, or the one it is charged to. */
+function quotaOf(def: AnyChannel | undefined): string {
+  const q = def?.quota;
+  if (q === undefined || q === null) return def?.id ?? "?";
+  return "id" in q ? q.id : q.chargedBy;
 }
 
 export interface Tally {
@@ -95,9 +91,9 @@ export async function runLoad(options: {
       const channel = channels[i % channels.length]!;
       const auth = { authorization: `Bearer ${options.key}` };
       const ask =
-        channel === "qr"
+        channel === QR.id
           ? {
-              path: "/api/v1/qr/analyze",
+              path: QR.http.path,
               headers: { ...auth, "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
               body: await qrUpload(i, options.run),
             }
@@ -114,8 +110,11 @@ export async function runLoad(options: {
         t.timeline.push({ at: Date.now(), status: a.status, channel });
         const v = json<{ cached?: boolean; error?: { code?: string }; signals?: { urls_analyzed?: number } }>(a);
         if (a.status === 200) {
-          // A QR image's links are charged to the url quota, one unit each.
-          const [quota, units] = channel === "qr" ? ["url", v?.signals?.urls_analyzed ?? 0] : [channel, 1];
+          // A QR image's links are charged to the quota its definition names (url), one unit each.
+          const [quota, units] =
+            channel === QR.id
+              ? [quotaOf(QR), v?.signals?.urls_analyzed ?? 0]
+              : [quotaOf(DEFAULT_REGISTRY.get(channel)), 1];
           if (v?.cached === false) t.answeredUnits[quota] = (t.answeredUnits[quota] ?? 0) + units;
           else t.cachedAnswers++;
         } else if (v?.error?.code) t.codes[v.error.code] = (t.codes[v.error.code] ?? 0) + 1;

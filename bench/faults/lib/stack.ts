@@ -10,6 +10,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import type Pg from "pg";
 import type { Client } from "pg";
+import { CHANNELS as QUOTA_CHANNELS } from "../../../packages/core/src/index.js";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const CLI = join(ROOT, "packages/adapters-cli/dist/bin.js");
@@ -111,7 +112,7 @@ export function createAccount(
       "--rpm",
       String(options.rpm ?? 100_000),
       "--quota",
-      ["url", "phone", "text", "email", "document"].map((c) => `${c}=${quota}`).join(","),
+      QUOTA_CHANNELS.map((c) => `${c}=${quota}`).join(","),
     ],
     databaseUrl,
   );

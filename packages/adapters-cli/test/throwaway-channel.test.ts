@@ -1,10 +1,22 @@
 // A channel declared once, here, and nowhere else: every face finds it from the registry alone (an HTTP route and
-// its quota headers, an OpenAPI path, an MCP tool, a CLI command, a status component and a quota channel in usage).
+// its quota headers, an OpenAPI path, an MCP tool and prompt, a CLI command, a status component, a quota channel in
+// usage and the sign-up page's offer). An upload channel declared the same way gets its multipart form, its MCP
+// upload arguments and its refusal of an undeclared upload from the definition too.
 import { ok } from "neverthrow";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { createChannelRegistry, defineChannel, DEFAULT_CHANNELS, verdictFor } from "@scamverify/core";
-import { toolsFor } from "@scamverify/adapters-mcp";
+import {
+  createChannelRegistry,
+  defineChannel,
+  DEFAULT_CHANNELS,
+  IMAGE_KINDS,
+  UploadSchema,
+  verdictFor,
+  type Status,
+} from "@scamverify/core";
+import { investigationsOf, toolsFor } from "@scamverify/adapters-mcp";
+import { buildOpenApiDocument } from "@scamverify/adapters-http";
+import { freePlanOffer } from "../../adapters-http/src/oauth/pages.js";
 import { buildProgram, runCli } from "../src/program.js";
 import { call, engineInMemory, seedAccount, serve } from "../../adapters-http/test/support/harness.js";
 
@@ -33,6 +45,7 @@ const WIDGET = defineChannel({
     limits: { free: 3, starter: 30, professional: 300, business: 3000, scale: 30000, enterprise: 300000 },
   },
   statusComponent: "widget_analysis",
+  units: "widget checks",
   http: { path: "/api/v1/widget/check", body: "json" },
   request: z.object({ name: z.string().min(1).max(40), force_refresh: z.boolean().optional() }),
   result: WidgetResult,
@@ -44,7 +57,7 @@ const WIDGET = defineChannel({
     const verdict = verdictFor(risk);
     return Promise.resolve(
       ok({
-        id: ctx.kernel.deps.ids.uuid(),
+        id: ctx.ports.ids.uuid(),
         name,
         risk_score: risk,
         verdict,
@@ -56,8 +69,44 @@ const WIDGET = defineChannel({
   },
   magic: [{ input: "scam-widget", verdict: "scam" }],
   samples: { magicBody: (m) => ({ name: m.input }), invalid: { name: "" } },
-  mcp: { tool: "check_widget", summarize: (v) => `${v.name}: ${v.verdict}` },
+  mcp: {
+    tool: "check_widget",
+    summarize: (v) => `${v.name}: ${v.verdict}`,
+    prompt: {
+      name: "investigate_widget",
+      title: "Investigate a widget",
+      argument: "name",
+      describe: "The widget's name",
+      ask: (v) => `Is the widget ${v} a scam? Check it with check_widget.`,
+    },
+  },
   cli: { command: "widget", argument: "names", example: "scamverify widget gizmo", toRequest: (name) => ({ name }) },
+});
+
+/** An upload channel: a sticker photo, charged to the widget quota by its assessment (here: not at all). */
+const STICKER = defineChannel({
+  ...WIDGET,
+  id: "sticker",
+  verb: "checkSticker",
+  title: "Check a sticker photo",
+  quota: { chargedBy: "widget" },
+  statusComponent: "sticker_analysis",
+  units: "sticker checks",
+  http: { path: "/api/v1/sticker/check", body: "multipart" },
+  upload: { accepts: IMAGE_KINDS, what: "The sticker photo" },
+  request: z.object({ file: UploadSchema, force_refresh: z.boolean().optional() }),
+  parse: () => ok("sticker"),
+  forceRefresh: (req) => req.force_refresh === true,
+  magic: [],
+  samples: { magicBody: () => ({}), invalid: {} },
+  mcp: { tool: "check_sticker", summarize: (v) => `${v.name}: ${v.verdict}` },
+  cli: {
+    command: "sticker",
+    argument: "files",
+    example: "scamverify sticker photo.png",
+    toRequest: () => ({}),
+    files: true,
+  },
 });
 
 describe("a channel declared in one place", () => {
@@ -95,6 +144,33 @@ describe("a channel declared in one place", () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("gets its prompt, its sign-up offer and, as an upload, its form and MCP arguments from the definition", () => {
+    const both = createChannelRegistry([...DEFAULT_CHANNELS, WIDGET, STICKER]);
+    expect(investigationsOf(both).find((p) => p.tool === "check_widget")).toMatchObject({
+      name: "investigate_widget",
+      argument: "name",
+    });
+    const status = {
+      components: { url_lookup: "operational", widget_analysis: "operational", sticker_analysis: "operational" },
+    } as unknown as Status;
+    expect(freePlanOffer(status, both)).toBe("50 URL lookups, 3 widget checks and sticker checks");
+    const doc = buildOpenApiDocument({ version: "1", baseUrl: "http://127.0.0.1" }, both) as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+    };
+    const form = doc.paths["/api/v1/sticker/check"]?.post.requestBody.content["multipart/form-data"]?.schema;
+    expect(form).toMatchObject({
+      properties: {
+        file: { description: expect.stringMatching(/^The sticker photo \(JPEG, PNG, WebP, HEIC\/HEIF or GIF\);/) },
+      },
+    });
+    const tool = toolsFor(both).find((t) => t.name === "check_sticker");
+    expect(tool?.description).toContain("Send the sticker photo as file_base64");
+    const { upload: _upload, ...withoutUpload } = STICKER;
+    expect(() => createChannelRegistry([...DEFAULT_CHANNELS, WIDGET, withoutUpload])).toThrow(
+      /sticker takes an upload but does not declare what it accepts/,
+    );
   });
 
   it("fails loudly when two channels claim the same route", () => {

@@ -1,19 +1,21 @@
 // The OpenAPI 3.1 document, generated from the endpoint table (endpoints.ts) and the core's zod schemas (their .meta
 // ids become components), so the document cannot drift from what the API routes, validates and returns. Pinned by
-// a test. The OAuth and MCP routes (served by Express) are described here beside the table's.
+// a test. The OAuth, well-known and MCP routes (served by Express) come from their own table (served-routes.ts).
 import { z } from "zod";
 import {
   DEFAULT_REGISTRY,
   ERROR_CODES,
+  describeKinds,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   PLANS,
   type ChannelRegistry,
   type EngineConfig,
+  type UploadDefinition,
 } from "@scamverify/core";
 import { AUTHED_ERRORS, createEndpoints, type Endpoint } from "./endpoints.js";
 import { HTTP_STATUS } from "./error-map.js";
-import { AUTHORIZE_PARAMS } from "./oauth/create-oauth-router.js";
 import { REPLAYED_HEADER } from "./idempotency.js";
+import { servedRoutes, type ServedRoute } from "./served-routes.js";
 
 const IDEMPOTENCY_ERRORS = ["idempotency_key_in_use", "idempotency_key_reused"] as const;
 
@@ -102,14 +104,19 @@ function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
   return rest;
 }
 
-/** A multipart form: the `file` part, and the request schema's other fields as text parts. */
-function multipartSchema(request: z.ZodType | null, imagesOnly: boolean): Json {
+/**
+ * A multipart form: the `file` part as the channel declares it, and the request schema's other fields as text parts.
+ * An upload of images only lists their formats; one that takes PDFs too is named by what it is.
+ */
+function multipartSchema(request: z.ZodType | null, upload: UploadDefinition | undefined): Json {
   const fields = request instanceof z.ZodObject ? (request.shape as Record<string, z.ZodType>) : {};
+  const what = upload?.what ?? "The file";
+  const kinds = upload === undefined || upload.accepts.includes("pdf") ? "" : ` (${describeKinds(upload.accepts)})`;
   const properties: Json = {
     file: {
       type: "string",
       contentMediaType: "application/octet-stream",
-      description: `${imagesOnly ? "The image (JPEG, PNG, WebP, HEIC/HEIF or GIF)" : "The PDF or image"}; its type is taken from its bytes, never from the name or declared type`,
+      description: `${what}${kinds}; its type is taken from its bytes, never from the name or declared type`,
     },
   };
   for (const [name, field] of Object.entries(fields)) if (name !== "file") properties[name] = schemaOf(field, "input");
@@ -159,7 +166,7 @@ const IDEMPOTENCY_PARAMETER: Json = {
   schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
 };
 
-function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json {
+function operation(e: Endpoint, quotaHeader: (channel: string) => string, registry: ChannelRegistry): Json {
   const content = (schema: Json): Json => ({ "application/json": { schema } });
   if (e.kind !== "engine") {
     return { summary: e.summary, description: e.description, responses: publicResponses(e) };
@@ -193,7 +200,11 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
             content: {
               ...(e.body === "json"
                 ? content(schemaOf(e.request ?? z.object({}), "input"))
-                : { "multipart/form-data": { schema: multipartSchema(e.request, e.channel === "qr") } }),
+                : {
+                    "multipart/form-data": {
+                      schema: multipartSchema(e.request, registry.get(e.channel ?? "")?.upload),
+                    },
+                  }),
               ...e.openapi?.content,
             },
           },
@@ -224,6 +235,49 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
   };
 }
 
+/** The OpenAPI paths of the routes served beside the endpoint table, each row rendered the same way. */
+function servedPaths(routes: readonly ServedRoute[]): Json {
+  const json = (schema: string | Json): Json => (typeof schema === "string" ? ref(schema) : schema);
+  const paths: Json = {};
+  for (const r of routes) {
+    const { query, body } = r;
+    const op: Json = {
+      summary: r.summary,
+      ...(r.description === undefined ? {} : { description: r.description }),
+      ...(query === undefined
+        ? {}
+        : {
+            parameters: query.names.map((name) => ({
+              name,
+              in: "query",
+              required: !query.optional.includes(name),
+              schema: { type: "string" },
+            })),
+          }),
+      ...(r.bearer === true ? { security: [{ bearer: [] }] } : {}),
+      ...(body === undefined
+        ? {}
+        : {
+            requestBody: {
+              required: true,
+              content: Object.fromEntries(body.media.map((m) => [m, { schema: json(body.schema) }])),
+            },
+          }),
+      responses: Object.fromEntries(
+        r.responses.map((x) => [
+          String(x.status),
+          {
+            description: x.description,
+            ...(x.schema === undefined ? {} : { content: { "application/json": { schema: ref(x.schema) } } }),
+          },
+        ]),
+      ),
+    };
+    paths[r.path] = { ...(paths[r.path] as Json | undefined), [r.method]: op };
+  }
+  return paths;
+}
+
 export function buildOpenApiDocument(
   config: Pick<EngineConfig, "version" | "baseUrl">,
   registry: ChannelRegistry = DEFAULT_REGISTRY,
@@ -239,7 +293,7 @@ export function buildOpenApiDocument(
   const quotaHeader = (channel: string): string => registry.quota(channel)?.header ?? channel;
   const paths: Json = {};
   for (const e of endpoints)
-    paths[e.path] = { ...(paths[e.path] as Json | undefined), [e.method]: operation(e, quotaHeader) };
+    paths[e.path] = { ...(paths[e.path] as Json | undefined), [e.method]: operation(e, quotaHeader, registry) };
   const requestIds = new Set([
     ...OAUTH_REQUEST_IDS,
     ...endpoints.flatMap((e) => {
@@ -247,9 +301,6 @@ export function buildOpenApiDocument(
       return id === undefined ? [] : [id];
     }),
   ]);
-  const tools = registry.channels
-    .flatMap((c) => [`${c.mcp.tool} (${c.scope})`, ...(c.batch ? [`${c.batch.mcpTool} (${c.scope})`] : [])])
-    .join(", ");
   return {
     openapi: "3.1.0",
     info: {
@@ -276,114 +327,7 @@ export function buildOpenApiDocument(
     },
     paths: {
       ...paths,
-      "/.well-known/oauth-authorization-server": {
-        get: {
-          summary: "OAuth 2.1 authorization server metadata (RFC 8414)",
-          responses: {
-            "200": {
-              description: "Metadata",
-              content: { "application/json": { schema: ref("AuthorizationServerMetadata") } },
-            },
-          },
-        },
-      },
-      "/.well-known/oauth-protected-resource": {
-        get: {
-          summary:
-            "Protected resource metadata of the MCP endpoint (RFC 9728); also at /.well-known/oauth-protected-resource/api/mcp",
-          responses: {
-            "200": {
-              description: "Metadata",
-              content: { "application/json": { schema: ref("ProtectedResourceMetadata") } },
-            },
-          },
-        },
-      },
-      "/api/oauth/register": {
-        post: {
-          summary: "Register an OAuth client (RFC 7591)",
-          description:
-            "Redirect URIs must match the allowlist (assistant and MCP platform hosts, http://localhost:*, http://127.0.0.1:*, http://[::1]:*). Public clients (token_endpoint_auth_method none, PKCE only) are accepted. client_secret is returned once.",
-          requestBody: {
-            required: true,
-            content: { "application/json": { schema: ref("ClientRegistrationRequest") } },
-          },
-          responses: {
-            "201": {
-              description: "The client",
-              content: { "application/json": { schema: ref("ClientRegistrationResponse") } },
-            },
-            "400": {
-              description: "invalid_redirect_uri, invalid_client_metadata",
-              content: { "application/json": { schema: ref("OAuthError") } },
-            },
-          },
-        },
-      },
-      "/api/oauth/authorize": {
-        get: {
-          summary: "Start authorization (browser): sign-in, consent, then a redirect with code, state and iss",
-          description:
-            "PKCE S256 is mandatory. An unknown client or unregistered redirect URI gets an HTML error page, never a redirect; other errors redirect with error, state and iss.",
-          parameters: AUTHORIZE_PARAMS.map((name) => ({
-            name,
-            in: "query",
-            required: !["state", "scope", "resource"].includes(name),
-            schema: { type: "string" },
-          })),
-          responses: {
-            "302": { description: "To the sign-in page, or back to the client's redirect_uri" },
-            "400": { description: "HTML error page (unknown client or redirect URI)" },
-          },
-        },
-      },
-      "/api/oauth/token": {
-        post: {
-          summary: "Exchange an authorization code or a refresh token",
-          description:
-            "JSON or application/x-www-form-urlencoded; client_secret_basic or client_secret_post. Codes are single-use and live 5 minutes; access tokens (svat_) 1 hour; refresh tokens (svrt_) 30 days, rotated on every use. Cache-Control: no-store.",
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": { schema: ref("TokenRequest") },
-              "application/x-www-form-urlencoded": { schema: ref("TokenRequest") },
-            },
-          },
-          responses: {
-            "200": { description: "Tokens", content: { "application/json": { schema: ref("TokenResponse") } } },
-            "400": {
-              description: "invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, invalid_target",
-              content: { "application/json": { schema: ref("OAuthError") } },
-            },
-            "401": { description: "invalid_client", content: { "application/json": { schema: ref("OAuthError") } } },
-          },
-        },
-      },
-      "/api/mcp": {
-        post: {
-          summary: "MCP server (Streamable HTTP, stateless, JSON-RPC 2.0)",
-          description: `Bearer access token (svat_, audience this endpoint) or API key. Tools: ${tools}, get_usage (usage:read), get_status, report_scam, submit_job and get_job (the job channel's scope). 401 carries WWW-Authenticate with resource_metadata; 403 insufficient_scope names the scope.`,
-          security: [{ bearer: [] }],
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": {
-                schema: {
-                  type: "object",
-                  properties: { jsonrpc: { const: "2.0" }, method: { type: "string" }, id: {}, params: {} },
-                  required: ["jsonrpc", "method"],
-                },
-              },
-            },
-          },
-          responses: {
-            "200": { description: "JSON-RPC response" },
-            "401": { description: "Missing or invalid token" },
-            "403": { description: "insufficient_scope" },
-            "405": { description: "GET and DELETE are not supported (stateless server)" },
-          },
-        },
-      },
+      ...servedPaths(servedRoutes(registry)),
       ...extraPaths,
     },
   };

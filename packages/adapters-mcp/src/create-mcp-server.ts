@@ -52,7 +52,7 @@ export function createMcpServer(options: CreateMcpServerOptions): McpServer {
       jsonSchemaValidator: sharedValidator,
     },
   );
-  registerPrompts(server, new Set(tools.map((t) => t.name)));
+  registerPrompts(server, new Set(tools.map((t) => t.name)), engine.registry);
 
   for (const tool of tools) {
     server.registerTool(

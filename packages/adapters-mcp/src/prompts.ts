@@ -1,7 +1,9 @@
 // MCP prompts for the common investigations: a host offers them as ready-made requests ("check this number"), each
-// telling the model which tool to call and how to report what it finds without inventing reasons.
+// telling the model which tool to call and how to report what it finds without inventing reasons. Each channel
+// declares its own investigation in its definition (mcp.prompt).
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { DEFAULT_REGISTRY, type ChannelRegistry } from "@scamverify/core";
 
 interface Investigation {
   readonly name: string;
@@ -17,45 +19,20 @@ const REPORT =
   "the person should do next (do not click, call back only on a number from the organisation's own website, report " +
   "it). Never call it safe when the result does not.";
 
-export const INVESTIGATIONS: readonly Investigation[] = [
-  {
-    name: "investigate_phone_number",
-    title: "Investigate a phone number",
-    argument: "phone_number",
-    describe: "The number that called or texted",
-    tool: "check_phone",
-    ask: (v) => `Someone was contacted from ${v}. Check it with check_phone.`,
-  },
-  {
-    name: "investigate_url",
-    title: "Investigate a link",
-    argument: "url",
-    describe: "The link as received",
-    tool: "check_url",
-    ask: (v) => `Is this link safe to open: ${v}? Check it with check_url.`,
-  },
-  {
-    name: "investigate_text_message",
-    title: "Investigate a text message",
-    argument: "text",
-    describe: "The message as received",
-    tool: "check_text",
-    ask: (v) => `Is this text message a scam? Check it with check_text. The message:\n\n${v}`,
-  },
-  {
-    name: "investigate_email",
-    title: "Investigate an email",
-    argument: "email",
-    describe: "The whole email, headers included when possible",
-    tool: "check_email",
-    ask: (v) =>
-      `Is this email phishing? Check it with check_email (the whole message as email_body). The email:\n\n${v}`,
-  },
-];
+/** The investigations the channels of a registry declare (their MCP prompt), each with the channel's tool. */
+export function investigationsOf(registry: ChannelRegistry): Investigation[] {
+  return registry.channels.flatMap((c) => (c.mcp.prompt ? [{ ...c.mcp.prompt, tool: c.mcp.tool }] : []));
+}
+
+export const INVESTIGATIONS: readonly Investigation[] = investigationsOf(DEFAULT_REGISTRY);
 
 /** Registers the investigations whose tools this server offers. */
-export function registerPrompts(server: McpServer, tools: ReadonlySet<string>): void {
-  for (const p of INVESTIGATIONS) {
+export function registerPrompts(
+  server: McpServer,
+  tools: ReadonlySet<string>,
+  registry: ChannelRegistry = DEFAULT_REGISTRY,
+): void {
+  for (const p of investigationsOf(registry)) {
     if (!tools.has(p.tool)) continue;
     server.registerPrompt(
       p.name,

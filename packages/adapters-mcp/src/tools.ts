@@ -99,9 +99,9 @@ export const McpUploadSchema = z.object({
   filename: z.string().max(255).optional(),
 });
 
-/** What a channel's upload is, from its own description: documents take PDFs, QR codes only images. */
+/** What a channel's upload is, as its definition names it ("The PDF or image"). */
 function uploadNoun(def: AnyChannel): string {
-  return /\bPDF\b/.test(def.description) ? "The PDF or image" : "The image";
+  return def.upload?.what ?? "The file";
 }
 
 function uploadArgs(def: AnyChannel): z.ZodObject {

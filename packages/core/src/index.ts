@@ -33,10 +33,13 @@ export type {
   BodyKind,
   CacheFields,
   ChannelDefinition,
+  ChannelPorts,
   ChannelResult,
   MagicInput,
+  PromptDefinition,
   QuotaChannelDefinition,
   Upload,
+  UploadDefinition,
 } from "./channels/define-channel.js";
 export { summarizeAssessment } from "./channels/summary.js";
 export { URL_CHANNEL, URL_QUOTA, assessUrl } from "./channels/url/url-channel.js";
@@ -175,7 +178,6 @@ export {
   PRIOR_BIAS,
   priorWeight,
   ruleKey,
-  SCORED_CHANNELS,
   type ChannelWeights,
   type FittedRule,
   type RuleHit,
@@ -184,7 +186,7 @@ export {
 } from "./scoring/weights.js";
 export type { Assessment, WeightedEvidence } from "./scoring/score.js";
 export { VERDICT_THRESHOLDS, verdictFor } from "./scoring/verdict.js";
-export { OFFLINE_WEIGHT } from "./usecases/assemble.js";
+export { OFFLINE_WEIGHT } from "./scoring/evidence-weights.js";
 export { deterministicExplainer, explainDeterministically } from "./scoring/deterministic-explainer.js";
 
 export { FactorSchema, SourceStatusSchema, VERDICTS, VerdictSchema } from "./schemas/common.js";
@@ -456,7 +458,9 @@ export {
   MAX_IMAGE_PIXELS,
   MAX_UPLOAD_BYTES,
   UPLOAD_KINDS,
+  IMAGE_KINDS,
   checkPixelLimit,
+  describeKinds,
   imageDimensions,
   inspectImage,
   sniffUpload,

@@ -1,35 +1,40 @@
 // Server-rendered HTML of the authorization pages (sign-in, sign-up, consent, error). No script runs on them:
 // every value is escaped and the pages' CSP forbids scripts, so a hostile client_name cannot do anything.
-import { SCOPE_DESCRIPTIONS, planQuotas, type Scope, type Status } from "@scamverify/core";
-
-const FREE: Readonly<Record<string, number>> = planQuotas("free");
+import {
+  DEFAULT_REGISTRY,
+  SCOPE_DESCRIPTIONS,
+  planQuotas,
+  type ChannelRegistry,
+  type Scope,
+  type Status,
+} from "@scamverify/core";
 
 /** A shield in the brand blue; inline, so no route serves it and the pages' CSP (img-src data:) allows it. */
 export const FAVICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><path fill="#1f4fd1" d="M32 3 8 12v18c0 15 10 27 24 31 14-4 24-16 24-31V12z"/><path fill="#fff" d="m27 44-11-11 4-4 7 7 17-17 4 4z"/></svg>';
 const FAVICON_HREF = `data:image/svg+xml,${encodeURIComponent(FAVICON_SVG)}`;
 
-const CHANNEL_WORDS: Readonly<Record<string, string>> = { url: "URL", qr: "QR code" };
-const UNIT_WORDS: Readonly<Record<string, string>> = { lookup: "lookups", analysis: "analyses" };
-
 /**
- * The channels the engine serves now, from its status components (`url_lookup` -> url, `text_analysis` -> text),
- * in the engine's order. A channel that is not built yet reports unavailable and is not offered.
+ * The channels the engine serves now, from its status components (each channel declares its own), in the engine's
+ * order. A channel that is not built yet reports unavailable and is not offered.
  */
-export function servedChannels(status: Status): { channel: string; unit: string }[] {
-  const out: { channel: string; unit: string }[] = [];
+export function servedChannels(status: Status, registry: ChannelRegistry = DEFAULT_REGISTRY): { channel: string }[] {
+  const out: { channel: string }[] = [];
   for (const [name, state] of Object.entries(status.components)) {
-    const m = /^([a-z]+)_(lookup|analysis)$/.exec(name);
-    if (m && state !== "unavailable") out.push({ channel: m[1] as string, unit: m[2] as string });
+    const def = registry.channels.find((c) => c.statusComponent === name);
+    if (def !== undefined && state !== "unavailable") out.push({ channel: def.id });
   }
   return out;
 }
 
 /** "50 phone lookups and 50 URL lookups": the free plan's monthly allowance on the channels served; null if none. */
-export function freePlanOffer(status: Status): string | null {
-  const parts = servedChannels(status).map(({ channel, unit }) => {
-    const quota = FREE[channel];
-    const words = `${CHANNEL_WORDS[channel] ?? channel} ${UNIT_WORDS[unit] ?? unit}`;
+export function freePlanOffer(status: Status, registry: ChannelRegistry = DEFAULT_REGISTRY): string | null {
+  const free = planQuotas("free", registry);
+  const parts = servedChannels(status, registry).map(({ channel }) => {
+    const def = registry.get(channel);
+    const words = def?.units ?? channel;
+    // A channel charged to another's quota (a QR code's links) has no allowance of its own to name.
+    const quota = def?.quota != null && "id" in def.quota ? free[def.quota.id] : undefined;
     return quota !== undefined ? `${quota} ${words}` : words;
   });
   if (parts.length === 0) return null;

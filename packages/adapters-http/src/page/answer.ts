@@ -2,7 +2,7 @@
 // sources, the scam type and the links and numbers found (for reports and as evidence). It never holds the message
 // itself, so it can travel in a signed form field and be kept behind a share link.
 import { z } from "zod";
-import { VERDICTS, type Verdict } from "@scamverify/core";
+import { DEFAULT_REGISTRY, VERDICTS, type ChannelId, type Verdict } from "@scamverify/core";
 import type { VerdictState } from "./i18n.js";
 
 /** How the page read what it was given (the engine's channel is in `channel`). */
@@ -20,12 +20,15 @@ export const READ_AS = [
 ] as const;
 export type ReadAs = (typeof READ_AS)[number];
 
+/** The engine's channels, from its registry. */
+const CHANNEL_IDS = DEFAULT_REGISTRY.channels.map((c) => c.id) as [ChannelId, ...ChannelId[]];
+
 const MAX_FACTORS = 14;
 const MAX_REPORTABLE = 6;
 
 export const PageAnswerSchema = z.object({
   v: z.literal(1),
-  channel: z.enum(["url", "phone", "text", "email", "document", "qr"]),
+  channel: z.enum(CHANNEL_IDS),
   read_as: z.enum(READ_AS),
   verdict: z.enum(VERDICTS),
   risk_score: z.number().int().min(0).max(100),

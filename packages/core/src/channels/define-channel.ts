@@ -1,6 +1,7 @@
-// One declaration per channel. Everything a face needs (route, OpenAPI path, MCP tool, CLI command, status
-// component, quota channel and its plan limits, scope, test-mode magic inputs, batch and report support) is read
-// from the definition, so adding a channel is one folder plus one line in the registry.
+// One declaration per channel. Everything a face needs (route, OpenAPI path, the upload it accepts, MCP tool and
+// prompt, CLI command, status component, quota channel and its plan limits and units, scope, test-mode magic inputs,
+// batch and report support) is read from the definition, so adding a channel is one folder plus one line in the
+// registry. Its assessment gets the ports it uses (ChannelPorts), never the engine's dependencies.
 import type { Result } from "neverthrow";
 import type { z } from "zod";
 import type { AppError } from "../errors.js";
@@ -10,6 +11,8 @@ import type { PlanName } from "../schemas/plans.js";
 import type { Scope } from "../schemas/scopes.js";
 import type { EngineDeps, Principal } from "../usecases/deps.js";
 import type { Kernel } from "../usecases/kernel.js";
+import type { Timers } from "../ports/timers.js";
+import type { UploadKind } from "../analyzers/upload/sniff-upload.js";
 
 /** A quota channel: a counter per account and billing period, with a limit per plan and its response headers. */
 export interface QuotaChannelDefinition<Id extends string = string> {
@@ -27,9 +30,29 @@ export interface MagicInput {
   readonly verdict: Verdict;
 }
 
+/**
+ * The outside world an assessment may use, handed to it: the readers, decoders, model and sources the engine was
+ * given (each absent when not configured: the channel then does without), hashing, ids and timers. A channel reads
+ * these, never the engine's dependencies.
+ */
+export type ChannelPorts = Pick<
+  EngineDeps,
+  | "hasher"
+  | "ids"
+  | "ai"
+  | "qrDecoder"
+  | "documentReader"
+  | "mailReader"
+  | "emailAuthenticator"
+  | "urlSources"
+  | "phoneSources"
+> & { readonly timers: Timers };
+
 /** What an assessment may call besides its own analyzers. */
 export interface AssessContext {
+  /** The mechanics: scoring and explaining (assemble), charged sub-lookups, the clock. */
   readonly kernel: Kernel;
+  readonly ports: ChannelPorts;
   readonly principal: Principal;
   readonly mode: "live" | "test";
   /** The request asked to bypass the cache (charged sub-lookups pass it on). */
@@ -56,6 +79,25 @@ export interface Upload {
   /** As the client declared them; never trusted for the type (the magic bytes decide). */
   readonly filename?: string | undefined;
   readonly declaredType?: string | undefined;
+}
+
+/** What an upload channel's `file` part may be. */
+export interface UploadDefinition {
+  /** The kinds its magic bytes may show (the name and declared type are never trusted). */
+  readonly accepts: readonly UploadKind[];
+  /** What the file is, for people and models: "The image", "The PDF or image". */
+  readonly what: string;
+}
+
+/** A ready-made MCP request (a prompt) that asks the model to investigate one input with the channel's tool. */
+export interface PromptDefinition {
+  readonly name: string;
+  readonly title: string;
+  /** The prompt's one argument and what it is. */
+  readonly argument: string;
+  readonly describe: string;
+  /** The request to the model for a value of the argument. */
+  ask(value: string): string;
 }
 
 export interface BatchDefinition<BatchVerb extends string = string> {
@@ -98,6 +140,8 @@ export interface ChannelDefinition<
   readonly quota: QuotaChannelDefinition | { readonly chargedBy: string } | null;
   /** The component of GET /api/v1/status that reports this channel. */
   readonly statusComponent: string;
+  /** Its units as people count an allowance of them ("URL lookups", "QR code analyses"): the sign-up offer. */
+  readonly units: string;
   readonly http: {
     readonly path: string;
     readonly body: BodyKind;
@@ -105,6 +149,8 @@ export interface ChannelDefinition<
     /** Largest request body in bytes when the server's default (1 MiB JSON, 10 MiB upload) does not fit. */
     readonly maxBodyBytes?: number;
   };
+  /** What the `file` part may be; required when the body is multipart. */
+  readonly upload?: UploadDefinition;
   /** The request body (JSON) or the fields beside `file` (multipart). */
   readonly request: z.ZodType<Req>;
   readonly result: z.ZodType;
@@ -126,6 +172,11 @@ export interface ChannelDefinition<
   readonly samples: {
     magicBody(input: MagicInput): Record<string, unknown>;
     readonly invalid: Record<string, unknown>;
+    /**
+     * A request body that no other `n` or `tag` gives, for load runs whose every lookup must miss the cache (the
+     * fault campaigns in bench/faults); absent for channels such runs do not load.
+     */
+    fresh?(n: number, tag: string): Record<string, unknown>;
   };
   readonly batch?: BatchDefinition<BatchVerb>;
   /** Community reports count against this channel's normalized values (report kind = channel id). */
@@ -136,6 +187,8 @@ export interface ChannelDefinition<
     summarize(result: Res): string;
     /** What a result is about, as its summary names it (the URL, the number): a batch summary's name for each item. */
     subject?(result: Res): string;
+    /** The investigation offered as an MCP prompt, with this channel's tool. */
+    readonly prompt?: PromptDefinition;
   };
   readonly cli: {
     readonly command: string;

@@ -87,6 +87,8 @@ export function createChannelRegistry(channels: readonly AnyChannel[] = DEFAULT_
     quotas.map((q) => q.header.toLowerCase()),
   );
   for (const c of channels) {
+    if (c.http.body === "multipart" && c.upload === undefined)
+      throw new Error(`channel registry: ${c.id} takes an upload but does not declare what it accepts`);
     const charged = c.quota !== null && "chargedBy" in c.quota ? c.quota.chargedBy : null;
     if (charged !== null && !quotas.some((q) => q.id === charged))
       throw new Error(`channel registry: ${c.id} is charged to the unknown quota ${charged}`);

@@ -3,7 +3,8 @@ import type { RedactedText } from "../analyzers/injection/redact-for-model.js";
 import { VERDICTS, type Factor, type Verdict } from "../schemas/common.js";
 import { AI_MAX_POINTS, AI_MIN_POINTS, AI_SCAM_TYPES, type AiFactorProposal } from "../scoring/ai-bounds.js";
 
-export type AiChannel = "url" | "phone" | "text" | "email" | "document" | "qr";
+/** The id of the channel the lookup is on, as its definition in the channel registry declares it. */
+export type AiChannel = string;
 
 /** One sub-lookup (a URL or a number found in the content) as the rules scored it. */
 export interface AiLookupSummary {

@@ -3,11 +3,11 @@
 // like code (scoring/weights/<channel>.ts). A rule the corpora never saw often enough keeps a reviewed prior: the
 // points its detector states, read as the score that finding alone would give.
 
+import type { ChannelId } from "../channels/registry.js";
 import type { Factor } from "../schemas/common.js";
 
-/** The channels that have a weights file; a channel without one (phone) scores on priors alone. */
-export const SCORED_CHANNELS = ["url", "phone", "text", "email", "document", "qr"] as const;
-export type ScoredChannel = (typeof SCORED_CHANNELS)[number];
+/** A channel of the registry, as a weights file names it; a channel without a file (phone) scores on priors alone. */
+export type ScoredChannel = ChannelId;
 
 /** The log-odds of a finding-free input before any rule: 5%, the score a lone prior is measured from. */
 export const PRIOR_BIAS = Math.log(0.05 / 0.95);
@@ -90,7 +90,10 @@ export function priorWeight(hit: RuleHit): number {
   return hit.points < 0 ? -w : w;
 }
 
-/** The channel's weights key, or undefined for a channel with none (it scores on priors). */
+/**
+ * The channel's weights key: the channel's id. A channel with no weights file (or one outside the default registry)
+ * finds no weights under it and scores on its detectors' priors.
+ */
 export function scoredChannel(id: string): ScoredChannel | undefined {
-  return (SCORED_CHANNELS as readonly string[]).includes(id) ? (id as ScoredChannel) : undefined;
+  return id as ScoredChannel;
 }

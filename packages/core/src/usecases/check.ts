@@ -85,10 +85,10 @@ async function checkOneItem(
   const input = parsed.value;
   const header = headerChannelOf(def);
   if (p.mode === "test") {
-    const assessed = (await def.assess({ kernel: k, principal: p, mode: "test", forceRefresh }, input)) as Result<
-      object,
-      AppError
-    >;
+    const assessed = (await def.assess(
+      { kernel: k, ports: k.ports, principal: p, mode: "test", forceRefresh },
+      input,
+    )) as Result<object, AppError>;
     if (assessed.isErr()) return err(assessed.error);
     const quota = header === null ? undefined : await k.quotaState(p.accountId, header);
     const expires = new Date(Date.parse(TEST_EPOCH) + k.config.cacheTtlMs).toISOString();
@@ -103,7 +103,7 @@ async function checkOneItem(
     def.cacheKey(input, k.deps),
     forceRefresh,
     () =>
-      def.assess({ kernel: k, principal: p, mode: "live", forceRefresh, charges }, input) as Promise<
+      def.assess({ kernel: k, ports: k.ports, principal: p, mode: "live", forceRefresh, charges }, input) as Promise<
         Result<object, AppError>
       >,
   );

@@ -387,9 +387,10 @@ export class Jobs {
           def.cacheKey(input.value, this.k.deps),
           forceRefresh,
           () =>
-            def.assess({ kernel: this.k, principal: p, mode: "live", forceRefresh, charges }, input.value) as Promise<
-              Result<object, AppError>
-            >,
+            def.assess(
+              { kernel: this.k, ports: this.k.ports, principal: p, mode: "live", forceRefresh, charges },
+              input.value,
+            ) as Promise<Result<object, AppError>>,
         );
       const out = await this.k.telemetry.lookup(def.id, lookup, lookupEnd);
       if (out.isErr()) {

@@ -14,7 +14,7 @@ import { noTelemetry, type Telemetry } from "../ports/telemetry.js";
 import type { IdempotencyStore } from "../ports/idempotency-store.js";
 import { InMemoryIdempotencyStore } from "../policies/in-memory-idempotency-store.js";
 import type { Scope } from "../schemas/scopes.js";
-import type { CacheFields } from "../channels/define-channel.js";
+import type { CacheFields, ChannelPorts } from "../channels/define-channel.js";
 import { createChannelRegistry, type ChannelRegistry } from "../channels/registry.js";
 import { deterministicExplainer } from "../scoring/deterministic-explainer.js";
 import { DEFAULT_ENGINE_CONFIG, type EngineConfig, type EngineDeps, type Principal } from "./deps.js";
@@ -30,6 +30,23 @@ export type { Meta, Outcome } from "./mechanics/charged-lookup.js";
 export type { QuotaState } from "./mechanics/quota-counters.js";
 export { unavailable } from "./mechanics/evidence-fanout.js";
 
+/** The ports a channel's assessment may use, from the engine's dependencies (the absent ones stay absent). */
+function channelPorts(deps: EngineDeps, timers: Timers): ChannelPorts {
+  const { hasher, ids, ai, qrDecoder, documentReader, mailReader, emailAuthenticator, urlSources, phoneSources } = deps;
+  return {
+    hasher,
+    ids,
+    timers,
+    ...(ai === undefined ? {} : { ai }),
+    ...(qrDecoder === undefined ? {} : { qrDecoder }),
+    ...(documentReader === undefined ? {} : { documentReader }),
+    ...(mailReader === undefined ? {} : { mailReader }),
+    ...(emailAuthenticator === undefined ? {} : { emailAuthenticator }),
+    ...(urlSources === undefined ? {} : { urlSources }),
+    ...(phoneSources === undefined ? {} : { phoneSources }),
+  };
+}
+
 export class Kernel {
   readonly config: EngineConfig;
   readonly explainer;
@@ -42,6 +59,8 @@ export class Kernel {
   readonly lookups: ChargedLookups;
   readonly telemetry: Telemetry;
   readonly idempotency: IdempotencyStore;
+  /** What channels' assessments are handed (AssessContext.ports). */
+  readonly ports: ChannelPorts;
 
   constructor(readonly deps: EngineDeps) {
     this.config = { ...DEFAULT_ENGINE_CONFIG, ...deps.config };
@@ -50,6 +69,7 @@ export class Kernel {
     this.timers = deps.timers ?? realTimers;
     this.telemetry = deps.telemetry ?? noTelemetry;
     this.idempotency = deps.idempotency ?? new InMemoryIdempotencyStore();
+    this.ports = channelPorts(deps, this.timers);
     this.auth = new Authenticator(deps, this.config);
     this.periods = new AccountPeriods(deps, this.auth);
     this.admission = new Admission(deps, this.periods, this.telemetry);

@@ -1,10 +1,5 @@
-export {
-  AUTHENTICATION_SOURCE,
-  HEADERS_SOURCE,
-  analyzeHeaders,
-  brandInDisplayName,
-  isLookalikeDomain,
-} from "./analyze-headers.js";
+export { AUTHENTICATION_SOURCE, HEADERS_SOURCE, analyzeHeaders } from "./analyze-headers.js";
+export { brandInDisplayName, isLookalikeDomain } from "./sender-brand.js";
 export type { HeaderAnalysisOptions, HeaderAnalysisOutput } from "./analyze-headers.js";
 export { ATTACHMENTS_SOURCE, analyzeAttachments, sniffKind } from "./analyze-attachments.js";
 export type { SniffedKind } from "./analyze-attachments.js";

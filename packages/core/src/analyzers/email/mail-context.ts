@@ -5,7 +5,7 @@ import { parse as parseDomain } from "tldts";
 import type { MailAddress, ParsedMail } from "../../ports/mail-reader.js";
 import type { OrganisationDirectory } from "../organisations/organisation.js";
 import type { ClaimedIssuer } from "../message/claimed-issuer.js";
-import { SERVICE_WORDS } from "./analyze-headers.js";
+import { SERVICE_WORDS } from "./sender-brand.js";
 import { FREE_MAIL_DOMAINS } from "./free-mail.js";
 
 // Headers that list managers and mailing services write and a sender writing to one person does not.

@@ -1,29 +1,37 @@
 // The message analyzer shared by the text, email and document channels: entities, scam-language cues weighed
 // together, and the organisation the message claims to be checked against its official channels. Pure; offline.
 
-import { currencyCountry, readSenderNumber } from "../phone/country-hints.js";
-import { normalizePhone } from "../phone/normalize-phone.js";
-import {
-  NANP_CALLING_CODE,
-  callingCodeOf,
-  describePhone,
-  readPhoneNumber,
-  placeName,
-  type PhoneReading,
-} from "../phone/read-phone-number.js";
-import type { OrganisationCategory, OrganisationDirectory } from "../organisations/organisation.js";
+import { describePhone } from "../phone/read-phone-number.js";
+import type { OrganisationDirectory } from "../organisations/organisation.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
 import { isGovernmentRegistry } from "../url/brand-index.js";
-import { normalizeUrl } from "../url/normalize-url.js";
-import type { NormalizedUrl } from "../url/normalized-url.js";
 import type { Evidence } from "../../ports/signal-source.js";
 import type { Factor } from "../../schemas/common.js";
 import { combineScore } from "../../scoring/score.js";
 import { checkClaimedIssuer, type ClaimedIssuer } from "./claimed-issuer.js";
 import { CUES, type CueId } from "./cue-table.js";
-import { guessLanguage, readCues, type CueHit } from "./cue-matcher.js";
-import { blankSpans, scanMessage, type MessageEntities, type ScannedMessage } from "./extract-entities.js";
+import { guessLanguage, readCues } from "./cue-matcher.js";
+import { scanMessage, type MessageEntities } from "./extract-entities.js";
 import { SCAM_TYPES, type ScamType, type ScamTypeOrNone } from "./scam-types.js";
+import { absorbedCues, overlapsOnly, within } from "./absorbed-cues.js";
+import { homePlan, parsePhones, parseUrls } from "./message-contacts.js";
+import {
+  AGENCY_TOPICS,
+  CHAT_APP_HOSTS,
+  ISSUER_STORIES,
+  ISSUER_STORY_POINTS,
+  LINK_ASKS,
+  LOAN_OR_RELEASE,
+  LURE_ASKS,
+  MONEY_OFFERS,
+  MONEY_SENDS,
+  OPENERS,
+  POINTS,
+  RELEASE_STORIES,
+  REPEAT_FACTOR,
+  STORY_THRESHOLD,
+} from "./message-cue-groups.js";
+import { isEmailSender, namedLikeSender, ownSiteNames, textClaim } from "./sender-claim.js";
 
 export const CONTENT_SOURCE = "message_content";
 
@@ -60,331 +68,6 @@ export interface MessageAnalysis {
   readonly claimedIssuer: ClaimedIssuer | null;
   /** BCP 47 code of the message's language ("en", "es"), "und" when unknown. */
   readonly language: string;
-}
-
-// Points of the findings beyond single cues (the Factor contract: percent risk the finding alone implies).
-const POINTS = {
-  /** A story, pressure and a request for money or details together: the shape nearly every scam text has. */
-  scamScript: 30,
-  /** A story and a request without pressure. */
-  storyAndAsk: 15,
-  /** "New number" followed by a request: the family emergency opening. */
-  familyEmergency: 35,
-  /** A wrong-number opener that moves on to another app, romance or investing. */
-  wrongNumberFollowUp: 25,
-  /** Affection together with money, investing or a move to another app: romance and "pig butchering" scams. */
-  romanceMoney: 30,
-  /** A "wrong number" opener that then tries to make friends: how romance and investment scams start. */
-  strangerOpener: 35,
-  /**
-   * A story and a request to act through a link on a site no organisation of the directory runs, from a message that
-   * names no organisation: legitimate business texts say who they are (carriers require it), phishing texts do not.
-   */
-  unbrandedLinkLure: 30,
-  /** An offer of money (a prize, profits, a job) that moves the conversation to WhatsApp or Telegram. */
-  offerToChatApp: 25,
-  /** Money "sent by mistake" and a request to send it back: the accidental-payment scam. */
-  returnTheMoney: 20,
-  /** A charge or renewal with a number to call to cancel it that the named organisation does not publish. */
-  chargeCallback: 20,
-  /** Link written defanged or spaced out: legitimate senders never do that. */
-  defangedLink: 45,
-  /** Link hidden with look-alike or invisible characters. */
-  obfuscatedLink: 35,
-  /** A text sent from an email address (iMessage), as bulk scam senders do. */
-  emailSender: 20,
-  /** A one-time code delivered with the warning not to share it: the normal 2FA text. */
-  codeDelivery: -25,
-  /**
-   * A premium-rate number (a 900 number, UK 09, French 08 9x, Australian 1900...) to call or text: the call itself
-   * is the payment, billed by the minute or the message to the sender.
-   */
-  premiumRateContact: 40,
-  /**
-   * A number in another numbering plan than the sender's (or, with no sender, than the one the message's currency
-   * or North America implies): scams hand out foreign mobiles and lines, but so do travel and family messages.
-   */
-  foreignNumber: 10,
-  /**
-   * A warning against what scammers ask ("we will never ask you to pay in gift cards", "never share this code") in a
-   * message that itself asks for nothing and reaches you through no channel but the sender's own. Scammers copy such
-   * lines, so the credit is small and never given when anything is asked.
-   */
-  warnsAgainstScams: -10,
-  /** An account alert that asks only for a YES/NO reply, with no link and no number to call. */
-  yesNoAlert: -15,
-  /**
-   * A text that opens with its sender's name ("Geico: ...") and links only to that very name's site (geico.com): the
-   * organisation is not in the directory, but a look-alike would need extra words or another ending.
-   */
-  linksMatchSender: -25,
-  /**
-   * A notice that sends you only to the sender's own app, settings, store or front desk, with no link, number or
-   * address in it and no way to pay anyone: there is nothing in it for a scammer to reach you through.
-   */
-  ownAppOnly: -15,
-};
-/** Weight of a cue revealed by two or more separate phrases. */
-const REPEAT_FACTOR = 1.4;
-/** Content that scores below this tells no scam story on its own (scamType "none"). */
-const STORY_THRESHOLD = 40;
-
-const CHAT_APP_HOSTS = new Set(["wa.me", "t.me", "telegram.me", "chat.whatsapp.com", "api.whatsapp.com"]);
-
-/** Chat openers: stories a stranger and a friend alike begin with, so a date in them ("tomorrow") is no pressure. */
-const OPENERS: ReadonlySet<CueId> = new Set(["wrong_number", "befriend", "family_address"]);
-/** Asks that a link carries out: sign in, verify, give details, pay. */
-const LINK_ASKS: readonly CueId[] = [
-  "link_action",
-  "verify_action",
-  "personal_info_request",
-  "password_request",
-  "pay_demand",
-  "fee_payment",
-];
-/** Stories that offer money: a prize, a refund, profits, well-paid work. */
-const MONEY_OFFERS: readonly CueId[] = [
-  "prize",
-  "refund",
-  "investment",
-  "return_promise",
-  "job_offer",
-  "high_pay",
-  "task_scam",
-  "loan_offer",
-];
-/** Ways to send money. */
-const MONEY_SENDS: readonly CueId[] = ["money_request", "p2p_payment", "wire_transfer", "gift_card", "crypto_payment"];
-/** What a refund lure asks in exchange for the money it promises: a payment, card or bank details, a sign-in, a link. */
-const LURE_ASKS: readonly CueId[] = [
-  ...MONEY_SENDS,
-  "personal_info_request",
-  "password_request",
-  "code_request",
-  "verify_action",
-  "link_action",
-  "pay_demand",
-  "fee_payment",
-  "deposit_to_unlock",
-  "call_to_dispute",
-  "platform_move",
-];
-/** Cues of a government story: an agency's business (taxes, benefits, a court) or its threats (arrest, a lawsuit). */
-const AGENCY_TOPICS: ReadonlySet<CueId> = new Set(["government", "legal_threat"]);
-/** Stories of something held back until a fee is paid: a prize, a refund, a loan or pay, a parcel. */
-const RELEASE_STORIES: readonly CueId[] = [...MONEY_OFFERS, "parcel", "overpayment", "deposit_to_unlock"];
-/** Money offered as a loan, a grant or funds to be released, which no cue names alone. */
-const LOAN_OR_RELEASE =
-  /(?<![a-z])(?:loans?|grants?|funds|winnings|inheritance|payout|release[ds]?|unlock|prestamo|subsidio|fondos|liberar)(?![a-z])/;
-
-const ISSUER_STORIES: Readonly<Partial<Record<OrganisationCategory, ScamType>>> = {
-  federal: "government_impersonation",
-  state_dmv: "government_impersonation",
-  state_agency: "government_impersonation",
-  court: "government_impersonation",
-  toll: "toll_fee",
-  postal: "parcel_delivery",
-  parcel: "parcel_delivery",
-  bank: "bank_alert",
-  payment: "bank_alert",
-};
-const ISSUER_STORY_POINTS = 20;
-
-// A sender tag opening a text: "Mint Mobile: ...", "[Geico] ...".
-const SENDER_TAG = /^\s*[[(]?([\p{L}\p{N}][\p{L}\p{N}&'\u2019. -]{0,38}?)[\])]?\s*:/u;
-// A proper name in the text: capitalised words, joined by "of", "by", "and", "&", "de" ("Massage Envy", "Metro by
-// T-Mobile", "The New York Times").
-const PROPER_NAME =
-  /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'\u2019+-]*(?:[ .](?:\p{Lu}[\p{L}\p{N}'\u2019+-]*|of|by|and|&|de|del)(?![\p{L}\p{N}])){0,5}/gu;
-/** Words of a name that count. */
-const MAX_NAME_WORDS = 6;
-/** Names read per message: a text names its sender in its first few. */
-const MAX_NAMES = 24;
-/** Endings a look-alike cannot buy cheaply: a name's .com, .org, .net, .edu or .gov is normally its owner's. */
-const ESTABLISHED_SUFFIXES = new Set(["com", "org", "net", "edu", "gov"]);
-/** A site name shorter than this is too generic to stand for a sender. */
-const MIN_NAME_LABEL = 4;
-/**
- * Words that name no one: a site made of them alone ("Secure Billing Center": securebillingcenter.com) is anybody's
- * to register, so it earns no credit however the text spells its sender.
- */
-const GENERIC_WORDS = new Set(
-  `account accounts alert alerts billing bill bills center centre customer customers service services support help
-  helpdesk secure security verify verification update updates confirm login sign online portal payment payments pay
-  refund refunds delivery deliveries shipping package parcel tracking track notice notices dept department team
-  your my our the you official info information member members membership rewards reward claim prize gift free
-  toll tolls fee fees fine fines office desk care mail inbox message messages app mobile web net link now today
-  hi hello dear reminder final urgent action required important cuenta pago pagos factura ayuda soporte servicio
-  servicios aviso entrega paquete seguridad cliente clientes`.split(/\s+/),
-);
-
-/**
- * The site names a sender called `name` would have, lower case: its words run together with hyphens inside words
- * kept or dropped ("Metro by T-Mobile": metrobyt-mobile, metrobytmobile), its leading words alone ("Crunch Fitness":
- * crunch) and its initials before its last word ("New York Times": nytimes). Each is a whole site name: a look-alike
- * needs extra words, another ending or other letters, none of which match.
- */
-function siteNamesOf(name: string, out: Set<string>): void {
-  const words = name
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .split(/[^a-z0-9-]+/)
-    .map((w) => w.replace(/^-+|-+$/g, ""))
-    .filter((w) => w !== "");
-  // "Your Crunch Fitness membership": the words before the name are not part of it.
-  while (words.length > 1 && GENERIC_WORDS.has(words[0] ?? "")) words.shift();
-  // A name is a few words; a longer run of capitals is a heading or shouting, read by its first words only.
-  words.length = Math.min(words.length, MAX_NAME_WORDS);
-  const add = (label: string, from: readonly string[]): void => {
-    if (from.every((w) => GENERIC_WORDS.has(w))) return;
-    if (label.replace(/-/g, "").length >= MIN_NAME_LABEL) {
-      out.add(label);
-      out.add(label.replace(/-/g, ""));
-    }
-  };
-  for (let k = 1; k <= words.length; k++) add(words.slice(0, k).join(""), words.slice(0, k));
-  if (words.length >= 2) {
-    add(
-      words
-        .slice(0, -1)
-        .map((w) => w.charAt(0))
-        .join("") + (words[words.length - 1] ?? ""),
-      words,
-    );
-  }
-}
-
-/**
- * The site names of the sender a text names: the tag it opens with ("Mint Mobile: ...") and the proper names in it
- * ("your Massage Envy membership"), read with its links and addresses blanked out (a link written in capitals names
- * no one). Empty for emails and letters, whose sender is checked by other means.
- */
-function ownSiteNames(scan: ScannedMessage, kind: MessageKind): Set<string> {
-  const out = new Set<string>();
-  if (kind !== "text") return out;
-  const text = blankSpans(
-    scan.cleaned,
-    scan.spans.filter((s) => s.kind !== "phone"),
-  );
-  const tag = SENDER_TAG.exec(text);
-  if (tag !== null) siteNamesOf(tag[1] ?? "", out);
-  PROPER_NAME.lastIndex = 0;
-  let n = 0;
-  for (let m = PROPER_NAME.exec(text); m !== null && n < MAX_NAMES; m = PROPER_NAME.exec(text), n++) {
-    siteNamesOf(m[0], out);
-  }
-  return out;
-}
-
-/** Whether the link's site is a name the text gives its sender, on an established ending (geico.com for "Geico:"). */
-function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>): boolean {
-  if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return false;
-  if (!ESTABLISHED_SUFFIXES.has(url.publicSuffix)) return false;
-  return names.has(url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)));
-}
-
-/** Whether every phrase of `inner` shares words with a phrase of `outer`. */
-function overlapsOnly(inner: CueHit, outer: CueHit): boolean {
-  return inner.spans.every(([start, end]) => outer.spans.some(([s, e]) => s < end && start < e));
-}
-
-/** Whether every phrase of `inner` lies within a phrase of `outer`. */
-function within(inner: CueHit, outer: CueHit): boolean {
-  return inner.spans.every(([start, end]) => outer.spans.some(([s, e]) => s <= start && end <= e));
-}
-
-/**
- * Cues that read one phrase several ways: a request to act on an account (give details, update or verify it, do it
- * through a link), and a suspension (a threat, and a story of a locked account).
- */
-const READINGS_OF_ONE: readonly ReadonlySet<CueId>[] = [
-  new Set(["link_action", "verify_action", "personal_info_request", "password_request"]),
-  new Set(["threat", "account_locked"]),
-];
-
-/**
- * Cues whose every phrase lies within the phrase of a stronger cue of the same kind: "update your payment info at
- * <url>" reads as a request for details, a request to update an account and a request to act through a link at once,
- * "your service will be suspended" as a threat and a locked account, yet each is one thing said once, so it counts
- * once, at its strongest reading. The absorbed cues still complete combinations.
- */
-function absorbedCues(hits: readonly CueHit[]): Set<CueId> {
-  const out = new Set<CueId>();
-  for (const kind of READINGS_OF_ONE) {
-    const kept: (readonly [number, number])[] = [];
-    const ranked = hits.filter((h) => kind.has(h.id)).sort((a, b) => CUES[b.id].points - CUES[a.id].points);
-    for (const h of ranked) {
-      const within = h.spans.every(([start, end]) => kept.some(([s, e]) => start < e && s < end));
-      if (within && kept.length > 0) out.add(h.id);
-      else kept.push(...h.spans);
-    }
-  }
-  return out;
-}
-
-// Where an order or a parcel comes from ("your package from Amazon"): the shop, not the courier that writes.
-const MERCHANT_MENTION =
-  /(?<![\p{L}\p{N}])(?:order|package|parcel|shipment|delivery|item|purchase|pedido|paquete|env[ií]o|compra)s?\s+(?:from|de|del)\s+(?:the\s+)?\p{Lu}[\p{L}\p{N}'\u2019&.+-]*(?:\s+\p{Lu}[\p{L}\p{N}'\u2019&.+-]*){0,3}/gu;
-
-/**
- * The part of a text that says who sends it. A payment network or an insurer named as a means or a mark is no claim
- * (see withoutMeansAndMarks: "Visa and Mastercard accepted", "Member FDIC", and "pay me by Zelle" when the text has no
- * link); the shop an order comes from is no claim when the text opens with a sender of its own that the directory
- * does not list ("Intelcom: your parcel from Amazon ..."). Both are taken out; everything else stays a claim.
- */
-function textClaim(scan: ScannedMessage, directory: OrganisationDirectory): string {
-  let text = withoutMeansAndMarks(scan.cleaned, { instruments: !scan.spans.some((s) => s.kind === "url") });
-  const tag = SENDER_TAG.exec(text)?.[1];
-  if (tag !== undefined && directory.find(tag).length === 0) {
-    const names = new Set<string>();
-    siteNamesOf(tag, names);
-    if (names.size > 0) text = text.replace(MERCHANT_MENTION, (m) => " ".repeat(m.length));
-  }
-  return text;
-}
-
-function isEmailSender(sender: string | undefined): boolean {
-  return sender !== undefined && /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(sender.trim());
-}
-
-function parseUrls(entities: MessageEntities): NormalizedUrl[] {
-  const out: NormalizedUrl[] = [];
-  for (const u of entities.urls) {
-    const r = normalizeUrl(u.candidate);
-    if (r.isOk()) out.push(r.value);
-  }
-  return out;
-}
-
-/** The message's numbers, read: a NANP one in its U.S. national form, any other in its international form. */
-function parsePhones(entities: MessageEntities): { e164: string; national: string; reading: PhoneReading }[] {
-  const out: { e164: string; national: string; reading: PhoneReading }[] = [];
-  for (const p of entities.phones) {
-    const reading = readPhoneNumber(p.e164);
-    if (reading === null) continue;
-    const nanp = reading.callingCode === NANP_CALLING_CODE ? normalizePhone(p.e164) : null;
-    if (nanp?.isErr() === true) continue;
-    out.push({
-      e164: reading.e164,
-      national: nanp?.isOk() === true ? nanp.value.national : reading.international,
-      reading,
-    });
-  }
-  return out;
-}
-
-/** The calling code a number must share not to be foreign, and the place it stands for in labels. */
-function homePlan(text: string, sender: string | undefined): { callingCode: string; name: string } {
-  const own = readSenderNumber(sender);
-  if (own !== null) {
-    const where = own.country === null ? `+${own.callingCode}` : placeName(own.country);
-    return { callingCode: own.callingCode, name: `the sender's country (${where})` };
-  }
-  const currency = currencyCountry(text);
-  const priced = currency === null ? null : callingCodeOf(currency);
-  if (currency !== null && priced !== null) return { callingCode: priced, name: placeName(currency) };
-  return { callingCode: NANP_CALLING_CODE, name: "North America" };
 }
 
 /**

@@ -10,7 +10,7 @@ import { assess, type WeightedEvidence } from "../../scoring/score.js";
 import type { Scoring } from "../../scoring/weights.js";
 import { assessUrlOffline } from "../url/assess-url-offline.js";
 import { verdictFor } from "../../scoring/verdict.js";
-import { OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import { OFFLINE_WEIGHT } from "../../scoring/evidence-weights.js";
 import { analyzeMessage, type AnalyzeMessageOptions, type MessageAnalysis } from "./analyze-message.js";
 import { SUBLOOKUP_MAX_PHONES, SUBLOOKUP_MAX_URLS, type MessageEntities } from "./extract-entities.js";
 import type { ScamTypeOrNone } from "./scam-types.js";

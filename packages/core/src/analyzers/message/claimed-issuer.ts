@@ -22,7 +22,7 @@ import { BRAND_TECHNIQUES, detectBrandImpersonation, type BrandImpersonation } f
 import { BRANDS } from "../url/lists/brands.js";
 import { normalizeUrl } from "../url/normalize-url.js";
 import { FREE_MAIL_DOMAINS } from "../email/free-mail.js";
-import { isLookalikeDomain } from "../email/analyze-headers.js";
+import { isLookalikeDomain } from "../email/sender-brand.js";
 import { analyzePhoneNumber } from "../phone/analyze-phone-number.js";
 import { normalizePhone } from "../phone/normalize-phone.js";
 

@@ -9,6 +9,24 @@ import { indexOfBytes, latin1, startsWith, u32be } from "./bytes.js";
 export const UPLOAD_KINDS = ["jpeg", "png", "webp", "heic", "heif", "gif", "pdf"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export type ImageKind = Exclude<UploadKind, "pdf">;
+export const IMAGE_KINDS: readonly ImageKind[] = UPLOAD_KINDS.filter((k): k is ImageKind => k !== "pdf");
+
+/** The kinds as people know them; HEIC and HEIF are one family, named once. */
+const KIND_NAMES: Readonly<Record<UploadKind, string>> = {
+  jpeg: "JPEG",
+  png: "PNG",
+  webp: "WebP",
+  heic: "HEIC/HEIF",
+  heif: "HEIC/HEIF",
+  gif: "GIF",
+  pdf: "PDF",
+};
+
+/** "JPEG, PNG, WebP, HEIC/HEIF or GIF": accepted kinds as refusals and documents name them. */
+export function describeKinds(kinds: readonly UploadKind[]): string {
+  const names = [...new Set(kinds.map((k) => KIND_NAMES[k]))];
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names.at(-1) ?? ""}`;
+}
 
 /**
  * Largest upload accepted, in bytes. 10 MiB holds a full-resolution phone photo (3-8 MB as JPEG or HEIC) and a
@@ -47,8 +65,8 @@ const ACTIVE_MARKUP = ["<script", "<html", "<?php", "<svg", "<!doctype html"];
 const unsupported = (message: string, details?: Record<string, unknown>): AppError =>
   appError("unsupported_media_type", message, details ? { details } : {});
 
-/** What a channel takes, as its refusals name it: documents take PDFs too, QR codes images only. */
-const SUPPORTED_TEXT = { upload: "JPEG, PNG, WebP, HEIC/HEIF, GIF or PDF", image: "JPEG, PNG, WebP, HEIC/HEIF or GIF" };
+/** What a caller takes, as its refusals name it: any upload, or images only. */
+const SUPPORTED_TEXT = { upload: describeKinds(UPLOAD_KINDS), image: describeKinds(IMAGE_KINDS) };
 
 function readFtypBrands(bytes: Uint8Array): string[] | null {
   if (bytes.length < 16 || latin1(bytes, 4, 8) !== "ftyp") return null;

@@ -1,7 +1,7 @@
 // A URL scored by the offline analyzers alone, the way the engine's offline path scores a sub-lookup.
 import { assess, type Assessment } from "../../scoring/score.js";
 import type { Scoring } from "../../scoring/weights.js";
-import { OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import { OFFLINE_WEIGHT } from "../../scoring/evidence-weights.js";
 import { analyzeUrl } from "./analyze-url.js";
 import type { NormalizedUrl } from "./normalized-url.js";
 

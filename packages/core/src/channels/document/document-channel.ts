@@ -11,11 +11,15 @@ import { analyzeDocumentText, DocumentEntitiesSchema } from "../../analyzers/doc
 import { ClaimedIssuerSchema, finalScamType, ScamTypeSchema } from "../../analyzers/message/index.js";
 import { urlsOf, parseQrPayload, qrPayloadEvidence } from "../../analyzers/qr/index.js";
 import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
-import { MAX_UPLOAD_BYTES, sniffUpload, type UploadKind } from "../../analyzers/upload/sniff-upload.js";
+import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, sniffUpload, type UploadKind } from "../../analyzers/upload/sniff-upload.js";
 import type { DocumentKind, DocumentText } from "../../ports/document-reader.js";
 import { ResultHeadShape, ResultTailShape } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
-import { AI_BUDGET_MS, assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import { AI_BUDGET_MS } from "../../usecases/ask-model.js";
+import { assemble } from "../../usecases/assemble.js";
+import { commonFields } from "../../usecases/channel-assessment.js";
+import { magicEvidence } from "../../usecases/magic-evidence.js";
+import { OFFLINE_WEIGHT } from "../../scoring/evidence-weights.js";
 import type { AiImageMediaType } from "../../ports/ai-analyst.js";
 import { defineChannel, type AssessContext, type QuotaChannelDefinition } from "../define-channel.js";
 import { summarizeAssessment } from "../summary.js";
@@ -100,12 +104,12 @@ async function readByVision(
   ocrText: string,
   ocrConfidence: number | undefined,
 ): Promise<string | null> {
-  const ai = ctx.kernel.deps.ai;
+  const ai = ctx.ports.ai;
   const mediaType = VISION_TYPES[input.kind];
   if (ai === undefined || ctx.mode === "test" || mediaType === undefined) return null;
   if (ocrText.trim().length >= 40 && (ocrConfidence ?? 1) >= VISION_BELOW_CONFIDENCE) return null;
   const controller = new AbortController();
-  const cancel = ctx.kernel.timers.schedule(AI_BUDGET_MS, () => controller.abort());
+  const cancel = ctx.ports.timers.schedule(AI_BUDGET_MS, () => controller.abort());
   try {
     const reading = await ai
       .readImage({ bytes: input.bytes, mediaType }, { signal: controller.signal })
@@ -120,11 +124,11 @@ async function readByVision(
 
 async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise<Result<DocumentAssessment, AppError>> {
   const k = ctx.kernel;
-  const reader = k.deps.documentReader;
+  const reader = ctx.ports.documentReader;
   if (reader === undefined)
     return err(appError("service_unavailable", "This server has no document reader configured."));
   const controller = new AbortController();
-  const cancel = k.timers.schedule(READ_BUDGET_MS, () => controller.abort());
+  const cancel = ctx.ports.timers.schedule(READ_BUDGET_MS, () => controller.abort());
   let read;
   try {
     read = await reader.read(input.bytes, input.kind as DocumentKind, { signal: controller.signal });
@@ -136,8 +140,8 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
   // QR codes printed on a photographed letter or sticker, or on a PDF's pages, are read too. Like a PDF's link
   // annotations, a code's link is where the reader is really sent: it counts as a link printed on the document.
   const qrPayloads: string[] = [...(doc.qr_codes ?? [])];
-  if (input.kind !== "pdf" && k.deps.qrDecoder) {
-    const codes = await k.deps.qrDecoder.decode(input.bytes);
+  if (input.kind !== "pdf" && ctx.ports.qrDecoder) {
+    const codes = await ctx.ports.qrDecoder.decode(input.bytes);
     if (codes.ok) qrPayloads.push(...codes.value.map((c) => c.text));
   }
   const qrUrls = qrPayloads.flatMap((p) => urlsOf(parseQrPayload(p)));
@@ -184,7 +188,7 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
   }
   const magic = ctx.mode === "test" ? magicTextVerdict(analysis.text) : null;
   const scored = magic !== null ? [{ evidence: magicEvidence(magic), weight: 1 }] : items;
-  const hash = hashBytes(k.deps.hasher, input.bytes);
+  const hash = hashBytes(ctx.ports.hasher, input.bytes);
   const { assessment, explanation } = await assemble(k, "document", "This document", scored, {
     skipModel: ctx.mode === "test",
     content: analysis.text,
@@ -251,7 +255,9 @@ export const DOCUMENT_CHANNEL = defineChannel({
   scope: "text:analyze",
   quota: DOCUMENT_QUOTA,
   statusComponent: "document_analysis",
+  units: "document analyses",
   http: { path: "/api/v1/document/analyze", body: "multipart" },
+  upload: { accepts: UPLOAD_KINDS, what: "The PDF or image" },
   request: DocumentAnalyzeRequestSchema,
   result: DocumentAnalysisResultSchema,
   parse: (req): Result<DocumentInput, AppError> => {

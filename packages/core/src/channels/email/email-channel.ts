@@ -41,7 +41,10 @@ import type { Evidence } from "../../ports/signal-source.js";
 import type { Recipient } from "../../analyzers/injection/redact-for-model.js";
 import { ResultHeadShape, ResultTailShape } from "../../schemas/common.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
-import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import { assemble } from "../../usecases/assemble.js";
+import { commonFields } from "../../usecases/channel-assessment.js";
+import { magicEvidence } from "../../usecases/magic-evidence.js";
+import { OFFLINE_WEIGHT } from "../../scoring/evidence-weights.js";
 import { defineChannel, type AssessContext } from "../define-channel.js";
 import { summarizeAssessment } from "../summary.js";
 import { analyzeMessageText, defaultDirectory, magicTextVerdict } from "../text/text-channel.js";
@@ -153,10 +156,10 @@ export interface EmailInput {
 
 /** Authentication within its budget; offline, a failing resolver or no authenticator read unknown, never fail. */
 async function authenticate(ctx: AssessContext, raw: string): Promise<EmailAuthentication> {
-  const authenticator = ctx.kernel.deps.emailAuthenticator;
+  const authenticator = ctx.ports.emailAuthenticator;
   if (authenticator === undefined || ctx.mode === "test") return UNKNOWN_AUTHENTICATION;
   const controller = new AbortController();
-  const cancel = ctx.kernel.timers.schedule(AUTH_BUDGET_MS, () => controller.abort());
+  const cancel = ctx.ports.timers.schedule(AUTH_BUDGET_MS, () => controller.abort());
   try {
     return await Promise.race([
       authenticator.authenticate(raw, { signal: controller.signal }).catch(() => UNKNOWN_AUTHENTICATION),
@@ -327,9 +330,9 @@ export async function readMailFiles(
 async function mailFiles(ctx: AssessContext, mail: ParsedMail): Promise<MailFiles> {
   if (ctx.mode === "test") return NO_MAIL_FILES;
   const controller = new AbortController();
-  const cancel = ctx.kernel.timers.schedule(FILES_BUDGET_MS, () => controller.abort());
+  const cancel = ctx.ports.timers.schedule(FILES_BUDGET_MS, () => controller.abort());
   try {
-    return await readMailFiles(mail, ctx.kernel.deps, controller.signal);
+    return await readMailFiles(mail, ctx.ports, controller.signal);
   } finally {
     cancel();
   }
@@ -372,7 +375,7 @@ export function mailCodesEvidence(mail: ParsedMail, codes: readonly string[], te
 
 async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Result<EmailAssessment, AppError>> {
   const k = ctx.kernel;
-  const reader = k.deps.mailReader;
+  const reader = ctx.ports.mailReader;
   if (reader === undefined) return err(appError("service_unavailable", "This server has no mail reader configured."));
   const read = await reader.read(input.body, input.headers);
   if (read.isErr()) return err(read.error);
@@ -405,7 +408,7 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
   const items = evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT }));
   const magic = ctx.mode === "test" ? magicTextVerdict(`${mail.subject ?? ""} ${mail.text}`) : null;
   const scored = magic !== null ? [{ evidence: magicEvidence(magic), weight: 1 }] : items;
-  const hash = k.deps.hasher.sha256Hex(`${input.headers ?? ""}\u0000${input.body}`);
+  const hash = ctx.ports.hasher.sha256Hex(`${input.headers ?? ""}\u0000${input.body}`);
   const { assessment, explanation } = await assemble(k, "email", "This email", scored, {
     skipModel: ctx.mode === "test",
     content: bodyText,
@@ -463,6 +466,7 @@ export const EMAIL_CHANNEL = defineChannel({
   scope: "email:analyze",
   quota: EMAIL_QUOTA,
   statusComponent: "email_analysis",
+  units: "email analyses",
   http: { path: "/api/v1/email/analyze", body: "json", maxBodyBytes: EMAIL_BODY_LIMIT },
   request: EmailAnalyzeRequestSchema,
   result: EmailAnalysisResultSchema,
@@ -480,9 +484,24 @@ export const EMAIL_CHANNEL = defineChannel({
     input: MAGIC_EMAIL(`sv-test-${verdict.replace("_", "-")}`),
     verdict,
   })),
-  samples: { magicBody: (m) => ({ email_body: m.input }), invalid: { email_body: "  " } },
+  samples: {
+    magicBody: (m) => ({ email_body: m.input }),
+    invalid: { email_body: "  " },
+    fresh: (n, tag) => ({
+      email_body: `Dear customer, invoice ${tag}-${n} is overdue. Reply today.`,
+      raw_headers: "From: billing@example.com\r\nSubject: Invoice",
+    }),
+  },
   mcp: {
     tool: "check_email",
+    prompt: {
+      name: "investigate_email",
+      title: "Investigate an email",
+      argument: "email",
+      describe: "The whole email, headers included when possible",
+      ask: (v) =>
+        `Is this email phishing? Check it with check_email (the whole message as email_body). The email:\n\n${v}`,
+    },
     summarize: (v: EmailAssessment & { cached?: boolean }) => {
       const a = v.signals.header_analysis.authentication;
       const auth = ` SPF ${a.spf.result}, DKIM ${a.dkim.result}, DMARC ${a.dmarc.result}.`;

@@ -12,7 +12,7 @@ import {
   type PhoneLookupResult,
   type PhoneSignals,
 } from "../../schemas/phone.js";
-import { assessWith, pickSignals } from "../../usecases/assemble.js";
+import { assessWith, pickSignals } from "../../usecases/channel-assessment.js";
 import type { Kernel } from "../../usecases/kernel.js";
 import { TEST_PHONE_LINES } from "../../usecases/test-mode.js";
 import { defineChannel, type QuotaChannelDefinition } from "../define-channel.js";
@@ -58,7 +58,7 @@ export async function assessPhone(
     identity: phone.e164,
     offline: [analyzePhoneNumber(phone)],
     magic: mode === "test" ? (TEST_PHONE_LINES[phone.e164] ?? null) : null,
-    sources: k.deps.phoneSources ?? [],
+    sources: k.ports.phoneSources ?? [],
     report: { kind: "phone", value: phone.e164, what: "number" },
   });
   return {
@@ -92,6 +92,7 @@ export const PHONE_CHANNEL = defineChannel({
   scope: "phone:lookup",
   quota: PHONE_QUOTA,
   statusComponent: "phone_lookup",
+  units: "phone lookups",
   http: { path: "/api/v1/phone/lookup", body: "json" },
   request: PhoneLookupRequestSchema,
   result: PhoneLookupResultSchema,
@@ -100,7 +101,12 @@ export const PHONE_CHANNEL = defineChannel({
   cacheKey: (phone) => `phone:${phone.e164}${phone.extension === null ? "" : `;ext=${phone.extension}`}`,
   assess: async (ctx, phone) => ok(await assessPhone(ctx.kernel, phone, ctx.mode)),
   magic: Object.entries(TEST_PHONE_LINES).map(([input, verdict]) => ({ input, verdict })),
-  samples: { magicBody: (m) => ({ phone_number: m.input }), invalid: { phone_number: "12" } },
+  samples: {
+    magicBody: (m) => ({ phone_number: m.input }),
+    invalid: { phone_number: "12" },
+    // Distinct numbers of valid NANP form: +1 (312) 200-0000 and on.
+    fresh: (n) => ({ phone_number: `+1 (312) ${200 + (n % 800)}-${String(n % 10_000).padStart(4, "0")}` }),
+  },
   batch: {
     verb: "batchPhone",
     path: "/api/v1/batch/phone",
@@ -127,6 +133,13 @@ export const PHONE_CHANNEL = defineChannel({
   reportable: { what: "number", normalize: (value) => parsePhone(value, "value").map((p) => p.e164) },
   mcp: {
     tool: "check_phone",
+    prompt: {
+      name: "investigate_phone_number",
+      title: "Investigate a phone number",
+      argument: "phone_number",
+      describe: "The number that called or texted",
+      ask: (v) => `Someone was contacted from ${v}. Check it with check_phone.`,
+    },
     summarize: (v) => summarizeAssessment(v.national_format, v),
     subject: (v) => v.national_format,
   },

@@ -10,13 +10,16 @@ import { analyzeQrContent, parseQrPayload, toQrCode, urlsOf } from "../../analyz
 import { assessUrlOffline, normalizeUrl, pathAsksFor } from "../../analyzers/url/index.js";
 import { QrCodeSchema, QrContentTypeSchema, type QrCode } from "../../analyzers/qr/qr-code-schema.js";
 import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
-import { MAX_UPLOAD_BYTES } from "../../analyzers/upload/sniff-upload.js";
+import { IMAGE_KINDS, MAX_UPLOAD_BYTES } from "../../analyzers/upload/sniff-upload.js";
 import type { Evidence } from "../../ports/signal-source.js";
 import { ResultHeadShape, ResultTailShape, type Factor } from "../../schemas/common.js";
 import { MAX_URL_LENGTH, UrlLookupResultSchema, type UrlLookupResult } from "../../schemas/url.js";
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import type { WeightedEvidence } from "../../scoring/score.js";
-import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
+import { assemble } from "../../usecases/assemble.js";
+import { commonFields } from "../../usecases/channel-assessment.js";
+import { magicEvidence } from "../../usecases/magic-evidence.js";
+import { OFFLINE_WEIGHT } from "../../scoring/evidence-weights.js";
 import { magicUrlVerdict } from "../../usecases/test-mode.js";
 import { defineChannel, type AssessContext, type CacheFields } from "../define-channel.js";
 import { summarizeAssessment } from "../summary.js";
@@ -248,7 +251,7 @@ async function analyzeLink(ctx: AssessContext, raw: string): Promise<Result<UrlL
   const charged = await k.charged(
     ctx.principal,
     "url",
-    URL_CHANNEL.cacheKey(parsed.value, k.deps),
+    URL_CHANNEL.cacheKey(parsed.value, ctx.ports),
     ctx.forceRefresh,
     async () => ok(await assessUrl(k, parsed.value, "live", { subLookup: true })),
     ctx.charges,
@@ -258,12 +261,12 @@ async function analyzeLink(ctx: AssessContext, raw: string): Promise<Result<UrlL
 
 async function assessQr(ctx: AssessContext, input: QrInput): Promise<Result<QrAssessment, AppError>> {
   const k = ctx.kernel;
-  const decoder = k.deps.qrDecoder;
+  const decoder = ctx.ports.qrDecoder;
   if (decoder === undefined) return err(appError("service_unavailable", "This server has no QR decoder configured."));
   const decoded = await decoder.decode(input.bytes);
   if (!decoded.ok) return err(decoded.error);
   const codes: QrCode[] = decoded.value.map(toQrCode);
-  const imageHash = hashBytes(k.deps.hasher, input.bytes);
+  const imageHash = hashBytes(ctx.ports.hasher, input.bytes);
   const items: WeightedEvidence[] = [];
   const subs: SubLookup[] = [];
   let urlAnalysis: UrlLookupResult | null = null;
@@ -353,7 +356,9 @@ export const QR_CHANNEL = defineChannel({
   scope: "url:lookup",
   quota: { chargedBy: "url" },
   statusComponent: "qr_analysis",
+  units: "QR code analyses",
   http: { path: "/api/v1/qr/analyze", body: "multipart" },
+  upload: { accepts: IMAGE_KINDS, what: "The image" },
   request: QrAnalyzeRequestSchema,
   result: QrAnalysisResultSchema,
   parse: (req) => {

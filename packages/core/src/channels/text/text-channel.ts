@@ -27,9 +27,11 @@ import { ResultHeadShape, ResultTailShape, type Verdict } from "../../schemas/co
 import { SubLookupSchema } from "../../schemas/sub-lookup.js";
 import type { WeightedEvidence } from "../../scoring/score.js";
 import type { Evidence } from "../../ports/signal-source.js";
-import { assemble, commonFields, magicEvidence, OFFLINE_WEIGHT } from "../../usecases/assemble.js";
-import type { Kernel } from "../../usecases/kernel.js";
-import { defineChannel, type AssessContext } from "../define-channel.js";
+import { assemble } from "../../usecases/assemble.js";
+import { commonFields } from "../../usecases/channel-assessment.js";
+import { magicEvidence } from "../../usecases/magic-evidence.js";
+import { OFFLINE_WEIGHT } from "../../scoring/evidence-weights.js";
+import { defineChannel, type AssessContext, type ChannelPorts } from "../define-channel.js";
 import { summarizeAssessment } from "../summary.js";
 import { subLookup, subLookups, type SubLookup } from "../sub-lookup.js";
 import { TEXT_QUOTA } from "./text-quota.js";
@@ -219,8 +221,8 @@ export function longFormContent(evidence: Evidence): Evidence {
   };
 }
 
-function messageHash(k: Kernel, input: TextInput): string {
-  return k.deps.hasher.sha256Hex(`${input.text}\u0000${input.sender ?? ""}`);
+function messageHash(ports: Pick<ChannelPorts, "hasher">, input: TextInput): string {
+  return ports.hasher.sha256Hex(`${input.text}\u0000${input.sender ?? ""}`);
 }
 
 async function assessText(ctx: AssessContext, input: TextInput): Promise<Result<TextAssessment, AppError>> {
@@ -254,7 +256,7 @@ async function assessText(ctx: AssessContext, input: TextInput): Promise<Result<
   }
   const magic = ctx.mode === "test" ? magicTextVerdict(input.text) : null;
   const scored = magic !== null ? [{ evidence: magicEvidence(magic), weight: 1 }] : items;
-  const hash = messageHash(k, input);
+  const hash = messageHash(ctx.ports, input);
   const { assessment, explanation } = await assemble(k, "text", "This message", scored, {
     skipModel: ctx.mode === "test",
     content: input.text,
@@ -295,6 +297,7 @@ export const TEXT_CHANNEL = defineChannel({
   scope: "text:analyze",
   quota: TEXT_QUOTA,
   statusComponent: "text_analysis",
+  units: "text analyses",
   http: { path: "/api/v1/text/analyze", body: "json" },
   request: TextAnalyzeRequestSchema,
   result: TextAnalysisResultSchema,
@@ -312,9 +315,20 @@ export const TEXT_CHANNEL = defineChannel({
     input: `Test message sv-test-${verdict.replace("_", "-")}`,
     verdict,
   })),
-  samples: { magicBody: (m) => ({ text: m.input }), invalid: { text: "   " } },
+  samples: {
+    magicBody: (m) => ({ text: m.input }),
+    invalid: { text: "   " },
+    fresh: (n, tag) => ({ text: `Your parcel ${tag}-${n} is held. Pay the fee today.` }),
+  },
   mcp: {
     tool: "check_text",
+    prompt: {
+      name: "investigate_text_message",
+      title: "Investigate a text message",
+      argument: "text",
+      describe: "The message as received",
+      ask: (v) => `Is this text message a scam? Check it with check_text. The message:\n\n${v}`,
+    },
     summarize: (v: TextAssessment & { cached?: boolean }) => {
       const flags = v.red_flags.slice(0, 3);
       const head = summarizeAssessment(`Message (${v.scam_type === "none" ? "no scam type" : v.scam_type})`, v);

@@ -11,7 +11,7 @@ import {
   type UrlLookupResult,
   type UrlSignals,
 } from "../../schemas/url.js";
-import { assessWith, pickSignals } from "../../usecases/assemble.js";
+import { assessWith, pickSignals } from "../../usecases/channel-assessment.js";
 import type { Kernel } from "../../usecases/kernel.js";
 import { TEST_URL_HOST_PREFIX, magicUrlVerdict } from "../../usecases/test-mode.js";
 import { defineChannel, type QuotaChannelDefinition } from "../define-channel.js";
@@ -57,7 +57,7 @@ export async function assessUrl(
     identity: url.href,
     offline: analyzeUrl(url),
     magic: mode === "test" ? magicUrlVerdict(url.host) : null,
-    sources: k.deps.urlSources ?? [],
+    sources: k.ports.urlSources ?? [],
     report: { kind: "url", value: url.registrableDomain ?? url.host, what: "site" },
   });
   return {
@@ -109,6 +109,7 @@ export const URL_CHANNEL = defineChannel({
   scope: "url:lookup",
   quota: URL_QUOTA,
   statusComponent: "url_lookup",
+  units: "URL lookups",
   http: { path: "/api/v1/url/lookup", body: "json" },
   request: UrlLookupRequestSchema,
   result: UrlLookupResultSchema,
@@ -121,7 +122,11 @@ export const URL_CHANNEL = defineChannel({
     input: `https://${TEST_URL_HOST_PREFIX}${verdict.replace("_", "-")}.example.com/`,
     verdict,
   })),
-  samples: { magicBody: (m) => ({ url: m.input }), invalid: { url: "not a url" } },
+  samples: {
+    magicBody: (m) => ({ url: m.input }),
+    invalid: { url: "not a url" },
+    fresh: (n, tag) => ({ url: `https://fault-${tag}-${n}.example.com/login?n=${n}` }),
+  },
   batch: {
     verb: "batchUrl",
     path: "/api/v1/batch/url",
@@ -145,7 +150,18 @@ export const URL_CHANNEL = defineChannel({
     what: "site",
     normalize: (value) => parseUrl(value, "value").map((u) => u.registrableDomain ?? u.host),
   },
-  mcp: { tool: "check_url", summarize: (v) => summarizeAssessment(v.url, v), subject: (v) => v.url },
+  mcp: {
+    tool: "check_url",
+    summarize: (v) => summarizeAssessment(v.url, v),
+    subject: (v) => v.url,
+    prompt: {
+      name: "investigate_url",
+      title: "Investigate a link",
+      argument: "url",
+      describe: "The link as received",
+      ask: (v) => `Is this link safe to open: ${v}? Check it with check_url.`,
+    },
+  },
   cli: {
     command: "url",
     argument: "urls",

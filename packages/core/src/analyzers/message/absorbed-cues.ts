@@ -1,0 +1,43 @@
+// Cues that read the same phrase as another cue: which ones the stronger reading absorbs.
+
+import { CUES, type CueId } from "./cue-table.js";
+import { type CueHit } from "./cue-matcher.js";
+
+/** Whether every phrase of `inner` shares words with a phrase of `outer`. */
+export function overlapsOnly(inner: CueHit, outer: CueHit): boolean {
+  return inner.spans.every(([start, end]) => outer.spans.some(([s, e]) => s < end && start < e));
+}
+
+/** Whether every phrase of `inner` lies within a phrase of `outer`. */
+export function within(inner: CueHit, outer: CueHit): boolean {
+  return inner.spans.every(([start, end]) => outer.spans.some(([s, e]) => s <= start && end <= e));
+}
+
+/**
+ * Cues that read one phrase several ways: a request to act on an account (give details, update or verify it, do it
+ * through a link), and a suspension (a threat, and a story of a locked account).
+ */
+const READINGS_OF_ONE: readonly ReadonlySet<CueId>[] = [
+  new Set(["link_action", "verify_action", "personal_info_request", "password_request"]),
+  new Set(["threat", "account_locked"]),
+];
+
+/**
+ * Cues whose every phrase lies within the phrase of a stronger cue of the same kind: "update your payment info at
+ * <url>" reads as a request for details, a request to update an account and a request to act through a link at once,
+ * "your service will be suspended" as a threat and a locked account, yet each is one thing said once, so it counts
+ * once, at its strongest reading. The absorbed cues still complete combinations.
+ */
+export function absorbedCues(hits: readonly CueHit[]): Set<CueId> {
+  const out = new Set<CueId>();
+  for (const kind of READINGS_OF_ONE) {
+    const kept: (readonly [number, number])[] = [];
+    const ranked = hits.filter((h) => kind.has(h.id)).sort((a, b) => CUES[b.id].points - CUES[a.id].points);
+    for (const h of ranked) {
+      const within = h.spans.every(([start, end]) => kept.some(([s, e]) => start < e && s < end));
+      if (within && kept.length > 0) out.add(h.id);
+      else kept.push(...h.spans);
+    }
+  }
+  return out;
+}

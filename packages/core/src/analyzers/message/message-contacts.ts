@@ -1,0 +1,53 @@
+// The links and numbers of a message, parsed and read, and the numbering plan that is home to its reader.
+
+import { currencyCountry, readSenderNumber } from "../phone/country-hints.js";
+import { normalizePhone } from "../phone/normalize-phone.js";
+import {
+  NANP_CALLING_CODE,
+  callingCodeOf,
+  readPhoneNumber,
+  placeName,
+  type PhoneReading,
+} from "../phone/read-phone-number.js";
+import { normalizeUrl } from "../url/normalize-url.js";
+import type { NormalizedUrl } from "../url/normalized-url.js";
+import { type MessageEntities } from "./extract-entities.js";
+
+export function parseUrls(entities: MessageEntities): NormalizedUrl[] {
+  const out: NormalizedUrl[] = [];
+  for (const u of entities.urls) {
+    const r = normalizeUrl(u.candidate);
+    if (r.isOk()) out.push(r.value);
+  }
+  return out;
+}
+
+/** The message's numbers, read: a NANP one in its U.S. national form, any other in its international form. */
+export function parsePhones(entities: MessageEntities): { e164: string; national: string; reading: PhoneReading }[] {
+  const out: { e164: string; national: string; reading: PhoneReading }[] = [];
+  for (const p of entities.phones) {
+    const reading = readPhoneNumber(p.e164);
+    if (reading === null) continue;
+    const nanp = reading.callingCode === NANP_CALLING_CODE ? normalizePhone(p.e164) : null;
+    if (nanp?.isErr() === true) continue;
+    out.push({
+      e164: reading.e164,
+      national: nanp?.isOk() === true ? nanp.value.national : reading.international,
+      reading,
+    });
+  }
+  return out;
+}
+
+/** The calling code a number must share not to be foreign, and the place it stands for in labels. */
+export function homePlan(text: string, sender: string | undefined): { callingCode: string; name: string } {
+  const own = readSenderNumber(sender);
+  if (own !== null) {
+    const where = own.country === null ? `+${own.callingCode}` : placeName(own.country);
+    return { callingCode: own.callingCode, name: `the sender's country (${where})` };
+  }
+  const currency = currencyCountry(text);
+  const priced = currency === null ? null : callingCodeOf(currency);
+  if (currency !== null && priced !== null) return { callingCode: priced, name: placeName(currency) };
+  return { callingCode: NANP_CALLING_CODE, name: "North America" };
+}

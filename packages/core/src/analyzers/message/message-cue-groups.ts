@@ -1,0 +1,140 @@
+// The points of the findings beyond single cues, and the groups of cues the message analyzer reads together
+// (asks a link carries out, money offered, money sent, stories of an issuer).
+
+import type { OrganisationCategory } from "../organisations/organisation.js";
+import { type CueId } from "./cue-table.js";
+import { type ScamType } from "./scam-types.js";
+
+// Points of the findings beyond single cues (the Factor contract: percent risk the finding alone implies).
+export const POINTS = {
+  /** A story, pressure and a request for money or details together: the shape nearly every scam text has. */
+  scamScript: 30,
+  /** A story and a request without pressure. */
+  storyAndAsk: 15,
+  /** "New number" followed by a request: the family emergency opening. */
+  familyEmergency: 35,
+  /** A wrong-number opener that moves on to another app, romance or investing. */
+  wrongNumberFollowUp: 25,
+  /** Affection together with money, investing or a move to another app: romance and "pig butchering" scams. */
+  romanceMoney: 30,
+  /** A "wrong number" opener that then tries to make friends: how romance and investment scams start. */
+  strangerOpener: 35,
+  /**
+   * A story and a request to act through a link on a site no organisation of the directory runs, from a message that
+   * names no organisation: legitimate business texts say who they are (carriers require it), phishing texts do not.
+   */
+  unbrandedLinkLure: 30,
+  /** An offer of money (a prize, profits, a job) that moves the conversation to WhatsApp or Telegram. */
+  offerToChatApp: 25,
+  /** Money "sent by mistake" and a request to send it back: the accidental-payment scam. */
+  returnTheMoney: 20,
+  /** A charge or renewal with a number to call to cancel it that the named organisation does not publish. */
+  chargeCallback: 20,
+  /** Link written defanged or spaced out: legitimate senders never do that. */
+  defangedLink: 45,
+  /** Link hidden with look-alike or invisible characters. */
+  obfuscatedLink: 35,
+  /** A text sent from an email address (iMessage), as bulk scam senders do. */
+  emailSender: 20,
+  /** A one-time code delivered with the warning not to share it: the normal 2FA text. */
+  codeDelivery: -25,
+  /**
+   * A premium-rate number (a 900 number, UK 09, French 08 9x, Australian 1900...) to call or text: the call itself
+   * is the payment, billed by the minute or the message to the sender.
+   */
+  premiumRateContact: 40,
+  /**
+   * A number in another numbering plan than the sender's (or, with no sender, than the one the message's currency
+   * or North America implies): scams hand out foreign mobiles and lines, but so do travel and family messages.
+   */
+  foreignNumber: 10,
+  /**
+   * A warning against what scammers ask ("we will never ask you to pay in gift cards", "never share this code") in a
+   * message that itself asks for nothing and reaches you through no channel but the sender's own. Scammers copy such
+   * lines, so the credit is small and never given when anything is asked.
+   */
+  warnsAgainstScams: -10,
+  /** An account alert that asks only for a YES/NO reply, with no link and no number to call. */
+  yesNoAlert: -15,
+  /**
+   * A text that opens with its sender's name ("Geico: ...") and links only to that very name's site (geico.com): the
+   * organisation is not in the directory, but a look-alike would need extra words or another ending.
+   */
+  linksMatchSender: -25,
+  /**
+   * A notice that sends you only to the sender's own app, settings, store or front desk, with no link, number or
+   * address in it and no way to pay anyone: there is nothing in it for a scammer to reach you through.
+   */
+  ownAppOnly: -15,
+};
+/** Weight of a cue revealed by two or more separate phrases. */
+export const REPEAT_FACTOR = 1.4;
+/** Content that scores below this tells no scam story on its own (scamType "none"). */
+export const STORY_THRESHOLD = 40;
+
+export const CHAT_APP_HOSTS = new Set(["wa.me", "t.me", "telegram.me", "chat.whatsapp.com", "api.whatsapp.com"]);
+
+/** Chat openers: stories a stranger and a friend alike begin with, so a date in them ("tomorrow") is no pressure. */
+export const OPENERS: ReadonlySet<CueId> = new Set(["wrong_number", "befriend", "family_address"]);
+/** Asks that a link carries out: sign in, verify, give details, pay. */
+export const LINK_ASKS: readonly CueId[] = [
+  "link_action",
+  "verify_action",
+  "personal_info_request",
+  "password_request",
+  "pay_demand",
+  "fee_payment",
+];
+/** Stories that offer money: a prize, a refund, profits, well-paid work. */
+export const MONEY_OFFERS: readonly CueId[] = [
+  "prize",
+  "refund",
+  "investment",
+  "return_promise",
+  "job_offer",
+  "high_pay",
+  "task_scam",
+  "loan_offer",
+];
+/** Ways to send money. */
+export const MONEY_SENDS: readonly CueId[] = [
+  "money_request",
+  "p2p_payment",
+  "wire_transfer",
+  "gift_card",
+  "crypto_payment",
+];
+/** What a refund lure asks in exchange for the money it promises: a payment, card or bank details, a sign-in, a link. */
+export const LURE_ASKS: readonly CueId[] = [
+  ...MONEY_SENDS,
+  "personal_info_request",
+  "password_request",
+  "code_request",
+  "verify_action",
+  "link_action",
+  "pay_demand",
+  "fee_payment",
+  "deposit_to_unlock",
+  "call_to_dispute",
+  "platform_move",
+];
+/** Cues of a government story: an agency's business (taxes, benefits, a court) or its threats (arrest, a lawsuit). */
+export const AGENCY_TOPICS: ReadonlySet<CueId> = new Set(["government", "legal_threat"]);
+/** Stories of something held back until a fee is paid: a prize, a refund, a loan or pay, a parcel. */
+export const RELEASE_STORIES: readonly CueId[] = [...MONEY_OFFERS, "parcel", "overpayment", "deposit_to_unlock"];
+/** Money offered as a loan, a grant or funds to be released, which no cue names alone. */
+export const LOAN_OR_RELEASE =
+  /(?<![a-z])(?:loans?|grants?|funds|winnings|inheritance|payout|release[ds]?|unlock|prestamo|subsidio|fondos|liberar)(?![a-z])/;
+
+export const ISSUER_STORIES: Readonly<Partial<Record<OrganisationCategory, ScamType>>> = {
+  federal: "government_impersonation",
+  state_dmv: "government_impersonation",
+  state_agency: "government_impersonation",
+  court: "government_impersonation",
+  toll: "toll_fee",
+  postal: "parcel_delivery",
+  parcel: "parcel_delivery",
+  bank: "bank_alert",
+  payment: "bank_alert",
+};
+export const ISSUER_STORY_POINTS = 20;

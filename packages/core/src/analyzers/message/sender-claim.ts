@@ -1,0 +1,127 @@
+// Who a text says it is from: its sender tag and the proper names in it as site names, and the part of the text
+// that makes a claim (payment means, marks and the shop an order comes from taken out).
+
+import type { OrganisationDirectory } from "../organisations/organisation.js";
+import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
+import type { NormalizedUrl } from "../url/normalized-url.js";
+import { blankSpans, type ScannedMessage } from "./extract-entities.js";
+import type { MessageKind } from "./analyze-message.js";
+
+// A sender tag opening a text: "Mint Mobile: ...", "[Geico] ...".
+const SENDER_TAG = /^\s*[[(]?([\p{L}\p{N}][\p{L}\p{N}&'\u2019. -]{0,38}?)[\])]?\s*:/u;
+// A proper name in the text: capitalised words, joined by "of", "by", "and", "&", "de" ("Massage Envy", "Metro by
+// T-Mobile", "The New York Times").
+const PROPER_NAME =
+  /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'\u2019+-]*(?:[ .](?:\p{Lu}[\p{L}\p{N}'\u2019+-]*|of|by|and|&|de|del)(?![\p{L}\p{N}])){0,5}/gu;
+/** Words of a name that count. */
+const MAX_NAME_WORDS = 6;
+/** Names read per message: a text names its sender in its first few. */
+const MAX_NAMES = 24;
+/** Endings a look-alike cannot buy cheaply: a name's .com, .org, .net, .edu or .gov is normally its owner's. */
+const ESTABLISHED_SUFFIXES = new Set(["com", "org", "net", "edu", "gov"]);
+/** A site name shorter than this is too generic to stand for a sender. */
+const MIN_NAME_LABEL = 4;
+/**
+ * Words that name no one: a site made of them alone ("Secure Billing Center": securebillingcenter.com) is anybody's
+ * to register, so it earns no credit however the text spells its sender.
+ */
+const GENERIC_WORDS = new Set(
+  `account accounts alert alerts billing bill bills center centre customer customers service services support help
+  helpdesk secure security verify verification update updates confirm login sign online portal payment payments pay
+  refund refunds delivery deliveries shipping package parcel tracking track notice notices dept department team
+  your my our the you official info information member members membership rewards reward claim prize gift free
+  toll tolls fee fees fine fines office desk care mail inbox message messages app mobile web net link now today
+  hi hello dear reminder final urgent action required important cuenta pago pagos factura ayuda soporte servicio
+  servicios aviso entrega paquete seguridad cliente clientes`.split(/\s+/),
+);
+
+/**
+ * The site names a sender called `name` would have, lower case: its words run together with hyphens inside words
+ * kept or dropped ("Metro by T-Mobile": metrobyt-mobile, metrobytmobile), its leading words alone ("Crunch Fitness":
+ * crunch) and its initials before its last word ("New York Times": nytimes). Each is a whole site name: a look-alike
+ * needs extra words, another ending or other letters, none of which match.
+ */
+function siteNamesOf(name: string, out: Set<string>): void {
+  const words = name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^a-z0-9-]+/)
+    .map((w) => w.replace(/^-+|-+$/g, ""))
+    .filter((w) => w !== "");
+  // "Your Crunch Fitness membership": the words before the name are not part of it.
+  while (words.length > 1 && GENERIC_WORDS.has(words[0] ?? "")) words.shift();
+  // A name is a few words; a longer run of capitals is a heading or shouting, read by its first words only.
+  words.length = Math.min(words.length, MAX_NAME_WORDS);
+  const add = (label: string, from: readonly string[]): void => {
+    if (from.every((w) => GENERIC_WORDS.has(w))) return;
+    if (label.replace(/-/g, "").length >= MIN_NAME_LABEL) {
+      out.add(label);
+      out.add(label.replace(/-/g, ""));
+    }
+  };
+  for (let k = 1; k <= words.length; k++) add(words.slice(0, k).join(""), words.slice(0, k));
+  if (words.length >= 2) {
+    add(
+      words
+        .slice(0, -1)
+        .map((w) => w.charAt(0))
+        .join("") + (words[words.length - 1] ?? ""),
+      words,
+    );
+  }
+}
+
+/**
+ * The site names of the sender a text names: the tag it opens with ("Mint Mobile: ...") and the proper names in it
+ * ("your Massage Envy membership"), read with its links and addresses blanked out (a link written in capitals names
+ * no one). Empty for emails and letters, whose sender is checked by other means.
+ */
+export function ownSiteNames(scan: ScannedMessage, kind: MessageKind): Set<string> {
+  const out = new Set<string>();
+  if (kind !== "text") return out;
+  const text = blankSpans(
+    scan.cleaned,
+    scan.spans.filter((s) => s.kind !== "phone"),
+  );
+  const tag = SENDER_TAG.exec(text);
+  if (tag !== null) siteNamesOf(tag[1] ?? "", out);
+  PROPER_NAME.lastIndex = 0;
+  let n = 0;
+  for (let m = PROPER_NAME.exec(text); m !== null && n < MAX_NAMES; m = PROPER_NAME.exec(text), n++) {
+    siteNamesOf(m[0], out);
+  }
+  return out;
+}
+
+/** Whether the link's site is a name the text gives its sender, on an established ending (geico.com for "Geico:"). */
+export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>): boolean {
+  if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return false;
+  if (!ESTABLISHED_SUFFIXES.has(url.publicSuffix)) return false;
+  return names.has(url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)));
+}
+
+// Where an order or a parcel comes from ("your package from Amazon"): the shop, not the courier that writes.
+const MERCHANT_MENTION =
+  /(?<![\p{L}\p{N}])(?:order|package|parcel|shipment|delivery|item|purchase|pedido|paquete|env[ií]o|compra)s?\s+(?:from|de|del)\s+(?:the\s+)?\p{Lu}[\p{L}\p{N}'\u2019&.+-]*(?:\s+\p{Lu}[\p{L}\p{N}'\u2019&.+-]*){0,3}/gu;
+
+/**
+ * The part of a text that says who sends it. A payment network or an insurer named as a means or a mark is no claim
+ * (see withoutMeansAndMarks: "Visa and Mastercard accepted", "Member FDIC", and "pay me by Zelle" when the text has no
+ * link); the shop an order comes from is no claim when the text opens with a sender of its own that the directory
+ * does not list ("Intelcom: your parcel from Amazon ..."). Both are taken out; everything else stays a claim.
+ */
+export function textClaim(scan: ScannedMessage, directory: OrganisationDirectory): string {
+  let text = withoutMeansAndMarks(scan.cleaned, { instruments: !scan.spans.some((s) => s.kind === "url") });
+  const tag = SENDER_TAG.exec(text)?.[1];
+  if (tag !== undefined && directory.find(tag).length === 0) {
+    const names = new Set<string>();
+    siteNamesOf(tag, names);
+    if (names.size > 0) text = text.replace(MERCHANT_MENTION, (m) => " ".repeat(m.length));
+  }
+  return text;
+}
+
+export function isEmailSender(sender: string | undefined): boolean {
+  return sender !== undefined && /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(sender.trim());
+}
