@@ -172,6 +172,15 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
     required: true,
     schema: { type: "string" },
   }));
+  // A GET that reads the query string documents each field of its request schema as a query parameter.
+  const queryFields = e.body === "query" && e.request instanceof z.ZodObject ? (e.request.shape as Record<string, z.ZodType>) : {};
+  for (const [name, field] of Object.entries(queryFields))
+    params.push({
+      name,
+      in: "query",
+      required: false,
+      schema: schemaOf(field, "input") as { type: string },
+    });
   const answer =
     e.answer === "jsonl"
       ? { "application/jsonl": { schema: schemaOf(e.response, "output") } }
@@ -183,7 +192,7 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
     ...(params.length > 0 || idempotent
       ? { parameters: [...params, ...(idempotent ? [IDEMPOTENCY_PARAMETER] : [])] }
       : {}),
-    ...(e.body === "none"
+    ...(e.body === "none" || e.body === "query"
       ? {}
       : {
           requestBody: {
