@@ -80,7 +80,8 @@ export function createRemoteEngine(remote: RemoteOptions, registry: ChannelRegis
     lists: {
       add: (_p, list, body) => call(endpointOfVerb(endpoints, "addListEntry"), "addListEntry", body, { list }),
       page: (_p, list, query) => call(endpointOfVerb(endpoints, "listEntries"), "listEntries", query, { list }),
-      remove: (_p, list, id) => call(endpointOfVerb(endpoints, "removeListEntry"), "removeListEntry", undefined, { list, id }),
+      remove: (_p, list, id) =>
+        call(endpointOfVerb(endpoints, "removeListEntry"), "removeListEntry", undefined, { list, id }),
     },
     feedback: {
       submit: (_p, body) => call(endpointOfVerb(endpoints, "submitFeedback"), "submitFeedback", body),

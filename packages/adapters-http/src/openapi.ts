@@ -173,7 +173,8 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
     schema: { type: "string" },
   }));
   // A GET that reads the query string documents each field of its request schema as a query parameter.
-  const queryFields = e.body === "query" && e.request instanceof z.ZodObject ? (e.request.shape as Record<string, z.ZodType>) : {};
+  const queryFields =
+    e.body === "query" && e.request instanceof z.ZodObject ? (e.request.shape as Record<string, z.ZodType>) : {};
   for (const [name, field] of Object.entries(queryFields))
     params.push({
       name,

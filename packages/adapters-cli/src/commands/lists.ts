@@ -22,7 +22,9 @@ type R<T> = Promise<Result<Outcome<T>, AppError>>;
 interface AccountSide {
   readonly lists: EngineCore["lists"];
   submitFeedback(body: unknown): R<FeedbackWrite>;
-  exportFeedback(query: unknown): Promise<Result<Outcome<AsyncIterable<FeedbackExportLine> | FeedbackExportLine[]>, AppError>>;
+  exportFeedback(
+    query: unknown,
+  ): Promise<Result<Outcome<AsyncIterable<FeedbackExportLine> | FeedbackExportLine[]>, AppError>>;
   readonly principal: Principal;
 }
 
@@ -72,7 +74,7 @@ export function registerListCommands(program: Command, io: Io): void {
       .description("The account's allow and block lists: add, list, remove (domain, url, phone or sender entries)"),
   ).addHelpText(
     "after",
-    "\nA block entry makes a matching lookup at least scam (85); an allow entry caps it at safe (15), or low_risk (39) when a threat feed lists it.\n\nExamples:\n  scamverify lists add block domain paypa1-login.example --note \"phishing kit\"\n  scamverify lists add allow phone \"+1 415 555 2671\" --expires-at 2026-12-31T00:00:00Z\n  scamverify lists list block --kind domain\n  scamverify lists remove block <id>\n",
+    '\nA block entry makes a matching lookup at least scam (85); an allow entry caps it at safe (15), or low_risk (39) when a threat feed lists it.\n\nExamples:\n  scamverify lists add block domain paypa1-login.example --note "phishing kit"\n  scamverify lists add allow phone "+1 415 555 2671" --expires-at 2026-12-31T00:00:00Z\n  scamverify lists list block --kind domain\n  scamverify lists remove block <id>\n',
   );
 
   lists
@@ -82,7 +84,13 @@ export function registerListCommands(program: Command, io: Io): void {
     .option("--expires-at <time>", "when it stops applying (ISO 8601)")
     .option("--json", "print JSON")
     .action(
-      async (list: string, kind: string, value: string, o: { note?: string; expiresAt?: string; json?: boolean }, cmd: Command) => {
+      async (
+        list: string,
+        kind: string,
+        value: string,
+        o: { note?: string; expiresAt?: string; json?: boolean },
+        cmd: Command,
+      ) => {
         await onAccount(cmd, io, async (side) => {
           const body = {
             kind,
@@ -107,19 +115,25 @@ export function registerListCommands(program: Command, io: Io): void {
     .option("--limit <n>", "entries per page (1 to 500)", "100")
     .option("--cursor <cursor>", "the next page's cursor, as a previous page printed it")
     .option("--json", "print JSON")
-    .action(async (list: string, o: { kind?: string; limit: string; cursor?: string; json?: boolean }, cmd: Command) => {
-      await onAccount(cmd, io, async (side) => {
-        const query = { limit: o.limit, ...(o.kind ? { kind: o.kind } : {}), ...(o.cursor ? { cursor: o.cursor } : {}) };
-        emit(
-          io,
-          (await side.lists.page(side.principal, list, query)).map((x) => x.value),
-          o.json,
-          (p: ListPage) =>
-            (p.entries.length === 0 ? `the ${p.list} list has no entries\n` : p.entries.map(entryText).join("")) +
-            (p.next_cursor === null ? "" : `more: --cursor ${p.next_cursor}\n`),
-        );
-      });
-    });
+    .action(
+      async (list: string, o: { kind?: string; limit: string; cursor?: string; json?: boolean }, cmd: Command) => {
+        await onAccount(cmd, io, async (side) => {
+          const query = {
+            limit: o.limit,
+            ...(o.kind ? { kind: o.kind } : {}),
+            ...(o.cursor ? { cursor: o.cursor } : {}),
+          };
+          emit(
+            io,
+            (await side.lists.page(side.principal, list, query)).map((x) => x.value),
+            o.json,
+            (p: ListPage) =>
+              (p.entries.length === 0 ? `the ${p.list} list has no entries\n` : p.entries.map(entryText).join("")) +
+              (p.next_cursor === null ? "" : `more: --cursor ${p.next_cursor}\n`),
+          );
+        });
+      },
+    );
 
   lists
     .command("remove <list> <id>")
@@ -140,7 +154,7 @@ export function registerListCommands(program: Command, io: Io): void {
     program.command("feedback").description("Label results the account received, and export the labels (JSON Lines)"),
   ).addHelpText(
     "after",
-    "\nExamples:\n  scamverify feedback send <result-id> false_positive --comment \"our own login page\"\n  scamverify feedback export --since 2026-01-01T00:00:00Z > labels.jsonl\n",
+    '\nExamples:\n  scamverify feedback send <result-id> false_positive --comment "our own login page"\n  scamverify feedback export --since 2026-01-01T00:00:00Z > labels.jsonl\n',
   );
 
   feedback

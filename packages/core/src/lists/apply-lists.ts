@@ -35,7 +35,9 @@ function subjectsOf(result: Loose): Subjects {
   if (url) primary.urls.push(url);
   const phone = str(result["phone_number"]);
   if (phone) primary.phones.push(phone);
-  const from = str(((signals["header_analysis"] as Loose | null | undefined)?.["from"] as Loose | null | undefined)?.["address"]);
+  const from = str(
+    ((signals["header_analysis"] as Loose | null | undefined)?.["from"] as Loose | null | undefined)?.["address"],
+  );
   if (from) primary.senders.push(from);
   const sender = signals["sender"] as Loose | null | undefined;
   if (sender) {
@@ -128,7 +130,8 @@ export function applyLists<T extends object>(result: T, index: ListIndex, now: D
     if (allowed === undefined) return result;
     const feeds = factors.filter(isThreatFeedFactor);
     score = Math.min(before, feeds.length > 0 ? ALLOW_CAP_FEED_LISTED : ALLOW_CAP);
-    const despite = feeds.length > 0 ? `; a threat feed lists it all the same (${feeds.map((f) => f.source).join(", ")})` : "";
+    const despite =
+      feeds.length > 0 ? `; a threat feed lists it all the same (${feeds.map((f) => f.source).join(", ")})` : "";
     factor = {
       id: ALLOWLIST_FACTOR,
       source: LISTS_SOURCE,

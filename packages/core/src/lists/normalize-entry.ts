@@ -26,7 +26,8 @@ export function entryHost(raw: string): Result<string, string> {
 export function senderAddress(raw: string): Result<string, string> {
   const at = raw.lastIndexOf("@");
   const local = raw.slice(0, at);
-  if (at <= 0 || local.length > 64 || /[\s<>]/.test(local)) return err("must be an email address such as billing@example.com");
+  if (at <= 0 || local.length > 64 || /[\s<>]/.test(local))
+    return err("must be an email address such as billing@example.com");
   const host = entryHost(raw.slice(at + 1));
   if (host.isErr()) return err("must be an email address such as billing@example.com");
   return ok(`${local}@${host.value}`);

@@ -37,7 +37,9 @@ export const FeedbackSchema = z
     subject: z
       .string()
       .nullable()
-      .describe("The URL or E.164 number looked up; null for messages, documents and images (their content is never kept)"),
+      .describe(
+        "The URL or E.164 number looked up; null for messages, documents and images (their content is never kept)",
+      ),
     verdict: VerdictSchema.describe("The verdict the account received"),
     risk_score: z.number().int().min(0).max(100),
     rules: RULES,

@@ -55,7 +55,13 @@ export function describeFeedbackStoreContract(
       const r = receipt(alice);
       expect(await fx.store.receipt(alice, r.resultId)).toBeNull();
       await fx.store.recordReceipt(r);
-      await fx.store.recordReceipt({ ...r, verdict: "scam", riskScore: 90, rules: ["account_blocklist"], receivedAt: at(5) });
+      await fx.store.recordReceipt({
+        ...r,
+        verdict: "scam",
+        riskScore: 90,
+        rules: ["account_blocklist"],
+        receivedAt: at(5),
+      });
       expect(await fx.store.receipt(alice, r.resultId)).toEqual({
         ...r,
         verdict: "scam",

@@ -48,13 +48,17 @@ export function describeListStoreContract(
         entry: { ...first, note: "second", expiresAt: at(5000), updatedAt: at(1000) },
         created: false,
       });
-      expect(await fx.store.active(alice, at(0))).toEqual([{ ...first, note: "second", expiresAt: at(5000), updatedAt: at(1000) }]);
+      expect(await fx.store.active(alice, at(0))).toEqual([
+        { ...first, note: "second", expiresAt: at(5000), updatedAt: at(1000) },
+      ]);
     });
 
     it("keeps lists, kinds and accounts apart", async () => {
       await fx.store.upsert(entry(alice), 10);
       expect((await fx.store.upsert(entry(alice, { list: "allow" }), 10)).kind).toBe("stored");
-      expect((await fx.store.upsert(entry(alice, { kind: "sender", value: "x@scam.example" }), 10)).kind).toBe("stored");
+      expect((await fx.store.upsert(entry(alice, { kind: "sender", value: "x@scam.example" }), 10)).kind).toBe(
+        "stored",
+      );
       const bobs = entry(bob);
       expect(await fx.store.upsert(bobs, 10)).toMatchObject({ created: true });
       expect(await fx.store.active(alice, at(0))).toHaveLength(3);
@@ -67,8 +71,13 @@ export function describeListStoreContract(
     it("refuses a new entry at the limit but still updates an existing one", async () => {
       await fx.store.upsert(entry(alice, { value: "a.example" }), 2);
       await fx.store.upsert(entry(alice, { value: "b.example" }), 2);
-      expect(await fx.store.upsert(entry(alice, { value: "c.example" }), 2)).toEqual({ kind: "limit_reached", count: 2 });
-      expect(await fx.store.upsert(entry(alice, { value: "a.example", note: "n" }), 2)).toMatchObject({ created: false });
+      expect(await fx.store.upsert(entry(alice, { value: "c.example" }), 2)).toEqual({
+        kind: "limit_reached",
+        count: 2,
+      });
+      expect(await fx.store.upsert(entry(alice, { value: "a.example", note: "n" }), 2)).toMatchObject({
+        created: false,
+      });
       expect((await fx.store.upsert(entry(bob, { value: "c.example" }), 2)).kind).toBe("stored");
     });
 

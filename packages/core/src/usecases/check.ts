@@ -74,7 +74,12 @@ export async function checkOne(
     if (assessed.isErr()) return err(assessed.error);
     const quota = header === null ? undefined : await k.quotaState(p.accountId, header);
     const expires = new Date(Date.parse(TEST_EPOCH) + k.config.cacheTtlMs).toISOString();
-    const value = await k.views.view(p.accountId, def.id, { ...assessed.value, cached: false, cache_expires_at: expires }, true);
+    const value = await k.views.view(
+      p.accountId,
+      def.id,
+      { ...assessed.value, cached: false, cache_expires_at: expires },
+      true,
+    );
     return ok({ value, meta: quota ? { quota } : {} });
   }
   // Units taken by charged sub-lookups inside the assessment: given back when the answer fails after all, so a
