@@ -175,13 +175,18 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string): Json 
   // A GET that reads the query string documents each field of its request schema as a query parameter.
   const queryFields =
     e.body === "query" && e.request instanceof z.ZodObject ? (e.request.shape as Record<string, z.ZodType>) : {};
-  for (const [name, field] of Object.entries(queryFields))
+  for (const [name, field] of Object.entries(queryFields)) {
+    // The optional wrapper is left out, so a field of a named schema (ListEntryKind) refers to its component.
+    const inner = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field;
+    const description = z.globalRegistry.get(field)?.description;
     params.push({
       name,
       in: "query",
       required: false,
-      schema: schemaOf(field, "input") as { type: string },
+      ...(description === undefined ? {} : { description }),
+      schema: schemaOf(inner, "input") as { type: string },
     });
+  }
   const answer =
     e.answer === "jsonl"
       ? { "application/jsonl": { schema: schemaOf(e.response, "output") } }
