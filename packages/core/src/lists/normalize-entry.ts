@@ -15,7 +15,8 @@ export function entryHost(raw: string): Result<string, string> {
   if (host === "" || /[\s/@?#\\]/.test(host) || /:\d*$/.test(host.replace(/^\[.*\]$/, "")))
     return err("must be a host name such as example.com (for a whole URL use kind url)");
   const parsed = normalizeUrl(`http://${host}/`);
-  if (parsed.isErr() || parsed.value.hasCredentials) return err("must be a host name such as example.com");
+  if (parsed.isErr()) return err(parsed.error[0]?.message ?? "must be a host name such as example.com");
+  if (parsed.value.hasCredentials) return err("must be a host name such as example.com");
   const url = parsed.value;
   if (!url.isIp && url.registrableDomain === null)
     return err(`${url.host} is a public suffix: an entry must name a registrable domain or a host below one`);
