@@ -3,7 +3,6 @@
 // the score to at least 85 (scam); an allow entry on the item itself (the URL, the number, the sender) caps it at 15
 // (safe), or at 39 (low_risk) when a threat feed lists it, which the factor and the explanation then say. Block wins
 // over allow.
-import { normalizeUrl } from "../analyzers/url/normalize-url.js";
 import type { Factor } from "../schemas/common.js";
 import type { ListEntryRecord } from "../ports/list-store.js";
 import { ALLOWLIST_FACTOR, BLOCKLIST_FACTOR, type ListName } from "../schemas/lists.js";
@@ -59,19 +58,36 @@ function subjectsOf(result: Loose): Subjects {
   return { primary, contained };
 }
 
+/** Hosts of the URLs matched lately: a URL asked about at volume is matched on every cached answer. */
+const HOST_MEMO_SIZE = 4_096;
+const hosts = new Map<string, string | null>();
+
+/** The host of a URL as results carry it (already normalized): ASCII, lower case, IPv6 without brackets. */
+function hostOf(url: string): string | null {
+  let host = hosts.get(url);
+  if (host === undefined) {
+    try {
+      host = new URL(url).hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+    } catch {
+      host = null;
+    }
+    if (hosts.size >= HOST_MEMO_SIZE) hosts.delete(hosts.keys().next().value as string);
+    hosts.set(url, host);
+  }
+  return host;
+}
+
 function firstMatch(
   index: ListIndex,
   list: ListName,
   s: { urls: string[]; phones: string[]; senders: string[] },
   now: Date,
 ): ListEntryRecord | undefined {
-  for (const raw of s.urls) {
-    const hit = index.exact(list, "url", raw, now);
+  for (const url of s.urls) {
+    const hit = index.exact(list, "url", url, now);
     if (hit) return hit;
-    const parsed = normalizeUrl(raw);
-    if (parsed.isErr()) continue;
-    const byUrl = parsed.value.href === raw ? undefined : index.exact(list, "url", parsed.value.href, now);
-    const byHost = byUrl ?? index.host(list, parsed.value.host, now);
+    const host = hostOf(url);
+    const byHost = host === null ? undefined : index.host(list, host, now);
     if (byHost) return byHost;
   }
   for (const phone of s.phones) {
