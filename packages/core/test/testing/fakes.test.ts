@@ -57,7 +57,11 @@ describeIdempotencyStoreContract("in-memory", async () => ({
   cleanup: noop,
 }));
 describeIdsContract("SequentialIds", () => new SequentialIds());
-describeListStoreContract("in-memory", async () => ({ store: new InMemoryListStore(), addAccount: noop, cleanup: noop }));
+describeListStoreContract("in-memory", async () => ({
+  store: new InMemoryListStore(),
+  addAccount: noop,
+  cleanup: noop,
+}));
 describeFeedbackStoreContract("in-memory", async () => ({
   store: new InMemoryFeedbackStore(),
   addAccount: noop,
