@@ -75,8 +75,8 @@ const HELP_GROUPS: Readonly<Record<string, string>> = {
   feeds: "Data:",
   jobs: "Jobs:",
   worker: "Jobs:",
-  lists: "Lists and feedback:",
-  feedback: "Lists and feedback:",
+  lists: "Accounts and keys (operators):",
+  feedback: "Accounts and keys (operators):",
 };
 
 /** Runs the CLI and resolves with the exit code (never calls process.exit itself). */

@@ -71,6 +71,7 @@ export function registerListCommands(program: Command, io: Io): void {
   const lists = REMOTE_OPTIONS(
     program
       .command("lists")
+      .summary("Allow and block lists of an account")
       .description("The account's allow and block lists: add, list, remove (domain, url, phone or sender entries)"),
   ).addHelpText(
     "after",
@@ -151,7 +152,10 @@ export function registerListCommands(program: Command, io: Io): void {
     });
 
   const feedback = REMOTE_OPTIONS(
-    program.command("feedback").description("Label results the account received, and export the labels (JSON Lines)"),
+    program
+      .command("feedback")
+      .summary("Label results and export the labels")
+      .description("Label results the account received, and export the labels (JSON Lines)"),
   ).addHelpText(
     "after",
     '\nExamples:\n  scamverify feedback send <result-id> false_positive --comment "our own login page"\n  scamverify feedback export --since 2026-01-01T00:00:00Z > labels.jsonl\n',
