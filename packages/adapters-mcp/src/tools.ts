@@ -4,11 +4,11 @@
 import {
   DEFAULT_REGISTRY,
   JobSubmitRequestSchema,
+  LIST_ENTRY_KINDS,
   LIST_KIND_SCOPES,
-  ListEntryKindSchema,
+  LIST_NAMES,
   ListEntryRequestSchema,
   ListEntryWriteSchema,
-  ListNameSchema,
   ListPageSchema,
   type ListEntryKind,
   type ListEntryWrite,
@@ -353,6 +353,11 @@ export function toolsFor(registry: ChannelRegistry): readonly ToolDefinition[] {
 }
 
 const LIST_SCOPES = [...new Set(Object.values(LIST_KIND_SCOPES))];
+// Plain enums (not the core's named schemas), so a host reads the choices inline rather than through a $ref.
+const LIST_ARG = z.enum(LIST_NAMES).describe("allow or block");
+const KIND_ARG = z
+  .enum(LIST_ENTRY_KINDS)
+  .describe("domain (a host and its subdomains), url (one URL), phone (one number), sender (one email address)");
 
 function noLists(): AppError {
   return { code: "service_unavailable", message: "This server keeps no account lists." };
@@ -369,8 +374,8 @@ function listTools(): ToolDefinition[] {
       description:
         "The entries of the account's allow or block list (newest first, up to 100 per call; pass next_cursor as cursor for more). A block entry makes a matching lookup at least scam; an allow entry caps it at safe (low_risk when a threat feed lists it). Shows the entry kinds the token's scopes cover.",
       inputSchema: z.object({
-        list: ListNameSchema.describe("allow or block"),
-        kind: ListEntryKindSchema.optional().describe("Only domain, url, phone or sender entries"),
+        list: LIST_ARG,
+        kind: KIND_ARG.optional(),
         cursor: z.string().max(200).optional().describe("next_cursor of the previous call"),
       }),
       ...outputOf(ListPageSchema),
@@ -393,7 +398,7 @@ function listTools(): ToolDefinition[] {
       title: "Add a domain, URL, phone number or sender to the account's allow or block list",
       description:
         "Adds (or updates: same list, kind and value) an entry, which then changes this account's lookups only: a block entry makes a matching lookup at least scam, an allow entry caps it at safe (low_risk when a threat feed lists it). Domain entries cover subdomains. Needs url:lookup (domain, url), phone:lookup (phone) or email:analyze (sender).",
-      inputSchema: inline(ListEntryRequestSchema)!.extend({ list: ListNameSchema.describe("allow or block") }),
+      inputSchema: inline(ListEntryRequestSchema)!.extend({ list: LIST_ARG, kind: KIND_ARG }),
       ...outputOf(ListEntryWriteSchema),
       scopes: LIST_SCOPES,
       requiredScope: (a) => LIST_KIND_SCOPES[a["kind"] as ListEntryKind] ?? null,
