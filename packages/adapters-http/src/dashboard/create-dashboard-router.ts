@@ -286,6 +286,7 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
     ]);
     for (const r of [allow, block, feedback, settings])
       if (r.isErr()) return sendError(res, HTTP_STATUS[r.error.code], "Lists unavailable", plainMessage(r.error));
+    if (!allow.isOk() || !block.isOk() || !feedback.isOk() || !settings.isOk()) return;
     const extra = flash.take(flashKey(req), oauth.clock.now()) ?? {};
     const csrf = forms.tokenFor(req, res);
     const nonce = headers(res);
@@ -295,10 +296,10 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
       renderListsPage({
         nonce,
         csrf,
-        allow: allow._unsafeUnwrap(),
-        block: block._unsafeUnwrap(),
-        feedback: feedback._unsafeUnwrap(),
-        settings: settings._unsafeUnwrap(),
+        allow: allow.value,
+        block: block.value,
+        feedback: feedback.value,
+        settings: settings.value,
         notice: extra.notice,
         error: extra.error,
         ...(extra.draft ? { draft: extra.draft } : {}),

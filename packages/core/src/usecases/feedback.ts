@@ -146,8 +146,9 @@ export const feedbackVerbs = {
       ok(await k.feedback.page(p.accountId, { after: null, since, limit: EXPORT_PAGE })),
     );
     if (first.isErr()) return err(first.error);
+    const firstPage = first.value;
     async function* lines(): AsyncIterable<FeedbackExportLine> {
-      let page = first._unsafeUnwrap();
+      let page = firstPage;
       for (;;) {
         for (const f of page) if (channels.has(f.channel)) yield exportLine(f);
         const last = page[page.length - 1];
