@@ -12,6 +12,7 @@ import { createMcpHttpHandler } from "@scamverify/adapters-mcp";
 import type { Runtime } from "./runtime.js";
 import { startFeedScheduler, startRegistryScheduler } from "./scheduler.js";
 import { startCachePurge } from "@scamverify/persistence";
+import { RECEIPT_TTL_MS } from "@scamverify/core";
 import { mountPage, startMailListener } from "./people.js";
 
 export interface Extras {
@@ -43,6 +44,13 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
     intervalMs: 3_600_000,
     onError: (e) =>
       logger.log("warn", "idempotency purge failed", { error: e instanceof Error ? e.message : String(e) }),
+  });
+  // Receipts of results are kept 30 days (feedback can be given that long); older ones are swept every hour.
+  const stopReceiptPurge = startCachePurge({
+    cache: { purgeExpired: (now) => rt.stores.feedback.purgeReceipts(new Date(now.getTime() - RECEIPT_TTL_MS)) },
+    clock: rt.deps.clock,
+    intervalMs: 3_600_000,
+    onError: (e) => logger.log("warn", "receipt purge failed", { error: e instanceof Error ? e.message : String(e) }),
   });
   return {
     mount: (app) => {
@@ -80,6 +88,7 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
       stopPurge();
       stopOAuthPurge();
       stopIdempotencyPurge();
+      stopReceiptPurge();
       await mail?.close();
     },
   };

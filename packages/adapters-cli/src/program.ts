@@ -12,6 +12,7 @@ import { registerServeCommand } from "./commands/serve.js";
 import { registerFeedCommands } from "./commands/feeds.js";
 import { registerMcpCommand } from "./commands/mcp.js";
 import { registerJobCommands } from "./commands/jobs.js";
+import { registerListCommands } from "./commands/lists.js";
 import { ERROR_EXIT, USAGE_EXIT } from "./exit-codes.js";
 import { VERSION } from "./version.js";
 
@@ -52,6 +53,7 @@ export function buildProgram(options: ProgramOptions = {}): Command {
   registerServeCommand(program, io);
   registerMcpCommand(program, io);
   registerJobCommands(program, io, stdin);
+  registerListCommands(program, io);
   registerBasicCommands(program, io);
   registerFeedCommands(program, io);
   for (const c of program.commands) {
@@ -73,6 +75,8 @@ const HELP_GROUPS: Readonly<Record<string, string>> = {
   feeds: "Data:",
   jobs: "Jobs:",
   worker: "Jobs:",
+  lists: "Accounts and keys (operators):",
+  feedback: "Accounts and keys (operators):",
 };
 
 /** Runs the CLI and resolves with the exit code (never calls process.exit itself). */

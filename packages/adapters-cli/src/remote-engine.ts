@@ -6,6 +6,7 @@ import {
   type AppError,
   type ChannelRegistry,
   type EngineCore,
+  type FeedbackExportLine,
   type JobResultLine,
   type Outcome,
   type Principal,
@@ -22,8 +23,18 @@ export interface RemoteJobs {
   results(p: Principal, id: string): Promise<Result<Outcome<JobResultLine[]>, AppError>>;
 }
 
-export type RemoteEngine = Pick<EngineCore, "registry" | "check" | "checkBatch" | "usage" | "report" | "status"> & {
+/** The feedback verbs a remote server answers: the export comes back as an array of lines. */
+export interface RemoteFeedback {
+  submit: EngineCore["feedback"]["submit"];
+  export(p: Principal, query: unknown): Promise<Result<Outcome<FeedbackExportLine[]>, AppError>>;
+}
+
+export type RemoteEngine = Pick<
+  EngineCore,
+  "registry" | "check" | "checkBatch" | "usage" | "report" | "status" | "lists"
+> & {
   readonly jobs: RemoteJobs;
+  readonly feedback: RemoteFeedback;
 };
 
 export function createRemoteEngine(remote: RemoteOptions, registry: ChannelRegistry = DEFAULT_REGISTRY): RemoteEngine {
@@ -35,13 +46,17 @@ export function createRemoteEngine(remote: RemoteOptions, registry: ChannelRegis
     params: Readonly<Record<string, string>> = {},
   ): Promise<Result<Outcome<T>, AppError>> => {
     if (e === undefined) return err({ code: "not_found", message: `The server has no route for ${verb}.` });
-    const method = e.method === "get" ? "GET" : "POST";
+    const method = e.method === "get" ? "GET" : e.method === "delete" ? "DELETE" : "POST";
     const kind = e.body === "multipart" ? "multipart" : "json";
-    const path = e.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? ""));
+    let path = e.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? ""));
+    if (e.body === "query" && body !== null && typeof body === "object") {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(body)) if (value !== undefined) query.set(name, String(value));
+      if (query.size > 0) path += `?${query.toString()}`;
+    }
     const answer = e.answer === "jsonl" ? "jsonl" : "json";
-    return (await callApi<T>(remote, method, path, e.body === "none" ? undefined : body, 0, kind, answer)).map(
-      (value) => ({ value, meta: {} }),
-    );
+    const sent = e.body === "none" || e.body === "query" ? undefined : body;
+    return (await callApi<T>(remote, method, path, sent, 0, kind, answer)).map((value) => ({ value, meta: {} }));
   };
   const jobCall = <T>(verb: string, id: string): Promise<Result<Outcome<T>, AppError>> =>
     call<T>(endpointOfVerb(endpoints, verb), verb, undefined, { id });
@@ -61,6 +76,16 @@ export function createRemoteEngine(remote: RemoteOptions, registry: ChannelRegis
       get: (_p, id) => jobCall("getJob", id),
       cancel: (_p, id) => jobCall("cancelJob", id),
       results: (_p, id) => jobCall("jobResults", id),
+    },
+    lists: {
+      add: (_p, list, body) => call(endpointOfVerb(endpoints, "addListEntry"), "addListEntry", body, { list }),
+      page: (_p, list, query) => call(endpointOfVerb(endpoints, "listEntries"), "listEntries", query, { list }),
+      remove: (_p, list, id) =>
+        call(endpointOfVerb(endpoints, "removeListEntry"), "removeListEntry", undefined, { list, id }),
+    },
+    feedback: {
+      submit: (_p, body) => call(endpointOfVerb(endpoints, "submitFeedback"), "submitFeedback", body),
+      export: (_p, query) => call(endpointOfVerb(endpoints, "exportFeedback"), "exportFeedback", query),
     },
     status: async () => {
       const statusRoute = endpoints.find((e) => e.kind === "status");

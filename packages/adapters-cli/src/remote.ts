@@ -28,7 +28,7 @@ function toForm(body: Record<string, unknown>): FormData {
 
 export async function callApi<T>(
   opts: RemoteOptions,
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "DELETE",
   path: string,
   body?: unknown,
   attempt = 0,

@@ -139,7 +139,10 @@ export const SMALL_SHARED_BUFFERS = "16MB";
 
 /** What keeps an engine's state: the store ports, the rate limiter, and the sources of synced data. */
 interface EngineStorage {
-  readonly stores: Pick<EngineDeps, "accounts" | "apiKeys" | "quota" | "reports" | "health" | "idempotency">;
+  readonly stores: Pick<
+    EngineDeps,
+    "accounts" | "apiKeys" | "quota" | "reports" | "health" | "idempotency" | "lists" | "feedback"
+  >;
   /** The shared result cache (an in-process layer is put in front of it). */
   readonly cache: EngineDeps["cache"];
   readonly rateLimiter: ClosableRateLimiter;
@@ -315,6 +318,8 @@ export async function createRuntime(config: RuntimeConfig, options: RuntimeOptio
           reports: stores.reports,
           health: stores.health,
           idempotency: stores.idempotency,
+          lists: stores.lists,
+          feedback: stores.feedback,
         },
         cache: stores.resultCache,
         rateLimiter,
@@ -451,6 +456,8 @@ export async function openLookupSession(
         reports: memory.reports,
         health: memory.health,
         idempotency: memory.idempotency,
+        lists: memory.lists,
+        feedback: memory.feedback,
       },
       cache: memory.resultCache,
       rateLimiter: createRateLimiter({ redisUrl: config.redisUrl }),

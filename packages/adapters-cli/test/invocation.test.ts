@@ -106,6 +106,7 @@ describe("scamverify --help", () => {
     };
     expect(section("Lookups:")).toEqual(["url", "phone", "text", "email", "document", "qr"]);
     expect(section("Server:")).toEqual(["serve", "mcp", "status"]);
+    expect(section("Accounts and keys (operators):")).toEqual(["accounts", "keys", "usage", "lists", "feedback"]);
     // One line a lookup: its title, not its paragraph (that is in `scamverify url --help`).
     expect(lines.find((l) => l.trimStart().startsWith("url "))).toMatch(/Check a URL$/);
     expect(lines.length).toBeLessThan(60);

@@ -35,7 +35,7 @@ import { requestDigest, runIdempotent } from "./idempotency.js";
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export interface ApiRouteInfo {
-  readonly method: "get" | "post";
+  readonly method: "get" | "post" | "delete";
   readonly path: string;
 }
 
@@ -141,7 +141,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     async (req, res, headers, params) => {
       const principal = await engine.authenticate(req.headers.authorization);
       if (principal.isErr()) {
-        if (e.body !== "none") await refuseAfterDrain(req, principal.error, res);
+        if (e.body === "json" || e.body === "multipart") await refuseAfterDrain(req, principal.error, res);
         return refuse(res, headers, principal.error);
       }
       const sent = e.method === "post" ? req.headers["idempotency-key"] : undefined;
@@ -149,12 +149,14 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       if (key !== undefined) {
         const parsed = parseIdempotencyKey(key);
         if (parsed.isErr()) {
-          if (e.body !== "none") await refuseAfterDrain(req, parsed.error, res);
+          if (e.body === "json" || e.body === "multipart") await refuseAfterDrain(req, parsed.error, res);
           return refuse(res, headers, parsed.error);
         }
       }
       let body: unknown;
-      if (e.body !== "none") {
+      if (e.body === "query") {
+        body = Object.fromEntries(new URL(req.url ?? "/", "http://localhost").searchParams);
+      } else if (e.body !== "none") {
         const read = e.read
           ? await e.read(req, e.maxBodyBytes ?? limit, res)
           : e.body === "json"

@@ -20,11 +20,13 @@ import type { Result } from "neverthrow";
 import type { z } from "zod";
 import { jobEndpoints } from "./job-endpoints.js";
 import { OPS_ENDPOINTS } from "./ops.js";
+import { listEndpoints } from "./list-endpoints.js";
 
-export type BodyKind = "json" | "multipart" | "none";
+/** How a request carries its input: a JSON body, a multipart upload, nothing, or (GET) the query string's values. */
+export type BodyKind = "json" | "multipart" | "none" | "query";
 
 interface EndpointBase {
-  readonly method: "get" | "post";
+  readonly method: "get" | "post" | "delete";
   readonly path: string;
   readonly summary: string;
   readonly description: string;
@@ -191,6 +193,7 @@ export function createEndpoints(registry: ChannelRegistry): readonly Endpoint[] 
       call: (engine, p, body) => engine.report(p, body),
     },
     ...jobEndpoints(v1, BODY_ERRORS),
+    ...listEndpoints(v1, BODY_ERRORS),
     {
       kind: "status",
       method: "get",

@@ -179,6 +179,21 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string, regist
     required: true,
     schema: { type: "string" },
   }));
+  // A GET that reads the query string documents each field of its request schema as a query parameter.
+  const queryFields =
+    e.body === "query" && e.request instanceof z.ZodObject ? (e.request.shape as Record<string, z.ZodType>) : {};
+  for (const [name, field] of Object.entries(queryFields)) {
+    // The optional wrapper is left out, so a field of a named schema (ListEntryKind) refers to its component.
+    const inner = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field;
+    const description = z.globalRegistry.get(field)?.description;
+    params.push({
+      name,
+      in: "query",
+      required: false,
+      ...(description === undefined ? {} : { description }),
+      schema: schemaOf(inner, "input") as { type: string },
+    });
+  }
   const answer =
     e.answer === "jsonl"
       ? { "application/jsonl": { schema: schemaOf(e.response, "output") } }
@@ -192,7 +207,7 @@ function operation(e: Endpoint, quotaHeader: (channel: string) => string, regist
           parameters: [...params, ...(idempotent ? [IDEMPOTENCY_PARAMETER] : []), ...(e.openapi?.parameters ?? [])],
         }
       : {}),
-    ...(e.body === "none"
+    ...(e.body === "none" || e.body === "query"
       ? {}
       : {
           requestBody: {

@@ -92,7 +92,7 @@ export function servedRoutes(registry: ChannelRegistry): readonly ServedRoute[] 
       method: "post",
       path: "/api/mcp",
       summary: "MCP server (Streamable HTTP, stateless, JSON-RPC 2.0)",
-      description: `Bearer access token (svat_, audience this endpoint) or API key. Tools: ${tools}, get_usage (usage:read), get_status, report_scam, submit_job and get_job (the job channel's scope). 401 carries WWW-Authenticate with resource_metadata; 403 insufficient_scope names the scope.`,
+      description: `Bearer access token (svat_, audience this endpoint) or API key. Tools: ${tools}, get_usage (usage:read), get_status, report_scam, submit_job and get_job (the job channel's scope), get_account_lists and add_to_account_list (the scope of the entry kind). 401 carries WWW-Authenticate with resource_metadata; 403 insufficient_scope names the scope.`,
       bearer: true,
       body: { schema: JSON_RPC, media: ["application/json"] },
       responses: [

@@ -146,8 +146,10 @@ describe("tenant isolation", () => {
     }
     const doc = (await call(serverA.url, "GET", "/api/v1/openapi.json")).body as { paths: Record<string, unknown> };
     const text = JSON.stringify(doc.paths);
-    // The only path parameter is a job's id, which answers 404 outside its own account (the job tests check it).
-    expect(Object.keys(doc.paths).filter((p) => p.includes("{") && !p.startsWith("/api/v1/jobs/{id}"))).toEqual([]);
+    // The only path parameters are a job's id and a list's name and entry id, which answer 404 outside their own
+    // account (the job and list tests check it).
+    const own = /^\/api\/v1\/(jobs\/\{id\}|lists\/\{list\})/;
+    expect(Object.keys(doc.paths).filter((p) => p.includes("{") && !own.test(p))).toEqual([]);
     expect(text).not.toMatch(/"account_?id"/i);
   });
 });

@@ -4,6 +4,15 @@
 import {
   DEFAULT_REGISTRY,
   JobSubmitRequestSchema,
+  LIST_ENTRY_KINDS,
+  LIST_KIND_SCOPES,
+  LIST_NAMES,
+  ListEntryRequestSchema,
+  ListEntryWriteSchema,
+  ListPageSchema,
+  type ListEntryKind,
+  type ListEntryWrite,
+  type ListPage,
   ReportRequestSchema,
   type JobResultLine,
   type JobView,
@@ -25,6 +34,8 @@ import { z, type ZodType } from "zod";
 /** The part of the engine the tools call; a remote client (CLI --api-url) can stand in for it. */
 export type McpEngine = Pick<EngineCore, "registry" | "check" | "checkBatch" | "usage" | "report"> & {
   status?: EngineCore["status"];
+  /** The account's allow and block lists, where the engine keeps them. */
+  lists?: Pick<EngineCore["lists"], "add" | "page">;
   /** Jobs, where the engine runs them (a server with a queue, or a remote one). */
   jobs?: {
     submit: EngineCore["jobs"]["submit"];
@@ -337,6 +348,72 @@ export function toolsFor(registry: ChannelRegistry): readonly ToolDefinition[] {
       },
     },
     ...jobTools(registry),
+    ...listTools(),
+  ];
+}
+
+const LIST_SCOPES = [...new Set(Object.values(LIST_KIND_SCOPES))];
+// Plain enums (not the core's named schemas), so a host reads the choices inline rather than through a $ref.
+const LIST_ARG = z.enum(LIST_NAMES).describe("allow or block");
+const KIND_ARG = z
+  .enum(LIST_ENTRY_KINDS)
+  .describe("domain (a host and its subdomains), url (one URL), phone (one number), sender (one email address)");
+
+function noLists(): AppError {
+  return { code: "service_unavailable", message: "This server keeps no account lists." };
+}
+
+/** The account's allow and block lists: read them, and add to them (removal stays with the API, CLI and dashboard). */
+function listTools(): ToolDefinition[] {
+  const entryLine = (e: { list: string; kind: string; value: string; expired: boolean }): string =>
+    `${e.list} ${e.kind} ${e.value}${e.expired ? " (expired)" : ""}`;
+  return [
+    {
+      name: "get_account_lists",
+      title: "Show the account's allow or block list",
+      description:
+        "The entries of the account's allow or block list (newest first, up to 100 per call; pass next_cursor as cursor for more). A block entry makes a matching lookup at least scam; an allow entry caps it at safe (low_risk when a threat feed lists it). Shows the entry kinds the token's scopes cover.",
+      inputSchema: z.object({
+        list: LIST_ARG,
+        kind: KIND_ARG.optional(),
+        cursor: z.string().max(200).optional().describe("next_cursor of the previous call"),
+      }),
+      ...outputOf(ListPageSchema),
+      scopes: LIST_SCOPES,
+      requiredScope: (a) => (a["kind"] === undefined ? null : (LIST_KIND_SCOPES[a["kind"] as ListEntryKind] ?? null)),
+      annotations: OWN_RECORDS_HINTS,
+      call: (e, p, a) => {
+        if (!e.lists) return Promise.resolve(err(noLists()));
+        const { list, ...query } = a;
+        return e.lists.page(p, String(list ?? ""), query);
+      },
+      summarize: (v) => {
+        const page = v as ListPage;
+        if (page.entries.length === 0) return `The ${page.list} list has no entries.`;
+        return `${page.entries.length} entries of the ${page.list} list: ${page.entries.map(entryLine).join("; ")}${page.next_cursor === null ? "." : "; more with cursor " + page.next_cursor + "."}`;
+      },
+    },
+    {
+      name: "add_to_account_list",
+      title: "Add a domain, URL, phone number or sender to the account's allow or block list",
+      description:
+        "Adds (or updates: same list, kind and value) an entry, which then changes this account's lookups only: a block entry makes a matching lookup at least scam, an allow entry caps it at safe (low_risk when a threat feed lists it). Domain entries cover subdomains. Needs url:lookup (domain, url), phone:lookup (phone) or email:analyze (sender).",
+      inputSchema: inline(ListEntryRequestSchema)!.extend({ list: LIST_ARG, kind: KIND_ARG }),
+      ...outputOf(ListEntryWriteSchema),
+      scopes: LIST_SCOPES,
+      requiredScope: (a) => LIST_KIND_SCOPES[a["kind"] as ListEntryKind] ?? null,
+      // It changes the account's own records and removes nothing; the same entry again updates it in place.
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      call: (e, p, a) => {
+        if (!e.lists) return Promise.resolve(err(noLists()));
+        const { list, ...body } = a;
+        return e.lists.add(p, String(list ?? ""), body);
+      },
+      summarize: (v) => {
+        const entry = v as ListEntryWrite;
+        return `${entry.created ? "Added" : "Updated"} ${entryLine(entry)} (entry ${entry.id}).`;
+      },
+    },
   ];
 }
 

@@ -240,6 +240,11 @@ describe("createMcpServer", () => {
       ["report_scam", { kind: "url", value: "https://paypa1.top/login", category: "phishing" }],
       ["get_usage", {}],
       ["get_status", {}],
+      [
+        "add_to_account_list",
+        { list: "allow", kind: "url", value: "https://example.org/", expires_at: "2099-01-01T00:00:00Z" },
+      ],
+      ["get_account_lists", { list: "allow" }],
     ];
     expect(calls.map(([name]) => name).sort()).toEqual(TOOL_NAMES.filter((n) => !n.endsWith("_job")).sort());
     for (const [name, args] of calls) {
@@ -286,5 +291,54 @@ describe("createMcpServer", () => {
       expect(sc.signals.input_kind).toBe("rfc822");
       expect(sc.signals.header_analysis.from?.address).toBe("service@paypa1-support.top");
     }
+  });
+});
+
+describe("list tools", () => {
+  it("adds to the account's block list and reads it back, with the hints of an idempotent write", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world), world);
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === "add_to_account_list")?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+    });
+    expect(tools.find((t) => t.name === "get_account_lists")?.annotations?.readOnlyHint).toBe(true);
+    const added = await client.callTool({
+      name: "add_to_account_list",
+      arguments: { list: "block", kind: "domain", value: "Kit.Example.org", note: "campaign" },
+    });
+    expect(added.isError).toBeFalsy();
+    expect(added.structuredContent).toMatchObject({
+      list: "block",
+      kind: "domain",
+      value: "kit.example.org",
+      created: true,
+    });
+    const listed = await client.callTool({ name: "get_account_lists", arguments: { list: "block" } });
+    expect((listed.structuredContent as { entries: { value: string }[] }).entries.map((e) => e.value)).toEqual([
+      "kit.example.org",
+    ]);
+    const checked = await client.callTool({ name: "check_url", arguments: { url: "https://login.kit.example.org/" } });
+    expect((checked.structuredContent as { factors: { id: string }[] }).factors[0]?.id).toBe("account_blocklist");
+  });
+
+  it("answers a bad entry as a tool error naming the field, and a missing scope as insufficient_scope", async () => {
+    const world = createWorld("https://sv.example");
+    const { client } = await connect(await principalFor(world, "url:lookup"), world);
+    const bad = await client.callTool({
+      name: "add_to_account_list",
+      arguments: { list: "block", kind: "domain", value: "co.uk" },
+    });
+    expect(bad.isError).toBe(true);
+    expect(toolErrorOf(bad)).toMatchObject({ code: "validation_error" });
+    const phone = await client
+      .callTool({ name: "add_to_account_list", arguments: { list: "block", kind: "phone", value: "+12025550143" } })
+      .then(
+        (r) => toolErrorOf(r)?.code,
+        (e: unknown) => (e instanceof McpError ? "insufficient_scope" : String(e)),
+      );
+    expect(phone).toBe("insufficient_scope");
   });
 });

@@ -219,7 +219,7 @@ describe("MCP over Streamable HTTP with OAuth", () => {
     const { apiKey } = await world.account();
     const res = await rawPost(listTools, { authorization: `Bearer ${apiKey}` });
     expect(res.status).toBe(200);
-    expect(((res.body?.["result"] as { tools: unknown[] }).tools ?? []).length).toBe(13);
+    expect(((res.body?.["result"] as { tools: unknown[] }).tools ?? []).length).toBe(15);
   });
 
   it("takes a tool call carrying a 10 MiB upload as base64 and answers a body over the limit with 413", async () => {

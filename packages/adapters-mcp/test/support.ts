@@ -40,6 +40,8 @@ export const TOOL_NAMES: readonly string[] = [
   "check_text",
   "check_url",
   "check_urls_batch",
+  "get_account_lists",
+  "add_to_account_list",
   "get_job",
   "get_status",
   "get_usage",

@@ -29,6 +29,10 @@ import { Jobs } from "./usecases/jobs.js";
 import type { JobUpload } from "./usecases/job-upload.js";
 import type { JobResultLine, JobSubmitted, JobView } from "./schemas/jobs.js";
 import type { JobTask, TaskOutcome } from "./ports/job-queue.js";
+import { accountListVerbs, listVerbs } from "./usecases/lists.js";
+import { accountFeedbackVerbs, feedbackVerbs, type FeedbackPage } from "./usecases/feedback.js";
+import type { ListEntry, ListEntryWrite, ListPage } from "./schemas/lists.js";
+import type { FeedbackExportLine, FeedbackSettings, FeedbackWrite } from "./schemas/feedback.js";
 
 type R<T> = Promise<Result<T, AppError>>;
 type Verb<T> = (p: Principal, body: unknown) => R<Outcome<T>>;
@@ -91,6 +95,31 @@ export interface EngineCore {
     setPeriod(id: string, start: string, end: string): R<AccountView>;
     usage(id: string): R<Usage>;
   };
+  /**
+   * The caller's allow and block lists (`list` is "allow" or "block"; another name is not_found): entries of the
+   * kinds its scopes cover. Not charged against quota.
+   */
+  readonly lists: {
+    add(p: Principal, list: string, body: unknown): R<Outcome<ListEntryWrite>>;
+    page(p: Principal, list: string, query: unknown): R<Outcome<ListPage>>;
+    remove(p: Principal, list: string, id: string): R<Outcome<ListEntry>>;
+  };
+  /** Feedback on results the caller received, and its JSON Lines export. Not charged against quota. */
+  readonly feedback: {
+    submit(p: Principal, body: unknown): R<Outcome<FeedbackWrite>>;
+    export(p: Principal, query: unknown): R<Outcome<AsyncIterable<FeedbackExportLine>>>;
+  };
+  /** The dashboard's view of one account's lists and feedback (every kind, no rate limit). */
+  readonly accountLists: {
+    add(accountId: string, list: string, body: unknown): R<ListEntryWrite>;
+    page(accountId: string, list: string, query: unknown): R<ListPage>;
+    remove(accountId: string, list: string, id: string): R<ListEntry>;
+  };
+  readonly accountFeedback: {
+    page(accountId: string, query: { cursor?: string; limit?: number }): R<FeedbackPage>;
+    settings(accountId: string): R<FeedbackSettings>;
+    setSettings(accountId: string, body: unknown): R<FeedbackSettings>;
+  };
   readonly keys: {
     create(accountId: string, input: { mode: KeyMode; name?: string | undefined }): R<CreatedApiKey>;
     list(accountId: string): R<ApiKey[]>;
@@ -136,6 +165,25 @@ export function createEngine(deps: EngineDeps): Engine {
       setPlan: (id, plan) => setPlan(k, id, plan),
       setPeriod: (id, start, end) => setPeriod(k, id, start, end),
       usage: (id) => usageOf(k, id, false),
+    },
+    lists: {
+      add: (p, list, body) => listVerbs.add(k, p, list, body),
+      page: (p, list, query) => listVerbs.page(k, p, list, query),
+      remove: (p, list, id) => listVerbs.remove(k, p, list, id),
+    },
+    feedback: {
+      submit: (p, body) => feedbackVerbs.submit(k, p, body),
+      export: (p, query) => feedbackVerbs.export(k, p, query),
+    },
+    accountLists: {
+      add: (accountId, list, body) => accountListVerbs.add(k, accountId, list, body),
+      page: (accountId, list, query) => accountListVerbs.page(k, accountId, list, query),
+      remove: (accountId, list, id) => accountListVerbs.remove(k, accountId, list, id),
+    },
+    accountFeedback: {
+      page: (accountId, query) => accountFeedbackVerbs.page(k, accountId, query),
+      settings: (accountId) => accountFeedbackVerbs.settings(k, accountId),
+      setSettings: (accountId, body) => accountFeedbackVerbs.setSettings(k, accountId, body),
     },
     keys: {
       create: (accountId, input) => createApiKey(k, accountId, input),

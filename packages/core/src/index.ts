@@ -572,3 +572,62 @@ export type {
 } from "./ports/job-store.js";
 export type { JobQueue, JobTask, TaskOutcome } from "./ports/job-queue.js";
 export type { WebhookDelivery, WebhookSender } from "./ports/webhook-sender.js";
+export {
+  ALLOWLIST_FACTOR,
+  BLOCKLIST_FACTOR,
+  DEFAULT_LIST_PAGE,
+  LIST_ENTRY_KINDS,
+  LIST_NAMES,
+  ListEntryKindSchema,
+  ListEntryRequestSchema,
+  ListEntrySchema,
+  ListEntryWriteSchema,
+  ListNameSchema,
+  ListPageSchema,
+  ListQuerySchema,
+  MAX_LIST_ENTRIES,
+  MAX_LIST_PAGE,
+} from "./schemas/lists.js";
+export type {
+  ListEntry,
+  ListEntryKind,
+  ListEntryRequest,
+  ListEntryWrite,
+  ListName,
+  ListPage,
+  ListQuery,
+} from "./schemas/lists.js";
+export {
+  FEEDBACK_KINDS,
+  FeedbackExportLineSchema,
+  FeedbackExportQuerySchema,
+  FeedbackKindSchema,
+  FeedbackRequestSchema,
+  FeedbackSchema,
+  FeedbackSettingsSchema,
+  FeedbackWriteSchema,
+  RECEIPT_TTL_MS,
+} from "./schemas/feedback.js";
+export type {
+  Feedback,
+  FeedbackExportLine,
+  FeedbackKind,
+  FeedbackRequest,
+  FeedbackSettings,
+  FeedbackWrite,
+} from "./schemas/feedback.js";
+export type { FeedbackPage } from "./usecases/feedback.js";
+export { LIST_KIND_SCOPES } from "./usecases/lists.js";
+export { ALLOW_CAP, ALLOW_CAP_FEED_LISTED, BLOCK_FLOOR, applyLists, isThreatFeedFactor } from "./lists/apply-lists.js";
+export { ListIndex } from "./lists/list-index.js";
+export { normalizeEntryValue } from "./lists/normalize-entry.js";
+export { InMemoryListStore } from "./lists/in-memory-list-store.js";
+export { InMemoryFeedbackStore } from "./lists/in-memory-feedback-store.js";
+export type { ListEntryRecord, ListPosition, ListStore, ListUpsert } from "./ports/list-store.js";
+export type {
+  AccountFeedbackSettings,
+  FeedbackPosition,
+  FeedbackRecord,
+  FeedbackStore,
+  ResultReceipt,
+} from "./ports/feedback-store.js";

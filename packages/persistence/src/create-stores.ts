@@ -9,6 +9,8 @@ import { SqlIdempotencyStore } from "./sql-idempotency-store.js";
 import { SqlQuotaLedger } from "./sql-quota-ledger.js";
 import { SqlReportStore } from "./sql-report-store.js";
 import { SqlResultCache } from "./sql-result-cache.js";
+import { SqlListStore } from "./sql-list-store.js";
+import { SqlFeedbackStore } from "./sql-feedback-store.js";
 
 export interface Stores {
   readonly accounts: SqlAccountStore;
@@ -19,6 +21,8 @@ export interface Stores {
   readonly health: SqlHealthProbe;
   readonly jobs: SqlJobStore;
   readonly idempotency: SqlIdempotencyStore;
+  readonly lists: SqlListStore;
+  readonly feedback: SqlFeedbackStore;
 }
 
 export interface CreateStoresOptions {
@@ -35,5 +39,7 @@ export function createStores(db: Db, options: CreateStoresOptions = {}): Stores 
     health: new SqlHealthProbe(db),
     jobs: new SqlJobStore(db),
     idempotency: new SqlIdempotencyStore(db),
+    lists: new SqlListStore(db),
+    feedback: new SqlFeedbackStore(db),
   };
 }

@@ -25,6 +25,8 @@ export type { CachePurgeOptions } from "./sql-result-cache.js";
 export { SqlReportStore } from "./sql-report-store.js";
 export { SqlHealthProbe } from "./sql-health-probe.js";
 export { SqlIdempotencyStore } from "./sql-idempotency-store.js";
+export { SqlListStore } from "./sql-list-store.js";
+export { SqlFeedbackStore } from "./sql-feedback-store.js";
 export { createStores } from "./create-stores.js";
 export type { CreateStoresOptions, Stores } from "./create-stores.js";
 export { RedisRateLimiter, failFastRedisOptions } from "./redis-rate-limiter.js";

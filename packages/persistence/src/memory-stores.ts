@@ -10,6 +10,8 @@ import {
   InMemoryQuotaLedger,
   InMemoryReportStore,
   InMemoryResultCache,
+  InMemoryListStore,
+  InMemoryFeedbackStore,
 } from "@scamverify/core/testing/fakes";
 
 export interface MemoryStores {
@@ -20,6 +22,8 @@ export interface MemoryStores {
   readonly reports: InMemoryReportStore;
   readonly health: HealthProbe;
   readonly idempotency: InMemoryIdempotencyStore;
+  readonly lists: InMemoryListStore;
+  readonly feedback: InMemoryFeedbackStore;
   /** No feed was ever synced: every feed reads as not synced, as on a new database. */
   readonly feeds: FeedStore;
   /** No registry file was ever applied: every registry reads as not synced, as on a new database. */
@@ -56,6 +60,8 @@ export function createMemoryStores(): MemoryStores {
     reports: new InMemoryReportStore(),
     health: { databaseReachable: () => Promise.resolve(true) },
     idempotency: new InMemoryIdempotencyStore(),
+    lists: new InMemoryListStore(),
+    feedback: new InMemoryFeedbackStore(),
     feeds: emptyFeedStore,
     phoneRegistry: emptyPhoneRegistryStore,
   };

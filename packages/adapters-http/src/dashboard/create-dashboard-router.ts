@@ -24,6 +24,7 @@ import { FAVICON_SVG, servedChannels } from "../oauth/pages.js";
 import { createMemoryFlash, type Flash } from "./flash.js";
 import { DASHBOARD_PATHS, renderDashboard, renderDashboardError, renderRevokeConfirm } from "./pages.js";
 import { renderPlans } from "./plans-page.js";
+import { LIST_PATHS, renderListsPage } from "./lists-page.js";
 
 /** What a form leaves for the page it redirects to. */
 export interface DashboardFlash {
@@ -32,6 +33,8 @@ export interface DashboardFlash {
   readonly error?: string;
   /** What the person typed into the create form, kept when it was refused. */
   readonly createName?: string;
+  /** What the person typed into the Lists page's add form, kept when it was refused. */
+  readonly draft?: { readonly list?: string; readonly kind?: string; readonly value?: string; readonly note?: string };
 }
 
 export interface DashboardRouterDeps {
@@ -250,6 +253,118 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
     }
     const out = await engine.keys.revoke(account.id, keyId);
     redirectHome(req, res, out.isErr() ? { error: plainMessage(out.error) } : { notice: NOTICES.revoked });
+  });
+
+  /** Post/redirect/get to the Lists page. */
+  const redirectLists = (req: Request, res: Response, message: DashboardFlash): void => {
+    flash.put(flashKey(req), message, oauth.clock.now());
+    res.setHeader("Cache-Control", "no-store");
+    res.redirect(303, LIST_PATHS.page);
+  };
+
+  /** A list refusal in words: the first issue's field and message (they name the value the person typed). */
+  const listMessage = (e: AppError): string => {
+    if (e.code === "validation_error") {
+      const issue = (e.details?.["issues"] as { field: string; message: string }[] | undefined)?.[0];
+      return issue ? `${issue.field === "expires_at" ? "Expiry" : issue.field}: ${issue.message}` : e.message;
+    }
+    return e.code === "conflict" || e.code === "not_found" ? e.message : plainMessage(e);
+  };
+
+  pages.get("/lists", async (req, res) => {
+    const account = await resolveSession(oauth, sessionIdOf(req));
+    if (!account) return toSignIn(res, 302);
+    const cursor = (name: string): Record<string, string> => {
+      const c = str(req.query[name]);
+      return c === undefined ? {} : { cursor: c };
+    };
+    const [allow, block, feedback, settings] = await Promise.all([
+      engine.accountLists.page(account.id, "allow", cursor("allow_cursor")),
+      engine.accountLists.page(account.id, "block", cursor("block_cursor")),
+      engine.accountFeedback.page(account.id, {}),
+      engine.accountFeedback.settings(account.id),
+    ]);
+    for (const r of [allow, block, feedback, settings])
+      if (r.isErr()) return sendError(res, HTTP_STATUS[r.error.code], "Lists unavailable", plainMessage(r.error));
+    if (!allow.isOk() || !block.isOk() || !feedback.isOk() || !settings.isOk()) return;
+    const extra = flash.take(flashKey(req), oauth.clock.now()) ?? {};
+    const csrf = forms.tokenFor(req, res);
+    const nonce = headers(res);
+    send(
+      res,
+      200,
+      renderListsPage({
+        nonce,
+        csrf,
+        allow: allow.value,
+        block: block.value,
+        feedback: feedback.value,
+        settings: settings.value,
+        notice: extra.notice,
+        error: extra.error,
+        ...(extra.draft ? { draft: extra.draft } : {}),
+      }),
+    );
+  });
+
+  pages.post("/lists/add", form, async (req, res) => {
+    const account = await formAccount(req, res);
+    if (!account) return;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const list = str(body["list"]) ?? "";
+    const draft = {
+      list,
+      kind: str(body["kind"]) ?? "",
+      value: str(body["value"]) ?? "",
+      note: str(body["note"]) ?? "",
+    };
+    const expiresOn = str(body["expires_on"]) ?? "";
+    const out = await engine.accountLists.add(account.id, list, {
+      kind: draft.kind,
+      value: draft.value,
+      ...(draft.note.trim() === "" ? {} : { note: draft.note }),
+      // A date field gives YYYY-MM-DD: the entry runs out at the start of that day, UTC.
+      ...(expiresOn === ""
+        ? {}
+        : { expires_at: /^\d{4}-\d{2}-\d{2}$/.test(expiresOn) ? `${expiresOn}T00:00:00Z` : expiresOn }),
+    });
+    if (out.isErr()) return redirectLists(req, res, { error: listMessage(out.error), draft });
+    redirectLists(req, res, {
+      notice: `${out.value.created ? "Added" : "Updated"} ${out.value.kind} ${out.value.value} on the ${out.value.list} list.`,
+    });
+  });
+
+  pages.post("/lists/remove", form, async (req, res) => {
+    const account = await formAccount(req, res);
+    if (!account) return;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const out = await engine.accountLists.remove(account.id, str(body["list"]) ?? "", str(body["entry_id"]) ?? "");
+    redirectLists(
+      req,
+      res,
+      out.isErr()
+        ? { error: listMessage(out.error) }
+        : { notice: `Removed ${out.value.kind} ${out.value.value} from the ${out.value.list} list.` },
+    );
+  });
+
+  pages.post("/lists/settings", form, async (req, res) => {
+    const account = await formAccount(req, res);
+    if (!account) return;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const share = body["share_as_community_reports"] === "yes";
+    const out = await engine.accountFeedback.setSettings(account.id, { share_as_community_reports: share });
+    redirectLists(
+      req,
+      res,
+      out.isErr()
+        ? { error: plainMessage(out.error) }
+        : {
+            notice: share
+              ? "False negatives on URLs and phone numbers are now shared as community reports."
+              : "Feedback is no longer shared as community reports.",
+          },
+    );
   });
 
   pages.post("/signout", form, async (req, res) => {

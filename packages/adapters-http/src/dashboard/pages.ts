@@ -267,7 +267,7 @@ export function renderDashboard(input: DashboardPageInput): string {
 <h1>Developer dashboard</h1>
 <dl class="facts" id="account">
 <dt>Account</dt><dd id="account-email">${escapeHtml(input.email)}</dd>
-<dt>Plan</dt><dd><span id="account-plan">${PLAN_LABELS[u.plan]}</span> · <a href="${DASHBOARD_PATHS.plans}" id="plans-link">Plans and limits</a></dd>
+<dt>Plan</dt><dd><span id="account-plan">${PLAN_LABELS[u.plan]}</span> · <a href="${DASHBOARD_PATHS.plans}" id="plans-link">Plans and limits</a> · <a href="/dashboard/lists" id="lists-link">Allow and block lists</a></dd>
 ${pending}
 <dt>Billing period</dt><dd id="billing-period">${formatInstant(u.billing_period.start)} to ${formatInstant(u.billing_period.end)}</dd>
 </dl>

@@ -136,6 +136,8 @@ export function engineOver(db: Db, options: EngineOptions = {}): EngineKit {
     quota: stores.quotaLedger,
     cache: stores.resultCache,
     reports: stores.reports,
+    lists: stores.lists,
+    feedback: stores.feedback,
     health: options.health ?? stores.health,
     rateLimiter: options.rateLimiter ?? new InMemoryRateLimiter(),
     clock,

@@ -35,3 +35,11 @@ export type {
 } from "./idempotency-store.js";
 export { noTelemetry } from "./telemetry.js";
 export type { LookupEnd, Refusal, SourceOutcome, Telemetry } from "./telemetry.js";
+export type { ListEntryRecord, ListPosition, ListStore, ListUpsert } from "./list-store.js";
+export type {
+  AccountFeedbackSettings,
+  FeedbackPosition,
+  FeedbackRecord,
+  FeedbackStore,
+  ResultReceipt,
+} from "./feedback-store.js";

@@ -13,3 +13,5 @@ export { SequentialIds, toBase64Url } from "./sequential-ids.js";
 export { ManualTimers } from "./manual-timers.js";
 export { IN_MEMORY_ENGINE_TIME, inMemoryEngineDeps } from "./in-memory-engine-deps.js";
 export { InMemoryJobStore } from "./in-memory-job-store.js";
+export { InMemoryListStore } from "../lists/in-memory-list-store.js";
+export { InMemoryFeedbackStore } from "../lists/in-memory-feedback-store.js";

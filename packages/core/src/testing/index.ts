@@ -16,6 +16,8 @@ export {
   IN_MEMORY_ENGINE_TIME,
   inMemoryEngineDeps,
   InMemoryJobStore,
+  InMemoryListStore,
+  InMemoryFeedbackStore,
 } from "./fakes.js";
 export type { InMemoryRateLimiterOptions } from "./fakes.js";
 export { T0, at, uniqueName } from "./contract-fixture.js";
@@ -34,3 +36,5 @@ export { InMemoryOAuthStore, describeOAuthStoreContract, oauthStoreContract } fr
 export type { OAuthStoreContractCase, OAuthStoreContractContext } from "./oauth/index.js";
 export { channelScenarios, describeScenarios, scenariosFor } from "./scenarios.js";
 export type { FaceDriver, FaceOutcome, KeyKind, Scenario } from "./scenarios.js";
+export { describeListStoreContract } from "./list-store-contract.js";
+export { describeFeedbackStoreContract } from "./feedback-store-contract.js";

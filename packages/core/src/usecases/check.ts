@@ -92,7 +92,13 @@ async function checkOneItem(
     if (assessed.isErr()) return err(assessed.error);
     const quota = header === null ? undefined : await k.quotaState(p.accountId, header);
     const expires = new Date(Date.parse(TEST_EPOCH) + k.config.cacheTtlMs).toISOString();
-    return ok({ value: { ...assessed.value, cached: false, cache_expires_at: expires }, meta: quota ? { quota } : {} });
+    const value = await k.views.view(
+      p.accountId,
+      def.id,
+      { ...assessed.value, cached: false, cache_expires_at: expires },
+      true,
+    );
+    return ok({ value, meta: quota ? { quota } : {} });
   }
   // Units taken by charged sub-lookups inside the assessment: given back when the answer fails after all, so a
   // unit is only ever charged for an answer the client receives.
@@ -107,14 +113,19 @@ async function checkOneItem(
         Result<object, AppError>
       >,
   );
-  if (out.isErr()) await k.giveBack(charges);
-  else answered(k, def, out.value.value);
-  // A channel charged through its assessment (a QR code's URL) shows that quota's counters too.
-  if (out.isOk() && out.value.meta.quota === undefined && header !== null) {
-    const quota = await k.quotaState(p.accountId, header);
-    if (quota) return ok({ value: out.value.value, meta: { ...out.value.meta, quota } });
+  if (out.isErr()) {
+    await k.giveBack(charges);
+    return out;
   }
-  return out;
+  // The account's lists apply to the shared (cached) result here, per account, and its receipt is kept.
+  const value = await k.views.view(p.accountId, def.id, out.value.value, false);
+  answered(k, def, value);
+  // A channel charged through its assessment (a QR code's URL) shows that quota's counters too.
+  if (out.value.meta.quota === undefined && header !== null) {
+    const quota = await k.quotaState(p.accountId, header);
+    if (quota) return ok({ value, meta: { ...out.value.meta, quota } });
+  }
+  return ok({ value, meta: out.value.meta });
 }
 
 /** Counts a live answer's verdict for operators (a result without one, if a channel ever had it, is not counted). */

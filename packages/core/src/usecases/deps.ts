@@ -24,6 +24,8 @@ import type { AnyChannel } from "../channels/define-channel.js";
 import type { JobDeps } from "./jobs.js";
 import type { Telemetry } from "../ports/telemetry.js";
 import type { IdempotencyStore } from "../ports/idempotency-store.js";
+import type { ListStore } from "../ports/list-store.js";
+import type { FeedbackStore } from "../ports/feedback-store.js";
 
 /** Who is calling: resolved from an API key or an OAuth access token. */
 export interface Principal {
@@ -114,4 +116,8 @@ export interface EngineDeps {
    * process is served well by and several processes are not: give them the database's.
    */
   readonly idempotency?: IdempotencyStore;
+  /** Accounts' allow and block lists; default one in process memory (give a process the database's). */
+  readonly lists?: ListStore;
+  /** Receipts of results, feedback on them and feedback settings; default one in process memory. */
+  readonly feedback?: FeedbackStore;
 }

@@ -24,6 +24,11 @@ import { Authenticator } from "./mechanics/authenticator.js";
 import { ChargedLookups, type Outcome } from "./mechanics/charged-lookup.js";
 import { gatherEvidence } from "./mechanics/evidence-fanout.js";
 import { QuotaCounters, type QuotaState } from "./mechanics/quota-counters.js";
+import { AccountViews } from "./mechanics/account-views.js";
+import type { ListStore } from "../ports/list-store.js";
+import type { FeedbackStore } from "../ports/feedback-store.js";
+import { InMemoryListStore } from "../lists/in-memory-list-store.js";
+import { InMemoryFeedbackStore } from "../lists/in-memory-feedback-store.js";
 
 export type { AccountState } from "./mechanics/account-periods.js";
 export type { Meta, Outcome } from "./mechanics/charged-lookup.js";
@@ -61,6 +66,10 @@ export class Kernel {
   readonly idempotency: IdempotencyStore;
   /** What channels' assessments are handed (AssessContext.ports). */
   readonly ports: ChannelPorts;
+  readonly lists: ListStore;
+  readonly feedback: FeedbackStore;
+  /** Each account's lists on a result and its receipts of results (after the shared cache). */
+  readonly views: AccountViews;
 
   constructor(readonly deps: EngineDeps) {
     this.config = { ...DEFAULT_ENGINE_CONFIG, ...deps.config };
@@ -70,6 +79,9 @@ export class Kernel {
     this.telemetry = deps.telemetry ?? noTelemetry;
     this.idempotency = deps.idempotency ?? new InMemoryIdempotencyStore();
     this.ports = channelPorts(deps, this.timers);
+    this.lists = deps.lists ?? new InMemoryListStore();
+    this.feedback = deps.feedback ?? new InMemoryFeedbackStore();
+    this.views = new AccountViews(this.lists, this.feedback, deps.clock, this.config.authCacheMs);
     this.auth = new Authenticator(deps, this.config);
     this.periods = new AccountPeriods(deps, this.auth);
     this.admission = new Admission(deps, this.periods, this.telemetry);

@@ -4,6 +4,10 @@ import {
   InMemoryAccountStore,
   InMemoryApiKeyStore,
   InMemoryJobStore,
+  InMemoryListStore,
+  InMemoryFeedbackStore,
+  describeListStoreContract,
+  describeFeedbackStoreContract,
   InMemoryIdempotencyStore,
   InMemoryQuotaLedger,
   InMemoryRateLimiter,
@@ -55,6 +59,16 @@ describeIdempotencyStoreContract("in-memory", async () => ({
   cleanup: noop,
 }));
 describeIdsContract("SequentialIds", () => new SequentialIds());
+describeListStoreContract("in-memory", async () => ({
+  store: new InMemoryListStore(),
+  addAccount: noop,
+  cleanup: noop,
+}));
+describeFeedbackStoreContract("in-memory", async () => ({
+  store: new InMemoryFeedbackStore(),
+  addAccount: noop,
+  cleanup: noop,
+}));
 
 describe("InMemoryRateLimiter memory bound", () => {
   it("sweeps windows that have ended", async () => {

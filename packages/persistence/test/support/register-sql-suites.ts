@@ -10,6 +10,8 @@ import {
   describeQuotaLedgerContract,
   describeReportStoreContract,
   describeResultCacheContract,
+  describeListStoreContract,
+  describeFeedbackStoreContract,
   uniqueName,
 } from "@scamverify/core/testing";
 import {
@@ -21,6 +23,8 @@ import {
   SqlQuotaLedger,
   SqlReportStore,
   SqlResultCache,
+  SqlListStore,
+  SqlFeedbackStore,
   createStores,
 } from "@scamverify/persistence";
 import type { Db } from "@scamverify/persistence";
@@ -70,6 +74,15 @@ export function registerSqlSuites(engine: string, getDb: () => Promise<Db>): voi
   describeIdempotencyStoreContract(
     engine,
     scoped((db) => new SqlIdempotencyStore(db)),
+  );
+
+  describeListStoreContract(
+    engine,
+    scoped((db) => new SqlListStore(db)),
+  );
+  describeFeedbackStoreContract(
+    engine,
+    scoped((db) => new SqlFeedbackStore(db)),
   );
 
   describe(`SQL stores on ${engine}`, () => {
@@ -140,9 +153,11 @@ export function registerSqlSuites(engine: string, getDb: () => Promise<Db>): voi
       expect(Object.keys(stores).sort()).toEqual([
         "accounts",
         "apiKeys",
+        "feedback",
         "health",
         "idempotency",
         "jobs",
+        "lists",
         "quotaLedger",
         "reports",
         "resultCache",

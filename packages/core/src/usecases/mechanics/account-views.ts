@@ -1,0 +1,123 @@
+// What one account sees of a shared result: its allow and block lists applied after the cache (lists/apply-lists.ts),
+// and a receipt of what it was told, so that it (and only it) can label the result later. Both are per account, so a
+// cached answer never carries one account's lists to another. The compiled lists are kept in process memory for a
+// short while (the authentication cache's time: a change made through another process reaches this one within it;
+// one made here, at once); receipts already written are remembered, so a hot cached lookup writes nothing.
+import type { Clock } from "../../ports/clock.js";
+import type { FeedbackStore, ResultReceipt } from "../../ports/feedback-store.js";
+import type { ListStore } from "../../ports/list-store.js";
+import type { Verdict } from "../../schemas/common.js";
+import { ListIndex } from "../../lists/list-index.js";
+import { applyLists } from "../../lists/apply-lists.js";
+
+/** Accounts whose compiled lists one process keeps, and receipts it remembers having written. */
+const MAX_HELD_ACCOUNTS = 10_000;
+const MAX_REMEMBERED_RECEIPTS = 100_000;
+const REWRITE_AFTER_MS = 86_400_000;
+
+interface Held {
+  readonly index: ListIndex;
+  readonly until: number;
+}
+
+/** The one field of a result that says what it was about, for the receipt (never message content). */
+function subjectOf(channel: string, r: Record<string, unknown>): string | null {
+  if (channel === "url" && typeof r["url"] === "string") return r["url"];
+  if (channel === "phone" && typeof r["phone_number"] === "string") return r["phone_number"];
+  const qrUrl = (r["url_analysis"] as { url?: unknown } | null | undefined)?.url;
+  if (channel === "qr" && typeof qrUrl === "string") return qrUrl;
+  return null;
+}
+
+export class AccountViews {
+  private readonly held = new Map<string, Held>();
+  private readonly loading = new Map<string, Promise<ListIndex>>();
+  /** Receipts written lately, and when: written again after a day, so a receipt in use is never purged. */
+  private readonly written = new Map<string, number>();
+
+  constructor(
+    private readonly lists: ListStore,
+    private readonly feedback: FeedbackStore,
+    private readonly clock: Clock,
+    private readonly holdMs: number,
+  ) {}
+
+  /** The account's active entries, compiled; read from the store at most once per holdMs per process. */
+  async index(accountId: string): Promise<ListIndex> {
+    const now = this.clock.now().getTime();
+    const held = this.held.get(accountId);
+    if (held !== undefined && held.until > now) return held.index;
+    const running = this.loading.get(accountId);
+    if (running) return running;
+    const load = (async () => {
+      const entries = await this.lists.active(accountId, new Date(now));
+      const index = entries.length === 0 ? ListIndex.EMPTY : new ListIndex(entries);
+      this.held.delete(accountId);
+      if (this.held.size >= MAX_HELD_ACCOUNTS) this.held.delete(this.held.keys().next().value as string);
+      this.held.set(accountId, { index, until: now + this.holdMs });
+      return index;
+    })();
+    this.loading.set(accountId, load);
+    try {
+      return await load;
+    } finally {
+      this.loading.delete(accountId);
+    }
+  }
+
+  /** Drops the account's compiled lists (after a change), so its next lookup reads them afresh. */
+  forget(accountId: string): void {
+    this.held.delete(accountId);
+  }
+
+  /**
+   * The result as the account sees it, with its receipt kept. A store failure reading the lists or writing the
+   * receipt never fails the lookup: the answer goes out without the lists (or without a receipt).
+   */
+  async view<T extends object>(accountId: string, channel: string, result: T, testMode: boolean): Promise<T> {
+    let seen = result;
+    try {
+      seen = applyLists(result, await this.index(accountId), this.clock.now());
+    } catch {
+      seen = result;
+    }
+    await this.remember(accountId, channel, seen as Record<string, unknown>, testMode);
+    return seen;
+  }
+
+  private async remember(
+    accountId: string,
+    channel: string,
+    r: Record<string, unknown>,
+    testMode: boolean,
+  ): Promise<void> {
+    const id = r["id"];
+    const verdict = r["verdict"] as Verdict | undefined;
+    const score = r["risk_score"];
+    if (typeof id !== "string" || verdict === undefined || typeof score !== "number") return;
+    const key = `${accountId}\u0000${id}\u0000${verdict}\u0000${score}`;
+    const now = this.clock.now();
+    const last = this.written.get(key);
+    if (last !== undefined && now.getTime() - last < REWRITE_AFTER_MS) return;
+    const factors = Array.isArray(r["factors"]) ? (r["factors"] as { id?: unknown }[]) : [];
+    const receipt: ResultReceipt = {
+      accountId,
+      resultId: id,
+      channel,
+      subject: subjectOf(channel, r),
+      verdict,
+      riskScore: score,
+      rules: factors.map((f) => String(f.id)),
+      testMode,
+      receivedAt: now,
+    };
+    try {
+      await this.feedback.recordReceipt(receipt);
+    } catch {
+      return;
+    }
+    this.written.delete(key);
+    if (this.written.size >= MAX_REMEMBERED_RECEIPTS) this.written.delete(this.written.keys().next().value as string);
+    this.written.set(key, now.getTime());
+  }
+}
