@@ -24,6 +24,21 @@ const ITEMS = "scamverify-job-items";
 const WEBHOOKS = "scamverify-job-webhooks";
 const queueOf = (t: JobTask): string => (t.kind === "items" ? ITEMS : WEBHOOKS);
 
+/**
+ * Runs `step` again when PostgreSQL ends it as a deadlock: processes started together on a new database create the
+ * same queues at once, and PostgreSQL breaks the tie by failing all but one of them.
+ */
+async function onDeadlockAgain(step: () => Promise<void>, attempts = 6): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== "40P01" || attempt >= attempts) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 export async function createPgBossJobQueue(options: PgBossJobQueueOptions): Promise<JobWorkerQueue> {
   const expireInSeconds = options.expireInSeconds ?? 60;
   // Loaded here: a process on the embedded database never pays for it.
@@ -41,13 +56,15 @@ export async function createPgBossJobQueue(options: PgBossJobQueueOptions): Prom
   boss.on("error", (e) => options.onError?.(e));
   await boss.start();
   for (const name of [ITEMS, WEBHOOKS])
-    await boss.createQueue(name, {
-      name,
-      retryLimit: TASK_RETRY_LIMIT,
-      retryDelay: 1,
-      retryBackoff: true,
-      expireInSeconds,
-    });
+    await onDeadlockAgain(() =>
+      boss.createQueue(name, {
+        name,
+        retryLimit: TASK_RETRY_LIMIT,
+        retryDelay: 1,
+        retryBackoff: true,
+        expireInSeconds,
+      }),
+    );
   const loops: Promise<void>[] = [];
   const pollMs = (options.pollingIntervalSeconds ?? 0.5) * 1000;
   let closed = false;

@@ -266,7 +266,11 @@ export function createDashboardRouter(deps: DashboardRouterDeps): Router {
   const listMessage = (e: AppError): string => {
     if (e.code === "validation_error") {
       const issue = (e.details?.["issues"] as { field: string; message: string }[] | undefined)?.[0];
-      return issue ? `${issue.field === "expires_at" ? "Expiry" : issue.field}: ${issue.message}` : e.message;
+      if (issue === undefined) return e.message;
+      // Every issue's message names its field first; the form calls the expiry field by its label.
+      return issue.field === "expires_at" && issue.message.startsWith(issue.field)
+        ? `Expiry${issue.message.slice(issue.field.length)}`
+        : issue.message;
     }
     return e.code === "conflict" || e.code === "not_found" ? e.message : plainMessage(e);
   };
