@@ -1,4 +1,4 @@
-// pnpm eval loso [url|sms|email]: left one source out. For every training source, the channel's weights are fitted
+// pnpm eval loso [url|sms|email] [--sources=a,b]: left one source out (every training source, or only those named). For every training source, the channel's weights are fitted
 // again without it and its items read by a statistical model trained without it, then the source is scored: what
 // the engine does on a source it never saw, for each source the shipped engine was fitted on. Printed beside the
 // in-source figure (the shipped weights and model, which saw the source) and the hand-weighted baseline, same run.
@@ -42,13 +42,17 @@ function leftOutScores(
 
 export async function main(args: readonly string[]): Promise<void> {
   const only = (CHANNELS as readonly string[]).includes(args[0] ?? "") ? (args[0] as CorpusChannel) : null;
+  const named = args.find((a) => a.startsWith("--sources="));
+  const sources = named === undefined ? undefined : new Set(named.slice("--sources=".length).split(","));
   for (const channel of CHANNELS) {
     if (only !== null && channel !== only) continue;
     const data = await channelData(channel, true);
     if (data === null) continue;
-    const models = await leftOutSourceReadings(channel, data.items, data.heldOut);
+    const models = await leftOutSourceReadings(channel, data.items, data.heldOut, sources);
     const inSource = rescored(data, fitFinal(data, ruleStats(data)));
-    const training = [...new Set(data.items.filter((_, i) => !data.heldOut[i]).map((it) => it.source))];
+    const training = [...new Set(data.items.filter((_, i) => !data.heldOut[i]).map((it) => it.source))].filter(
+      (s) => sources === undefined || sources.has(s),
+    );
     const leftOut: (number | null)[] = data.items.map(() => null);
     for (const source of training) {
       process.stderr.write(`${channel}: weights without ${source}\n`);
@@ -63,7 +67,8 @@ export async function main(args: readonly string[]): Promise<void> {
           : [{ item, heldOut: false, hand: (data.hand[i] as ChannelRun).score, fitted: fitted[i] ?? null }],
       );
     const inFigures = figuresBySource(rows(inSource));
-    const outFigures = new Map(figuresBySource(rows(leftOut)).map((f) => [f.source, f]));
+    const pooled = rows(leftOut).filter((r) => sources === undefined || sources.has(r.item.source));
+    const outFigures = new Map(figuresBySource(pooled).map((f) => [f.source, f]));
     console.log(
       `\n${channel}: left one source out (training part of each source) — recall medium+ / high+, false positives medium+; hand | in source | left out`,
     );
@@ -73,7 +78,6 @@ export async function main(args: readonly string[]): Promise<void> {
         `  ${f.source.padEnd(36)} ${String(f.scams).padStart(6)} scam ${String(f.legit).padStart(6)} legit  ${cell(f.hand, f.scams, f.legit)} | ${cell(f.fitted, f.scams, f.legit)} | ${out === undefined ? "-" : cell(out.fitted, f.scams, f.legit)}`,
       );
     }
-    const pooled = rows(leftOut);
     const all = rates(pooled, "fitted");
     console.log(
       `  pooled, left out: recall ${p(all.recallMedium)} / ${p(all.recallHigh)}, false positives ${p(all.falsePositives)}`,

@@ -74,13 +74,15 @@ export async function outOfFoldReadings(
 }
 
 /**
- * Left-one-source-out logits: for each source the shipped model trains on, its items (by index into `items`) read
- * by a model trained with that source's items left out and everything else the shipped model trains on kept.
+ * Left-one-source-out logits: for each source the shipped model trains on (or only those named in `only`), its items
+ * (by index into `items`) read by a model trained with that source's items left out and everything else the shipped
+ * model trains on kept.
  */
 export async function leftOutSourceReadings(
   channel: CorpusChannel,
   items: readonly CorpusItem[],
   heldOut: readonly boolean[],
+  only?: ReadonlySet<string>,
 ): Promise<Map<string, Map<number, number>>> {
   const out = new Map<string, Map<number, number>>();
   const pool = await modelPool(channel, items, heldOut);
@@ -88,6 +90,7 @@ export async function leftOutSourceReadings(
   const all = [...pool.own.map((o) => o.item), ...pool.others];
   const data = hashItems(all, pool.options);
   for (const source of new Set(pool.own.map((o) => o.item.source))) {
+    if (only !== undefined && !only.has(source)) continue;
     const train = Int32Array.from(all.keys()).filter((i) => i >= pool.own.length || all[i]?.source !== source);
     const model = fitHashed(data, pool.options, train);
     const readings = new Map<number, number>();
