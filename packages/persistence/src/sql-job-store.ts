@@ -1,6 +1,7 @@
 // JobStore on the jobs and job_items tables. An item's answer, the job's counter and the item's quota unit are
 // written in one transaction that starts by claiming the unanswered row, so two workers answering the same item
 // (a task delivered twice) serialize on its row lock and the second finds it answered: one answer, one unit.
+// An upload job's files live in job_files (bytea, one row per item) until their item is answered.
 import type {
   CommitResult,
   ItemOutcome,
@@ -68,7 +69,7 @@ const INSERT_CHUNK = 5000;
 export class SqlJobStore implements JobStore {
   constructor(private readonly db: Db) {}
 
-  async create(job: NewJob, items: readonly unknown[]): Promise<void> {
+  async create(job: NewJob, items: readonly unknown[], files?: readonly Uint8Array[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO jobs (id, account_id, channel, mode, status, total, webhook_url, webhook_secret, webhook_state,
@@ -94,7 +95,20 @@ export class SqlJobStore implements JobStore {
           [job.id, bodies, from],
         );
       }
+      // One row per statement: a file is up to 10 MiB, and a statement of many would hold them all at once.
+      for (const [i, bytes] of (files ?? []).entries())
+        await tx.query("INSERT INTO job_files (job_id, idx, bytes) VALUES ($1, $2, $3)", [job.id, i, bytes]);
     });
+  }
+
+  async file(jobId: string, index: number): Promise<Uint8Array | null> {
+    const { rows } = await this.db.query<{ bytes: Uint8Array }>(
+      "SELECT bytes FROM job_files WHERE job_id = $1 AND idx = $2",
+      [jobId, index],
+    );
+    const bytes = rows[0]?.bytes;
+    // pg answers a Buffer, PGlite a Uint8Array: a plain Uint8Array over the same memory either way.
+    return bytes === undefined ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   async get(accountId: string, id: string): Promise<JobRecord | null> {
@@ -142,6 +156,7 @@ export class SqlJobStore implements JobStore {
          WHERE job_id = $1 AND idx = $2`,
         [jobId, index, ok ? JSON.stringify(outcome.result) : null, ok ? null : JSON.stringify(outcome.error)],
       );
+      await tx.query("DELETE FROM job_files WHERE job_id = $1 AND idx = $2", [jobId, index]);
       await tx.query(
         ok
           ? "UPDATE jobs SET completed = completed + 1 WHERE id = $1"
@@ -174,20 +189,27 @@ export class SqlJobStore implements JobStore {
   }
 
   async fail(jobId: string, now: Date): Promise<JobRecord | null> {
-    const { rows } = await this.db.query<JobRow>(
-      `UPDATE jobs SET status = 'failed', finished_at = $2 WHERE id = $1 AND status IN ('queued', 'running')
-       RETURNING ${COLUMNS}`,
-      [jobId, now],
-    );
-    return rows[0] ? fromRow(rows[0]) : null;
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<JobRow>(
+        `UPDATE jobs SET status = 'failed', finished_at = $2 WHERE id = $1 AND status IN ('queued', 'running')
+         RETURNING ${COLUMNS}`,
+        [jobId, now],
+      );
+      if (rows[0] === undefined) return null;
+      await tx.query("DELETE FROM job_files WHERE job_id = $1", [jobId]);
+      return fromRow(rows[0]);
+    });
   }
 
   async cancel(accountId: string, id: string, now: Date): Promise<JobRecord | null> {
-    await this.db.query(
-      `UPDATE jobs SET status = 'cancelled', finished_at = $3, webhook_state = 'none', webhook_secret = NULL
-       WHERE id = $1 AND account_id = $2 AND status IN ('queued', 'running')`,
-      [id, accountId, now],
-    );
+    await this.db.transaction(async (tx) => {
+      const { rows } = await tx.query(
+        `UPDATE jobs SET status = 'cancelled', finished_at = $3, webhook_state = 'none', webhook_secret = NULL
+         WHERE id = $1 AND account_id = $2 AND status IN ('queued', 'running') RETURNING id`,
+        [id, accountId, now],
+      );
+      if (rows.length > 0) await tx.query("DELETE FROM job_files WHERE job_id = $1", [id]);
+    });
     return this.get(accountId, id);
   }
 
@@ -234,7 +256,7 @@ export class SqlJobStore implements JobStore {
   }
 
   async purgeFinished(finishedBefore: Date, limit: number): Promise<number> {
-    // The items and their answers go with the job (ON DELETE CASCADE).
+    // The items, their answers and any file left go with the job (ON DELETE CASCADE).
     const { rows } = await this.db.query<{ id: string }>(
       `DELETE FROM jobs WHERE id IN (
          SELECT id FROM jobs
