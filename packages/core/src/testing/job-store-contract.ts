@@ -163,11 +163,14 @@ export function describeJobStoreContract(name: string, makeStore: () => Promise<
       const failed = newJob(2);
       const other = newJob(1);
       for (const j of [cancelled, failed, other])
-        await fx.store.create(j, bodies(j.total), Array.from({ length: j.total }, () => Uint8Array.of(1, 2, 3)));
+        await fx.store.create(
+          j,
+          bodies(j.total),
+          Array.from({ length: j.total }, () => Uint8Array.of(1, 2, 3)),
+        );
       await fx.store.cancel(accountId, cancelled.id, at(1));
       await fx.store.fail(failed.id, at(1));
-      for (const j of [cancelled, failed])
-        for (let i = 0; i < 2; i++) expect(await fx.store.file(j.id, i)).toBeNull();
+      for (const j of [cancelled, failed]) for (let i = 0; i < 2; i++) expect(await fx.store.file(j.id, i)).toBeNull();
       expect(await fx.store.cancel("someone-else", other.id, at(1))).toBeNull();
       expect(await fx.store.file(other.id, 0)).toEqual(Uint8Array.of(1, 2, 3));
     });
