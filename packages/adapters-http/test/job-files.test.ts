@@ -278,6 +278,22 @@ describe("a refused upload stores, queues and charges nothing", () => {
     expect(Object.values(await used(key)).every((n) => n === 0)).toBe(true);
   });
 
+  it("a job of files may be larger than a JSON job's 32 MiB body", async () => {
+    const { key } = await seedAccount(kit.engine, { plan: "starter" });
+    // Four files of 9 MiB that start as PDFs: taken at submission (their pages are read by the workers).
+    const big = new Uint8Array(9 * 1024 * 1024).fill(0x20);
+    big.set(new TextEncoder().encode("%PDF-1.4\n"));
+    const r = await submit(
+      key,
+      { channel: "document" },
+      Array.from({ length: 4 }, (_, i) => ({ bytes: big, name: `${i}.pdf` })),
+    );
+    expect(r.status).toBe(202);
+    expect(await storedFiles(r.body.id)).toBe(4);
+    await call(server.url, "POST", `/api/v1/jobs/${r.body.id}/cancel`, { key });
+    expect(await storedFiles(r.body.id)).toBe(0);
+  });
+
   it("a body past the job's 64 MiB is refused with 413 before any file is checked", async () => {
     const { key, accountId } = await seedAccount(kit.engine, { plan: "starter" });
     const chunk = new Uint8Array(10 * 1024 * 1024).fill(0x41);
