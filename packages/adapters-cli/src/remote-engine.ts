@@ -8,6 +8,7 @@ import {
   type EngineCore,
   type FeedbackExportLine,
   type JobResultLine,
+  type JobSubmitted,
   type Outcome,
   type Principal,
 } from "@scamverify/core";
@@ -18,6 +19,8 @@ import { callApi, type RemoteOptions } from "./remote.js";
 /** The job verbs a remote server answers (its workers do the work): results come back as an array of lines. */
 export interface RemoteJobs {
   submit: EngineCore["jobs"]["submit"];
+  /** A job of files, sent as multipart/form-data (one part named file per file). */
+  submitFiles: EngineCore["jobs"]["submitFiles"];
   get: EngineCore["jobs"]["get"];
   cancel: EngineCore["jobs"]["cancel"];
   results(p: Principal, id: string): Promise<Result<Outcome<JobResultLine[]>, AppError>>;
@@ -73,6 +76,20 @@ export function createRemoteEngine(remote: RemoteOptions, registry: ChannelRegis
     report: (_p, body) => call(endpointOfVerb(endpoints, "report"), "report", body),
     jobs: {
       submit: (_p, body) => call(endpointOfVerb(endpoints, "submitJob"), "submitJob", body),
+      submitFiles: async (_p, upload) => {
+        const e = endpointOfVerb(endpoints, "submitJob");
+        if (e === undefined) return err({ code: "not_found", message: "The server has no route for submitJob." });
+        const form = {
+          channel: upload.channel,
+          webhook_url: upload.webhook_url,
+          ...(upload.force_refresh === true ? { force_refresh: "true" } : {}),
+          file: upload.files,
+        };
+        return (await callApi<JobSubmitted>(remote, "POST", e.path, form, 0, "multipart")).map((value) => ({
+          value,
+          meta: {},
+        }));
+      },
       get: (_p, id) => jobCall("getJob", id),
       cancel: (_p, id) => jobCall("cancelJob", id),
       results: (_p, id) => jobCall("jobResults", id),

@@ -10,17 +10,20 @@ export interface RemoteOptions {
   readonly timeoutMs?: number;
 }
 
-/** A multipart form of an upload body ({ file: Upload, ...fields }), as the upload routes read it. */
+/**
+ * A multipart form of an upload body ({ file: Upload, ...fields }), as the upload routes read it; `file` may be an
+ * array (a job of files), each sent as a part named file, in order.
+ */
 function toForm(body: Record<string, unknown>): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(body)) {
     if (name === "file") {
-      const file = value as Upload;
-      form.append(
-        "file",
-        new Blob([file.bytes], { type: file.declaredType ?? "application/octet-stream" }),
-        file.filename ?? "upload",
-      );
+      for (const file of (Array.isArray(value) ? value : [value]) as Upload[])
+        form.append(
+          "file",
+          new Blob([file.bytes], { type: file.declaredType ?? "application/octet-stream" }),
+          file.filename ?? "upload",
+        );
     } else if (value !== undefined) form.append(name, String(value));
   }
   return form;

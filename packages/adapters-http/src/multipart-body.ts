@@ -42,12 +42,18 @@ function dispositionParam(disposition: string, name: string): string | undefined
 
 const invalid = (message: string): AppError => validationError([{ field: "file", message }]);
 
-/** Splits the buffered body into parts and checks the form's shape. */
-export function parseMultipart(body: Buffer, boundary: string): Result<UploadBody, AppError> {
+/** A form's parts: every part named `file`, in order, and the text fields beside them. */
+export interface FormParts {
+  readonly files: Upload[];
+  readonly fields: Record<string, string>;
+}
+
+/** Splits the buffered body into its parts: the files (parts named file) and at most MAX_FIELDS small text fields. */
+export function parseFormParts(body: Buffer, boundary: string): Result<FormParts, AppError> {
   const delimiter = Buffer.from(`--${boundary}`);
   let pos = body.indexOf(delimiter);
   if (pos === -1) return err(invalid("The multipart body has no parts."));
-  let file: Upload | undefined;
+  const files: Upload[] = [];
   const fields: Record<string, string> = {};
   let fieldCount = 0;
   for (;;) {
@@ -73,13 +79,12 @@ export function parseMultipart(body: Buffer, boundary: string): Result<UploadBod
     const name = dispositionParam(disposition, "name");
     if (name === undefined) return err(invalid("A multipart part has no name."));
     if (name === "file") {
-      if (file !== undefined) return err(invalid("Send exactly one part named file; this body has two."));
       const filename = dispositionParam(disposition, "filename");
-      file = {
+      files.push({
         bytes: new Uint8Array(content.buffer, content.byteOffset, content.byteLength),
         filename: filename === undefined ? undefined : Buffer.from(filename, "latin1").toString("utf8"),
         declaredType: type,
-      };
+      });
     } else {
       if (++fieldCount > MAX_FIELDS) return err(invalid(`At most ${MAX_FIELDS} fields beside file.`));
       if (content.length > MAX_FIELD_BYTES)
@@ -88,6 +93,16 @@ export function parseMultipart(body: Buffer, boundary: string): Result<UploadBod
     }
     pos = next + 2;
   }
+  return ok({ files, fields });
+}
+
+/** Splits the buffered body into parts and checks the form's shape: exactly one file. */
+export function parseMultipart(body: Buffer, boundary: string): Result<UploadBody, AppError> {
+  const parts = parseFormParts(body, boundary);
+  if (parts.isErr()) return err(parts.error);
+  const { files, fields } = parts.value;
+  if (files.length > 1) return err(invalid(`Send exactly one part named file; this body has ${files.length}.`));
+  const file = files[0];
   if (file === undefined) return err(invalid("Send the file as a multipart part named file."));
   if (file.bytes.byteLength === 0) return err(invalid("The file is empty."));
   const out: Record<string, unknown> = { file };
@@ -102,6 +117,16 @@ export function readUpload(
   limit: number,
   res?: ServerResponse,
 ): Promise<Result<UploadBody, AppError>> {
+  return readForm(req, limit, res, parseMultipart);
+}
+
+/** A multipart request's body through `parse`, with readUpload's refusals. */
+export function readForm<T>(
+  req: IncomingMessage,
+  limit: number,
+  res: ServerResponse | undefined,
+  parse: (body: Buffer, boundary: string) => Result<T, AppError>,
+): Promise<Result<T, AppError>> {
   const type = req.headers["content-type"] ?? "";
   const boundary = boundaryOf(type);
   if (boundary === null) {
@@ -140,7 +165,7 @@ export function readUpload(
     req,
     res,
     limit,
-    (bytes) => parseMultipart(bytes, boundary),
+    (bytes) => parse(bytes, boundary),
     appError("validation_error", "The request body was not received in full."),
   );
 }

@@ -97,7 +97,7 @@ function wrongType(req: IncomingMessage, kinds: readonly BodyKind[]): AppError {
     kinds[0] === "form"
       ? `Send the request body as a form with 'Content-Type: ${FORM_TYPE}'.`
       : kinds.includes("csv")
-        ? "Send the request body as JSON ('Content-Type: application/json'), JSON Lines ('application/x-ndjson') or CSV ('text/csv')."
+        ? "Send the request body as JSON ('Content-Type: application/json'), JSON Lines ('application/x-ndjson') or CSV ('text/csv'); files of the document and qr channels as multipart/form-data."
         : "Send the request body as JSON with 'Content-Type: application/json'.";
   return appError("unsupported_media_type", message, {
     details: { content_type: req.headers["content-type"] ?? null },

@@ -178,7 +178,7 @@ describe("POST /api/v1/jobs with CSV", () => {
 });
 
 describe("the OpenAPI document", () => {
-  it("gives POST /api/v1/jobs a body for JSON, JSON Lines and CSV, and the query parameters", async () => {
+  it("gives POST /api/v1/jobs a body for JSON, JSON Lines, CSV and files, and the query parameters", async () => {
     const { s } = await start();
     const doc = (await call(s.url, "GET", "/api/v1/openapi.json")).body;
     const op = doc.paths["/api/v1/jobs"].post;
@@ -186,8 +186,13 @@ describe("the OpenAPI document", () => {
       "application/json",
       "application/jsonl",
       "application/x-ndjson",
+      "multipart/form-data",
       "text/csv",
     ]);
+    const form = op.requestBody.content["multipart/form-data"].schema;
+    expect(form.required).toEqual(["channel", "file"]);
+    expect(form.properties.channel.enum).toEqual(["document", "qr"]);
+    expect(form.properties.file).toMatchObject({ type: "array", maxItems: 100 });
     expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(["channel", "webhook_url"]),
     );

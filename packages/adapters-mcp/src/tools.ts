@@ -238,7 +238,7 @@ function jobTools(registry: ChannelRegistry): ToolDefinition[] {
     {
       name: "submit_job",
       title: "Submit an asynchronous job",
-      description: `Check up to 100,000 items of one channel (${channels.map((c) => c.id).join(", ")}) in the background. items are the channel tool's arguments (e.g. {url} for url). Returns the job id; poll it with get_job. Each non-cached item costs 1 unit of the channel's quota.`,
+      description: `Check up to 100,000 items of one channel (${channels.map((c) => c.id).join(", ")}) in the background. items are the channel tool's arguments (e.g. {url} for url). Returns the job id; poll it with get_job. Each non-cached item costs 1 unit of the channel's quota. Documents and QR images are not taken here: check them one at a time with their own tools.`,
       inputSchema: inline(JobSubmitRequestSchema)!,
       scopes,
       requiredScope: (a) => registry.get(String(a["channel"]))?.scope ?? scopes[0] ?? null,

@@ -27,6 +27,7 @@ import { StatusReporter } from "./usecases/status.js";
 import { getUsage, usageOf } from "./usecases/usage.js";
 import { Jobs } from "./usecases/jobs.js";
 import type { JobUpload } from "./usecases/job-upload.js";
+import type { JobFiles } from "./usecases/job-files.js";
 import type { JobResultLine, JobSubmitted, JobView } from "./schemas/jobs.js";
 import type { JobTask, TaskOutcome } from "./ports/job-queue.js";
 import { accountListVerbs, listVerbs } from "./usecases/lists.js";
@@ -64,6 +65,8 @@ export interface EngineCore {
     submit(p: Principal, body: unknown): R<Outcome<JobSubmitted>>;
     /** A job whose items come as a JSON Lines or CSV file; issues name the file's lines (line.<n>.<field>). */
     submitUpload(p: Principal, upload: JobUpload): R<Outcome<JobSubmitted>>;
+    /** A job of uploaded files (document, qr), one item each; a refused file is named file[<index>]. */
+    submitFiles(p: Principal, upload: JobFiles): R<Outcome<JobSubmitted>>;
     get(p: Principal, id: string): R<Outcome<JobView>>;
     /** The answered items, in index order, streamed from the store. */
     results(p: Principal, id: string): R<Outcome<AsyncIterable<JobResultLine>>>;
@@ -149,6 +152,7 @@ export function createEngine(deps: EngineDeps): Engine {
     jobs: {
       submit: (p, body) => jobs.submit(p, body),
       submitUpload: (p, upload) => jobs.submitUpload(p, upload),
+      submitFiles: (p, upload) => jobs.submitFiles(p, upload),
       get: (p, id) => jobs.get(p, id),
       results: (p, id) => jobs.results(p, id),
       cancel: (p, id) => jobs.cancel(p, id),

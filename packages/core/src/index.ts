@@ -528,6 +528,7 @@ export {
 
 // Asynchronous jobs.
 export {
+  JOB_FILE_TASK_ITEMS,
   JOB_ITEM_CONCURRENCY,
   JOB_STATUSES,
   JOB_TASK_ITEMS,
@@ -536,6 +537,8 @@ export {
   JobSubmitRequestSchema,
   JobSubmittedSchema,
   JobWebhookSchema,
+  MAX_JOB_FILE_BYTES,
+  MAX_JOB_FILES,
   MAX_JOB_ITEMS,
   JOB_RETENTION_MS,
   WEBHOOK_MAX_ATTEMPTS,
@@ -560,6 +563,8 @@ export {
   parseCsv,
 } from "./usecases/job-upload.js";
 export type { JobUpload, JobUploadFormat, UploadedItems } from "./usecases/job-upload.js";
+export { filePart } from "./usecases/job-files.js";
+export type { JobFiles } from "./usecases/job-files.js";
 export type { JobDeps } from "./usecases/jobs.js";
 export type {
   CommitResult,

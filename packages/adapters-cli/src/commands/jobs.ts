@@ -1,6 +1,7 @@
 // `scamverify jobs submit|status|results|cancel` against a server (--api-url, --api-key), and `scamverify worker`,
 // which runs job workers as a process of their own on the server's PostgreSQL.
 import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import type { Command } from "commander";
 import {
   DEFAULT_REGISTRY,
@@ -55,7 +56,7 @@ export function registerJobCommands(program: Command, io: Io, stdin: () => strin
     .option("--api-key <key>", "API key (env SCAMVERIFY_API_KEY)")
     .addHelpText(
       "after",
-      "\nExamples:\n  scamverify jobs submit --channel url --file urls.txt --webhook-url https://hooks.example.com/scamverify\n  scamverify jobs status <id> --wait\n  scamverify jobs results <id> > results.jsonl\n  scamverify jobs cancel <id>\n",
+      "\nExamples:\n  scamverify jobs submit --channel url --file urls.txt --webhook-url https://hooks.example.com/scamverify\n  scamverify jobs submit --channel document letter.pdf notice.jpg\n  scamverify jobs status <id> --wait\n  scamverify jobs results <id> > results.jsonl\n  scamverify jobs cancel <id>\n",
     );
   const remoteOf = (cmd: Command): { apiUrl: string; apiKey: string } => {
     const remote = remoteFrom(cmd.optsWithGlobals<{ apiUrl?: string; apiKey?: string }>(), io);
@@ -72,25 +73,61 @@ export function registerJobCommands(program: Command, io: Io, stdin: () => strin
 
   jobs
     .command("submit")
-    .description("Submit a job: one item per line of --file (or - for standard input)")
-    .requiredOption("--channel <id>", "url, phone, text or email")
-    .requiredOption("--file <path>", "values one per line, JSON Lines of request bodies, or CSV with a header")
+    .description(
+      "Submit a job: one item per line of --file (or - for standard input), or for document and qr one item per file named",
+    )
+    .argument("[files...]", "document or qr: the PDFs or images, one item each (at most 100 files, 64 MiB)")
+    .requiredOption("--channel <id>", "url, phone, text or email (items in --file); document or qr (files)")
+    .option("--file <path>", "values one per line, JSON Lines of request bodies, or CSV with a header")
     .option("--format <kind>", "lines, jsonl or csv (default: from the contents)")
     .option("--webhook-url <url>", "gets a signed POST when the job finishes")
     .option("--json", "print JSON")
     .action(
       async (
-        o: { channel: string; file: string; format?: string; webhookUrl?: string; json?: boolean },
+        files: string[],
+        o: { channel: string; file?: string; format?: string; webhookUrl?: string; json?: boolean },
         cmd: Command,
       ) => {
+        const uploads = DEFAULT_REGISTRY.get(o.channel)?.http.body === "multipart";
+        if (uploads || files.length > 0) {
+          if (!uploads || files.length === 0 || o.file !== undefined) {
+            io.err(
+              uploads
+                ? `error: a ${o.channel} job takes the files themselves: scamverify jobs submit --channel ${o.channel} a.pdf b.jpg\n`
+                : `error: a ${o.channel} job takes its items from --file; files are for the document and qr channels\n`,
+            );
+            throw new CliExit(USAGE_EXIT);
+          }
+          const read = files.map((f) => ({ bytes: new Uint8Array(readFileSync(f)), filename: basename(f) }));
+          const engine = await engineOf(cmd);
+          const out = await engine.jobs.submitFiles(REMOTE, {
+            channel: o.channel,
+            files: read,
+            ...(o.webhookUrl ? { webhook_url: o.webhookUrl } : {}),
+          });
+          emit(
+            io,
+            out.map((x) => x.value),
+            o.json,
+            (j: JobSubmitted) =>
+              `${j.id}  ${j.status}  (${read.length} files)\n` +
+              (j.webhook_secret ? `webhook secret (shown once): ${j.webhook_secret}\n` : ""),
+          );
+          return;
+        }
+        if (o.file === undefined) {
+          io.err("error: give the items with --file <path> (or - for standard input)\n");
+          throw new CliExit(USAGE_EXIT);
+        }
+        const file = o.file;
         if (o.format !== undefined && !["lines", "jsonl", "csv"].includes(o.format)) {
           io.err("error: --format is lines, jsonl or csv\n");
           throw new CliExit(USAGE_EXIT);
         }
-        const text = o.file === "-" ? stdin() : readFileSync(o.file, "utf8");
+        const text = file === "-" ? stdin() : readFileSync(file, "utf8");
         let items: unknown[];
         try {
-          items = readItems(text, o.channel, o.format ?? (o.file.endsWith(".csv") ? "csv" : undefined));
+          items = readItems(text, o.channel, o.format ?? (file.endsWith(".csv") ? "csv" : undefined));
         } catch (e) {
           return fail(io, appError("validation_error", `The file could not be read: ${(e as Error).message}`));
         }

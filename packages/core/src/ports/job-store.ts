@@ -66,18 +66,26 @@ export interface StoredItemAnswer {
 
 /** Jobs, their items and answers. Every write that decides what a job or item is is atomic in the store. */
 export interface JobStore {
-  /** Stores the job (queued) and its items in one transaction. */
-  create(job: NewJob, items: readonly unknown[]): Promise<void>;
+  /**
+   * Stores the job (queued) and its items in one transaction. `files` (upload jobs: document, qr) holds item i's
+   * uploaded bytes at index i, stored in the same transaction and readable by every worker through `file`.
+   */
+  create(job: NewJob, items: readonly unknown[], files?: readonly Uint8Array[]): Promise<void>;
   /** The job of that account; null when there is none (another account's job is none too). */
   get(accountId: string, id: string): Promise<JobRecord | null>;
   /** The job by id alone (workers); null when it is gone. */
   find(id: string): Promise<JobRecord | null>;
+  /**
+   * The uploaded bytes of an item; null when it has none, or none any more: a file is deleted when its item is
+   * answered (in commit's transaction), when its job is cancelled or fails, and with its job when purged.
+   */
+  file(jobId: string, index: number): Promise<Uint8Array | null>;
   /** Items in [from, to) not answered yet, in index order. */
   pending(jobId: string, from: number, to: number): Promise<JobItem[]>;
   /**
    * Answers an item once: the answer, the job's counters and (for a result with a charge) the unit are written in one
-   * transaction, and only when the item was not answered before, so a task run twice never charges twice.
-   * Idempotent per (job, index).
+   * transaction, and only when the item was not answered before, so a task run twice never charges twice. The item's
+   * uploaded file, if any, is deleted in the same transaction. Idempotent per (job, index).
    */
   commit(jobId: string, index: number, outcome: ItemOutcome): Promise<CommitResult>;
   /** Records that the job's item tasks are in the queue. */
@@ -89,11 +97,14 @@ export interface JobStore {
    * one caller sends its webhook), null otherwise. A job with a webhook gets webhook state pending.
    */
   finishIfDone(jobId: string, now: Date): Promise<JobRecord | null>;
-  /** -> failed (a task gave up); returns the job when this call failed it, null when it was already finished. */
+  /**
+   * -> failed (a task gave up); returns the job when this call failed it, null when it was already finished. The
+   * job's remaining files are deleted.
+   */
   fail(jobId: string, now: Date): Promise<JobRecord | null>;
   /**
-   * queued or running -> cancelled for that account (no webhook: the secret is erased); returns the job after the call
-   * (null: none of that account).
+   * queued or running -> cancelled for that account (no webhook: the secret is erased, the remaining files are
+   * deleted); returns the job after the call (null: none of that account).
    */
   cancel(accountId: string, id: string, now: Date): Promise<JobRecord | null>;
   /** Answered items with index > after, in index order, at most `limit`. */
@@ -114,8 +125,8 @@ export interface JobStore {
     readonly limit: number;
   }): Promise<JobRecord[]>;
   /**
-   * Deletes finished jobs (completed, failed or cancelled) that finished before `finishedBefore`, with their items and
-   * answers, oldest first, at most `limit`; a job whose webhook is still pending is kept until it is settled. Returns
+   * Deletes finished jobs (completed, failed or cancelled) that finished before `finishedBefore`, with their items,
+   * answers and any file left, oldest first, at most `limit`; a job whose webhook is still pending is kept until it is settled. Returns
    * how many jobs were deleted. Idempotent: a job deleted twice is deleted once.
    */
   purgeFinished(finishedBefore: Date, limit: number): Promise<number>;

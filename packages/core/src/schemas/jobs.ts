@@ -5,6 +5,19 @@ import { ErrorCodeSchema } from "./error.js";
 export const MAX_JOB_ITEMS = 100_000;
 /** Items one queue task carries: the unit a worker takes, retries and resumes. */
 export const JOB_TASK_ITEMS = 25;
+/**
+ * Files one upload job (document, qr) may hold, and their bytes in all. The request is read into the API process's
+ * memory and stored in one transaction as one row per file: 64 MiB bounds both (a PostgreSQL with the default
+ * max_wal_size of 1 GB checkpoints after some 16 such jobs, not after each), and 100 files of a few hundred KiB (a
+ * photo or a letter) fit. Each file keeps the single endpoint's own limit (MAX_UPLOAD_BYTES, 10 MiB).
+ */
+export const MAX_JOB_FILES = 100;
+export const MAX_JOB_FILE_BYTES = 64 * 1024 * 1024;
+/**
+ * Items one queue task of an upload job carries: one. A document may take some 30 s (its read budget, then the
+ * analysis), so one per task stays inside the queue's task expiry and holds one file in a worker's memory at a time.
+ */
+export const JOB_FILE_TASK_ITEMS = 1;
 /** Lookups a worker runs at once within one task (the batch endpoint's concurrency). */
 export const JOB_ITEM_CONCURRENCY = 10;
 /** A webhook is tried this many times (the first delivery and its retries), then given up. */

@@ -19,10 +19,12 @@ interface Row {
 export class InMemoryJobStore implements JobStore {
   private readonly jobs = new Map<string, JobRecord>();
   private readonly items = new Map<string, Row[]>();
+  /** Uploaded bytes by job, then item index (a copy: the caller's buffer may be reused). */
+  private readonly files = new Map<string, Map<number, Uint8Array>>();
 
   constructor(private readonly ledger: InMemoryQuotaLedger) {}
 
-  async create(job: NewJob, items: readonly unknown[]): Promise<void> {
+  async create(job: NewJob, items: readonly unknown[], files?: readonly Uint8Array[]): Promise<void> {
     if (this.jobs.has(job.id)) throw new Error(`job ${job.id} exists`);
     this.jobs.set(job.id, {
       ...job,
@@ -40,6 +42,13 @@ export class InMemoryJobStore implements JobStore {
       job.id,
       items.map((body) => ({ body: structuredClone(body) })),
     );
+    if (files !== undefined && files.length > 0)
+      this.files.set(job.id, new Map(files.map((bytes, i) => [i, new Uint8Array(bytes)])));
+  }
+
+  async file(jobId: string, index: number): Promise<Uint8Array | null> {
+    const bytes = this.files.get(jobId)?.get(index);
+    return bytes === undefined ? null : new Uint8Array(bytes);
   }
 
   async get(accountId: string, id: string): Promise<JobRecord | null> {
@@ -73,6 +82,7 @@ export class InMemoryJobStore implements JobStore {
       }
       used = r.used;
     }
+    this.files.get(jobId)?.delete(index);
     if ("result" in outcome) {
       row.answer = { result: structuredClone(outcome.result) };
       this.jobs.set(jobId, { ...job, completed: job.completed + 1 });
@@ -101,6 +111,7 @@ export class InMemoryJobStore implements JobStore {
   async fail(jobId: string, now: Date): Promise<JobRecord | null> {
     const job = this.jobs.get(jobId);
     if (job === undefined || (job.status !== "queued" && job.status !== "running")) return null;
+    this.files.delete(jobId);
     return this.update(jobId, () => ({ status: "failed", finishedAt: now }));
   }
 
@@ -108,6 +119,7 @@ export class InMemoryJobStore implements JobStore {
     const job = await this.get(accountId, id);
     if (job === null) return null;
     if (job.status !== "queued" && job.status !== "running") return job;
+    this.files.delete(id);
     return this.update(id, () => ({
       status: "cancelled",
       finishedAt: now,
@@ -158,6 +170,7 @@ export class InMemoryJobStore implements JobStore {
     for (const j of gone) {
       this.jobs.delete(j.id);
       this.items.delete(j.id);
+      this.files.delete(j.id);
     }
     return gone.length;
   }

@@ -137,6 +137,44 @@ export function describeJobStoreContract(name: string, makeStore: () => Promise<
       expect(all).toEqual(expect.arrayContaining([lost.id, queued.id, hooked.id]));
     });
 
+    it("keeps an item's file, byte for byte, until the item is answered; a job without files has none", async () => {
+      const job = newJob(3);
+      // Every byte value, so no encoding on the way (text, escapes) can pass unnoticed.
+      const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+      const files = [all, Uint8Array.of(0x25, 0x50, 0x44, 0x46), Uint8Array.of(0, 0, 0)];
+      await fx.store.create(job, bodies(3), files);
+      all[0] = 99; // the store kept its own copy
+      expect(Array.from((await fx.store.file(job.id, 0)) ?? [])).toEqual(Array.from({ length: 256 }, (_, i) => i));
+      expect(await fx.store.file(job.id, 1)).toEqual(Uint8Array.of(0x25, 0x50, 0x44, 0x46));
+      expect(await fx.store.file(job.id, 3)).toBeNull();
+      const commits = await Promise.all([0, 0, 0].map((i) => fx.store.commit(job.id, i, { result: {}, charge: null })));
+      expect(commits.filter((c) => c.kind === "written")).toHaveLength(1);
+      expect(await fx.store.file(job.id, 0)).toBeNull();
+      await fx.store.commit(job.id, 2, { error: { code: "unsupported_media_type", message: "x" } });
+      expect(await fx.store.file(job.id, 2)).toBeNull();
+      expect(await fx.store.file(job.id, 1)).toEqual(Uint8Array.of(0x25, 0x50, 0x44, 0x46));
+      const plain = newJob(1);
+      await fx.store.create(plain, bodies(1));
+      expect(await fx.store.file(plain.id, 0)).toBeNull();
+    });
+
+    it("a cancelled or failed job keeps none of its files; a finished job's cancel or fail deletes nothing", async () => {
+      const cancelled = newJob(2);
+      const failed = newJob(2);
+      const other = newJob(1);
+      for (const j of [cancelled, failed, other])
+        await fx.store.create(
+          j,
+          bodies(j.total),
+          Array.from({ length: j.total }, () => Uint8Array.of(1, 2, 3)),
+        );
+      await fx.store.cancel(accountId, cancelled.id, at(1));
+      await fx.store.fail(failed.id, at(1));
+      for (const j of [cancelled, failed]) for (let i = 0; i < 2; i++) expect(await fx.store.file(j.id, i)).toBeNull();
+      expect(await fx.store.cancel("someone-else", other.id, at(1))).toBeNull();
+      expect(await fx.store.file(other.id, 0)).toEqual(Uint8Array.of(1, 2, 3));
+    });
+
     it("purges finished jobs older than the cut-off, with their answers; keeps running jobs and pending webhooks", async () => {
       // Finished long before the other tests' jobs (the store may be shared with them): only these are older than the
       // cut-off, so the counts are exact.

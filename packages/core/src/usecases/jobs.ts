@@ -8,12 +8,16 @@ import type { AnyChannel, CacheFields } from "../channels/define-channel.js";
 import type { JobItem, JobRecord, JobStore, ItemOutcome } from "../ports/job-store.js";
 import type { JobQueue, JobTask, TaskOutcome } from "../ports/job-queue.js";
 import type { QuotaKey } from "../ports/quota-ledger.js";
+import type { RateLimitDecision } from "../ports/rate-limiter.js";
 import type { WebhookSender } from "../ports/webhook-sender.js";
 import { quotaCeiling } from "../policies/limits.js";
 import {
+  JOB_FILE_TASK_ITEMS,
   JOB_ITEM_CONCURRENCY,
   JOB_RETENTION_MS,
   JOB_TASK_ITEMS,
+  MAX_JOB_FILE_BYTES,
+  MAX_JOB_FILES,
   JobSubmitRequestSchema,
   WEBHOOK_MAX_ATTEMPTS,
   type JobItemError,
@@ -27,6 +31,7 @@ import type { Principal } from "./deps.js";
 import type { Kernel, Outcome } from "./kernel.js";
 import { checkOne, lookupEnd, quotaChannelOf } from "./check.js";
 import { itemsFromUpload, lineField, type JobUpload } from "./job-upload.js";
+import { fileRefusal, fileRequestBody, filePart, storedFileItem, type JobFiles } from "./job-files.js";
 import { parseBody, parseWith } from "./parse-body.js";
 
 /** What jobs run on; absent from an engine that serves no jobs. */
@@ -49,11 +54,16 @@ export function jobChannels(k: Kernel): AnyChannel[] {
   return k.registry.channels.filter((c) => c.http.body === "json" && (c.quota === null || "id" in c.quota));
 }
 
-/** The task ranges of a job of `total` items. */
-export function itemTasks(jobId: string, total: number): JobTask[] {
+/** Channels whose items are uploaded files (document, qr): a job of them is sent as files, one item each. */
+export function fileJobChannels(k: Kernel): AnyChannel[] {
+  return k.registry.channels.filter((c) => c.http.body === "multipart" && c.upload !== undefined);
+}
+
+/** The task ranges of a job of `total` items, `size` items a task. */
+export function itemTasks(jobId: string, total: number, size: number = JOB_TASK_ITEMS): JobTask[] {
   const tasks: JobTask[] = [];
-  for (let from = 0; from < total; from += JOB_TASK_ITEMS)
-    tasks.push({ kind: "items", jobId, from, to: Math.min(total, from + JOB_TASK_ITEMS) });
+  for (let from = 0; from < total; from += size)
+    tasks.push({ kind: "items", jobId, from, to: Math.min(total, from + size) });
   return tasks;
 }
 
@@ -157,7 +167,7 @@ export class Jobs {
   ): R<JobSubmitted> {
     const jd = this.need();
     if (jd.isErr()) return err(jd.error);
-    const { store, queue, webhooks } = jd.value;
+    const { webhooks } = jd.value;
     const { channel, items, webhook_url } = request;
     const def = jobChannels(this.k).find((c) => c.id === channel);
     if (def === undefined) {
@@ -187,8 +197,84 @@ export class Jobs {
       if (refused !== null) issues.push({ field: "webhook_url", message: refused });
     }
     if (issues.length > 0) return err(validationError(issues));
+    return ok(await this.place(jd.value, p, def, items, webhook_url, admitted.value));
+  }
+
+  /**
+   * A job whose items are uploaded files of the document or QR channel, one item each. Every file is checked as the
+   * channel's single endpoint checks it (size, magic bytes, image dimensions); the first refused file refuses the
+   * job with its own code (400, 413 or 415) naming it as file[<index>]. Nothing is stored or charged unless every
+   * file is good. The files are stored beside the job until their items are answered.
+   */
+  async submitFiles(p: Principal, upload: JobFiles): R<JobSubmitted> {
+    const jd = this.need();
+    if (jd.isErr()) return err(jd.error);
+    const channel = upload.channel ?? "";
+    const def = fileJobChannels(this.k).find((c) => c.id === channel);
+    if (def === undefined) {
+      const names = fileJobChannels(this.k).map((c) => c.id);
+      const json = jobChannels(this.k).some((c) => c.id === channel);
+      const message = json
+        ? `channel ${channel} takes JSON items (a JSON body, JSON Lines or CSV), not files; files go to ${names.join(" or ")}.`
+        : `channel must be one of ${names.join(", ")} for a job of files, not ${JSON.stringify(channel).slice(0, 40)}.`;
+      return err(validationError([{ field: "channel", message }]));
+    }
+    const { files } = upload;
+    if (files.length === 0)
+      return err(validationError([{ field: "file", message: "Send at least one file (a part named file)." }]));
+    if (files.length > MAX_JOB_FILES)
+      return err(
+        validationError([
+          {
+            field: "file",
+            message: `A job holds at most ${MAX_JOB_FILES} files; this one has ${files.length}. Split them into several jobs.`,
+          },
+        ]),
+      );
+    const bytes = files.reduce((n, f) => n + f.bytes.byteLength, 0);
+    if (bytes > MAX_JOB_FILE_BYTES)
+      return err(
+        appError(
+          "payload_too_large",
+          `A job's files hold at most ${MAX_JOB_FILE_BYTES / (1024 * 1024)} MiB in all; these hold ${bytes} bytes. Split them into several jobs.`,
+          { details: { max_bytes: MAX_JOB_FILE_BYTES, bytes } },
+        ),
+      );
+    const admitted = await this.k.admit(p, def.scope, "batch");
+    if (admitted.isErr()) return err(admitted.error);
+    const forceRefresh = upload.force_refresh === true;
+    for (const [i, file] of files.entries()) {
+      const request = parseBody(def.request, { file, ...(forceRefresh ? { force_refresh: true } : {}) });
+      const checked = request.andThen((r) => def.parse(r) as Result<unknown, AppError>);
+      if (checked.isErr()) return err(fileRefusal(checked.error, i, file));
+    }
+    if (upload.webhook_url !== undefined) {
+      const refused = jd.value.webhooks.checkUrl(upload.webhook_url);
+      if (refused !== null) return err(validationError([{ field: "webhook_url", message: refused }]));
+    }
+    const items = files.map((f) => storedFileItem(f, forceRefresh));
+    const stored = files.map((f) => f.bytes);
+    return ok(await this.place(jd.value, p, def, items, upload.webhook_url, admitted.value, stored));
+  }
+
+  /** Items a queue task of this channel's jobs carries. */
+  private taskItems(channel: string): number {
+    return fileJobChannels(this.k).some((c) => c.id === channel) ? JOB_FILE_TASK_ITEMS : JOB_TASK_ITEMS;
+  }
+
+  /** Stores a validated job (with its files, for an upload job) and sends its tasks. */
+  private async place(
+    deps: JobDeps,
+    p: Principal,
+    def: AnyChannel,
+    items: readonly unknown[],
+    webhookUrl: string | undefined,
+    rateLimit: RateLimitDecision,
+    files?: readonly Uint8Array[],
+  ): Promise<Outcome<JobSubmitted>> {
+    const { store, queue } = deps;
     const id = this.k.deps.ids.uuid();
-    const secret = webhook_url === undefined ? null : `whsec_${this.k.deps.ids.token(32)}`;
+    const secret = webhookUrl === undefined ? null : `whsec_${this.k.deps.ids.token(32)}`;
     await store.create(
       {
         id,
@@ -196,23 +282,24 @@ export class Jobs {
         channel: def.id,
         mode: p.mode,
         total: items.length,
-        webhookUrl: webhook_url ?? null,
+        webhookUrl: webhookUrl ?? null,
         webhookSecret: secret,
         createdAt: this.k.now(),
       },
       items,
+      files,
     );
     // A queue that refuses now leaves the job queued and not enqueued: the workers' sweep sends it later.
     try {
-      await queue.send(itemTasks(id, items.length));
+      await queue.send(itemTasks(id, items.length, this.taskItems(def.id)));
       await store.markEnqueued(id);
     } catch {
       // The job is stored; recover() sends its tasks.
     }
-    return ok({
+    return {
       value: { id, status: "queued", ...(secret !== null ? { webhook_secret: secret } : {}) },
-      meta: { rateLimit: admitted.value },
-    });
+      meta: { rateLimit },
+    };
   }
 
   /** The job of the caller's account, after its channel's scope and the rate limit; not_found for any other. */
@@ -301,7 +388,7 @@ export class Jobs {
     });
     for (const job of jobs) {
       if (job.status === "queued" || job.status === "running") {
-        await queue.send(itemTasks(job.id, job.total));
+        await queue.send(itemTasks(job.id, job.total, this.taskItems(job.channel)));
         await store.markEnqueued(job.id);
       } else await queue.send([{ kind: "webhook", jobId: job.id }]);
     }
@@ -326,7 +413,10 @@ export class Jobs {
           await store.commit(job.id, item.index, { error: exhausted });
           continue;
         }
-        const outcome = await this.answer(p, def, item);
+        const body = def.upload === undefined ? item.body : await this.withFile(store, job.id, item);
+        // No file and the job no longer runs: it was cancelled or failed while this task held the item.
+        if (body === null) continue;
+        const outcome = await this.answer(p, def, { index: item.index, body });
         const committed = await store.commit(job.id, item.index, outcome);
         const charge = "result" in outcome ? outcome.charge : null;
         if (charge !== null && committed.kind !== "already" && committed.used !== undefined)
@@ -341,6 +431,21 @@ export class Jobs {
     const finished = await store.finishIfDone(job.id, this.k.now());
     if (finished?.webhookUrl) await deps.queue.send([{ kind: "webhook", jobId: job.id }]);
     return { kind: "done" };
+  }
+
+  /**
+   * An upload item's request body with its stored bytes. null when the file is gone because the job was cancelled or
+   * failed meanwhile; a file missing from a job still running answers the item with an error rather than never.
+   */
+  private async withFile(store: JobStore, jobId: string, item: JobItem): Promise<unknown> {
+    const bytes = await store.file(jobId, item.index);
+    if (bytes !== null) return fileRequestBody(item.body, bytes);
+    const job = await store.find(jobId);
+    if (job === null || (job.status !== "queued" && job.status !== "running")) return null;
+    await store.commit(jobId, item.index, {
+      error: { code: "internal_error", message: `The stored file of ${filePart(item.index)} is missing.` },
+    });
+    return null;
   }
 
   /** The quota key and ceiling an answer of this channel is charged against now (null: not charged). */

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   createEngine,
+  MAGIC_QR_PNG_BASE64,
   webhookBackoffMs,
   WEBHOOK_MAX_ATTEMPTS,
   type Engine,
@@ -291,5 +292,88 @@ describe("expiry", () => {
     expect(await engine.jobs.purgeExpired()).toBe(1);
     expect((await engine.jobs.get(p, short.id))._unsafeUnwrapErr().code).toBe("not_found");
     expect((await engine.jobs.get(p, running.id))._unsafeUnwrap().value.status).toBe("running");
+  });
+});
+
+describe("a job of files", () => {
+  /** A job store whose file reads the test can intercept: lose a file, or cancel the job just before the read. */
+  class InterceptedStore extends InMemoryJobStore {
+    beforeFile: ((jobId: string, index: number) => Promise<boolean>) | null = null;
+    override async file(jobId: string, index: number): Promise<Uint8Array | null> {
+      if (this.beforeFile !== null && !(await this.beforeFile(jobId, index))) return null;
+      return super.file(jobId, index);
+    }
+  }
+
+  function setupFiles() {
+    const quota = new InMemoryQuotaLedger();
+    const store = new InterceptedStore(quota);
+    const queue = new ArrayQueue();
+    const decoded: number[] = [];
+    const d = engineDeps({
+      quota,
+      rateLimiter: {
+        hit: async (_k, limit, w, now) => ({
+          allowed: true,
+          limit,
+          remaining: limit,
+          resetAt: new Date(now.getTime() + w),
+        }),
+      },
+      // A decoder that reads every image as a code holding a phone number: nothing charged, nothing fetched.
+      qrDecoder: {
+        decode: async (image) => {
+          decoded.push(image instanceof Uint8Array ? image.byteLength : 0);
+          return { ok: true, value: [{ text: "tel:+442079460000", format: "qr_code", position: null }] };
+        },
+      },
+      jobs: { store, queue, webhooks: new ScriptedSender() },
+    });
+    return { engine: createEngine(d), store, queue, decoded };
+  }
+  const image = (): { bytes: Uint8Array; filename: string } => ({
+    bytes: Uint8Array.from(atob(MAGIC_QR_PNG_BASE64.safe), (c) => c.charCodeAt(0)),
+    filename: "sticker.png",
+  });
+
+  it("queues one task a file, and the sweep sends them again one file a task", async () => {
+    const { engine, queue } = setupFiles();
+    const p = await principal(engine);
+    const { id } = (
+      await engine.jobs.submitFiles(p, { channel: "qr", files: [image(), image(), image()] })
+    )._unsafeUnwrap().value;
+    const one = (from: number) => ({ kind: "items", jobId: id, from, to: from + 1 });
+    expect(queue.take()).toEqual([one(0), one(1), one(2)]);
+    expect(await engine.jobs.recover({ olderThanMs: 0, everything: true })).toBe(1);
+    expect(queue.take()).toEqual([one(0), one(1), one(2)]);
+  });
+
+  it("a file lost from a running job answers its item with an error; the other files are answered", async () => {
+    const { engine, store, queue, decoded } = setupFiles();
+    const p = await principal(engine);
+    const { id } = (await engine.jobs.submitFiles(p, { channel: "qr", files: [image(), image()] }))._unsafeUnwrap()
+      .value;
+    store.beforeFile = async (_job, index) => index !== 0;
+    await drain(engine, queue);
+    const out = await lines(engine, p, id);
+    expect(out[0]).toMatchObject({ index: 0, error: { code: "internal_error" } });
+    expect((out[0] as { error: { message: string } }).error.message).toContain("file[0]");
+    expect(out[1]).toMatchObject({ index: 1, result: { qr_found: true } });
+    expect(decoded).toEqual([image().bytes.byteLength]);
+    expect((await engine.jobs.get(p, id))._unsafeUnwrap().value).toMatchObject({ status: "completed", failed: 1 });
+  });
+
+  it("a job cancelled while a task holds its item leaves the item unanswered, with no error line", async () => {
+    const { engine, store, queue, decoded } = setupFiles();
+    const p = await principal(engine);
+    const { id } = (await engine.jobs.submitFiles(p, { channel: "qr", files: [image()] }))._unsafeUnwrap().value;
+    store.beforeFile = async () => {
+      await engine.jobs.cancel(p, id);
+      return true;
+    };
+    await drain(engine, queue);
+    expect(await lines(engine, p, id)).toEqual([]);
+    expect(decoded).toEqual([]);
+    expect((await engine.jobs.get(p, id))._unsafeUnwrap().value).toMatchObject({ status: "cancelled", completed: 0 });
   });
 });
