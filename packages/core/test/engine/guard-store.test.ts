@@ -33,7 +33,11 @@ describe("ExpiringMemo", () => {
     expect(await memo.get("k", load)).toBe(2);
     memo.delete("k");
     expect(await memo.get("k", load)).toBe(3);
+    expect(memo.peek("k")).toBe(3);
+    clock.advance(1_000);
+    expect(memo.peek("k")).toBeUndefined();
     await expect(memo.get("x", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(memo.peek("x")).toBeUndefined();
     expect(await memo.get("x", load)).toBe(4);
   });
 });

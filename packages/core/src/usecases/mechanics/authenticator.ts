@@ -75,6 +75,11 @@ export class Authenticator {
     return this.accounts.get(id, () => this.deps.accounts.findById(id));
   }
 
+  /** The account while this process trusts what it last read of it; undefined when it must be read (`account`). */
+  heldAccount(id: string): Account | null | undefined {
+    return this.accounts.peek(id);
+  }
+
   /** Forget what this process trusted about a key or account, so a change made here applies at once. */
   forgetKey(hash: string): void {
     this.keys.delete(hash);

@@ -19,6 +19,12 @@ export class ExpiringMemo<T> {
     return this.load(key, load);
   }
 
+  /** The value remembered for `key` while it is fresh; undefined otherwise (`get` reads it then). */
+  peek(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.until > this.clock.now().getTime() ? hit.value : undefined;
+  }
+
   private async load(key: string, load: () => Promise<T>): Promise<T> {
     const value = await load();
     this.set(key, value);
