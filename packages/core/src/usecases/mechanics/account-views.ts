@@ -78,7 +78,8 @@ export class AccountViews {
     // The hot path (lists held, receipt written) runs without a promise of its own: a cached lookup awaits nothing.
     const now = this.clock.now();
     const held = this.held.get(accountId);
-    if (held === undefined || held.until <= now.getTime()) return this.viewLoading(accountId, channel, result, testMode);
+    if (held === undefined || held.until <= now.getTime())
+      return this.viewLoading(accountId, channel, result, testMode);
     const seen = this.applied(result, held.index, now);
     const writing = this.remember(accountId, channel, seen as Record<string, unknown>, testMode, now);
     return writing === undefined ? Promise.resolve(seen) : writing.then(() => seen);
