@@ -24,7 +24,7 @@ import {
   writeJsonText,
   type HeaderList,
 } from "./http-common.js";
-import { readJsonBody, refuseAfterDrain } from "./request-body.js";
+import { readSharedJsonBody, refuseAfterDrain } from "./request-body.js";
 import { errorFields, type Logger } from "./logger.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { readUpload } from "./multipart-body.js";
@@ -160,7 +160,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         const read = e.read
           ? await e.read(req, e.maxBodyBytes ?? limit, res)
           : e.body === "json"
-            ? await readJsonBody(req, e.maxBodyBytes ?? limit, res)
+            ? await readSharedJsonBody(req, e.maxBodyBytes ?? limit, res)
             : await readUpload(req, e.maxBodyBytes ?? uploadLimit, res);
         if (read.isErr()) return refuse(res, headers, read.error);
         body = read.value;
@@ -233,21 +233,31 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
     readonly serve: Serve;
     readonly path: string;
   }
-  const routes = new Map<string, Served>();
+  const NO_PARAMS: Readonly<Record<string, string>> = {};
+  type Found = Served & { readonly params: Readonly<Record<string, string>> };
+  const routes = new Map<string, Found>();
+  /** The fixed routes by method and path exactly as the table writes them: most requests ask for them so. */
+  const exact = new Map<string, Map<string, Found>>();
   const patterns: (PatternRoute & { path: string })[] = [];
   for (const e of endpoints) {
     const serve = serveOf(e);
     if (serve === null) continue;
-    if (e.path.includes("{"))
-      patterns.push({ method: e.method.toUpperCase(), ...patternOf(e.path), serve, path: e.path });
-    else routes.set(routeKey(e.method.toUpperCase(), e.path), { serve, path: e.path });
+    const method = e.method.toUpperCase();
+    if (e.path.includes("{")) {
+      patterns.push({ method, ...patternOf(e.path), serve, path: e.path });
+      continue;
+    }
+    const found: Found = { serve, path: e.path, params: NO_PARAMS };
+    routes.set(routeKey(method, e.path), found);
+    let byPath = exact.get(method);
+    if (byPath === undefined) exact.set(method, (byPath = new Map()));
+    byPath.set(e.path, found);
   }
-  const NO_PARAMS: Readonly<Record<string, string>> = {};
   /** The route of a request and the path's {name} values; undefined when it is not an API route. */
-  const route = (method: string, path: string): (Served & { params: Record<string, string> }) | undefined => {
+  const route = (method: string, path: string): Found | undefined => {
     if (method === "") return undefined;
-    const fixed = routes.get(routeKey(method, path));
-    if (fixed) return { ...fixed, params: NO_PARAMS };
+    const fixed = exact.get(method)?.get(path) ?? routes.get(routeKey(method, path));
+    if (fixed) return fixed;
     for (const r of patterns) {
       if (r.method !== method) continue;
       const m = r.pattern.exec(path);

@@ -62,6 +62,12 @@ function keyNeedsSpread(key: string): boolean {
 const REDACTED_JSON = '"[REDACTED]"';
 
 /**
+ * A value JSON writes as it is between quotes and no secret pattern can match (each needs "_" or white space): a
+ * request id, a path, a method. Such values (a new request id on every line) skip the masking and JSON.stringify.
+ */
+const PLAIN_VALUE = /^[A-Za-z0-9./:-]*$/;
+
+/**
  * What a field name's lines share: its name as JSON, whether the name alone masks it, and the last string value it
  * had as JSON. The same few names come back on every line, most with the value they had on the line before (a
  * method, a path, a message), so a repeated value is neither scanned for secrets nor escaped again.
@@ -98,7 +104,11 @@ function valueJson(f: FieldFormat, key: string, value: unknown): string | undefi
   if (f.secretName) return REDACTED_JSON;
   if (typeof value === "string") {
     if (value === f.last) return f.lastJson;
-    const json = isSecretField(key, value) ? REDACTED_JSON : JSON.stringify(redact(value));
+    const json = isSecretField(key, value)
+      ? REDACTED_JSON
+      : PLAIN_VALUE.test(value)
+        ? `"${value}"`
+        : JSON.stringify(redact(value));
     f.last = value;
     f.lastJson = json;
     return json;

@@ -32,6 +32,11 @@ export interface ReadBodyOptions {
   readonly maxFields?: number;
   /** The response, so a refused body too large to drain closes the connection after the answer. */
   readonly res?: ServerResponse;
+  /**
+   * A small JSON object of plain values comes back frozen, and the same object for the same bytes while it is among
+   * the last SHARED_BODIES such bodies (see sharedJson). Only for callers that never change a body.
+   */
+  readonly share?: boolean;
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
@@ -170,6 +175,37 @@ function parseJson(text: string): Result<unknown, AppError> {
   }
 }
 
+/** Largest body text (characters) given out shared, and how many are kept. */
+const SHARED_MAX_CHARS = 4096;
+const SHARED_BODIES = 256;
+const sharedBodies = new Map<string, object>();
+
+/** Whether a parsed body is an object whose values are all strings, numbers, booleans or null: frozen, it cannot change. */
+function isFlatObject(value: unknown): value is object {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (typeof v === "object" && v !== null) return false;
+  }
+  return true;
+}
+
+/**
+ * JSON.parse of a body, the same frozen object for the same text when it is a small flat object: a client asking the
+ * same question again (the cached lookup) sends the same bytes, and the engine validates a frozen body once.
+ */
+function sharedJson(text: string): Result<unknown, AppError> {
+  if (text.length > SHARED_MAX_CHARS) return parseJson(text);
+  const known = sharedBodies.get(text);
+  if (known !== undefined) return ok(known);
+  const parsed = parseJson(text);
+  if (parsed.isOk() && isFlatObject(parsed.value)) {
+    if (sharedBodies.size >= SHARED_BODIES) sharedBodies.delete(sharedBodies.keys().next().value as string);
+    sharedBodies.set(text, Object.freeze(parsed.value));
+  }
+  return parsed;
+}
+
 function parseForm(text: string, maxFields: number): Result<FormFields, AppError> {
   const fields: FormFields = Object.create(null) as FormFields;
   const pairs = text === "" ? [] : text.split("&");
@@ -206,13 +242,13 @@ function parseForm(text: string, maxFields: number): Result<FormFields, AppError
   return ok(fields);
 }
 
-function parse(bytes: Buffer, kind: BodyKind, maxFields: number): Result<RequestBody, AppError> {
+function parse(bytes: Buffer, kind: BodyKind, maxFields: number, share: boolean): Result<RequestBody, AppError> {
   if (!isUtf8(bytes)) return err(notUtf8());
   let text = bytes.toString("utf8");
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (kind === "form") return parseForm(text, maxFields).map((value) => ({ kind, value }));
   if (kind === "jsonl" || kind === "csv") return ok({ kind, value: text });
-  return parseJson(text).map((value) => ({ kind, value }));
+  return (share ? sharedJson(text) : parseJson(text)).map((value) => ({ kind, value }));
 }
 
 /**
@@ -283,6 +319,7 @@ export function readRequestBody(
           chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size),
           kind,
           options.maxFields ?? 100,
+          options.share === true,
         ),
       ),
     );
@@ -318,4 +355,13 @@ export async function readJsonBody(
   res?: ServerResponse,
 ): Promise<Result<unknown, AppError>> {
   return (await readRequestBody(req, { limit, ...(res ? { res } : {}) })).map((body) => body?.value);
+}
+
+/** readJsonBody for callers that never change the body: a small flat object comes back frozen and shared (`share`). */
+export async function readSharedJsonBody(
+  req: IncomingMessage,
+  limit: number,
+  res?: ServerResponse,
+): Promise<Result<unknown, AppError>> {
+  return (await readRequestBody(req, { limit, share: true, ...(res ? { res } : {}) })).map((body) => body?.value);
 }

@@ -89,6 +89,8 @@ describe("formatLine", () => {
     fc.constantFrom(-0, Number.POSITIVE_INFINITY, 1e21, 1e-7, "internal_error", "a1b2-c3", "/api/v1/url/lookup"),
     fc.double(),
     fc.string(),
+    // Near the plain values a line writes without JSON.stringify (ids, paths), and one step past them.
+    fc.stringMatching(/^[A-Za-z0-9./:_ "\\-]{0,24}$/),
     fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer(), fc.constant("svat_secretvalue"))),
     fc.array(fc.string()),
   );

@@ -93,3 +93,59 @@ describe("readRequestBody", () => {
     expect(answer).toEqual({ status: 400, connection: "close" });
   });
 });
+
+describe("readRequestBody with share", () => {
+  let shared: Server;
+  let sharedPort: number;
+  const values: unknown[] = [];
+
+  beforeAll(async () => {
+    shared = createServer((req, res) => {
+      void readRequestBody(req, { limit: 8192, share: true, res }).then((read) => {
+        values.push(read.isOk() ? read.value?.value : read.error.code);
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => shared.listen(0, "127.0.0.1", resolve));
+    sharedPort = (shared.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    shared.closeAllConnections();
+    await new Promise<void>((resolve) => shared.close(() => resolve()));
+  });
+
+  async function send(body: string): Promise<unknown> {
+    const r = await fetch(`http://127.0.0.1:${sharedPort}/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    await r.arrayBuffer();
+    return values.at(-1);
+  }
+
+  it("gives the same frozen object for the same bytes of a small flat JSON object", async () => {
+    const first = await send('{"url":"https://example.com/","force_refresh":false}');
+    const again = await send('{"url":"https://example.com/","force_refresh":false}');
+    expect(first).toEqual({ url: "https://example.com/", force_refresh: false });
+    expect(again).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    // Other bytes, even of an equal value, are another object.
+    const spaced = await send('{ "url":"https://example.com/","force_refresh":false}');
+    expect(spaced).toEqual(first);
+    expect(spaced).not.toBe(first);
+  });
+
+  it("gives a new, unfrozen value for a body holding objects, a large body, or one that is not an object", async () => {
+    const nested = await send('{"items":[{"url":"a"}]}');
+    expect(await send('{"items":[{"url":"a"}]}')).not.toBe(nested);
+    expect(Object.isFrozen(nested)).toBe(false);
+    const large = JSON.stringify({ text: "x".repeat(5000) });
+    const big = await send(large);
+    expect(await send(large)).not.toBe(big);
+    expect(Object.isFrozen(big)).toBe(false);
+    expect(await send("[1,2]")).toEqual([1, 2]);
+    expect(await send("{")).toBe("validation_error");
+  });
+});

@@ -34,8 +34,12 @@ export class InMemoryRateLimiter implements RateLimiter, SlidingLimiter {
     this.sweepEveryMs = options.sweepEveryMs ?? 60_000;
   }
 
-  async hit(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {
-    return this.hitSync(key, limit, windowMs, now);
+  hit(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {
+    try {
+      return Promise.resolve(this.hitSync(key, limit, windowMs, now));
+    } catch (e) {
+      return Promise.reject(e as Error);
+    }
   }
 
   /** The same as hit, without a promise (the Redis limiter's fallback path uses it). */

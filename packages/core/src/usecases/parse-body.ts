@@ -165,7 +165,36 @@ export function parseWith<S extends z.ZodType>(
   return parsed.success ? ok(parsed.data) : err(issuesOf(parsed.error, at));
 }
 
-/** Validates a request body once, at the core boundary; every issue names its field in plain words. */
+/** Validated values of frozen bodies, by schema and body: a frozen body cannot change, so neither can its value. */
+const frozenParses = new WeakMap<z.ZodType, WeakMap<object, unknown>>();
+
+/** Whether a value stays as it is once frozen itself: a primitive, or an object holding only primitives. */
+function freezable(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return true;
+  if (Array.isArray(value)) return false;
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (typeof v === "object" && v !== null) return false;
+  }
+  return true;
+}
+
+/**
+ * Validates a request body once, at the core boundary; every issue names its field in plain words. A frozen body
+ * (the HTTP face hands out one object for a repeated small body) is validated once per schema: its value, when it
+ * holds only plain values, is kept frozen and given again for the same body.
+ */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): Result<z.infer<S>, AppError> {
-  return parseWith(schema, body ?? {}).mapErr((issues) => validationError(issues));
+  if (typeof body !== "object" || body === null || !Object.isFrozen(body)) {
+    return parseWith(schema, body ?? {}).mapErr((issues) => validationError(issues));
+  }
+  let known = frozenParses.get(schema);
+  if (known?.has(body) === true) return ok(known.get(body) as z.infer<S>);
+  const parsed = parseWith(schema, body);
+  if (parsed.isErr()) return err(validationError(parsed.error));
+  if (freezable(parsed.value)) {
+    if (known === undefined) frozenParses.set(schema, (known = new WeakMap()));
+    known.set(body, Object.freeze(parsed.value));
+  }
+  return ok(parsed.value);
 }

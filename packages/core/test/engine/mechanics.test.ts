@@ -470,3 +470,21 @@ describe("Idempotency-Key claims", () => {
     expect((await engine.idempotent(p, "order-2", "hash-b"))._unsafeUnwrap().kind).toBe("run");
   });
 });
+
+describe("a billing period ending while the account is held in memory", () => {
+  it("is rolled forward (and written) by the next lookup, as when the account is read afresh", async () => {
+    const accounts = new InMemoryAccountStore();
+    const d = deps({ accounts });
+    const engine = createEngine(d);
+    const { p } = await principal(engine, "starter");
+    const end = new Date(d.clock.now().getTime() + 11_000);
+    await accounts.update(p.accountId, { periodEnd: end });
+    d.clock.advance(10_000); // past the engine's account cache: the next lookup reads the account afresh
+    expect((await engine.lookupUrl(p, { url: "https://example.com/" })).isOk()).toBe(true);
+    d.clock.advance(2_000); // within the engine's account cache, past the period's end
+    expect((await engine.lookupUrl(p, { url: "https://example.com/" })).isOk()).toBe(true);
+    const stored = await accounts.findById(p.accountId);
+    expect(stored!.periodStart.getTime()).toBeGreaterThanOrEqual(end.getTime());
+    expect(stored!.periodEnd.getTime()).toBeGreaterThan(end.getTime());
+  });
+});

@@ -74,33 +74,58 @@ export class AccountViews {
    * The result as the account sees it, with its receipt kept. A store failure reading the lists or writing the
    * receipt never fails the lookup: the answer goes out without the lists (or without a receipt).
    */
-  async view<T extends object>(accountId: string, channel: string, result: T, testMode: boolean): Promise<T> {
+  view<T extends object>(accountId: string, channel: string, result: T, testMode: boolean): Promise<T> {
+    // The hot path (lists held, receipt written) runs without a promise of its own: a cached lookup awaits nothing.
+    const now = this.clock.now();
+    const held = this.held.get(accountId);
+    if (held === undefined || held.until <= now.getTime())
+      return this.viewLoading(accountId, channel, result, testMode);
+    const seen = this.applied(result, held.index, now);
+    const writing = this.remember(accountId, channel, seen as Record<string, unknown>, testMode, now);
+    return writing === undefined ? Promise.resolve(seen) : writing.then(() => seen);
+  }
+
+  private async viewLoading<T extends object>(
+    accountId: string,
+    channel: string,
+    result: T,
+    testMode: boolean,
+  ): Promise<T> {
     let seen = result;
     try {
-      seen = applyLists(result, await this.index(accountId), this.clock.now());
+      seen = this.applied(result, await this.index(accountId), this.clock.now());
     } catch {
       seen = result;
     }
-    await this.remember(accountId, channel, seen as Record<string, unknown>, testMode);
+    await this.remember(accountId, channel, seen as Record<string, unknown>, testMode, this.clock.now());
     return seen;
   }
 
-  private async remember(
+  private applied<T extends object>(result: T, index: ListIndex, now: Date): T {
+    try {
+      return applyLists(result, index, now);
+    } catch {
+      return result;
+    }
+  }
+
+  /** Writes the receipt unless this process wrote it lately: undefined when there is nothing to wait for. */
+  private remember(
     accountId: string,
     channel: string,
     r: Record<string, unknown>,
     testMode: boolean,
-  ): Promise<void> {
+    now: Date,
+  ): Promise<void> | undefined {
     const id = r["id"];
     const verdict = r["verdict"] as Verdict | undefined;
     const score = r["risk_score"];
-    if (typeof id !== "string" || verdict === undefined || typeof score !== "number") return;
+    if (typeof id !== "string" || verdict === undefined || typeof score !== "number") return undefined;
     const key = `${accountId}\u0000${id}\u0000${verdict}\u0000${score}`;
-    const now = this.clock.now();
     const last = this.written.get(key);
-    if (last !== undefined && now.getTime() - last < REWRITE_AFTER_MS) return;
+    if (last !== undefined && now.getTime() - last < REWRITE_AFTER_MS) return undefined;
     const factors = Array.isArray(r["factors"]) ? (r["factors"] as { id?: unknown }[]) : [];
-    const receipt: ResultReceipt = {
+    return this.write(key, {
       accountId,
       resultId: id,
       channel,
@@ -110,7 +135,10 @@ export class AccountViews {
       rules: factors.map((f) => String(f.id)),
       testMode,
       receivedAt: now,
-    };
+    });
+  }
+
+  private async write(key: string, receipt: ResultReceipt): Promise<void> {
     try {
       await this.feedback.recordReceipt(receipt);
     } catch {
@@ -118,6 +146,6 @@ export class AccountViews {
     }
     this.written.delete(key);
     if (this.written.size >= MAX_REMEMBERED_RECEIPTS) this.written.delete(this.written.keys().next().value as string);
-    this.written.set(key, now.getTime());
+    this.written.set(key, receipt.receivedAt.getTime());
   }
 }

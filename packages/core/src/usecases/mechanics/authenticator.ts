@@ -11,6 +11,9 @@ import type { EngineConfig, EngineDeps, Principal } from "../deps.js";
 import { guardStore } from "../guard-store.js";
 import { ExpiringMemo } from "./memo.js";
 
+const invalidKey = (): Promise<Result<never, AppError>> =>
+  Promise.resolve(err(appError("invalid_api_key", "The API key is invalid or has been revoked.")));
+
 export class Authenticator {
   private readonly keys: ExpiringMemo<ApiKeyRecord | null>;
   private readonly accounts: ExpiringMemo<Account | null>;
@@ -55,17 +58,36 @@ export class Authenticator {
     });
   }
 
-  private async apiKey(token: string): Promise<Result<Principal, AppError>> {
-    const invalid = err(appError("invalid_api_key", "The API key is invalid or has been revoked."));
-    if (!token.startsWith(KEY_PREFIXES.live) && !token.startsWith(KEY_PREFIXES.test)) return invalid;
-    if (token.length < 40 || token.length > 128) return invalid;
+  private apiKey(token: string): Promise<Result<Principal, AppError>> {
+    if (!token.startsWith(KEY_PREFIXES.live) && !token.startsWith(KEY_PREFIXES.test)) return invalidKey();
+    if (token.length < 40 || token.length > 128) return invalidKey();
     const hash = this.deps.hasher.sha256Hex(token);
+    // A key and account this process holds are answered without an async step: every request of a client pays this.
+    const record = this.keys.peek(hash);
+    if (record === null) return invalidKey();
+    if (record !== undefined) {
+      if (!this.usable(record, hash)) return invalidKey();
+      const account = this.accounts.peek(record.accountId);
+      if (account === null) return invalidKey();
+      if (account !== undefined) return Promise.resolve(this.keyPrincipal(record));
+    }
+    return this.readApiKey(hash);
+  }
+
+  private async readApiKey(hash: string): Promise<Result<Principal, AppError>> {
     const record = await this.keys.get(hash, () => this.deps.apiKeys.findByHash(hash));
-    // The store looked the key up by its hash; compare again in constant time before trusting it.
-    if (record === null || record.revokedAt !== null || !this.deps.hasher.timingSafeEqual(record.hash, hash))
-      return invalid;
+    if (record === null || !this.usable(record, hash)) return invalidKey();
     const account = await this.account(record.accountId);
-    if (account === null) return invalid;
+    if (account === null) return invalidKey();
+    return this.keyPrincipal(record);
+  }
+
+  /** Not revoked, and its hash equal in constant time: the store looked the key up by its hash; check before trusting. */
+  private usable(record: ApiKeyRecord, hash: string): boolean {
+    return record.revokedAt === null && this.deps.hasher.timingSafeEqual(record.hash, hash);
+  }
+
+  private keyPrincipal(record: ApiKeyRecord): Result<Principal, AppError> {
     void this.deps.apiKeys.touch(record.id, this.deps.clock.now()).catch(() => undefined);
     return ok({ accountId: record.accountId, mode: record.mode, via: "api_key", scopes: SCOPES, keyId: record.id });
   }
@@ -73,6 +95,11 @@ export class Authenticator {
   /** The account as this process last read it (trusted for the auth cache time). */
   account(id: string): Promise<Account | null> {
     return this.accounts.get(id, () => this.deps.accounts.findById(id));
+  }
+
+  /** The account while this process trusts what it last read of it; undefined when it must be read (`account`). */
+  heldAccount(id: string): Account | null | undefined {
+    return this.accounts.peek(id);
   }
 
   /** Forget what this process trusted about a key or account, so a change made here applies at once. */

@@ -12,10 +12,20 @@ export class ExpiringMemo<T> {
     private readonly ttlMs: () => number,
   ) {}
 
-  /** The value remembered for `key`, or what `load` reads (then remembered). */
-  async get(key: string, load: () => Promise<T>): Promise<T> {
+  /** The value remembered for `key`, or what `load` reads (then remembered). A hit runs no async step of its own. */
+  get(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && hit.until > this.clock.now().getTime()) return hit.value;
+    if (hit && hit.until > this.clock.now().getTime()) return Promise.resolve(hit.value);
+    return this.load(key, load);
+  }
+
+  /** The value remembered for `key` while it is fresh; undefined otherwise (`get` reads it then). */
+  peek(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.until > this.clock.now().getTime() ? hit.value : undefined;
+  }
+
+  private async load(key: string, load: () => Promise<T>): Promise<T> {
     const value = await load();
     this.set(key, value);
     return value;
