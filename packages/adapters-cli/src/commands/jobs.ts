@@ -23,6 +23,13 @@ const REMOTE: Principal = { accountId: "remote", mode: "live", via: "api_key", s
  * line (a URL, a number, a message) turned into a body as the channel's own command does. The items are sent as the
  * JSON body of POST /jobs: the file is read here, with the server's own parser, so its errors name its lines.
  */
+/** The line a submitted job is told in; its webhook secret is shown this once. */
+function submittedLine(count: string): (j: JobSubmitted) => string {
+  return (j) =>
+    `${j.id}  ${j.status}  (${count})\n` +
+    (j.webhook_secret ? `webhook secret (shown once): ${j.webhook_secret}\n` : "");
+}
+
 export function readItems(text: string, channel: string, format: string | undefined): unknown[] {
   const def = DEFAULT_REGISTRY.get(channel);
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
@@ -109,9 +116,7 @@ export function registerJobCommands(program: Command, io: Io, stdin: () => strin
             io,
             out.map((x) => x.value),
             o.json,
-            (j: JobSubmitted) =>
-              `${j.id}  ${j.status}  (${read.length} files)\n` +
-              (j.webhook_secret ? `webhook secret (shown once): ${j.webhook_secret}\n` : ""),
+            submittedLine(`${read.length} files`),
           );
           return;
         }
@@ -141,9 +146,7 @@ export function registerJobCommands(program: Command, io: Io, stdin: () => strin
           io,
           out.map((x) => x.value),
           o.json,
-          (j: JobSubmitted) =>
-            `${j.id}  ${j.status}  (${items.length} items)\n` +
-            (j.webhook_secret ? `webhook secret (shown once): ${j.webhook_secret}\n` : ""),
+          submittedLine(`${items.length} items`),
         );
       },
     );
