@@ -24,7 +24,7 @@ import {
   writeJsonText,
   type HeaderList,
 } from "./http-common.js";
-import { readSharedJsonBody, refuseAfterDrain } from "./request-body.js";
+import { readArrivedJsonBody, refuseAfterDrain } from "./request-body.js";
 import { errorFields, type Logger } from "./logger.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { readUpload } from "./multipart-body.js";
@@ -160,7 +160,7 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         const read = e.read
           ? await e.read(req, e.maxBodyBytes ?? limit, res)
           : e.body === "json"
-            ? await readSharedJsonBody(req, e.maxBodyBytes ?? limit, res)
+            ? await readArrivedJsonBody(req, e.maxBodyBytes ?? limit, res)
             : await readUpload(req, e.maxBodyBytes ?? uploadLimit, res);
         if (read.isErr()) return refuse(res, headers, read.error);
         body = read.value;

@@ -2,9 +2,14 @@
 // refusals every face shares (type, charset, size, NUL, bad escapes), and a refused body too large to drain closing
 // its connection after the answer instead of being read forever.
 import { createServer, request, type Server } from "node:http";
+import { EventEmitter } from "node:events";
+import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readRequestBody, type BodyKind } from "../src/request-body.js";
+import type { AppError } from "@scamverify/core";
+import type { Result } from "neverthrow";
+import { readArrivedJsonBody, readRequestBody, takeArrivedBody, type BodyKind } from "../src/request-body.js";
+import { rawRequest } from "./support/harness.js";
 
 let server: Server;
 let port: number;
@@ -147,5 +152,138 @@ describe("readRequestBody with share", () => {
     expect(Object.isFrozen(big)).toBe(false);
     expect(await send("[1,2]")).toEqual([1, 2]);
     expect(await send("{")).toBe("validation_error");
+  });
+});
+
+describe("takeArrivedBody and readArrivedJsonBody", () => {
+  let held: Server;
+  let heldPort: number;
+  /** Told when /take found the body readable before it was whole (the test then sends the rest). */
+  const partial = new EventEmitter();
+
+  beforeAll(async () => {
+    // /take: takeArrivedBody once the body is readable, else the stream reader. /json: readArrivedJsonBody, which
+    // must answer as readRequestBody does whichever way the body comes.
+    held = createServer((req, res) => {
+      const answer = (how: string, read: Result<unknown, AppError>): void => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ how, ...(read.isOk() ? { body: read.value ?? null } : { error: read.error.code }) }));
+      };
+      if (req.url === "/json") {
+        void readArrivedJsonBody(req, 64, res).then((read) => answer("json", read));
+        return;
+      }
+      req.once("readable", () => {
+        const taken = takeArrivedBody(req, { limit: 64, share: true });
+        if (taken !== undefined)
+          return answer(
+            "arrived",
+            taken.map((b) => b?.value),
+          );
+        if (!req.complete) partial.emit("seen");
+        void readRequestBody(req, { limit: 64, share: true, res }).then((read) =>
+          answer(
+            "stream",
+            read.map((b) => b?.value),
+          ),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => held.listen(0, "127.0.0.1", resolve));
+    heldPort = (held.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    held.closeAllConnections();
+    await new Promise<void>((resolve) => held.close(() => resolve()));
+  });
+
+  /**
+   * Sends a body to `path`: "whole", in the same write as its headers; "late", in one write once the server has
+   * answered 100 Continue; "split", its first byte once the server has answered 100 Continue and the rest once the
+   * server has seen that byte alone (/take) or on the next turn (/json).
+   */
+  async function send(
+    path: string,
+    body: Buffer | string,
+    headers: Record<string, string>,
+    how: "whole" | "late" | "split" = "whole",
+  ): Promise<unknown> {
+    if (how === "whole") return JSON.parse((await rawRequest(heldPort, "POST", path, headers, body)).body);
+    const bytes = typeof body === "string" ? Buffer.from(body) : body;
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: heldPort,
+          method: "POST",
+          path,
+          headers: { "content-length": String(bytes.length), expect: "100-continue", ...headers },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (c: Buffer) => (text += c.toString()));
+          res.on("end", () => resolve(JSON.parse(text)));
+        },
+      );
+      req.on("error", reject);
+      req.on("continue", () => {
+        if (how === "late") return req.end(bytes);
+        req.write(bytes.subarray(0, 1));
+        if (path === "/take") partial.once("seen", () => req.end(bytes.subarray(1)));
+        else setImmediate(() => req.end(bytes.subarray(1)));
+      });
+      req.flushHeaders();
+    });
+  }
+
+  const JSON_TYPE = { "content-type": "application/json" };
+  const URL_BODY = '{"url":"https://example.com/"}';
+
+  it("takes a JSON body from the request at once when it is whole, and parses it as the stream reader does", async () => {
+    const value = { url: "https://example.com/" };
+    expect(await send("/take", URL_BODY, JSON_TYPE)).toEqual({ how: "arrived", body: value });
+    expect(await send("/take", URL_BODY, JSON_TYPE, "late")).toEqual({ how: "arrived", body: value });
+    expect(await send("/take", URL_BODY, JSON_TYPE, "split")).toEqual({ how: "stream", body: value });
+    expect(await send("/take", "{", JSON_TYPE)).toEqual({ how: "arrived", error: "validation_error" });
+    expect(await send("/take", Buffer.from([0x7b, 0xff, 0x7d]), JSON_TYPE)).toEqual({
+      how: "arrived",
+      error: "unsupported_media_type",
+    });
+  });
+
+  it("leaves to the stream reader a body it must decode, refuse by its headers, or that is over the limit", async () => {
+    const zipped = gzipSync('{"a":1}');
+    const gzip = { ...JSON_TYPE, "content-encoding": "gzip" };
+    expect(await send("/take", zipped, gzip)).toEqual({ how: "stream", body: { a: 1 } });
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    expect(await send("/take", "a=1", form)).toEqual({ how: "stream", error: "unsupported_media_type" });
+    const large = JSON.stringify({ text: "x".repeat(100) });
+    expect(await send("/take", large, JSON_TYPE)).toEqual({ how: "stream", error: "payload_too_large" });
+  });
+
+  it("reads a JSON body alike whether it comes with its headers, after them, in pieces, encoded or chunked", async () => {
+    const value = { how: "json", body: { url: "https://example.com/" } };
+    for (const how of ["whole", "late", "split"] as const) {
+      expect(await send("/json", URL_BODY, JSON_TYPE, how), how).toEqual(value);
+      expect(await send("/json", "{", JSON_TYPE, how), how).toEqual({ how: "json", error: "validation_error" });
+    }
+    expect(await send("/json", gzipSync(URL_BODY), { ...JSON_TYPE, "content-encoding": "gzip" })).toEqual(value);
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    expect(await send("/json", "a=1", form)).toEqual({ how: "json", error: "unsupported_media_type" });
+    const large = JSON.stringify({ text: "x".repeat(100) });
+    expect(await send("/json", large, JSON_TYPE)).toEqual({ how: "json", error: "payload_too_large" });
+    const chunked = await new Promise<unknown>((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port: heldPort, method: "POST", path: "/json", headers: JSON_TYPE });
+      req.on("response", (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString()));
+        res.on("end", () => resolve(JSON.parse(text)));
+      });
+      req.on("error", reject);
+      req.write(URL_BODY.slice(0, 5));
+      req.end(URL_BODY.slice(5));
+    });
+    expect(chunked).toEqual(value);
   });
 });

@@ -12,7 +12,7 @@ function sharedDocumentReader(): DocumentReader {
   documentReader ??= createDocumentReader({ qrDecoder: createZxingQrDecoder() });
   return documentReader;
 }
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
 import {
   createEngine,
@@ -321,4 +321,61 @@ export async function serveWithAccount(): Promise<{ readonly server: TestServer;
   const server = await serve(kit.engine);
   const { key } = await seedAccount(kit.engine, { plan: "enterprise", rpm: 100_000 });
   return { server, key };
+}
+
+export interface RawAnswer {
+  readonly status: number;
+  /** Header names in lower case; a repeated header's values joined with ", ". */
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/**
+ * One request written to a new connection in a single write (request line, headers and body together, as a client
+ * sends a small request), answered and closed: the server's parser has the whole request at once.
+ */
+export function rawRequest(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer | string,
+): Promise<RawAnswer> {
+  const bytes = typeof body === "string" ? Buffer.from(body) : body;
+  const head = [`${method} ${path} HTTP/1.1`, "host: 127.0.0.1", "connection: close"];
+  for (const [name, value] of Object.entries(headers)) head.push(`${name}: ${value}`);
+  head.push(`content-length: ${bytes.length}`, "", "");
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, "127.0.0.1", () =>
+      socket.write(Buffer.concat([Buffer.from(head.join("\r\n")), bytes])),
+    );
+    socket.on("data", (c: Buffer) => chunks.push(c));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const split = text.indexOf("\r\n\r\n");
+      const [status = "", ...lines] = text.slice(0, split).split("\r\n");
+      const out: Record<string, string> = {};
+      for (const line of lines) {
+        const at = line.indexOf(":");
+        const name = line.slice(0, at).toLowerCase();
+        const value = line.slice(at + 1).trim();
+        out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
+      }
+      let rest = text.slice(split + 4);
+      if (out["transfer-encoding"] === "chunked") {
+        let body = "";
+        for (;;) {
+          const eol = rest.indexOf("\r\n");
+          const size = parseInt(rest.slice(0, eol), 16);
+          if (!(size > 0)) break;
+          body += rest.slice(eol + 2, eol + 2 + size);
+          rest = rest.slice(eol + 4 + size);
+        }
+        rest = body;
+      }
+      resolve({ status: Number(status.split(" ")[1]), headers: out, body: rest });
+    });
+  });
 }
