@@ -138,6 +138,7 @@ export type {
   Timers,
   IdempotencyClaim,
   IdempotencyClaimInput,
+  IdempotencyClaimRef,
   IdempotencyKeyRef,
   IdempotencyStore,
   Refusal,

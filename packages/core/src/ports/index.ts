@@ -29,6 +29,7 @@ export type { ClientMetadataDocuments, ClientMetadataFetch } from "./client-meta
 export type {
   IdempotencyClaim,
   IdempotencyClaimInput,
+  IdempotencyClaimRef,
   IdempotencyKeyRef,
   IdempotencyStore,
   StoredResponse,

@@ -499,7 +499,7 @@ export class Jobs {
         );
       const out = await this.k.telemetry.lookup(def.id, lookup, lookupEnd);
       if (out.isErr()) {
-        await this.k.giveBack(charges);
+        await this.k.giveBack(p, charges);
         return { error: itemError(out.error) };
       }
       const value: object & CacheFields = out.value.value;

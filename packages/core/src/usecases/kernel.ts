@@ -77,7 +77,7 @@ export class Kernel {
     this.registry = createChannelRegistry(deps.channels);
     this.timers = deps.timers ?? realTimers;
     this.telemetry = deps.telemetry ?? noTelemetry;
-    this.idempotency = deps.idempotency ?? new InMemoryIdempotencyStore();
+    this.idempotency = deps.idempotency ?? new InMemoryIdempotencyStore(deps.quota);
     this.ports = channelPorts(deps, this.timers);
     this.lists = deps.lists ?? new InMemoryListStore();
     this.feedback = deps.feedback ?? new InMemoryFeedbackStore();
@@ -86,7 +86,15 @@ export class Kernel {
     this.periods = new AccountPeriods(deps, this.auth);
     this.admission = new Admission(deps, this.periods, this.telemetry);
     this.counters = new QuotaCounters(deps, this.config, this.registry, this.periods);
-    this.lookups = new ChargedLookups(deps, this.config, this.periods, this.counters, this.timers, this.telemetry);
+    this.lookups = new ChargedLookups(
+      deps,
+      this.idempotency,
+      this.config,
+      this.periods,
+      this.counters,
+      this.timers,
+      this.telemetry,
+    );
   }
 
   now(): Date {
@@ -136,9 +144,9 @@ export class Kernel {
     return this.lookups.run(p, channel, cacheKey, forceRefresh, compute, charges);
   }
 
-  /** Gives back units collected by `charged` for an answer that failed after they were charged. */
-  giveBack(charges: readonly QuotaKey[]): Promise<void> {
-    return this.lookups.giveBack(charges);
+  /** Gives back units collected by `charged` for an answer of `p` that failed after they were charged. */
+  giveBack(p: Principal, charges: readonly QuotaKey[]): Promise<void> {
+    return this.lookups.giveBack(p, charges);
   }
 
   quotaState(accountId: string, channel: string): Promise<QuotaState | undefined> {

@@ -71,10 +71,15 @@ export function registerSqlSuites(engine: string, getDb: () => Promise<Db>): voi
     };
   });
 
-  describeIdempotencyStoreContract(
-    engine,
-    scoped((db) => new SqlIdempotencyStore(db)),
-  );
+  describeIdempotencyStoreContract(engine, async () => {
+    const db = await getDb();
+    return {
+      store: new SqlIdempotencyStore(db),
+      ledger: new SqlQuotaLedger(db),
+      addAccount: (id) => addAccount(db, id),
+      cleanup: noop,
+    };
+  });
 
   describeListStoreContract(
     engine,
