@@ -123,6 +123,7 @@ export type {
   Ids,
   NewAccount,
   PasswordHasher,
+  HeldUnit,
   QuotaHold,
   QuotaKey,
   QuotaLedger,

@@ -10,7 +10,7 @@
 import { err, ok, type Result } from "neverthrow";
 import { appError, toAppError, type AppError } from "../../errors.js";
 import type { IdempotencyClaimRef, IdempotencyStore } from "../../ports/idempotency-store.js";
-import type { QuotaHold, QuotaKey } from "../../ports/quota-ledger.js";
+import type { HeldUnit, QuotaHold, QuotaKey } from "../../ports/quota-ledger.js";
 import type { CachedValue } from "../../ports/result-cache.js";
 import type { RateLimitDecision } from "../../ports/rate-limiter.js";
 import type { Telemetry } from "../../ports/telemetry.js";
@@ -85,6 +85,7 @@ export class ChargedLookups {
     forceRefresh: boolean,
     compute: () => Promise<Result<T, AppError>>,
     charges?: QuotaKey[],
+    holds?: HeldUnit[],
   ): Promise<Result<Outcome<T & CacheFields>, AppError>> {
     type Out = Outcome<T & CacheFields>;
     const flightKey = `${p.accountId}\u0000${cacheKey}`;
@@ -95,7 +96,7 @@ export class ChargedLookups {
         return shared.map((o) => ({ value: { ...o.value, cached: true }, meta: o.meta }));
       }
     }
-    const work = guardStore(() => this.once<T>(p, channel, cacheKey, forceRefresh, compute, charges));
+    const work = guardStore(() => this.once<T>(p, channel, cacheKey, forceRefresh, compute, charges, holds));
     if (forceRefresh) return work;
     this.inflight.set(flightKey, work as Promise<Result<Outcome<unknown>, AppError>>);
     try {
@@ -112,6 +113,7 @@ export class ChargedLookups {
     forceRefresh: boolean,
     compute: () => Promise<Result<T, AppError>>,
     charges?: QuotaKey[],
+    holds?: HeldUnit[],
   ): Promise<Result<Outcome<T & CacheFields>, AppError>> {
     const state = await this.periods.state(p.accountId);
     if (state === null) return err(appError("invalid_api_key", "The account no longer exists."));
@@ -171,10 +173,15 @@ export class ChargedLookups {
       if (key !== null) await this.settle({ key, ...(hold ? { holdId: hold.id } : {}) });
       return err(computed.error);
     }
-    if (key !== null && hold) {
-      await this.settle({ key, holdId: hold.id, commit: true, ...(p.claim ? { claim: p.claim } : {}) });
+    if (key !== null && hold && holds) {
+      // The caller keeps or gives back the hold with its own answer.
+      holds.push({ key, holdId: hold.id });
+    } else {
+      if (key !== null && hold) {
+        await this.settle({ key, holdId: hold.id, commit: true, ...(p.claim ? { claim: p.claim } : {}) });
+      }
+      if (key !== null) charges?.push(key);
     }
-    if (key !== null) charges?.push(key);
     const value = { ...computed.value, cached: false, cache_expires_at: expiresAt.toISOString() };
     return ok({ value, meta: key === null ? {} : { quota: { channel: key.channel, used, limit } } });
   }
@@ -185,6 +192,11 @@ export class ChargedLookups {
    */
   async giveBack(p: Principal, charges: readonly QuotaKey[]): Promise<void> {
     for (const key of charges) await this.settle({ key, ...(p.claim ? { claim: p.claim } : {}) });
+  }
+
+  /** Gives back held units (and closes their holds) of an answer that will not be kept. Retried like any refund. */
+  async releaseHeld(holds: readonly HeldUnit[]): Promise<void> {
+    for (const { key, holdId } of holds) await this.settle({ key, holdId });
   }
 
   /** Commits a hold or gives a unit back now; when the store refuses, keeps it owed and retries later. */
