@@ -13,6 +13,7 @@ import {
   type JobTask,
   type NormalizedUrl,
   type Principal,
+  type RateLimiter,
   type SignalSource,
   type WebhookDelivery,
   type WebhookSender,
@@ -43,20 +44,18 @@ class ScriptedSender implements WebhookSender {
   }
 }
 
+/** A rate limiter that admits everything: jobs here test quota, not rate limits. */
+const unlimited: RateLimiter = {
+  hit: async (_k, limit, w, now) => ({ allowed: true, limit, remaining: limit, resetAt: new Date(now.getTime() + w) }),
+};
+
 function setup(sender = new ScriptedSender(), retentionMs?: number) {
   const quota = new InMemoryQuotaLedger();
   const store = new InMemoryJobStore(quota);
   const queue = new ArrayQueue();
   const d = engineDeps({
     quota,
-    rateLimiter: {
-      hit: async (_k, limit, w, now) => ({
-        allowed: true,
-        limit,
-        remaining: limit,
-        resetAt: new Date(now.getTime() + w),
-      }),
-    },
+    rateLimiter: unlimited,
     jobs: { store, queue, webhooks: sender, ...(retentionMs !== undefined ? { retentionMs } : {}) },
   });
   return { engine: createEngine(d), store, queue, sender, quota, clock: d.clock };
@@ -314,14 +313,7 @@ describe("a job of files", () => {
     const decoded: number[] = [];
     const d = engineDeps({
       quota,
-      rateLimiter: {
-        hit: async (_k, limit, w, now) => ({
-          allowed: true,
-          limit,
-          remaining: limit,
-          resetAt: new Date(now.getTime() + w),
-        }),
-      },
+      rateLimiter: unlimited,
       // A decoder that reads every image as a code holding a phone number: nothing charged, nothing fetched.
       qrDecoder: {
         decode: async (image) => {
@@ -385,14 +377,7 @@ describe("a job of files", () => {
     };
     const d = engineDeps({
       quota,
-      rateLimiter: {
-        hit: async (_k, limit, w, now) => ({
-          allowed: true,
-          limit,
-          remaining: limit,
-          resetAt: new Date(now.getTime() + w),
-        }),
-      },
+      rateLimiter: unlimited,
       urlSources: [barrier],
       qrDecoder: {
         decode: async () => ({

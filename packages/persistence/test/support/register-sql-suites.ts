@@ -61,25 +61,21 @@ export function registerSqlSuites(engine: string, getDb: () => Promise<Db>): voi
     engine,
     scoped((db) => new SqlReportStore(db)),
   );
-  describeJobStoreContract(engine, async () => {
-    const db = await getDb();
-    return {
-      store: new SqlJobStore(db),
-      ledger: new SqlQuotaLedger(db),
-      addAccount: (id) => addAccount(db, id),
-      cleanup: noop,
+  // Stores that charge or give back units, beside the ledger on the same database that reads what they did.
+  const withLedger =
+    <S>(make: (db: Db) => S) =>
+    async () => {
+      const db = await getDb();
+      return { ...(await scoped(make)()), ledger: new SqlQuotaLedger(db) };
     };
-  });
-
-  describeIdempotencyStoreContract(engine, async () => {
-    const db = await getDb();
-    return {
-      store: new SqlIdempotencyStore(db),
-      ledger: new SqlQuotaLedger(db),
-      addAccount: (id) => addAccount(db, id),
-      cleanup: noop,
-    };
-  });
+  describeJobStoreContract(
+    engine,
+    withLedger((db) => new SqlJobStore(db)),
+  );
+  describeIdempotencyStoreContract(
+    engine,
+    withLedger((db) => new SqlIdempotencyStore(db)),
+  );
 
   describeListStoreContract(
     engine,
