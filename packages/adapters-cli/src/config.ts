@@ -3,6 +3,8 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve, win32 } from "node:path";
 import { fileURLToPath } from "node:url";
+// The parser alone (node:net), not the HTTP face: configuration is read by every command.
+import { parseTrustedProxies } from "@scamverify/adapters-http/client-address";
 import { z } from "zod";
 
 const bool = z
@@ -79,6 +81,18 @@ export const RuntimeConfigSchema = z.object({
   jobTaskTimeoutSeconds: z.coerce.number().int().min(5).max(3600).default(60),
   /** How long a lookup's quota hold lasts before the sweep may give its unit back (longer than any lookup). */
   quotaHoldSeconds: z.coerce.number().int().min(1).default(600),
+  /**
+   * Load balancers and reverse proxies (addresses and CIDR networks, comma-separated) whose X-Forwarded-For names
+   * the client the per-address limits count; from any other peer the header is ignored.
+   */
+  trustedProxies: z
+    .string()
+    .superRefine((v, ctx) => {
+      const { invalid } = parseTrustedProxies(v);
+      if (invalid.length > 0)
+        ctx.addIssue({ code: "custom", message: `not an address or network: ${invalid.join(", ")}` });
+    })
+    .optional(),
   /** Bearer token /metrics asks for; without it /metrics is served to loopback clients only. */
   metricsToken: z.string().min(16).optional(),
   /** OpenTelemetry traces over OTLP/HTTP (off unless an endpoint is set); the exporter reads the other OTEL_ variables. */
@@ -137,6 +151,7 @@ const ENV: Record<string, keyof z.input<typeof RuntimeConfigSchema>> = {
   SCAMVERIFY_JOB_TASK_TIMEOUT_SECONDS: "jobTaskTimeoutSeconds",
   SCAMVERIFY_QUOTA_HOLD_SECONDS: "quotaHoldSeconds",
   SCAMVERIFY_METRICS_TOKEN: "metricsToken",
+  SCAMVERIFY_TRUSTED_PROXIES: "trustedProxies",
   OTEL_EXPORTER_OTLP_ENDPOINT: "otlpEndpoint",
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "otlpTracesEndpoint",
   OTEL_EXPORTER_OTLP_PROTOCOL: "otlpProtocol",

@@ -2,6 +2,7 @@
 import type { Express } from "express";
 import {
   ipRateLimit,
+  parseTrustedProxies,
   readJsonBody,
   createDashboardRouter,
   createOAuthRouter,
@@ -52,11 +53,13 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
     intervalMs: 3_600_000,
     onError: (e) => logger.log("warn", "receipt purge failed", { error: e instanceof Error ? e.message : String(e) }),
   });
+  const trustedProxies =
+    rt.config.trustedProxies === undefined ? undefined : parseTrustedProxies(rt.config.trustedProxies).proxies;
   return {
     mount: (app) => {
       app.use(
         ["/api/oauth/signin", "/api/oauth/signup", "/api/oauth/register", "/api/oauth/token", "/dashboard"],
-        ipRateLimit({ limiter: rt.deps.rateLimiter }),
+        ipRateLimit({ limiter: rt.deps.rateLimiter, ...(trustedProxies ? { trustedProxies } : {}) }),
       );
       app.use(
         createWellKnownRouter({
@@ -72,7 +75,7 @@ export async function mountExtras(rt: Runtime, logger: Logger): Promise<Extras> 
           ...(rt.config.billingUrl ? { billingUrl: rt.config.billingUrl } : {}),
         }),
       );
-      mountPage(app, rt, logger);
+      mountPage(app, rt, logger, trustedProxies);
       app.all(
         "/api/mcp",
         createMcpHttpHandler({

@@ -4,7 +4,13 @@
 // is not kept under its link, number or hash.
 import type { Express } from "express";
 import { SCOPES, createEngine, type Engine, type Principal } from "@scamverify/core";
-import { composeMailReply, createPageRouter, withoutCacheWrites, type Logger } from "@scamverify/adapters-http";
+import {
+  composeMailReply,
+  createPageRouter,
+  withoutCacheWrites,
+  type Logger,
+  type TrustedProxies,
+} from "@scamverify/adapters-http";
 import { createSmtpTransport, startInboundMailServer, type RunningMailServer } from "@scamverify/adapters-mail";
 import type { Runtime } from "./runtime.js";
 
@@ -53,7 +59,7 @@ function peopleEngine(rt: Runtime): Engine {
 }
 
 /** Mounts the checker page when it is on. */
-export function mountPage(app: Express, rt: Runtime, logger: Logger): void {
+export function mountPage(app: Express, rt: Runtime, logger: Logger, trustedProxies?: TrustedProxies): void {
   if (!rt.config.page) return;
   const engine = peopleEngine(rt);
   app.use(
@@ -69,6 +75,7 @@ export function mountPage(app: Express, rt: Runtime, logger: Logger): void {
       defaultCountry: rt.config.pageCountry,
       ...(rt.config.pageSecret ? { secret: rt.config.pageSecret } : {}),
       ...(rt.deps.documentReader ? { documentReader: rt.deps.documentReader } : {}),
+      ...(trustedProxies ? { trustedProxies } : {}),
     }),
   );
 }

@@ -35,3 +35,14 @@ describe("default data folder", () => {
     expect(loadConfig({ dataDir: "/tmp/flag" }, {}, { ...installedLinux, inClone: true }).dataDir).toBe("/tmp/flag");
   });
 });
+
+describe("SCAMVERIFY_TRUSTED_PROXIES", () => {
+  it("is unset unless given, and refuses an entry that is no address or network, naming it", () => {
+    expect(loadConfig({}, {}, installedLinux).trustedProxies).toBeUndefined();
+    const env = { SCAMVERIFY_TRUSTED_PROXIES: "10.0.0.0/8, ::1" };
+    expect(loadConfig({}, env, installedLinux).trustedProxies).toBe("10.0.0.0/8, ::1");
+    expect(() =>
+      loadConfig({}, { SCAMVERIFY_TRUSTED_PROXIES: "10.0.0.0/8, haproxy.internal" }, installedLinux),
+    ).toThrow(/haproxy\.internal/);
+  });
+});

@@ -172,8 +172,10 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
         if (started.isErr()) return refuse(res, headers, started.error);
         // A stored answer is replayed whole; the base headers go first, as on any answer set header by header.
         setHeaders(res, headers);
+        // Run as the claim's holder, so the units the request commits are noted on its key.
+        const as = started.value.kind === "run" ? started.value.principal : principal.value;
         return runIdempotent(started.value, res, options.metrics, logger, async () => {
-          const out = await e.call(engine, principal.value, body, params);
+          const out = await e.call(engine, as, body, params);
           if (out.isErr()) return sendError(res, out.error, quotaHeader);
           sendCounters(res, out.value.meta, quotaHeader);
           return { status: e.status, text: JSON.stringify(out.value.value) };

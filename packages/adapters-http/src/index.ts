@@ -26,6 +26,7 @@ export type { DashboardRouterDeps } from "./dashboard/index.js";
 export { createMemoryFlash, FLASH_TTL_MS } from "./dashboard/index.js";
 export type { DashboardFlash, Flash } from "./dashboard/index.js";
 export { ipRateLimit } from "./ip-rate-limit.js";
+export { clientAddress, parseTrustedProxies, type TrustedProxies } from "./client-address.js";
 export type { IpRateLimitOptions } from "./ip-rate-limit.js";
 export {
   COUNTRIES,

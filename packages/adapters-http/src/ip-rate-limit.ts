@@ -3,6 +3,7 @@
 // clients, and with a page to a browser that posted a form (a person should not be shown raw JSON).
 import type { RequestHandler } from "express";
 import type { RateLimiter } from "@scamverify/core";
+import { clientAddress, type TrustedProxies } from "./client-address.js";
 import { renderError } from "./oauth/pages.js";
 
 const CLIENT_ENDPOINTS = /^\/api\/oauth\/(?:token|register)(?:[/?]|$)/;
@@ -12,6 +13,8 @@ export interface IpRateLimitOptions {
   /** Requests per minute per client address (default 30). */
   readonly perMinute?: number;
   readonly now?: () => Date;
+  /** Proxies whose X-Forwarded-For names the client (see client-address.ts); without them the peer counts. */
+  readonly trustedProxies?: TrustedProxies;
 }
 
 export function ipRateLimit(options: IpRateLimitOptions): RequestHandler {
@@ -20,7 +23,12 @@ export function ipRateLimit(options: IpRateLimitOptions): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== "POST") return next();
     const at = now();
-    const decision = await options.limiter.hit(`ip:${req.socket.remoteAddress ?? "unknown"}`, limit, 60_000, at);
+    const decision = await options.limiter.hit(
+      `ip:${clientAddress(req, options.trustedProxies) ?? "unknown"}`,
+      limit,
+      60_000,
+      at,
+    );
     if (decision.allowed) return next();
     const retryAfter = Math.max(1, Math.ceil((decision.resetAt.getTime() - at.getTime()) / 1000));
     res.setHeader("Retry-After", String(retryAfter));

@@ -2,8 +2,9 @@
 // nothing run or charged again; another request under the key is 422, one still running is 409; a refused request
 // keeps nothing. Run on the in-memory engine and on the SQL store (PGlite), which must behave alike.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createStores } from "@scamverify/persistence";
-import type { EngineDeps } from "@scamverify/core";
+import { createStores, SqlIdempotencyStore } from "@scamverify/persistence";
+import { IDEMPOTENCY_LEASE_MS, type EngineDeps } from "@scamverify/core";
+import { FixedClock } from "@scamverify/core/testing";
 import {
   CountingSource,
   call,
@@ -12,6 +13,7 @@ import {
   seedAccount,
   serve,
   sharedPglite,
+  T0,
   uniqueUrl,
   type EngineKit,
   type EngineOptions,
@@ -192,3 +194,55 @@ for (const [name, make] of Object.entries(makers)) {
     });
   });
 }
+
+/** The claims of a process that dies between charging a lookup and keeping its answer for the key. */
+class AnswerNeverKept extends SqlIdempotencyStore {
+  override complete(): Promise<void> {
+    return Promise.reject(new Error("the process is gone"));
+  }
+}
+
+describe("Idempotency-Key across two API processes on one database (PGlite)", () => {
+  it("charges a lookup once when its first process committed the unit and never stored the answer", async () => {
+    const db = await getDb();
+    const clock = new FixedClock(T0);
+    const source = new CountingSource();
+    // The first process charges, then loses its answer before keeping it for the key (as when it is killed then):
+    // the claim stays in flight with the unit on it, and nothing renews it.
+    const cutOff = engineOver(db, {
+      clock,
+      urlSources: [source],
+      override: () => ({ idempotency: new AnswerNeverKept(db) }),
+    });
+    const survivor = engineOver(db, {
+      clock,
+      urlSources: [source],
+      override: () => ({ idempotency: new SqlIdempotencyStore(db) }),
+    });
+    const [first, second] = [await serve(cutOff.engine), await serve(survivor.engine)];
+    open.push(first, second);
+    const seeded = await seedAccount(cutOff.engine, { plan: "enterprise", quotas: { url: 100 } });
+    const used = async (): Promise<number> => {
+      const usage = await call(second.url, "GET", "/api/v1/usage", { key: seeded.key });
+      return (usage.body as { quotas: Record<string, { used: number }> }).quotas["url"]?.used ?? NaN;
+    };
+    const request = {
+      key: seeded.key,
+      body: { url: uniqueUrl("cut-off"), force_refresh: true },
+      headers: { "idempotency-key": "order-cut-off" },
+    };
+    expect((await call(first.url, "POST", "/api/v1/url/lookup", request)).status).toBe(200);
+    expect(await used()).toBe(1);
+    // Within the lease the key is still held; past it the retry on the other process takes it over.
+    expect((await call(second.url, "POST", "/api/v1/url/lookup", request)).status).toBe(409);
+    clock.advance(IDEMPOTENCY_LEASE_MS);
+    const retried = await call(second.url, "POST", "/api/v1/url/lookup", request);
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get("idempotent-replayed")).toBeNull();
+    expect(source.calls).toBe(2);
+    expect(await used()).toBe(1);
+    const replayed = await call(first.url, "POST", "/api/v1/url/lookup", request);
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    expect(await used()).toBe(1);
+  });
+});

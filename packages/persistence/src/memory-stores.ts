@@ -52,14 +52,15 @@ const emptyPhoneRegistryStore: PhoneRegistryStore = {
 };
 
 export function createMemoryStores(): MemoryStores {
+  const quotaLedger = new InMemoryQuotaLedger();
   return {
     accounts: new InMemoryAccountStore(),
     apiKeys: new InMemoryApiKeyStore(),
-    quotaLedger: new InMemoryQuotaLedger(),
+    quotaLedger,
     resultCache: new InMemoryResultCache(),
     reports: new InMemoryReportStore(),
     health: { databaseReachable: () => Promise.resolve(true) },
-    idempotency: new InMemoryIdempotencyStore(),
+    idempotency: new InMemoryIdempotencyStore(quotaLedger),
     lists: new InMemoryListStore(),
     feedback: new InMemoryFeedbackStore(),
     feeds: emptyFeedStore,

@@ -14,7 +14,7 @@ import type {
 } from "@scamverify/core";
 import { Buffer } from "node:buffer";
 import type { Db } from "./db.js";
-import { currentUnits, reserveUnit } from "./sql-quota-ledger.js";
+import { currentUnits, reserveUnit, settleHolds } from "./sql-quota-ledger.js";
 
 interface JobRow {
   id: string;
@@ -158,16 +158,22 @@ export class SqlJobStore implements JobStore {
         "SELECT 1 FROM job_items WHERE job_id = $1 AND idx = $2 AND NOT answered FOR UPDATE",
         [jobId, index],
       );
-      if (claimed.rows.length === 0) return { kind: "already" };
+      const holds = ok ? (outcome.holds ?? []).map((h) => h.holdId) : [];
+      if (claimed.rows.length === 0) {
+        await settleHolds(tx, holds, false);
+        return { kind: "already" };
+      }
       let used: number | undefined;
       if (ok && outcome.charge !== null) {
         const taken = await reserveUnit(tx, outcome.charge.key, outcome.charge.ceiling);
         if (taken === null) {
+          await settleHolds(tx, holds, false);
           await tx.query("UPDATE jobs SET quota_exhausted = true WHERE id = $1", [jobId]);
           return { kind: "exhausted", used: await currentUnits(tx, outcome.charge.key) };
         }
         used = taken;
       }
+      await settleHolds(tx, holds, true);
       await tx.query(
         `UPDATE job_items SET answered = true, result = $3::jsonb, error = $4::jsonb, body = 'null'::jsonb
          WHERE job_id = $1 AND idx = $2`,

@@ -37,6 +37,32 @@ export async function reserveUnit(db: Db, key: QuotaKey, ceiling: number, hold?:
   return rows[0]?.used ?? null;
 }
 
+/** The counters of the holds a `gone` CTE deleted, each given back its count (never below 0). */
+const GIVE_BACK_GONE = `units AS (SELECT account_id, channel, period_start, count(*)::int AS n FROM gone
+                 GROUP BY account_id, channel, period_start),
+       given AS (UPDATE quota_usage q SET used = GREATEST(q.used - units.n, 0) FROM units
+                 WHERE q.account_id = units.account_id AND q.channel = units.channel
+                   AND q.period_start = units.period_start
+                 RETURNING q.used)`;
+
+/**
+ * Closes open holds, keeping their units (`keep`) or giving them back, in one statement; run inside a caller's
+ * transaction, they are settled with the rest of it (a job item's answer). Holds already closed are left alone.
+ */
+export async function settleHolds(db: Db, holdIds: readonly string[], keep: boolean): Promise<void> {
+  if (holdIds.length === 0) return;
+  if (keep) {
+    await db.query("DELETE FROM quota_holds WHERE id = ANY($1::text[])", [holdIds]);
+    return;
+  }
+  await db.query(
+    `WITH gone AS (DELETE FROM quota_holds WHERE id = ANY($1::text[]) RETURNING account_id, channel, period_start),
+     ${GIVE_BACK_GONE}
+     SELECT 1`,
+    [holdIds],
+  );
+}
+
 /** The counter as stored (0 when the channel was never used in the period). */
 export async function currentUnits(db: Db, key: QuotaKey): Promise<number> {
   const { rows } = await db.query<{ used: number }>(
@@ -63,12 +89,7 @@ export class SqlQuotaLedger implements QuotaLedger {
   async releaseExpired(now: Date): Promise<number> {
     const { rows } = await this.db.query<{ holds: number }>(
       `WITH gone AS (DELETE FROM quota_holds WHERE expires_at <= $1 RETURNING account_id, channel, period_start),
-       units AS (SELECT account_id, channel, period_start, count(*)::int AS n FROM gone
-                 GROUP BY account_id, channel, period_start),
-       given AS (UPDATE quota_usage q SET used = GREATEST(q.used - units.n, 0) FROM units
-                 WHERE q.account_id = units.account_id AND q.channel = units.channel
-                   AND q.period_start = units.period_start
-                 RETURNING q.used)
+       ${GIVE_BACK_GONE}
        SELECT (SELECT count(*) FROM gone)::int AS holds`,
       [now],
     );

@@ -4,6 +4,7 @@
 // person sends is stored or logged; the answer travels in a signed form field, and only a share link keeps it.
 import express, { type Request, type Response, type Router } from "express";
 import { type DocumentReader, type Engine, type Principal, type RateLimiter, type ResultCache } from "@scamverify/core";
+import { clientAddress, type TrustedProxies } from "../client-address.js";
 import { errorFields, type Logger } from "../logger.js";
 import { requestIdOf } from "../http-common.js";
 import {
@@ -46,6 +47,8 @@ export interface PageRouterDeps {
   readonly defaultCountry?: Country;
   /** Reads screenshots of conversations so they are judged as messages. */
   readonly documentReader?: DocumentReader;
+  /** Proxies whose X-Forwarded-For names the client the limits count (see client-address.ts). */
+  readonly trustedProxies?: TrustedProxies;
   readonly now?: () => Date;
 }
 
@@ -106,7 +109,7 @@ export function createPageRouter(deps: PageRouterDeps): Router {
   const langOf = (req: Request, chosen?: unknown): Lang => negotiateLang(chosen, req.get("accept-language"));
   const countryOf = (req: Request, chosen?: unknown): Country =>
     pickCountry(chosen, regionOf(req.get("accept-language")), fallbackCountry);
-  const client = (req: Request): string => clientKey(req.socket.remoteAddress);
+  const client = (req: Request): string => clientKey(clientAddress(req, deps.trustedProxies));
 
   const refused = (
     res: Response,

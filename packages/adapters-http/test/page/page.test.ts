@@ -2,6 +2,7 @@
 // sources and steps, the buttons work from the signed answer, limits are the page's own, and nothing is kept.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAGIC_DOCUMENT_PDF_BASE64, MAGIC_QR_PNG_BASE64 } from "@scamverify/core";
+import { parseTrustedProxies } from "@scamverify/adapters-http";
 import { hiddenValue, postCheck, startPageServer, verdictOf, type PageTestServer } from "./support.js";
 
 let srv: PageTestServer;
@@ -276,6 +277,25 @@ describe("the page's own limits", () => {
       expect(budget.html).toContain("today");
     } finally {
       await limited.close();
+    }
+  });
+
+  it("counts each client behind a trusted balancer apart, and ignores X-Forwarded-For from anyone else", async () => {
+    const behind = await startPageServer({
+      page: { limits: { perMinute: 1 }, trustedProxies: parseTrustedProxies("127.0.0.1, ::1").proxies },
+    });
+    const direct = await startPageServer({ page: { limits: { perMinute: 1 } } });
+    try {
+      const check = async (baseUrl: string, client: string): Promise<number> =>
+        (await postCheck(baseUrl, { text: "hello there" }, undefined, { "x-forwarded-for": client })).status;
+      expect(await check(behind.baseUrl, "203.0.113.1")).toBe(200);
+      expect(await check(behind.baseUrl, "203.0.113.2")).toBe(200);
+      expect(await check(behind.baseUrl, "203.0.113.1")).toBe(429);
+      expect(await check(direct.baseUrl, "203.0.113.1")).toBe(200);
+      expect(await check(direct.baseUrl, "203.0.113.2")).toBe(429);
+    } finally {
+      await behind.close();
+      await direct.close();
     }
   });
 });

@@ -5,7 +5,7 @@
 import type { Result } from "neverthrow";
 import type { z } from "zod";
 import type { AppError } from "../errors.js";
-import type { QuotaKey } from "../ports/quota-ledger.js";
+import type { HeldUnit, QuotaKey } from "../ports/quota-ledger.js";
 import type { Verdict } from "../schemas/common.js";
 import type { PlanName } from "../schemas/plans.js";
 import type { Scope } from "../schemas/scopes.js";
@@ -62,6 +62,12 @@ export interface AssessContext {
    * the answer they are part of fails after all. Absent in test mode, where nothing is charged.
    */
   readonly charges?: QuotaKey[];
+  /**
+   * When set (a job item), charged sub-lookups leave their units held rather than committing them, and record them
+   * here: the item's commit keeps them with its answer or gives them back, in one transaction, so an item answered by
+   * two workers at once is charged for its parts once.
+   */
+  readonly holds?: HeldUnit[];
 }
 
 /** Fields the mechanics add to every computed result. */

@@ -1,6 +1,6 @@
 export type { Account, AccountPatch, AccountStore, NewAccount } from "./account-store.js";
 export type { ApiKeyRecord, ApiKeyStore } from "./api-key-store.js";
-export type { QuotaHold, QuotaKey, QuotaLedger, Reservation } from "./quota-ledger.js";
+export type { HeldUnit, QuotaHold, QuotaKey, QuotaLedger, Reservation } from "./quota-ledger.js";
 export type { CachedValue, ResultCache } from "./result-cache.js";
 export type { RateLimitDecision, RateLimiter, SlidingLimiter } from "./rate-limiter.js";
 export type { CommunityReport, ReportStore } from "./report-store.js";
@@ -29,6 +29,7 @@ export type { ClientMetadataDocuments, ClientMetadataFetch } from "./client-meta
 export type {
   IdempotencyClaim,
   IdempotencyClaimInput,
+  IdempotencyClaimRef,
   IdempotencyKeyRef,
   IdempotencyStore,
   StoredResponse,

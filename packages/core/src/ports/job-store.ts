@@ -1,5 +1,5 @@
 import type { JobItemError, JobStatus } from "../schemas/jobs.js";
-import type { QuotaKey } from "./quota-ledger.js";
+import type { HeldUnit, QuotaKey } from "./quota-ledger.js";
 
 /** A job as it is stored. The webhook secret is kept only until the webhook is delivered or given up. */
 export interface JobRecord {
@@ -43,15 +43,24 @@ export interface JobItem {
   readonly body: unknown;
 }
 
-/** What an item ended with. `charge`: the unit it costs, taken in the same transaction as the answer is written. */
+/**
+ * What an item ended with. `charge`: the unit it costs, taken in the same transaction as the answer is written.
+ * `holds`: units its parts took and still hold (a QR code's links), kept in that transaction when this answer is
+ * written and given back in it when it is not (the item was answered already, or its own unit could not be taken).
+ */
 export type ItemOutcome =
-  | { readonly result: object; readonly charge: { readonly key: QuotaKey; readonly ceiling: number } | null }
+  | {
+      readonly result: object;
+      readonly charge: { readonly key: QuotaKey; readonly ceiling: number } | null;
+      readonly holds?: readonly HeldUnit[];
+    }
   | { readonly error: JobItemError };
 
 /**
- * written: this call answered the item (and took its unit: `used` is the counter after it); already: the item was
- * answered before (nothing changed, nothing charged); exhausted: the unit could not be taken (the counter is at the
- * ceiling), so nothing was written and the job is marked quota-exhausted.
+ * written: this call answered the item (and took its unit: `used` is the counter after it; its holds are kept);
+ * already: the item was answered before (nothing changed, nothing charged, its holds given back); exhausted: the unit
+ * could not be taken (the counter is at the ceiling), so nothing was written, its holds were given back, and the job
+ * is marked quota-exhausted.
  */
 export type CommitResult =
   | { readonly kind: "written"; readonly used?: number }

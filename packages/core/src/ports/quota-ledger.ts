@@ -18,6 +18,12 @@ export interface QuotaHold {
   readonly expiresAt: Date;
 }
 
+/** A unit still held (not committed): its counter and its hold, for a caller that keeps or gives it back later. */
+export interface HeldUnit {
+  readonly key: QuotaKey;
+  readonly holdId: string;
+}
+
 /** Per-account, per-channel, per-period usage counters. Atomic in the store, never in process memory. */
 export interface QuotaLedger {
   /**

@@ -1,9 +1,21 @@
 // The IdempotencyStore contract as vitest blocks: one claim wins, a claim in flight and a stored answer are read
 // back with their request hash, only the owner renews, completes or releases, expired records and abandoned claims
-// are free.
+// are free. The units a claim's request committed are noted on it and given back once when an abandoned claim is
+// taken over, never for a completed one; a unit given back under a claim is taken off it.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { IdempotencyClaimInput, IdempotencyStore, StoredResponse } from "../ports/idempotency-store.js";
+import type {
+  IdempotencyClaimInput,
+  IdempotencyClaimRef,
+  IdempotencyStore,
+  StoredResponse,
+} from "../ports/idempotency-store.js";
+import type { QuotaKey, QuotaLedger } from "../ports/quota-ledger.js";
 import { at, uniqueName, type AccountScopedFixture } from "./contract-fixture.js";
+
+/** The store under test and the quota ledger on the same database (the in-memory store is built with it). */
+export interface IdempotencyStoreFixture extends AccountScopedFixture<IdempotencyStore> {
+  readonly ledger: QuotaLedger;
+}
 
 const answer: StoredResponse = {
   status: 200,
@@ -13,10 +25,10 @@ const answer: StoredResponse = {
 
 export function describeIdempotencyStoreContract(
   name: string,
-  makeStore: () => Promise<AccountScopedFixture<IdempotencyStore>>,
+  makeStore: () => Promise<IdempotencyStoreFixture>,
 ): void {
   describe(`IdempotencyStore contract: ${name}`, () => {
-    let fx: AccountScopedFixture<IdempotencyStore>;
+    let fx: IdempotencyStoreFixture;
     let accountId: string;
     beforeEach(async () => {
       fx = await makeStore();
@@ -123,6 +135,91 @@ export function describeIdempotencyStoreContract(
       await fx.addAccount(other);
       await fx.store.claim(claimOf(key, "a"));
       expect(await fx.store.claim({ ...claimOf(key, "b"), accountId: other })).toEqual({ kind: "claimed" });
+    });
+
+    describe("charges noted on a claim", () => {
+      const unit = (): QuotaKey => ({ accountId, channel: "url", periodStart: at(0) });
+      const used = async (): Promise<number> => (await fx.ledger.read(accountId, at(0))).url ?? 0;
+      const ref = (keyHash: string, owner: string): IdempotencyClaimRef => ({ accountId, keyHash, owner });
+      /** A unit reserved with a hold and committed under the claim; true when the hold was open. */
+      const charge = async (keyHash: string, owner: string): Promise<boolean> => {
+        const hold = { id: uniqueName("hold"), expiresAt: at(600_000) };
+        expect((await fx.ledger.reserve(unit(), 100, hold)).ok).toBe(true);
+        return fx.store.commitCharge(ref(keyHash, owner), hold.id, unit());
+      };
+
+      it("gives back the units of an abandoned claim once, when a retry takes it over", async () => {
+        const key = uniqueName("k");
+        await fx.store.claim(claimOf(key, "a"));
+        expect(await charge(key, "a")).toBe(true);
+        expect(await charge(key, "a")).toBe(true);
+        expect(await used()).toBe(2);
+        // Still locked: nothing moves.
+        expect((await fx.store.claim(claimOf(key, "b", 59_999))).kind).toBe("in_flight");
+        expect(await used()).toBe(2);
+        expect(await fx.store.claim(claimOf(key, "b", 60_000))).toEqual({ kind: "claimed" });
+        expect(await used()).toBe(0);
+        // The retry's own unit is noted on its claim; its answer stored, the unit stays charged.
+        expect(await charge(key, "b")).toBe(true);
+        await fx.store.complete({ accountId, keyHash: key }, "b", answer);
+        expect(await fx.store.claim(claimOf(key, "c", 200_000))).toMatchObject({ kind: "done" });
+        expect(await used()).toBe(1);
+      });
+
+      it("gives back nothing when a completed claim expires and the key is claimed anew", async () => {
+        const key = uniqueName("k");
+        await fx.store.claim(claimOf(key, "a"));
+        expect(await charge(key, "a")).toBe(true);
+        await fx.store.complete({ accountId, keyHash: key }, "a", answer);
+        expect(await fx.store.claim(claimOf(key, "b", 86_400_000))).toEqual({ kind: "claimed" });
+        expect(await used()).toBe(1);
+        // Nor is the old charge given back when that new claim is abandoned and taken over in turn.
+        expect(await fx.store.claim(claimOf(key, "c", 86_460_000))).toEqual({ kind: "claimed" });
+        expect(await used()).toBe(1);
+      });
+
+      it("gives the units back once when two retries take an abandoned claim over at once", async () => {
+        const key = uniqueName("k");
+        await fx.store.claim(claimOf(key, "a"));
+        for (let i = 0; i < 3; i++) await charge(key, "a");
+        const [b, c] = await Promise.all([
+          fx.store.claim(claimOf(key, "b", 60_000)),
+          fx.store.claim(claimOf(key, "c", 60_000)),
+        ]);
+        expect([b.kind, c.kind].sort()).toEqual(["claimed", "in_flight"]);
+        expect(await used()).toBe(0);
+      });
+
+      it("notes nothing for a hold already closed, nor for a claim the owner no longer holds", async () => {
+        const key = uniqueName("k");
+        await fx.store.claim(claimOf(key, "a"));
+        const hold = { id: uniqueName("hold"), expiresAt: at(1000) };
+        await fx.ledger.reserve(unit(), 100, hold);
+        expect(await fx.ledger.releaseExpired(at(1000))).toBeGreaterThanOrEqual(1);
+        expect(await fx.store.commitCharge(ref(key, "a"), hold.id, unit())).toBe(false);
+        expect(await used()).toBe(0);
+        // Committed by someone who does not hold the claim: the unit is kept, but not noted on the claim.
+        expect(await charge(key, "intruder")).toBe(true);
+        expect(await fx.store.claim(claimOf(key, "b", 60_000))).toEqual({ kind: "claimed" });
+        expect(await used()).toBe(1);
+      });
+
+      it("takes a unit given back under a claim off it, so the takeover does not give it back again", async () => {
+        const key = uniqueName("k");
+        await fx.store.claim(claimOf(key, "a"));
+        await charge(key, "a");
+        await charge(key, "a");
+        expect(await fx.store.refundCharge(ref(key, "a"), unit())).toBe(1);
+        expect(await fx.store.claim(claimOf(key, "b", 60_000))).toEqual({ kind: "claimed" });
+        expect(await used()).toBe(0);
+        // The old owner, taken over, gives nothing back: the takeover did.
+        expect(await fx.store.refundCharge(ref(key, "a"), unit())).toBe(0);
+        // The new owner's unit, given back after its claim was released: a plain refund.
+        await charge(key, "b");
+        await fx.store.release({ accountId, keyHash: key }, "b");
+        expect(await fx.store.refundCharge(ref(key, "b"), unit())).toBe(0);
+        expect(await used()).toBe(0);
+      });
     });
   });
 }

@@ -72,16 +72,22 @@ export class InMemoryJobStore implements JobStore {
     const row = this.items.get(jobId)?.[index];
     const job = this.jobs.get(jobId);
     if (row === undefined || job === undefined) throw new Error(`no item ${index} of job ${jobId}`);
-    if (row.answer !== undefined) return { kind: "already" };
+    const holds = "result" in outcome ? (outcome.holds ?? []) : [];
+    if (row.answer !== undefined) {
+      for (const h of holds) this.ledger.settleHoldNow(h.holdId, false);
+      return { kind: "already" };
+    }
     let used: number | undefined;
     if ("result" in outcome && outcome.charge !== null) {
       const r = this.ledger.reserveNow(outcome.charge.key, outcome.charge.ceiling);
       if (!r.ok) {
+        for (const h of holds) this.ledger.settleHoldNow(h.holdId, false);
         this.jobs.set(jobId, { ...job, quotaExhausted: true });
         return { kind: "exhausted", used: r.used };
       }
       used = r.used;
     }
+    for (const h of holds) this.ledger.settleHoldNow(h.holdId, true);
     this.files.get(jobId)?.delete(index);
     if ("result" in outcome) {
       row.answer = { result: structuredClone(outcome.result) };

@@ -24,6 +24,15 @@ export class InMemoryQuotaLedger implements QuotaLedger {
     return { ok: true, used: current + 1 };
   }
 
+  /** commit (keep) or release-with-hold (give back) without yielding, for the job store's commit; true when open. */
+  settleHoldNow(holdId: string, keep: boolean): boolean {
+    const hold = this.holds.get(holdId);
+    if (hold === undefined) return false;
+    this.holds.delete(holdId);
+    if (!keep) this.giveBack(hold.counter);
+    return true;
+  }
+
   async commit(holdId: string): Promise<boolean> {
     return this.holds.delete(holdId);
   }

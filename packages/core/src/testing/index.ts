@@ -30,7 +30,7 @@ export { describeRateLimiterContract, describeSlidingLimiterContract } from "./r
 export { describeReportStoreContract } from "./report-store-contract.js";
 export { describeJobStoreContract } from "./job-store-contract.js";
 export type { JobStoreFixture } from "./job-store-contract.js";
-export { describeIdempotencyStoreContract } from "./idempotency-store-contract.js";
+export { describeIdempotencyStoreContract, type IdempotencyStoreFixture } from "./idempotency-store-contract.js";
 export { describeHasherContract, describeIdsContract, describePasswordHasherContract } from "./hasher-contract.js";
 export { InMemoryOAuthStore, describeOAuthStoreContract, oauthStoreContract } from "./oauth/index.js";
 export type { OAuthStoreContractCase, OAuthStoreContractContext } from "./oauth/index.js";

@@ -74,6 +74,38 @@ export function describeJobStoreContract(name: string, makeStore: () => Promise<
       expect(await fx.store.answers(job.id, 0, 10)).toHaveLength(1);
     });
 
+    it("keeps the held units of the answer it writes, and gives back those of answers it does not write", async () => {
+      const job = newJob(2);
+      await fx.store.create(job, bodies(2));
+      const links: QuotaKey = { accountId, channel: "links", periodStart: T0 };
+      const linksUsed = async (): Promise<number> => (await fx.ledger.read(accountId, T0))["links"] ?? 0;
+      /** An answer whose two parts each took a unit of `links` that it still holds. */
+      const withHeldParts = async (ceiling = 1000) => {
+        const holds = [];
+        for (let i = 0; i < 2; i++) {
+          const hold = { id: uniqueName("hold"), expiresAt: at(600_000) };
+          expect((await fx.ledger.reserve(links, 1000, hold)).ok).toBe(true);
+          holds.push({ key: links, holdId: hold.id });
+        }
+        return { ...charged(ceiling), holds };
+      };
+      // Two answers of item 0 racing: one is written, and only its parts stay charged.
+      const results = await Promise.all([
+        fx.store.commit(job.id, 0, await withHeldParts()),
+        fx.store.commit(job.id, 0, await withHeldParts()),
+      ]);
+      expect(results.map((r) => r.kind).sort()).toEqual(["already", "written"]);
+      expect(await linksUsed()).toBe(2);
+      // The written answer's holds are closed: the sweep gives nothing back.
+      expect(await fx.ledger.releaseExpired(at(600_000))).toBe(0);
+      expect(await linksUsed()).toBe(2);
+      // An answer whose own unit cannot be taken gives back its parts' units too.
+      await fx.ledger.set(key, 5);
+      expect((await fx.store.commit(job.id, 1, await withHeldParts(5))).kind).toBe("exhausted");
+      expect(await linksUsed()).toBe(2);
+      expect(await fx.ledger.releaseExpired(at(600_000))).toBe(0);
+    });
+
     it("at the ceiling writes nothing, takes nothing, and marks the job quota-exhausted", async () => {
       const job = newJob(3);
       await fx.store.create(job, bodies(3));

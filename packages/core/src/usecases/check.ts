@@ -114,7 +114,7 @@ async function checkOneItem(
       >,
   );
   if (out.isErr()) {
-    await k.giveBack(charges);
+    await k.giveBack(p, charges);
     return out;
   }
   // The account's lists apply to the shared (cached) result here, per account, and its receipt is kept.

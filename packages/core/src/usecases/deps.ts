@@ -23,7 +23,7 @@ import type { DocumentReader } from "../ports/document-reader.js";
 import type { AnyChannel } from "../channels/define-channel.js";
 import type { JobDeps } from "./jobs.js";
 import type { Telemetry } from "../ports/telemetry.js";
-import type { IdempotencyStore } from "../ports/idempotency-store.js";
+import type { IdempotencyClaimRef, IdempotencyStore } from "../ports/idempotency-store.js";
 import type { ListStore } from "../ports/list-store.js";
 import type { FeedbackStore } from "../ports/feedback-store.js";
 
@@ -37,6 +37,11 @@ export interface Principal {
   readonly clientId?: string;
   /** OAuth only: the resource (RFC 8707 audience) the access token was issued for. */
   readonly resource?: string;
+  /**
+   * The Idempotency-Key claim the request runs under, when it was sent with a key: the quota units it commits are
+   * noted on the claim, so a retry that takes the claim over after this run was cut off is charged once.
+   */
+  readonly claim?: IdempotencyClaimRef;
 }
 
 /** Resolves OAuth access tokens (svat_...) to a principal; provided by the OAuth module when it is wired. */

@@ -26,10 +26,15 @@ export type IdempotentStart =
   /** Send this answer again (it was given to the same key and request before). */
   | { readonly kind: "replay"; readonly response: StoredResponse }
   /**
-   * Run the request, then call `finish` once with its answer: kept when it succeeded (2xx), the key freed
-   * otherwise (and when `finish` gets null: the answer was never made).
+   * Run the request as `principal` (the caller holding the claim, so what it charges is noted on the claim), then
+   * call `finish` once with its answer: kept when it succeeded (2xx), the key freed otherwise (and when `finish`
+   * gets null: the answer was never made).
    */
-  | { readonly kind: "run"; finish(response: StoredResponse | null): Promise<void> };
+  | {
+      readonly kind: "run";
+      readonly principal: Principal;
+      finish(response: StoredResponse | null): Promise<void>;
+    };
 
 /** The key as sent: a bare token (Stripe's form) or a structured-field string ("..."), 1 to 255 characters. */
 export function parseIdempotencyKey(header: string): Result<string, AppError> {
@@ -104,6 +109,7 @@ export async function beginIdempotent(
     beat();
     return ok({
       kind: "run" as const,
+      principal: { ...p, claim: { ...ref, owner } },
       finish: async (response: StoredResponse | null) => {
         running = false;
         cancel();

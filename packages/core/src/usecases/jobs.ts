@@ -7,7 +7,7 @@ import { appError, issueAt, toAppError, type AppError, type ValidationIssue, val
 import type { AnyChannel, CacheFields } from "../channels/define-channel.js";
 import type { JobItem, JobRecord, JobStore, ItemOutcome } from "../ports/job-store.js";
 import type { JobQueue, JobTask, TaskOutcome } from "../ports/job-queue.js";
-import type { QuotaKey } from "../ports/quota-ledger.js";
+import type { HeldUnit, QuotaKey } from "../ports/quota-ledger.js";
 import type { RateLimitDecision } from "../ports/rate-limiter.js";
 import type { WebhookSender } from "../ports/webhook-sender.js";
 import { quotaCeiling } from "../policies/limits.js";
@@ -485,6 +485,9 @@ export class Jobs {
       const input = def.parse(request.value) as Result<unknown, AppError>;
       if (input.isErr()) return { error: itemError(input.error) };
       const charges: QuotaKey[] = [];
+      // The units of the item's parts (a QR code's links) stay held until the item's answer is committed with them:
+      // of two workers answering the item at once, only the one whose answer is written keeps them.
+      const holds: HeldUnit[] = [];
       const lookup = (): Promise<Result<Outcome<object & CacheFields>, AppError>> =>
         this.k.charged(
           p,
@@ -493,17 +496,19 @@ export class Jobs {
           forceRefresh,
           () =>
             def.assess(
-              { kernel: this.k, ports: this.k.ports, principal: p, mode: "live", forceRefresh, charges },
+              { kernel: this.k, ports: this.k.ports, principal: p, mode: "live", forceRefresh, charges, holds },
               input.value,
             ) as Promise<Result<object, AppError>>,
         );
       const out = await this.k.telemetry.lookup(def.id, lookup, lookupEnd);
       if (out.isErr()) {
-        await this.k.giveBack(charges);
+        await this.k.releaseHeld(holds);
+        await this.k.giveBack(p, charges);
         return { error: itemError(out.error) };
       }
       const value: object & CacheFields = out.value.value;
-      return { result: value, charge: value.cached ? null : await this.chargeOf(p, def) };
+      const charge = value.cached ? null : await this.chargeOf(p, def);
+      return holds.length > 0 ? { result: value, charge, holds } : { result: value, charge };
     } catch (e) {
       return { error: itemError(toAppError(e)) };
     }

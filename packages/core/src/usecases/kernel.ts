@@ -6,7 +6,7 @@
 import type { Result } from "neverthrow";
 import type { AppError } from "../errors.js";
 import type { Account } from "../ports/account-store.js";
-import type { QuotaKey } from "../ports/quota-ledger.js";
+import type { HeldUnit, QuotaKey } from "../ports/quota-ledger.js";
 import type { RateLimitDecision } from "../ports/rate-limiter.js";
 import type { SignalSource } from "../ports/signal-source.js";
 import { realTimers, type Timers } from "../ports/timers.js";
@@ -77,7 +77,7 @@ export class Kernel {
     this.registry = createChannelRegistry(deps.channels);
     this.timers = deps.timers ?? realTimers;
     this.telemetry = deps.telemetry ?? noTelemetry;
-    this.idempotency = deps.idempotency ?? new InMemoryIdempotencyStore();
+    this.idempotency = deps.idempotency ?? new InMemoryIdempotencyStore(deps.quota);
     this.ports = channelPorts(deps, this.timers);
     this.lists = deps.lists ?? new InMemoryListStore();
     this.feedback = deps.feedback ?? new InMemoryFeedbackStore();
@@ -86,7 +86,15 @@ export class Kernel {
     this.periods = new AccountPeriods(deps, this.auth);
     this.admission = new Admission(deps, this.periods, this.telemetry);
     this.counters = new QuotaCounters(deps, this.config, this.registry, this.periods);
-    this.lookups = new ChargedLookups(deps, this.config, this.periods, this.counters, this.timers, this.telemetry);
+    this.lookups = new ChargedLookups(
+      deps,
+      this.idempotency,
+      this.config,
+      this.periods,
+      this.counters,
+      this.timers,
+      this.telemetry,
+    );
   }
 
   now(): Date {
@@ -123,7 +131,8 @@ export class Kernel {
 
   /**
    * Cache -> quota (of `channel`, or none when null) -> compute; see charged-lookup.ts. A unit this call charges is
-   * added to `charges`, for a caller that may have to give it back with `giveBack`.
+   * added to `charges`, for a caller that may have to give it back with `giveBack`; with `holds`, the unit is left
+   * held and added there instead, for a caller that keeps or gives back its hold with its own answer.
    */
   charged<T extends object>(
     p: Principal,
@@ -132,13 +141,19 @@ export class Kernel {
     forceRefresh: boolean,
     compute: () => Promise<Result<T, AppError>>,
     charges?: QuotaKey[],
+    holds?: HeldUnit[],
   ): Promise<Result<Outcome<T & CacheFields>, AppError>> {
-    return this.lookups.run(p, channel, cacheKey, forceRefresh, compute, charges);
+    return this.lookups.run(p, channel, cacheKey, forceRefresh, compute, charges, holds);
   }
 
-  /** Gives back units collected by `charged` for an answer that failed after they were charged. */
-  giveBack(charges: readonly QuotaKey[]): Promise<void> {
-    return this.lookups.giveBack(charges);
+  /** Gives back units collected by `charged` for an answer of `p` that failed after they were charged. */
+  giveBack(p: Principal, charges: readonly QuotaKey[]): Promise<void> {
+    return this.lookups.giveBack(p, charges);
+  }
+
+  /** Gives back units `charged` left held (into `holds`) for an answer that will not be kept. */
+  releaseHeld(holds: readonly HeldUnit[]): Promise<void> {
+    return this.lookups.releaseHeld(holds);
   }
 
   quotaState(accountId: string, channel: string): Promise<QuotaState | undefined> {

@@ -11,7 +11,10 @@ import {
   type JobQueue,
   type JobResultLine,
   type JobTask,
+  type NormalizedUrl,
   type Principal,
+  type RateLimiter,
+  type SignalSource,
   type WebhookDelivery,
   type WebhookSender,
 } from "../../src/index.js";
@@ -41,20 +44,18 @@ class ScriptedSender implements WebhookSender {
   }
 }
 
+/** A rate limiter that admits everything: jobs here test quota, not rate limits. */
+const unlimited: RateLimiter = {
+  hit: async (_k, limit, w, now) => ({ allowed: true, limit, remaining: limit, resetAt: new Date(now.getTime() + w) }),
+};
+
 function setup(sender = new ScriptedSender(), retentionMs?: number) {
   const quota = new InMemoryQuotaLedger();
   const store = new InMemoryJobStore(quota);
   const queue = new ArrayQueue();
   const d = engineDeps({
     quota,
-    rateLimiter: {
-      hit: async (_k, limit, w, now) => ({
-        allowed: true,
-        limit,
-        remaining: limit,
-        resetAt: new Date(now.getTime() + w),
-      }),
-    },
+    rateLimiter: unlimited,
     jobs: { store, queue, webhooks: sender, ...(retentionMs !== undefined ? { retentionMs } : {}) },
   });
   return { engine: createEngine(d), store, queue, sender, quota, clock: d.clock };
@@ -312,14 +313,7 @@ describe("a job of files", () => {
     const decoded: number[] = [];
     const d = engineDeps({
       quota,
-      rateLimiter: {
-        hit: async (_k, limit, w, now) => ({
-          allowed: true,
-          limit,
-          remaining: limit,
-          resetAt: new Date(now.getTime() + w),
-        }),
-      },
+      rateLimiter: unlimited,
       // A decoder that reads every image as a code holding a phone number: nothing charged, nothing fetched.
       qrDecoder: {
         decode: async (image) => {
@@ -361,6 +355,50 @@ describe("a job of files", () => {
     expect(out[1]).toMatchObject({ index: 1, result: { qr_found: true } });
     expect(decoded).toEqual([image().bytes.byteLength]);
     expect((await engine.jobs.get(p, id))._unsafeUnwrap().value).toMatchObject({ status: "completed", failed: 1 });
+  });
+
+  it("a code answered by two workers at once charges its link's URL unit once", async () => {
+    const quota = new InMemoryQuotaLedger();
+    const store = new InMemoryJobStore(quota);
+    const queue = new ArrayQueue();
+    // Each worker's lookup of the code's link waits for the other's: both answer the file before either commits.
+    let arrived = 0;
+    let bothIn = (): void => undefined;
+    const together = new Promise<void>((resolve) => (bothIn = resolve));
+    const barrier: SignalSource<NormalizedUrl> = {
+      name: "barrier",
+      weight: 0.5,
+      timeoutMs: 10_000,
+      check: async () => {
+        if (++arrived === 2) bothIn();
+        await together;
+        return { source: "barrier", status: "ok", signals: {}, factors: [] };
+      },
+    };
+    const d = engineDeps({
+      quota,
+      rateLimiter: unlimited,
+      urlSources: [barrier],
+      qrDecoder: {
+        decode: async () => ({
+          ok: true,
+          value: [{ text: "https://pay-parking.example-shop.com/lot-7", format: "qr_code", position: null }],
+        }),
+      },
+      jobs: { store, queue, webhooks: new ScriptedSender() },
+    });
+    // Two worker processes: engines of their own over one store and one ledger.
+    const [one, other] = [createEngine(d), createEngine(d)];
+    const p = await principal(one);
+    const { id } = (await one.jobs.submitFiles(p, { channel: "qr", files: [image()] }))._unsafeUnwrap().value;
+    const [task] = queue.take();
+    await Promise.all([one.jobs.perform(task!), other.jobs.perform(task!)]);
+    expect(arrived).toBe(2);
+    expect(await lines(one, p, id)).toMatchObject([{ index: 0, result: { qr_found: true } }]);
+    // A code is charged by its links: the loser's unit was held, and given back when its answer was not written.
+    expect(await used(one, p)).toBe(1);
+    // Nothing stays held for the sweep to give back later.
+    expect(await quota.releaseExpired(new Date(d.clock.now().getTime() + 86_400_000))).toBe(0);
   });
 
   it("a job cancelled while a task holds its item leaves the item unanswered, with no error line", async () => {

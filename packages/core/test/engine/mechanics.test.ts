@@ -444,7 +444,8 @@ describe("Idempotency-Key claims", () => {
   it("a running request keeps its key by renewing it; a claim no process renews is taken over after the lease", async () => {
     const timers = new ManualTimers();
     // One store behind two engines: two processes on one database.
-    const d = deps({ timers, idempotency: new InMemoryIdempotencyStore() });
+    const quota = new InMemoryQuotaLedger();
+    const d = deps({ timers, quota, idempotency: new InMemoryIdempotencyStore(quota) });
     const engine = createEngine(d);
     const { p } = await principal(engine);
     const started = (await engine.idempotent(p, "order-1", "hash-a"))._unsafeUnwrap();
@@ -468,6 +469,48 @@ describe("Idempotency-Key claims", () => {
     expect((await engine.idempotent(p, "order-2", "hash-b"))._unsafeUnwrapErr().code).toBe("idempotency_key_in_use");
     d.clock.advance(1);
     expect((await engine.idempotent(p, "order-2", "hash-b"))._unsafeUnwrap().kind).toBe("run");
+  });
+});
+
+describe("a lookup cut off after its unit was committed and before its answer was kept for its key", () => {
+  // Two processes on one database: one store of claims, one ledger, one clock. The first runs the lookup under the
+  // key, commits its unit and dies before its answer is stored (finish is never called, its heartbeat never beats).
+  // The client sends the lookup again with the key; the second process takes the claim over once the lease ends.
+  async function cutOff(sharedCache: boolean): Promise<{ used: number; cached: boolean; replay: string }> {
+    const quota = new InMemoryQuotaLedger();
+    const d = deps({ timers: new ManualTimers(), quota, idempotency: new InMemoryIdempotencyStore(quota) });
+    const killed = createEngine(d);
+    const { p } = await principal(killed);
+    const request = { url: "https://cut-off.example-shop.com/login" };
+    const first = (await killed.idempotent(p, "order-9", "hash-9"))._unsafeUnwrap();
+    if (first.kind !== "run") throw new Error("the first request must run");
+    expect((await killed.lookupUrl(first.principal, request))._unsafeUnwrap().value.cached).toBe(false);
+    expect(await urlUsed(killed, p.accountId)).toBe(1);
+
+    const survivor = createEngine({
+      ...d,
+      timers: new ManualTimers(),
+      ...(sharedCache ? {} : { cache: new InMemoryResultCache() }),
+    });
+    d.clock.advance(IDEMPOTENCY_LEASE_MS);
+    const retry = (await survivor.idempotent(p, "order-9", "hash-9"))._unsafeUnwrap();
+    if (retry.kind !== "run") throw new Error("the retry must take the claim over");
+    const answer = (await survivor.lookupUrl(retry.principal, request))._unsafeUnwrap().value;
+    await retry.finish({ status: 200, headers: {}, body: JSON.stringify({ cached: answer.cached }) });
+    const again = (await survivor.idempotent(p, "order-9", "hash-9"))._unsafeUnwrap();
+    return {
+      used: await urlUsed(survivor, p.accountId),
+      cached: answer.cached,
+      replay: again.kind === "replay" ? again.response.body : "",
+    };
+  }
+
+  it("is charged once, by the retry that answers, when the retry computes the answer afresh", async () => {
+    expect(await cutOff(false)).toEqual({ used: 1, cached: false, replay: '{"cached":false}' });
+  });
+
+  it("is charged nothing when the retry answers from the cache the first run filled", async () => {
+    expect(await cutOff(true)).toEqual({ used: 0, cached: true, replay: '{"cached":true}' });
   });
 });
 

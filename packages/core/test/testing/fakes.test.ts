@@ -53,11 +53,10 @@ describeJobStoreContract("in-memory", async () => {
   const ledger = new InMemoryQuotaLedger();
   return { store: new InMemoryJobStore(ledger), ledger, addAccount: noop, cleanup: noop };
 });
-describeIdempotencyStoreContract("in-memory", async () => ({
-  store: new InMemoryIdempotencyStore(),
-  addAccount: noop,
-  cleanup: noop,
-}));
+describeIdempotencyStoreContract("in-memory", async () => {
+  const ledger = new InMemoryQuotaLedger();
+  return { store: new InMemoryIdempotencyStore(ledger), ledger, addAccount: noop, cleanup: noop };
+});
 describeIdsContract("SequentialIds", () => new SequentialIds());
 describeListStoreContract("in-memory", async () => ({
   store: new InMemoryListStore(),

@@ -61,19 +61,20 @@ export function registerSqlSuites(engine: string, getDb: () => Promise<Db>): voi
     engine,
     scoped((db) => new SqlReportStore(db)),
   );
-  describeJobStoreContract(engine, async () => {
-    const db = await getDb();
-    return {
-      store: new SqlJobStore(db),
-      ledger: new SqlQuotaLedger(db),
-      addAccount: (id) => addAccount(db, id),
-      cleanup: noop,
+  // Stores that charge or give back units, beside the ledger on the same database that reads what they did.
+  const withLedger =
+    <S>(make: (db: Db) => S) =>
+    async () => {
+      const db = await getDb();
+      return { ...(await scoped(make)()), ledger: new SqlQuotaLedger(db) };
     };
-  });
-
+  describeJobStoreContract(
+    engine,
+    withLedger((db) => new SqlJobStore(db)),
+  );
   describeIdempotencyStoreContract(
     engine,
-    scoped((db) => new SqlIdempotencyStore(db)),
+    withLedger((db) => new SqlIdempotencyStore(db)),
   );
 
   describeListStoreContract(

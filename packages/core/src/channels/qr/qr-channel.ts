@@ -255,6 +255,7 @@ async function analyzeLink(ctx: AssessContext, raw: string): Promise<Result<UrlL
     ctx.forceRefresh,
     async () => ok(await assessUrl(k, parsed.value, "live", { subLookup: true })),
     ctx.charges,
+    ctx.holds,
   );
   return charged.map((o) => o.value);
 }

@@ -3,10 +3,14 @@
 // committed when the lookup succeeds and given back when the computation fails. A refund or commit the store cannot
 // take at that moment (the database itself failing) is kept and retried until it lands, so a lookup the client saw
 // fail never stays charged; a process that dies mid-lookup leaves its hold to expire, and settleExpiredHolds (run by
-// servers at start-up and every minute) gives the unit back.
+// servers at start-up and every minute) gives the unit back. A lookup run under an Idempotency-Key claim commits its
+// unit through the idempotency store, which notes it on the claim in the same step: a process killed after the commit
+// and before the answer was stored for the key leaves the unit noted, and the retry that takes the claim over gives
+// it back, so the lookup is charged once.
 import { err, ok, type Result } from "neverthrow";
 import { appError, toAppError, type AppError } from "../../errors.js";
-import type { QuotaHold, QuotaKey } from "../../ports/quota-ledger.js";
+import type { IdempotencyClaimRef, IdempotencyStore } from "../../ports/idempotency-store.js";
+import type { HeldUnit, QuotaHold, QuotaKey } from "../../ports/quota-ledger.js";
 import type { CachedValue } from "../../ports/result-cache.js";
 import type { RateLimitDecision } from "../../ports/rate-limiter.js";
 import type { Telemetry } from "../../ports/telemetry.js";
@@ -35,6 +39,8 @@ interface Owed {
   readonly key: QuotaKey;
   readonly holdId?: string;
   readonly commit?: boolean;
+  /** The claim the unit is noted on (the lookup ran under an Idempotency-Key). */
+  readonly claim?: IdempotencyClaimRef;
 }
 
 export class ChargedLookups {
@@ -51,6 +57,7 @@ export class ChargedLookups {
 
   constructor(
     private readonly deps: EngineDeps,
+    private readonly idempotency: IdempotencyStore,
     private readonly config: EngineConfig,
     private readonly periods: AccountPeriods,
     private readonly counters: QuotaCounters,
@@ -78,6 +85,7 @@ export class ChargedLookups {
     forceRefresh: boolean,
     compute: () => Promise<Result<T, AppError>>,
     charges?: QuotaKey[],
+    holds?: HeldUnit[],
   ): Promise<Result<Outcome<T & CacheFields>, AppError>> {
     type Out = Outcome<T & CacheFields>;
     const flightKey = `${p.accountId}\u0000${cacheKey}`;
@@ -88,7 +96,7 @@ export class ChargedLookups {
         return shared.map((o) => ({ value: { ...o.value, cached: true }, meta: o.meta }));
       }
     }
-    const work = guardStore(() => this.once<T>(p, channel, cacheKey, forceRefresh, compute, charges));
+    const work = guardStore(() => this.once<T>(p, channel, cacheKey, forceRefresh, compute, charges, holds));
     if (forceRefresh) return work;
     this.inflight.set(flightKey, work as Promise<Result<Outcome<unknown>, AppError>>);
     try {
@@ -105,6 +113,7 @@ export class ChargedLookups {
     forceRefresh: boolean,
     compute: () => Promise<Result<T, AppError>>,
     charges?: QuotaKey[],
+    holds?: HeldUnit[],
   ): Promise<Result<Outcome<T & CacheFields>, AppError>> {
     const state = await this.periods.state(p.accountId);
     if (state === null) return err(appError("invalid_api_key", "The account no longer exists."));
@@ -164,8 +173,15 @@ export class ChargedLookups {
       if (key !== null) await this.settle({ key, ...(hold ? { holdId: hold.id } : {}) });
       return err(computed.error);
     }
-    if (key !== null && hold) await this.settle({ key, holdId: hold.id, commit: true });
-    if (key !== null) charges?.push(key);
+    if (key !== null && hold && holds) {
+      // The caller keeps or gives back the hold with its own answer.
+      holds.push({ key, holdId: hold.id });
+    } else {
+      if (key !== null && hold) {
+        await this.settle({ key, holdId: hold.id, commit: true, ...(p.claim ? { claim: p.claim } : {}) });
+      }
+      if (key !== null) charges?.push(key);
+    }
     const value = { ...computed.value, cached: false, cache_expires_at: expiresAt.toISOString() };
     return ok({ value, meta: key === null ? {} : { quota: { channel: key.channel, used, limit } } });
   }
@@ -174,8 +190,13 @@ export class ChargedLookups {
    * Gives back units charged by lookups that succeeded as part of a larger answer that then failed (a QR code's
    * links): the client saw that answer fail, so none of it is charged. Retried like any refund.
    */
-  async giveBack(charges: readonly QuotaKey[]): Promise<void> {
-    for (const key of charges) await this.settle({ key });
+  async giveBack(p: Principal, charges: readonly QuotaKey[]): Promise<void> {
+    for (const key of charges) await this.settle({ key, ...(p.claim ? { claim: p.claim } : {}) });
+  }
+
+  /** Gives back held units (and closes their holds) of an answer that will not be kept. Retried like any refund. */
+  async releaseHeld(holds: readonly HeldUnit[]): Promise<void> {
+    for (const { key, holdId } of holds) await this.settle({ key, holdId });
   }
 
   /** Commits a hold or gives a unit back now; when the store refuses, keeps it owed and retries later. */
@@ -190,10 +211,16 @@ export class ChargedLookups {
 
   private async apply(owed: Owed): Promise<void> {
     if (owed.commit === true && owed.holdId !== undefined) {
-      await this.deps.quota.commit(owed.holdId);
+      if (owed.claim) await this.idempotency.commitCharge(owed.claim, owed.holdId, owed.key);
+      else await this.deps.quota.commit(owed.holdId);
       return;
     }
-    this.counters.remember(owed.key, await this.deps.quota.release(owed.key, owed.holdId));
+    // A unit without its hold, charged under a claim: taken off the claim's noted units as it is given back.
+    const used =
+      owed.claim && owed.holdId === undefined
+        ? await this.idempotency.refundCharge(owed.claim, owed.key)
+        : await this.deps.quota.release(owed.key, owed.holdId);
+    this.counters.remember(owed.key, used);
   }
 
   /** Settles what is owed, oldest first; stops at the first the store still refuses. */
