@@ -3,20 +3,13 @@
 // another engine sharing the database; and no way to name another account through the API.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@scamverify/persistence";
-import {
-  call,
-  engineOver,
-  seedAccount,
-  serve,
-  sharedPglite,
-  type EngineKit,
-  type TestServer,
-} from "./support/harness.js";
+import { call, engineOver, seedAccount, serve, type EngineKit, type TestServer } from "./support/harness.js";
+import { usePglite } from "./support/file-hooks.js";
 
 // Real SQL under concurrent HTTP load; a busy machine can stretch a test past the default 5 s.
 vi.setConfig({ testTimeout: 30_000 });
 
-const getDb = sharedPglite();
+const getDb = usePglite();
 let db: Db;
 let a: EngineKit;
 let b: EngineKit;
@@ -34,7 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await serverA?.close();
   await serverB?.close();
-  await db?.close();
 });
 
 const lookup = (server: TestServer, key?: string, headers: Record<string, string> = {}) =>

@@ -1,7 +1,7 @@
 // Idempotency-Key on the API's POSTs, over HTTP: a repeated key with the same request gets the stored answer with
 // nothing run or charged again; another request under the key is 422, one still running is 409; a refused request
 // keeps nothing. Run on the in-memory engine and on the SQL store (PGlite), which must behave alike.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createStores, SqlIdempotencyStore } from "@scamverify/persistence";
 import { IDEMPOTENCY_LEASE_MS, type EngineDeps } from "@scamverify/core";
 import { FixedClock } from "@scamverify/core/testing";
@@ -11,27 +11,15 @@ import {
   engineInMemory,
   engineOver,
   seedAccount,
-  serve,
-  sharedPglite,
   T0,
   uniqueUrl,
   type EngineKit,
   type EngineOptions,
-  type TestServer,
 } from "./support/harness.js";
+import { usePglite, useServers } from "./support/file-hooks.js";
 
-const getDb = sharedPglite();
-const open: TestServer[] = [];
-// Opening and migrating PGlite takes seconds on a busy machine: done once, before the tests' own clocks start.
-beforeAll(async () => {
-  await getDb();
-}, 180_000);
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-afterAll(async () => {
-  await (await getDb()).close();
-});
+const getDb = usePglite();
+const serve = useServers();
 
 type Maker = (options: EngineOptions) => Promise<Omit<EngineKit, "stores">>;
 
@@ -50,7 +38,6 @@ async function setUp(make: Maker, hold?: () => Promise<void>) {
   const source = new CountingSource(hold);
   const kit = await make({ urlSources: [source] });
   const s = await serve(kit.engine);
-  open.push(s);
   const seeded = await seedAccount(kit.engine, { plan: "enterprise", quotas: { url: 100 } });
   const used = async (): Promise<number> => {
     const usage = await call(s.url, "GET", "/api/v1/usage", { key: seeded.key });
@@ -220,7 +207,6 @@ describe("Idempotency-Key across two API processes on one database (PGlite)", ()
       override: () => ({ idempotency: new SqlIdempotencyStore(db) }),
     });
     const [first, second] = [await serve(cutOff.engine), await serve(survivor.engine)];
-    open.push(first, second);
     const seeded = await seedAccount(cutOff.engine, { plan: "enterprise", quotas: { url: 100 } });
     const used = async (): Promise<number> => {
       const usage = await call(second.url, "GET", "/api/v1/usage", { key: seeded.key });

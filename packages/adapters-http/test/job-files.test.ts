@@ -17,14 +17,14 @@ import {
   engineOver,
   seedAccount,
   serve,
-  sharedPglite,
   unlimited,
   type EngineKit,
   type JsonBody,
   type TestServer,
 } from "./support/harness.js";
+import { usePglite } from "./support/file-hooks.js";
 
-const getDb = sharedPglite();
+const getDb = usePglite();
 let db: Db;
 let kit: EngineKit;
 let server: TestServer;

@@ -1,15 +1,13 @@
 // POST /api/v1/jobs with a file: JSON Lines or CSV bodies, channel and webhook_url in the query string. Good files
 // store the job item for item; a bad line refuses the whole job naming the line and the field, and then nothing is
 // stored or queued. The OpenAPI document names every media type.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { JobTask, WebhookSender } from "@scamverify/core";
 import { InMemoryJobStore, type InMemoryQuotaLedger } from "@scamverify/core/testing";
-import { call, engineInMemory, seedAccount, serve, unlimited, type TestServer } from "./support/harness.js";
+import { call, engineInMemory, seedAccount, unlimited, type TestServer } from "./support/harness.js";
+import { useServers } from "./support/file-hooks.js";
 
-const open: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
+const serve = useServers();
 
 const webhooks: WebhookSender = {
   checkUrl: (url) => (url.startsWith("https://") ? null : "Must be an https URL"),
@@ -35,7 +33,6 @@ async function start(): Promise<{ s: TestServer; key: string; store: InMemoryJob
     },
   });
   const s = await serve(kit.engine);
-  open.push(s);
   const { key } = await seedAccount(kit.engine, { plan: "starter" });
   return { s, key, store, sent };
 }

@@ -1,35 +1,24 @@
 // Allow and block lists and feedback over HTTP on the SQL stores (PGlite): the routes with their path values and
 // query strings, validation naming fields, scopes, tenant isolation on the shared cache, quota left alone, the
 // Idempotency-Key on the POSTs, and the JSON Lines export.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   call,
   engineOver,
   seedAccount,
-  serve,
-  sharedPglite,
   uniqueUrl,
   unlimited,
   type EngineKit,
   type TestServer,
 } from "./support/harness.js";
+import { usePglite, useServers } from "./support/file-hooks.js";
 
-const getDb = sharedPglite();
-const open: TestServer[] = [];
-beforeAll(async () => {
-  await getDb();
-}, 180_000);
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-afterAll(async () => {
-  await (await getDb()).close();
-});
+const getDb = usePglite();
+const serve = useServers();
 
 async function setUp(): Promise<{ kit: EngineKit; s: TestServer }> {
   const kit = engineOver(await getDb(), { rateLimiter: unlimited });
   const s = await serve(kit.engine);
-  open.push(s);
   return { kit, s };
 }
 

@@ -2,7 +2,7 @@
 // named series with route templates and outcome words, never a URL, a message, a key or a token, and is only for
 // a bearer of the configured token (else for loopback clients).
 import type { IncomingMessage } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHttpMetrics, type HttpAppOptions } from "../src/index.js";
 import { metricsRefusal } from "../src/ops.js";
 import {
@@ -11,21 +11,15 @@ import {
   call,
   engineInMemory,
   seedAccount,
-  serve,
   type TestServer,
 } from "./support/harness.js";
+import { useServers } from "./support/file-hooks.js";
 import type { Engine } from "@scamverify/core";
 
-const open: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
+const serve = useServers();
 
-async function start(engine: Engine, options: Omit<HttpAppOptions, "engine" | "logger"> = {}): Promise<TestServer> {
-  const s = await serve(engine, undefined, options);
-  open.push(s);
-  return s;
-}
+const start = (engine: Engine, options: Omit<HttpAppOptions, "engine" | "logger"> = {}): Promise<TestServer> =>
+  serve(engine, undefined, options);
 
 /** The value of one sample line of the exposition (undefined when the series is absent). */
 function sample(text: string, series: string): number | undefined {

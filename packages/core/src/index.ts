@@ -135,6 +135,7 @@ export type {
   ResultCache,
   SignalContext,
   SignalSource,
+  SourceKind,
   SourcePause,
   Timers,
   IdempotencyClaim,
@@ -625,7 +626,14 @@ export type {
 } from "./schemas/feedback.js";
 export type { FeedbackPage } from "./usecases/feedback.js";
 export { LIST_KIND_SCOPES } from "./usecases/lists.js";
-export { ALLOW_CAP, ALLOW_CAP_FEED_LISTED, BLOCK_FLOOR, applyLists, isThreatFeedFactor } from "./lists/apply-lists.js";
+export {
+  ALLOW_CAP,
+  ALLOW_CAP_FEED_LISTED,
+  BLOCK_FLOOR,
+  applyLists,
+  isThreatFeedFactor,
+  threatFeedSources,
+} from "./lists/apply-lists.js";
 export { ListIndex } from "./lists/list-index.js";
 export { normalizeEntryValue } from "./lists/normalize-entry.js";
 export { InMemoryListStore } from "./lists/in-memory-list-store.js";

@@ -33,6 +33,24 @@ describe("createUrlSignalSources", () => {
     expect(all.every((s) => s.timeoutMs > 0 && s.weight > 0 && s.weight <= 1)).toBe(true);
   });
 
+  it("declares the feeds and the listing vendors threat feeds, and nothing else", () => {
+    const all = createUrlSignalSources({
+      threatIndex: new LiveThreatIndex(),
+      clock,
+      fetcher,
+      network: { enabled: true },
+      keys: { webRisk: "a", ipqs: "b", urlhaus: "c", threatfox: "d" },
+    });
+    expect(all.filter((s) => s.kind === "threat_feed").map((s) => s.name)).toEqual([
+      "vendor2",
+      "vendor3",
+      "phishing_feeds",
+      "vendor1",
+      "vendor2_api",
+      "vendor3_api",
+    ]);
+  });
+
   it("feed sources read the index they were given, including after a swap", async () => {
     const index = new LiveThreatIndex();
     const [vendor2] = createUrlSignalSources({ threatIndex: index, clock, fetcher });

@@ -108,6 +108,17 @@ export interface CredentialsPageInput {
   readonly error?: string;
 }
 
+/** The error, the form's opening and its email field, the same on both credentials pages; the password follows. */
+function credentialsFormStart(action: string, input: CredentialsPageInput): string {
+  return `${errorBox(input.error)}
+<form method="post" action="${action}">
+${hiddenField("csrf_token", input.csrf)}
+${hiddenField("return_to", input.returnTo)}
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? "")}">
+<label for="password">Password</label>`;
+}
+
 export function renderSignIn(input: CredentialsPageInput): string {
   const q = new URLSearchParams({ return_to: input.returnTo }).toString();
   return pageLayout(
@@ -118,13 +129,7 @@ export function renderSignIn(input: CredentialsPageInput): string {
         ? "Sign in to manage your API keys and see your usage."
         : "An application asked to use your scamverify account. Sign in to review its request."
     }</p>
-${errorBox(input.error)}
-<form method="post" action="/api/oauth/signin">
-${hiddenField("csrf_token", input.csrf)}
-${hiddenField("return_to", input.returnTo)}
-<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? "")}">
-<label for="password">Password</label>
+${credentialsFormStart("/api/oauth/signin", input)}
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <div class="actions"><button type="submit">Sign in</button></div>
 </form>
@@ -145,13 +150,7 @@ export function renderSignUp(
     "Create an account",
     `<h1>Create a scamverify account</h1>
 <p class="muted" id="plan-offer">${offer}</p>
-${errorBox(input.error)}
-<form method="post" action="/api/oauth/signup">
-${hiddenField("csrf_token", input.csrf)}
-${hiddenField("return_to", input.returnTo)}
-<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? "")}">
-<label for="password">Password</label>
+${credentialsFormStart("/api/oauth/signup", input)}
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${input.minPasswordLength}">
 <p class="muted">At least ${input.minPasswordLength} characters.</p>
 <div class="actions"><button type="submit">Create account</button></div>

@@ -2,9 +2,11 @@
 // never reach another's answers. A block entry on the item or anything it holds (a link, a number, the sender) lifts
 // the score to at least 85 (scam); an allow entry on the item itself (the URL, the number, the sender) caps it at 15
 // (safe), or at 39 (low_risk) when a threat feed lists it, which the factor and the explanation then say. Block wins
-// over allow.
+// over allow. Which findings are a feed's is read from the sources' declared kind (SignalSource.kind), never from
+// their names.
 import type { Factor } from "../schemas/common.js";
 import type { ListEntryRecord } from "../ports/list-store.js";
+import type { SignalSource } from "../ports/signal-source.js";
 import { ALLOWLIST_FACTOR, BLOCKLIST_FACTOR, type ListName } from "../schemas/lists.js";
 import { verdictFor } from "../scoring/verdict.js";
 import type { ListIndex } from "./list-index.js";
@@ -104,9 +106,14 @@ function firstMatch(
   return undefined;
 }
 
+/** The names of the sources that declare themselves threat feeds: their findings are what `isThreatFeedFactor` sees. */
+export function threatFeedSources(sources: readonly Pick<SignalSource<never>, "name" | "kind">[]): ReadonlySet<string> {
+  return new Set(sources.filter((s) => s.kind === "threat_feed").map((s) => s.name));
+}
+
 /** Findings that come from a threat feed or a threat database listing (never hidden by an allow entry). */
-export function isThreatFeedFactor(f: Factor): boolean {
-  return /_listed(_urls)?$/.test(f.id) || /^vendor[123](_|$)/.test(f.source);
+export function isThreatFeedFactor(f: Factor, feeds: ReadonlySet<string>): boolean {
+  return feeds.has(f.source);
 }
 
 const named = (e: ListEntryRecord): string =>
@@ -114,9 +121,15 @@ const named = (e: ListEntryRecord): string =>
 
 /**
  * The result as this account sees it: unchanged (the same object) when no entry applies, otherwise a copy with the
- * list's factor first, the score, verdict and explanation moved.
+ * list's factor first, the score, verdict and explanation moved. `feedSources` names the threat feeds
+ * (`threatFeedSources`).
  */
-export function applyLists<T extends object>(result: T, index: ListIndex, now: Date): T {
+export function applyLists<T extends object>(
+  result: T,
+  index: ListIndex,
+  now: Date,
+  feedSources: ReadonlySet<string>,
+): T {
   if (index.size === 0) return result;
   const r = result as unknown as Loose;
   if (typeof r["risk_score"] !== "number" || !Array.isArray(r["factors"])) return result;
@@ -144,7 +157,7 @@ export function applyLists<T extends object>(result: T, index: ListIndex, now: D
   } else {
     const allowed = firstMatch(index, "allow", subjects.primary, now);
     if (allowed === undefined) return result;
-    const feeds = factors.filter(isThreatFeedFactor);
+    const feeds = factors.filter((f) => isThreatFeedFactor(f, feedSources));
     score = Math.min(before, feeds.length > 0 ? ALLOW_CAP_FEED_LISTED : ALLOW_CAP);
     const despite =
       feeds.length > 0 ? `; a threat feed lists it all the same (${feeds.map((f) => f.source).join(", ")})` : "";

@@ -1,4 +1,4 @@
-import type { Factor, Verdict } from "../schemas/common.js";
+import type { Factor, SourceStatus, Verdict } from "../schemas/common.js";
 
 export interface ExplanationInput {
   readonly subject: string;
@@ -9,6 +9,10 @@ export interface ExplanationInput {
   readonly confidence: number;
   readonly factors: readonly Factor[];
   readonly unavailableSources: readonly string[];
+  /** Every source with its status (ok, unavailable, skipped), when known: what was and was not checked. */
+  readonly sources?: readonly SourceStatus[];
+  /** The result's merged signals, when known (a number's type and region, its carrier and line type). */
+  readonly signals?: Readonly<Record<string, unknown>>;
 }
 
 /** Writes the plain-English explanation. Must not throw; an AI explainer falls back to the deterministic one. */

@@ -9,7 +9,7 @@ export type { Timers } from "./timers.js";
 export type { Ids } from "./ids.js";
 export type { Hasher, PasswordHasher } from "./hasher.js";
 export type { HealthProbe } from "./health-probe.js";
-export type { Evidence, SignalContext, SignalSource, SourcePause } from "./signal-source.js";
+export type { Evidence, SignalContext, SignalSource, SourceKind, SourcePause } from "./signal-source.js";
 export type { ExplanationInput, Explainer } from "./explainer.js";
 export type { FeedRecord, FeedSnapshot, FeedStore } from "./feed-store.js";
 export type {

@@ -30,8 +30,17 @@ export interface SignalContext {
  * One provider of evidence for a channel (a feed index, a vendor API, a network inspector).
  * `check` resolves with status "unavailable" instead of rejecting when the provider fails.
  */
+/**
+ * What a source is. `threat_feed`: a threat feed or threat database whose listing is near-conclusive, so that an
+ * account's allow entry caps the result lower and says the feed lists it (lists/apply-lists.ts); `analysis`: anything
+ * else (a network inspector, a reputation score, a carrier database).
+ */
+export type SourceKind = "threat_feed" | "analysis";
+
 export interface SignalSource<TInput> {
   readonly name: string;
+  /** What the source is; a source that leaves it out is an `analysis`. Its factors carry `name` as their source. */
+  readonly kind?: SourceKind;
   /** 0..1: how much this source's answer adds to confidence. */
   readonly weight: number;
   /** Per-call time budget; the engine aborts and counts the source unavailable after it. */

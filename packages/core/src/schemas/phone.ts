@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RiskAssessmentShape } from "./common.js";
+import { ResultTailShape, RiskAssessmentShape } from "./common.js";
 
 export const PhoneLookupRequestSchema = z
   .strictObject({
@@ -44,13 +44,7 @@ export const PhoneLookupResultSchema = z
     confidence: RiskAssessmentShape.confidence,
     explanation: RiskAssessmentShape.explanation,
     signals: PhoneSignalsSchema,
-    factors: RiskAssessmentShape.factors,
-    sources_checked: RiskAssessmentShape.sources_checked,
-    sources: RiskAssessmentShape.sources,
-    cached: RiskAssessmentShape.cached,
-    cache_expires_at: RiskAssessmentShape.cache_expires_at,
-    created_at: RiskAssessmentShape.created_at,
-    test_mode: RiskAssessmentShape.test_mode,
+    ...ResultTailShape,
   })
   .meta({ id: "PhoneLookupResult" });
 export type PhoneLookupResult = z.infer<typeof PhoneLookupResultSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RiskAssessmentShape } from "./common.js";
+import { ResultTailShape, RiskAssessmentShape } from "./common.js";
 
 export const MAX_URL_LENGTH = 2048;
 
@@ -50,13 +50,7 @@ export const UrlLookupResultSchema = z
     confidence: RiskAssessmentShape.confidence,
     explanation: RiskAssessmentShape.explanation,
     signals: UrlSignalsSchema,
-    factors: RiskAssessmentShape.factors,
-    sources_checked: RiskAssessmentShape.sources_checked,
-    sources: RiskAssessmentShape.sources,
-    cached: RiskAssessmentShape.cached,
-    cache_expires_at: RiskAssessmentShape.cache_expires_at,
-    created_at: RiskAssessmentShape.created_at,
-    test_mode: RiskAssessmentShape.test_mode,
+    ...ResultTailShape,
   })
   .meta({ id: "UrlLookupResult" });
 export type UrlLookupResult = z.infer<typeof UrlLookupResultSchema>;

@@ -1,4 +1,5 @@
 import type { ExplanationInput, Explainer } from "../ports/explainer.js";
+import { explainPhone } from "./phone-explanation.js";
 
 const VERDICT_WORDS: Record<ExplanationInput["verdict"], string> = {
   safe: "looks safe",
@@ -19,9 +20,9 @@ function sentence(s: string): string {
 
 /** Writes the explanation from the top factors; the same input always gives the same text. */
 export function explainDeterministically(input: ExplanationInput): string {
-  const subject = input.channel === "phone" ? `The number ${input.subject}` : `${input.subject}`;
+  if (input.channel === "phone") return explainPhone(input);
   const parts = [
-    `${subject} ${VERDICT_WORDS[input.verdict]} (risk ${input.riskScore}/100, ${confidenceWord(input.confidence)} confidence).`,
+    `${input.subject} ${VERDICT_WORDS[input.verdict]} (risk ${input.riskScore}/100, ${confidenceWord(input.confidence)} confidence).`,
   ];
   const risks = input.factors.filter((f) => f.points > 0 && f.id !== "limited_evidence").slice(0, 3);
   const trust = input.factors.filter((f) => f.points < 0).slice(0, 2);

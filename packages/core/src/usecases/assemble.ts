@@ -46,6 +46,8 @@ export async function assemble(
     confidence: assessment.confidence,
     factors: assessment.factors,
     unavailableSources: assessment.unavailableSources,
+    sources: assessment.sources,
+    signals: assessment.signals,
   };
   let explanation: string;
   try {

@@ -29,6 +29,7 @@ import type { ListStore } from "../ports/list-store.js";
 import type { FeedbackStore } from "../ports/feedback-store.js";
 import { InMemoryListStore } from "../lists/in-memory-list-store.js";
 import { InMemoryFeedbackStore } from "../lists/in-memory-feedback-store.js";
+import { threatFeedSources } from "../lists/apply-lists.js";
 
 export type { AccountState } from "./mechanics/account-periods.js";
 export type { Meta, Outcome } from "./mechanics/charged-lookup.js";
@@ -81,7 +82,13 @@ export class Kernel {
     this.ports = channelPorts(deps, this.timers);
     this.lists = deps.lists ?? new InMemoryListStore();
     this.feedback = deps.feedback ?? new InMemoryFeedbackStore();
-    this.views = new AccountViews(this.lists, this.feedback, deps.clock, this.config.authCacheMs);
+    this.views = new AccountViews(
+      this.lists,
+      this.feedback,
+      deps.clock,
+      this.config.authCacheMs,
+      threatFeedSources([...(deps.urlSources ?? []), ...(deps.phoneSources ?? [])]),
+    );
     this.auth = new Authenticator(deps, this.config);
     this.periods = new AccountPeriods(deps, this.auth);
     this.admission = new Admission(deps, this.periods, this.telemetry);

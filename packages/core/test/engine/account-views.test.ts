@@ -29,7 +29,7 @@ function setup(): { views: AccountViews; feedback: CountingFeedback; clock: Fixe
   const clock = new FixedClock();
   const feedback = new CountingFeedback();
   const lists = new InMemoryListStore();
-  return { views: new AccountViews(lists, feedback, clock, 4_000), feedback, clock, lists };
+  return { views: new AccountViews(lists, feedback, clock, 4_000, new Set()), feedback, clock, lists };
 }
 
 describe("AccountViews", () => {

@@ -3,11 +3,15 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  ALLOW_CAP,
+  ALLOW_CAP_FEED_LISTED,
   ALLOWLIST_FACTOR,
   BLOCKLIST_FACTOR,
   ListIndex,
   applyLists,
   createEngine,
+  isThreatFeedFactor,
+  threatFeedSources,
   type Engine,
   type Evidence,
   type NormalizedUrl,
@@ -40,24 +44,30 @@ async function principal(
   return scopes === undefined ? p : { ...p, scopes };
 }
 
-/** A feed that lists one host, as the threat feeds' sources do. */
-const feed = (host: string): SignalSource<NormalizedUrl> => ({
-  name: "phishing_feed",
+/** A source that lists one host, as the threat feeds' sources do; a feed only when it says so. */
+const lister = (
+  host: string,
+  name: string,
+  factorId: string,
+  kind?: SignalSource<NormalizedUrl>["kind"],
+): SignalSource<NormalizedUrl> => ({
+  name,
+  ...(kind === undefined ? {} : { kind }),
   weight: 1,
   timeoutMs: 1000,
   async check(url: NormalizedUrl): Promise<Evidence> {
     const listed = url.host === host;
     return {
-      source: "phishing_feed",
+      source: name,
       status: "ok",
-      signals: { phishing_feed_listed: listed },
-      factors: listed
-        ? [{ id: "phishing_feed_listed", source: "phishing_feed", label: "Listed by a phishing feed", points: 90 }]
-        : [],
+      signals: {},
+      factors: listed ? [{ id: factorId, source: name, label: `Listed by ${name}`, points: 90 }] : [],
       ...(listed ? { floor: 90 } : {}),
     };
   },
 });
+
+const feed = (host: string) => lister(host, "phishing_feed", "phishing_feed_listed", "threat_feed");
 
 function setup(extra: Parameters<typeof engineDeps>[0] = {}) {
   const deps = engineDeps({ urlSources: [feed("listed.example.com")], ...extra });
@@ -122,6 +132,44 @@ describe("allow and block lists on lookups", () => {
     expect(allowed.verdict).toBe("safe");
   });
 
+  it("treats a source as a threat feed by its declared kind, whatever its name and its findings' ids", async () => {
+    const { engine } = setup({
+      urlSources: [
+        lister("harbour.example.com", "harbour_watch", "harbour_hit", "threat_feed"),
+        lister("named.example.com", "vendor1", "vendor1_listed", "analysis"),
+        lister("plain.example.com", "lookalike_listed", "lookalike_listed"),
+      ],
+    });
+    const p = await principal(engine);
+    for (const host of ["harbour.example.com", "named.example.com", "plain.example.com"])
+      await engine.lists.add(p, "allow", { kind: "domain", value: host });
+
+    const fed = await url(engine, p, "https://harbour.example.com/");
+    expect(fed.factors[0]!.id).toBe(ALLOWLIST_FACTOR);
+    expect(fed.factors.map((f) => f.id)).toContain("harbour_hit");
+    expect(fed.risk_score).toBe(ALLOW_CAP_FEED_LISTED);
+    expect(fed.factors[0]!.label).toMatch(/threat feed lists it all the same \(harbour_watch\)/);
+    expect(fed.explanation).toMatch(/although a threat feed lists it: Listed by harbour_watch/);
+
+    for (const host of ["named.example.com", "plain.example.com"]) {
+      const seen = await url(engine, p, `https://${host}/`);
+      expect(seen.factors[0]!.id).toBe(ALLOWLIST_FACTOR);
+      expect(seen.risk_score).toBe(ALLOW_CAP);
+      expect(seen.factors[0]!.label).not.toMatch(/threat feed/);
+    }
+  });
+
+  it("reads the threat feeds from the sources' declared kind", () => {
+    const feeds = threatFeedSources([
+      { name: "harbour_watch", kind: "threat_feed" },
+      { name: "vendor1", kind: "analysis" },
+      { name: "network" },
+    ]);
+    expect([...feeds]).toEqual(["harbour_watch"]);
+    expect(isThreatFeedFactor({ id: "x", source: "harbour_watch", label: "x", points: 1 }, feeds)).toBe(true);
+    expect(isThreatFeedFactor({ id: "vendor2_listed", source: "vendor2", label: "x", points: 1 }, feeds)).toBe(false);
+  });
+
   it("lets block win over allow, and ignores an entry once it expires", async () => {
     const { engine, deps } = setup();
     const p = await principal(engine);
@@ -171,15 +219,25 @@ describe("allow and block lists on lookups", () => {
       factors: [{ id: "urgent_language", source: "message", label: "Urgent", points: 20 }],
       signals: { header_analysis: { from: { address: "Billing@Invoices.Example.COM" } }, extracted_urls: [] },
     };
-    const allowed = applyLists(mail, new ListIndex([entry("sender", "Billing@invoices.example.com", "allow")]), now);
+    const allowed = applyLists(
+      mail,
+      new ListIndex([entry("sender", "Billing@invoices.example.com", "allow")]),
+      now,
+      new Set(),
+    );
     expect(allowed).toMatchObject({
       risk_score: 15,
       verdict: "safe",
       factors: [{ id: ALLOWLIST_FACTOR, points: -35 }, {}],
     });
-    const otherLocal = applyLists(mail, new ListIndex([entry("sender", "billing@invoices.example.com", "allow")]), now);
+    const otherLocal = applyLists(
+      mail,
+      new ListIndex([entry("sender", "billing@invoices.example.com", "allow")]),
+      now,
+      new Set(),
+    );
     expect(otherLocal).toBe(mail);
-    const byDomain = applyLists(mail, new ListIndex([entry("domain", "example.com", "block")]), now);
+    const byDomain = applyLists(mail, new ListIndex([entry("domain", "example.com", "block")]), now, new Set());
     expect(byDomain).toMatchObject({ risk_score: 85, verdict: "scam" });
     expect(mail.risk_score).toBe(50);
   });

@@ -38,6 +38,7 @@ function describe(match: ThreatMatch): string {
 export function createFeedSignalSource(config: FeedSignalSourceConfig): SignalSource<NormalizedUrl> {
   return {
     name: config.name,
+    kind: "threat_feed",
     weight: config.weight ?? 0.9,
     timeoutMs: 100,
     async check(url): Promise<Evidence> {

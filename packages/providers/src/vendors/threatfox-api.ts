@@ -73,6 +73,7 @@ export function threatfoxEvidence(iocs: readonly ThreatfoxIoc[]): Evidence {
 export function createThreatfoxApiSource(config: VendorSourceConfig): SignalSource<NormalizedUrl> {
   return createVendorSource(config, {
     name: "vendor3_api",
+    kind: "threat_feed",
     weight: 0.8,
     signal: "vendor3_listed",
     defaultTimeoutMs: 3_000,

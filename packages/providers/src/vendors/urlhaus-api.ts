@@ -58,6 +58,7 @@ export function urlhausEvidence(v: UrlhausVerdict): Evidence {
 export function createUrlhausApiSource(config: VendorSourceConfig): SignalSource<NormalizedUrl> {
   return createVendorSource(config, {
     name: "vendor2_api",
+    kind: "threat_feed",
     weight: 0.8,
     signal: "vendor2_listed",
     defaultTimeoutMs: 3_000,

@@ -2,7 +2,7 @@
 // within the check's budget, and the rule that a failing vendor resolves "unavailable" with its signal null instead
 // of rejecting.
 
-import type { Clock, Evidence, NormalizedUrl, SignalSource } from "@scamverify/core";
+import type { Clock, Evidence, NormalizedUrl, SignalSource, SourceKind } from "@scamverify/core";
 import type { SafeFetcher } from "../net/safe-fetch.js";
 import { CircuitBreaker } from "./circuit-breaker.js";
 import { callVendor, type Sleep, type VendorHttpDeps, type VendorHttpRequest } from "./vendor-http.js";
@@ -23,6 +23,8 @@ export interface VendorSourceConfig {
 /** What sets one vendor apart: its name and signal, its default budget, and how to ask and read the answer. */
 export interface VendorSpec {
   readonly name: string;
+  /** `threat_feed` for a vendor that answers whether a list of threats holds the URL; left out for a score. */
+  readonly kind?: SourceKind;
   readonly weight: number;
   /** The URL signal this vendor fills (null when the vendor is unavailable). */
   readonly signal: string;
@@ -47,6 +49,7 @@ export function createVendorSource(config: VendorSourceConfig, spec: VendorSpec)
   const budget = config.timeoutMs ?? spec.defaultTimeoutMs;
   return {
     name: spec.name,
+    ...(spec.kind === undefined ? {} : { kind: spec.kind }),
     weight: spec.weight,
     timeoutMs: budget + 250,
     async check(url, ctx) {

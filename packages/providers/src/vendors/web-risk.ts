@@ -64,6 +64,7 @@ export function webRiskEvidence(verdict: WebRiskVerdict): Evidence {
 export function createWebRiskSource(config: VendorSourceConfig): SignalSource<NormalizedUrl> {
   return createVendorSource(config, {
     name: "vendor1",
+    kind: "threat_feed",
     weight: 0.9,
     signal: "vendor1_web_risk",
     defaultTimeoutMs: 3_000,

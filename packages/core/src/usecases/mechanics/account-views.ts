@@ -40,6 +40,8 @@ export class AccountViews {
     private readonly feedback: FeedbackStore,
     private readonly clock: Clock,
     private readonly holdMs: number,
+    /** The sources that are threat feeds (lists/apply-lists.ts `threatFeedSources`). */
+    private readonly feedSources: ReadonlySet<string>,
   ) {}
 
   /** The account's active entries, compiled; read from the store at most once per holdMs per process. */
@@ -103,7 +105,7 @@ export class AccountViews {
 
   private applied<T extends object>(result: T, index: ListIndex, now: Date): T {
     try {
-      return applyLists(result, index, now);
+      return applyLists(result, index, now, this.feedSources);
     } catch {
       return result;
     }
