@@ -26,14 +26,14 @@ it("answers each URL of the golden set as it did", async () => {
   for (const { url } of inputs.urls) {
     const answer = await engine.lookupUrl(p, { url });
     if (answer.isErr()) {
-      lines.push(JSON.stringify({ url, error: answer.error.code, message: answer.error.message }));
+      lines.push(JSON.stringify({ input: url, error: answer.error.code, message: answer.error.message }));
       continue;
     }
     const { id, created_at, cache_expires_at, ...fields } = answer.value.value;
     expect(typeof id).toBe("string");
     expect(Number.isNaN(Date.parse(created_at))).toBe(false);
     expect(Number.isNaN(Date.parse(cache_expires_at))).toBe(false);
-    lines.push(JSON.stringify({ url, ...fields }));
+    lines.push(JSON.stringify({ input: url, ...fields }));
   }
   expect(lines).toHaveLength(180);
   await expect(`${lines.join("\n")}\n`).toMatchFileSnapshot("./fixtures/url-engine-golden.jsonl");
