@@ -7,7 +7,9 @@ import { expect, it } from "vitest";
 import { createEngine, SCOPES, type Principal } from "../../src/index.js";
 import { engineDeps } from "../support/engine-deps.js";
 
-const inputs = JSON.parse(readFileSync(new URL("./fixtures/url-engine-golden-inputs.json", import.meta.url), "utf8")) as {
+const inputs = JSON.parse(
+  readFileSync(new URL("./fixtures/url-engine-golden-inputs.json", import.meta.url), "utf8"),
+) as {
   urls: { source: string; url: string }[];
 };
 
