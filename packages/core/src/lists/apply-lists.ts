@@ -10,6 +10,7 @@ import type { SignalSource } from "../ports/signal-source.js";
 import { ALLOWLIST_FACTOR, BLOCKLIST_FACTOR, type ListName } from "../schemas/lists.js";
 import { verdictFor } from "../scoring/verdict.js";
 import type { ListIndex } from "./list-index.js";
+import { BoundedMap } from "../policies/bounded-map.js";
 
 export const BLOCK_FLOOR = 85;
 export const ALLOW_CAP = 15;
@@ -62,7 +63,7 @@ function subjectsOf(result: Loose): Subjects {
 
 /** Hosts of the URLs matched lately: a URL asked about at volume is matched on every cached answer. */
 const HOST_MEMO_SIZE = 4_096;
-const hosts = new Map<string, string | null>();
+const hosts = new BoundedMap<string, string | null>(HOST_MEMO_SIZE);
 
 /** The host of a URL as results carry it (already normalized): ASCII, lower case, IPv6 without brackets. */
 function hostOf(url: string): string | null {
@@ -73,7 +74,6 @@ function hostOf(url: string): string | null {
     } catch {
       host = null;
     }
-    if (hosts.size >= HOST_MEMO_SIZE) hosts.delete(hosts.keys().next().value as string);
     hosts.set(url, host);
   }
   return host;

@@ -20,7 +20,8 @@ function weighed(reading: ModelReading, n: number): string {
 
 function modelHit(id: string, source: string, reading: ModelReading, like: string, unlike: string): RuleHit {
   const strength = Math.max(-MAX_STRENGTH, Math.min(MAX_STRENGTH, reading.logit));
-  const what = weighed(reading, 3);
+  // The words are only shown for a reading that counts against the input.
+  const what = strength > 0 ? weighed(reading, 3) : "";
   return {
     id,
     source,

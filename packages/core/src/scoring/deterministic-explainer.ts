@@ -13,6 +13,11 @@ function confidenceWord(c: number): string {
   return c >= 0.8 ? "high" : c >= 0.5 ? "moderate" : "low";
 }
 
+/** A label as a clause: without its closing full stop. */
+function clause(label: string): string {
+  return label.endsWith(".") ? label.slice(0, -1) : label;
+}
+
 function sentence(s: string): string {
   const t = s.trim();
   return /[.!?]$/.test(t) ? t : `${t}.`;
@@ -26,8 +31,8 @@ export function explainDeterministically(input: ExplanationInput): string {
   ];
   const risks = input.factors.filter((f) => f.points > 0 && f.id !== "limited_evidence").slice(0, 3);
   const trust = input.factors.filter((f) => f.points < 0).slice(0, 2);
-  if (risks.length > 0) parts.push(`Main reasons: ${risks.map((f) => f.label.replace(/[.]$/, "")).join("; ")}.`);
-  if (trust.length > 0) parts.push(`In its favour: ${trust.map((f) => f.label.replace(/[.]$/, "")).join("; ")}.`);
+  if (risks.length > 0) parts.push(`Main reasons: ${risks.map((f) => clause(f.label)).join("; ")}.`);
+  if (trust.length > 0) parts.push(`In its favour: ${trust.map((f) => clause(f.label)).join("; ")}.`);
   if (risks.length === 0 && trust.length === 0) parts.push("No source reported anything against it.");
   if (input.factors.some((f) => f.id === "limited_evidence")) {
     parts.push("Too little is known about it to call it safe: treat it with ordinary caution.");

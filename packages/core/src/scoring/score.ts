@@ -133,6 +133,13 @@ export interface AssessOptions {
   readonly scoring?: Scoring;
 }
 
+/** The names of the sources whose answer ended as `status`, in order. */
+function namesOf(sources: readonly SourceStatus[], status: SourceStatus["status"]): string[] {
+  const names: string[] = [];
+  for (const s of sources) if (s.status === status) names.push(s.name);
+  return names;
+}
+
 export function assess(items: readonly WeightedEvidence[], options: AssessOptions = {}): Assessment {
   const hits: RuleHit[] = [];
   const sources: SourceStatus[] = [];
@@ -141,12 +148,13 @@ export function assess(items: readonly WeightedEvidence[], options: AssessOption
   let answered = 0;
   let considered = 0;
   for (const { evidence, weight } of items) {
-    sources.push({
+    const source: { -readonly [K in keyof SourceStatus]: SourceStatus[K] } = {
       name: evidence.source,
       status: evidence.status,
-      ...(evidence.reason !== undefined ? { reason: evidence.reason } : {}),
-      ...(evidence.until !== undefined ? { until: evidence.until.toISOString() } : {}),
-    });
+    };
+    if (evidence.reason !== undefined) source.reason = evidence.reason;
+    if (evidence.until !== undefined) source.until = evidence.until.toISOString();
+    sources.push(source);
     for (const k in evidence.signals) {
       // A listing flag set by any source stands (a feed says false, a live API says true: listed).
       const v = evidence.signals[k];
@@ -165,8 +173,14 @@ export function assess(items: readonly WeightedEvidence[], options: AssessOption
   }
   const coverage = considered > 0 ? answered / considered : 0;
   // Confidence and vouching read the detectors' own statements (their priors), whatever the weights.
-  const strongest = hits.reduce((m, f) => Math.max(m, Math.abs(f.points)), floor) / 100;
-  const vouched = hits.reduce((t, f) => t + Math.max(0, -f.points), 0) >= VOUCHING_POINTS;
+  let strongestPoints = floor;
+  let vouching = 0;
+  for (const f of hits) {
+    strongestPoints = Math.max(strongestPoints, Math.abs(f.points));
+    vouching += Math.max(0, -f.points);
+  }
+  const strongest = strongestPoints / 100;
+  const vouched = vouching >= VOUCHING_POINTS;
   const scoring = options.scoring ?? FITTED_SCORING;
   // A test key's magic input states its own score: no weights apply to it.
   const hand = scoring.combination === "hand" || hits.some((f) => f.source === "test_mode");
@@ -205,8 +219,8 @@ export function assess(items: readonly WeightedEvidence[], options: AssessOption
     confidence,
     factors,
     sources,
-    sourcesChecked: sources.filter((s) => s.status === "ok").map((s) => s.name),
-    unavailableSources: sources.filter((s) => s.status === "unavailable").map((s) => s.name),
+    sourcesChecked: namesOf(sources, "ok"),
+    unavailableSources: namesOf(sources, "unavailable"),
     signals,
   };
 }

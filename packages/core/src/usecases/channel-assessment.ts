@@ -96,6 +96,10 @@ export function commonFields(
 /** The channel's signals object: every documented field, filled from the merged signals where present. */
 export function pickSignals<T extends object>(empty: T, merged: Record<string, unknown>): T {
   const out: Record<string, unknown> = { ...(empty as Record<string, unknown>) };
-  for (const key of Object.keys(empty)) if (merged[key] !== undefined) out[key] = merged[key];
+  // The merged signals are few: each is looked for among the documented fields, which keep their order.
+  for (const key in merged) {
+    const v = merged[key];
+    if (v !== undefined && Object.hasOwn(empty, key)) out[key] = v;
+  }
   return out as T;
 }

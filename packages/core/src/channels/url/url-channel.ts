@@ -14,6 +14,7 @@ import {
 import { assessWith, pickSignals } from "../../usecases/channel-assessment.js";
 import type { Kernel } from "../../usecases/kernel.js";
 import { TEST_URL_HOST_PREFIX, magicUrlVerdict } from "../../usecases/test-mode.js";
+import { BoundedMap } from "../../policies/bounded-map.js";
 import { defineChannel, type QuotaChannelDefinition } from "../define-channel.js";
 import { summarizeAssessment } from "../summary.js";
 
@@ -77,14 +78,13 @@ const NORMALIZED_MEMO_MAX_LENGTH = 1_024;
  * again, and normalizing it (WHATWG parsing, the public suffix list, Unicode host) costs more than the cache hit
  * that answers it. normalizeUrl is pure, so a remembered form is the one it would give again.
  */
-const normalized = new Map<string, NormalizedUrl>();
+const normalized = new BoundedMap<string, NormalizedUrl>(NORMALIZED_MEMO_SIZE);
 
 function normalizeRemembered(raw: string): ReturnType<typeof normalizeUrl> {
   const known = normalized.get(raw);
   if (known !== undefined) return ok(known);
   const parsed = normalizeUrl(raw);
   if (parsed.isOk() && raw.length <= NORMALIZED_MEMO_MAX_LENGTH) {
-    if (normalized.size >= NORMALIZED_MEMO_SIZE) normalized.delete(normalized.keys().next().value as string);
     normalized.set(raw, Object.freeze(parsed.value));
   }
   return parsed;

@@ -9,6 +9,7 @@ import type { ListStore } from "../../ports/list-store.js";
 import type { Verdict } from "../../schemas/common.js";
 import { ListIndex } from "../../lists/list-index.js";
 import { applyLists } from "../../lists/apply-lists.js";
+import { BoundedMap } from "../../policies/bounded-map.js";
 
 /** Accounts whose compiled lists one process keeps, and receipts it remembers having written. */
 const MAX_HELD_ACCOUNTS = 10_000;
@@ -30,10 +31,10 @@ function subjectOf(channel: string, r: Record<string, unknown>): string | null {
 }
 
 export class AccountViews {
-  private readonly held = new Map<string, Held>();
+  private readonly held = new BoundedMap<string, Held>(MAX_HELD_ACCOUNTS);
   private readonly loading = new Map<string, Promise<ListIndex>>();
   /** Receipts written lately, and when: written again after a day, so a receipt in use is never purged. */
-  private readonly written = new Map<string, number>();
+  private readonly written = new BoundedMap<string, number>(MAX_REMEMBERED_RECEIPTS);
 
   constructor(
     private readonly lists: ListStore,
@@ -55,7 +56,6 @@ export class AccountViews {
       const entries = await this.lists.active(accountId, new Date(now));
       const index = entries.length === 0 ? ListIndex.EMPTY : new ListIndex(entries);
       this.held.delete(accountId);
-      if (this.held.size >= MAX_HELD_ACCOUNTS) this.held.delete(this.held.keys().next().value as string);
       this.held.set(accountId, { index, until: now + this.holdMs });
       return index;
     })();
@@ -147,7 +147,6 @@ export class AccountViews {
       return;
     }
     this.written.delete(key);
-    if (this.written.size >= MAX_REMEMBERED_RECEIPTS) this.written.delete(this.written.keys().next().value as string);
     this.written.set(key, receipt.receivedAt.getTime());
   }
 }
