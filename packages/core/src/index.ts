@@ -232,6 +232,7 @@ export { calendarMonth, currentPeriod } from "./policies/billing-period.js";
 export { quotaCeiling, quotaLimit, requestsPerMinute } from "./policies/limits.js";
 export { InMemoryRateLimiter } from "./policies/in-memory-rate-limiter.js";
 export { InMemoryIdempotencyStore } from "./policies/in-memory-idempotency-store.js";
+export { BoundedMap } from "./policies/bounded-map.js";
 export type { InMemoryRateLimiterOptions } from "./policies/in-memory-rate-limiter.js";
 
 export type {

@@ -1,6 +1,6 @@
 // A bounded in-process layer over the shared result cache. A cached assessment never changes before it expires, so
 // serving it from memory is exact; the short local lifetime lets a forced refresh made elsewhere show up soon.
-import type { CachedValue, Clock, ResultCache } from "@scamverify/core";
+import { BoundedMap, type CachedValue, type Clock, type ResultCache } from "@scamverify/core";
 
 export interface HotResultCacheOptions {
   readonly clock: Clock;
@@ -11,16 +11,15 @@ export interface HotResultCacheOptions {
 }
 
 export class HotResultCache implements ResultCache {
-  private readonly hot = new Map<string, { entry: CachedValue; until: number }>();
+  private readonly hot: BoundedMap<string, { entry: CachedValue; until: number }>;
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
 
   constructor(
     private readonly inner: ResultCache,
     private readonly options: HotResultCacheOptions,
   ) {
     this.ttlMs = options.ttlMs ?? 60_000;
-    this.maxEntries = options.maxEntries ?? 10_000;
+    this.hot = new BoundedMap(options.maxEntries ?? 10_000);
   }
 
   async get(key: string, now: Date): Promise<CachedValue | null> {
@@ -39,7 +38,6 @@ export class HotResultCache implements ResultCache {
 
   private remember(key: string, entry: CachedValue): void {
     this.hot.delete(key);
-    if (this.hot.size >= this.maxEntries) this.hot.delete(this.hot.keys().next().value as string);
     const until = Math.min(this.options.clock.now().getTime() + this.ttlMs, entry.expiresAt.getTime());
     this.hot.set(key, { entry, until });
   }
