@@ -50,7 +50,7 @@ function messageEvidence(
   const entities: MessageEntities = {
     ...analysis.entities,
     phones: dropFictionalPhones
-      ? analysis.entities.phones.filter((p) => !FICTION_BLOCK.test(p.e164))
+      ? analysis.entities.phones.filter((p) => !FICTION_BLOCK.test(p.likely))
       : analysis.entities.phones,
     urls: [
       ...extraUrls.map((u) => ({ raw: u, candidate: u, defanged: false, obfuscated: false })),

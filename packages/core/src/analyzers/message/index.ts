@@ -14,6 +14,7 @@ export {
   SUBLOOKUP_MAX_PHONES,
   SUBLOOKUP_MAX_URLS,
   extractEntities,
+  placedPhones,
 } from "./extract-entities.js";
 export type {
   ExtractedPhone,

@@ -8,7 +8,7 @@ import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { appError, type AppError } from "../../errors.js";
 import { analyzeDocumentText, DocumentEntitiesSchema } from "../../analyzers/document/index.js";
-import { ClaimedIssuerSchema, finalScamType, ScamTypeSchema } from "../../analyzers/message/index.js";
+import { ClaimedIssuerSchema, finalScamType, placedPhones, ScamTypeSchema } from "../../analyzers/message/index.js";
 import { urlsOf, parseQrPayload, qrPayloadEvidence } from "../../analyzers/qr/index.js";
 import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
 import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, sniffUpload, type UploadKind } from "../../analyzers/upload/sniff-upload.js";
@@ -214,7 +214,7 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
       entities: analysis.entities,
       claimed_issuer: body.analysis.claimedIssuer,
       extracted_urls: body.subs.filter((s) => s.kind === "url").map((s) => s.value),
-      extracted_phones: body.analysis.entities.phones.map((p) => p.e164),
+      extracted_phones: placedPhones(body.analysis.entities),
       qr_codes: qrPayloads,
     },
     sub_lookups: body.subs,

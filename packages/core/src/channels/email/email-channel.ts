@@ -27,6 +27,7 @@ import {
 import {
   ClaimedIssuerSchema,
   finalScamType,
+  placedPhones,
   type ClaimedIssuer,
   ScamTypeSchema,
   SUBLOOKUP_MAX_URLS,
@@ -437,7 +438,7 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
       header_analysis: headers.headerAnalysis,
       input_kind: mail.kind,
       extracted_urls: body.subs.filter((s) => s.kind === "url").map((s) => s.value),
-      extracted_phones: analysis.entities.phones.map((p) => p.e164),
+      extracted_phones: placedPhones(analysis.entities),
       claimed_issuer: analysis.claimedIssuer,
       attachments: mail.attachments.map((a) => ({ filename: a.filename, declared_type: a.declaredType, size: a.size })),
       urls_not_analyzed: Math.max(0, analysis.entities.urlsFound + links.length - SUBLOOKUP_MAX_URLS),
