@@ -544,6 +544,11 @@ export function placedPhones(entities: MessageEntities): string[] {
   return entities.phones.flatMap((p) => (p.e164 === null ? [] : [p.e164]));
 }
 
+/** The numbers nothing places, as written (digits only), in order. */
+export function unplacedPhones(entities: MessageEntities): string[] {
+  return entities.phones.flatMap((p) => (p.e164 === null ? [p.raw.replace(/\D/g, "")] : []));
+}
+
 /**
  * Links, phone numbers, email addresses, money amounts and deadlines in a message. Each link carries the string to
  * hand to normalizeUrl and whether it was disguised; each number its E.164 form and country when the message places

@@ -15,6 +15,7 @@ export {
   SUBLOOKUP_MAX_URLS,
   extractEntities,
   placedPhones,
+  unplacedPhones,
 } from "./extract-entities.js";
 export type {
   ExtractedPhone,

@@ -17,6 +17,7 @@ import {
   finalScamType,
   placedPhones,
   subLookupEvidence,
+  unplacedPhones,
   type MessageAnalysis,
   type MessageKind,
 } from "../../analyzers/message/index.js";
@@ -88,6 +89,9 @@ export const TextSignalsSchema = z
     extracted_phones: z
       .array(z.string())
       .describe("Phone numbers found whose country the message or its sender gives, E.164, in order"),
+    unplaced_phones: z
+      .array(z.string())
+      .describe("Phone numbers found that nothing in the message places in a country, digits as written, in order"),
     extracted_emails: z.array(z.string()),
     amounts: z.array(z.string()).describe("Money amounts as written"),
     deadlines: z.array(z.string()).describe("Deadline phrases, lower case"),
@@ -274,6 +278,7 @@ async function assessText(ctx: AssessContext, input: TextInput): Promise<Result<
     signals: {
       extracted_urls: subs.filter((s) => s.kind === "url").map((s) => s.value),
       extracted_phones: placedPhones(e),
+      unplaced_phones: unplacedPhones(e),
       extracted_emails: [...e.emails],
       amounts: e.amounts.map((a) => a.raw),
       deadlines: [...e.deadlines],

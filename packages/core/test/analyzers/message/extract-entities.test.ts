@@ -4,6 +4,7 @@ import {
   MAX_EXTRACTED_URLS,
   MAX_SCANNED_CHARS,
   extractEntities,
+  unplacedPhones,
 } from "../../../src/analyzers/message/extract-entities.js";
 import { normalizeUrl } from "../../../src/analyzers/url/normalize-url.js";
 
@@ -115,6 +116,7 @@ describe("extractEntities: phones, emails, money, deadlines", () => {
     expect(fromUs).toMatchObject({ e164: "+14157662093", likely: "+14157662093", country: "US" });
     // A sender written nationally carries no country either.
     expect(extractEntities("call (415) 766-2093", { senderNumber: "2125550100" }).phones[0]?.e164).toBeNull();
+    expect(unplacedPhones(extractEntities("call (415) 766-2093 or +44 7912 345678"))).toEqual(["4157662093"]);
     // A Vietnamese mobile with nothing that names Vietnam is no Australian or North American number.
     expect(extractEntities("Lien he 0389048463 de duoc ho tro").phones[0]).toMatchObject({ e164: null, country: null });
   });
