@@ -661,6 +661,19 @@ describe("analyzeMessage: numbers of other countries", () => {
     );
   });
 
+  it("reads the merchant where a card was used as the place of the purchase, not as the sender", () => {
+    for (const text of [
+      "Your card ending 9911 was used for $45.00 at CHASE.COM. If you did not make this purchase, call us at 1-888-921-4471.",
+      "USD 120.00 debited from a/c **4821 on 03/11 towards Chase Bank. Avl bal USD 880.10",
+      "Purchase of $20.00 at USPS Store #1042 approved on card ending 1234",
+    ]) {
+      expect(analyzeMessage(text, options).claimedIssuer, text).toBeNull();
+    }
+    // Named as the one who writes, it is still a claim.
+    const claim = analyzeMessage("Chase: your card was locked. Call 1-888-921-4471 to restore it", options);
+    expect(claim.claimedIssuer?.name).toBe("Chase");
+  });
+
   it("reads a legal threat only where English writes the word as a noun", () => {
     expect(factorIds("Quy khach vui long lien he tong dai de duoc ho tro")).not.toContain("legal_threat");
     expect(factorIds("Quý khách vui lòng liên hệ tổng đài để được hỗ trợ")).not.toContain("legal_threat");
