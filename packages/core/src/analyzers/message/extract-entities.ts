@@ -508,8 +508,17 @@ const NON_ASCII = /[^\x00-\x7f]/;
 const PLACEHOLDER: Readonly<Record<Span["kind"], string>> = { url: " <url> ", phone: " <phone> ", email: " <email> " };
 
 /**
- * The text the cue tables read: entities replaced by placeholders, lower case, accents removed, curly quotes
- * straightened, whitespace collapsed.
+ * The accented letters of the cue tables' languages (English and Spanish), read as their plain letters. Any other
+ * accented letter stays itself ("thẻ liền", "liên hệ"): a word of another language never turns into an English or
+ * Spanish cue word ("the lien", "lien") by losing its accents, and the cue matcher reads such letters as part of a
+ * word, so no cue matches inside one either.
+ */
+const CUE_LETTERS: Readonly<Record<string, string>> = { á: "a", é: "e", í: "i", ó: "o", ú: "u", ü: "u", ñ: "n" };
+const CUE_ACCENTED = /[áéíóúüñ]/g;
+
+/**
+ * The text the cue tables read: entities replaced by placeholders, lower case, the cue languages' accents removed,
+ * curly quotes straightened, whitespace collapsed.
  */
 export function prepareForCues(cleaned: string, spans: readonly Span[]): string {
   let out = "";
@@ -524,8 +533,8 @@ export function prepareForCues(cleaned: string, spans: readonly Span[]): string 
   // Plain ASCII has no accents to remove and no curly quotes or inverted marks: only the backtick is left to fold.
   const folded = NON_ASCII.test(lower)
     ? lower
-        .normalize("NFD")
-        .replace(/\p{M}+/gu, "")
+        .normalize("NFC")
+        .replace(CUE_ACCENTED, (c) => CUE_LETTERS[c] ?? c)
         .replace(/[\u2018\u2019\u02bc`´]/g, "'")
         .replace(/[\u201c\u201d«»]/g, '"')
         .replace(/[¿¡]/g, " ")

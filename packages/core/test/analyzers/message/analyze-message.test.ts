@@ -677,6 +677,10 @@ describe("analyzeMessage: numbers of other countries", () => {
   it("reads a legal threat only where English writes the word as a noun", () => {
     expect(factorIds("Quy khach vui long lien he tong dai de duoc ho tro")).not.toContain("legal_threat");
     expect(factorIds("Quý khách vui lòng liên hệ tổng đài để được hỗ trợ")).not.toContain("legal_threat");
+    // Vietnamese "thẻ liền" (a card, at once) is no English "the lien" once its accents are read as its own.
+    expect(factorIds("NẠP THẺ LIỀN TAY - NHẬN NGAY ƯU ĐÃI")).not.toContain("legal_threat");
+    // Spanish accents still fold: "código" is a code.
+    expect(factorIds("Hola, te envié un código por error, ¿me lo puedes reenviar?")).toContain("code_request");
     expect(factorIds("The IRS will place a lien on your home")).toContain("legal_threat");
     expect(factorIds("A tax lien was filed in your name")).toContain("legal_threat");
   });
