@@ -59,7 +59,7 @@ function messageEvidence(
   };
   const evidence = [
     ...analysis.evidence.map(longFormContent),
-    subLookupEvidence(offlineSubLookups(entities)),
+    subLookupEvidence(offlineSubLookups(entities), "every_verdict"),
     detectPromptInjection(text),
     messageModelEvidence(kind, text),
   ];

@@ -71,7 +71,8 @@ export function assessMessageOffline(
 ): OfflineMessageAssessment {
   const analysis = analyzeMessage(text, options);
   const model = messageModelEvidence(options.kind === "text" ? "sms" : options.kind, text);
-  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs), model].map((evidence) => ({
+  const floors = options.kind === "text" ? "conclusive" : "every_verdict";
+  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs, floors), model].map((evidence) => ({
     evidence,
     weight: OFFLINE_WEIGHT,
   }));

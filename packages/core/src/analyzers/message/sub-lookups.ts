@@ -78,8 +78,15 @@ function describe(sub: SubLookupResult): string {
   return `The ${WHAT[sub.kind]} ${sub.value} reads as ${verdict} (${sub.risk_score})${top === undefined ? "" : `: ${top.label}`}`;
 }
 
+/**
+ * Which link verdicts floor the message: only those resting on near-conclusive evidence (texts, whose weights were
+ * fitted so), or every scam and high-risk verdict (mail and letters, whose weights were fitted with that floor in
+ * place and keep it until they are fitted again).
+ */
+export type SubLookupFloors = "conclusive" | "every_verdict";
+
 /** Evidence from the sub-lookups of a message's links and numbers (source "sub_lookups"). */
-export function subLookupEvidence(subs: readonly SubLookupResult[]): Evidence {
+export function subLookupEvidence(subs: readonly SubLookupResult[], floors: SubLookupFloors = "conclusive"): Evidence {
   const signals = {
     sub_lookups: subs.map((s) => ({ kind: s.kind, value: s.value, verdict: s.verdict, risk_score: s.risk_score })),
   };
@@ -97,7 +104,7 @@ export function subLookupEvidence(subs: readonly SubLookupResult[]): Evidence {
       label: describe(worst),
       points: w.points,
     });
-    if (nearConclusive(worst)) floor = w.floor;
+    if (floors === "every_verdict" || nearConclusive(worst)) floor = w.floor;
   } else if (worst.verdict === "low_risk" && worst.factors.some((f) => f.points > 0 && f.id !== "limited_evidence")) {
     const points = Math.max(3, Math.min(12, Math.round((worst.risk_score - 15) / 2)));
     factors.push({ id: `${worst.kind}_low_risk`, source: SUBLOOKUP_SOURCE, label: describe(worst), points });

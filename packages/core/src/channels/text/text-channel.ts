@@ -192,7 +192,7 @@ export async function analyzeMessageText(
   const evidence = kind === "text" ? analysis.evidence : analysis.evidence.map(longFormContent);
   const items: WeightedEvidence[] = [
     ...evidence,
-    subLookupEvidence(subs),
+    subLookupEvidence(subs, kind === "text" ? "conclusive" : "every_verdict"),
     detectPromptInjection(text),
     messageModelEvidence(kind === "text" ? "sms" : kind, text),
   ].map((e) => ({

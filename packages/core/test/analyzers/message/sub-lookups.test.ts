@@ -43,6 +43,9 @@ describe("subLookupEvidence", () => {
     );
     // The rule still fires: the weights say how much such a verdict weighs.
     expect(ids([sub("scam", 90, 90)])).toEqual(["url_scam"]);
+    // Mail and letters, whose weights were fitted with every verdict as a floor, keep it.
+    expect(subLookupEvidence([sub("scam", 90, 90)], "every_verdict").floor).toBe(65);
+    expect(subLookupEvidence([sub("high_risk", 70, 70)], "every_verdict").floor).toBe(45);
   });
 
   it("gives safe, vouched links only a little legitimacy", () => {
