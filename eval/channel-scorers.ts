@@ -50,7 +50,7 @@ function messageEvidence(
   const entities: MessageEntities = {
     ...analysis.entities,
     phones: dropFictionalPhones
-      ? analysis.entities.phones.filter((p) => !FICTION_BLOCK.test(p.e164))
+      ? analysis.entities.phones.filter((p) => !FICTION_BLOCK.test(p.likely))
       : analysis.entities.phones,
     urls: [
       ...extraUrls.map((u) => ({ raw: u, candidate: u, defanged: false, obfuscated: false })),
@@ -59,7 +59,7 @@ function messageEvidence(
   };
   const evidence = [
     ...analysis.evidence.map(longFormContent),
-    subLookupEvidence(offlineSubLookups(entities)),
+    subLookupEvidence(offlineSubLookups(entities), "every_verdict"),
     detectPromptInjection(text),
     messageModelEvidence(kind, text),
   ];

@@ -102,7 +102,7 @@ export async function main(argv: readonly string[] = [], scorer: DocumentScorer 
           qrUrls.length === 0 ? read.value : { ...read.value, links: [...read.value.links, ...qrUrls] },
         );
         const score = await scorer({ entry, variant, document: read.value, analysis, qrPayloads });
-        const found = new Set(analysis.entities.phones.map((p) => digitsOf(p.e164)));
+        const found = new Set(analysis.entities.phones.map((p) => digitsOf(p.e164 ?? p.raw)));
         const phonesOk = entry.phones.filter((p) => found.has(digitsOf(p))).length;
         // Recovery is scored on what was read from the page, without the QR codes' links.
         const printed = qrUrls.length === 0 ? analysis : analyzeDocumentText(read.value);

@@ -4,6 +4,7 @@
 // (safe), or at 39 (low_risk) when a threat feed lists it, which the factor and the explanation then say. Block wins
 // over allow. Which findings are a feed's is read from the sources' declared kind (SignalSource.kind), never from
 // their names.
+import { everyNationalReading } from "../analyzers/phone/national-number.js";
 import type { Factor } from "../schemas/common.js";
 import type { ListEntryRecord } from "../ports/list-store.js";
 import type { SignalSource } from "../ports/signal-source.js";
@@ -51,6 +52,8 @@ function subjectsOf(result: Loose): Subjects {
   if (qrUrl) primary.urls.push(qrUrl);
   contained.urls.push(...strs(signals["extracted_urls"]));
   contained.phones.push(...strs(signals["extracted_phones"]));
+  // A number the message gives without its country is the account's listed number in any country it reads in.
+  for (const digits of strs(signals["unplaced_phones"])) contained.phones.push(...everyNationalReading(digits));
   contained.senders.push(...strs(signals["extracted_emails"]));
   for (const sub of Array.isArray(result["sub_lookups"]) ? (result["sub_lookups"] as Loose[]) : []) {
     const value = str(sub["value"]);

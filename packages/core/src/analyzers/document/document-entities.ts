@@ -4,7 +4,10 @@
 import LinkifyIt from "linkify-it";
 import TLDS from "tlds" with { type: "json" };
 import { z } from "zod";
+import { getCountryCallingCode } from "libphonenumber-js/max";
+import { countryHints } from "../phone/country-hints.js";
 import { normalizePhone } from "../phone/normalize-phone.js";
+import { NANP_CALLING_CODE } from "../phone/read-phone-number.js";
 
 export const PAYMENT_METHODS = [
   "gift_card",
@@ -25,7 +28,12 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const PhoneEntity = z.object({
   raw: z.string().describe("As printed"),
-  e164: z.string().describe("E.164 form, e.g. +18005550142"),
+  e164: z
+    .string()
+    .nullable()
+    .describe(
+      "E.164 form, e.g. +18005550142, when the document places the number in North America (printed with its leading 1 or +1, or beside a U.S. postal address); null when nothing says which country it is from",
+    ),
 });
 const UrlEntity = z.object({
   raw: z.string().describe("As printed (after OCR repair)"),
@@ -166,12 +174,6 @@ function referenceKind(label: string): z.infer<typeof ReferenceEntity>["kind"] {
 
 /** Extracts the entities of a document's (already OCR-repaired) text. Pure and deterministic. */
 export function extractDocumentEntities(text: string): DocumentEntities {
-  const phones: z.infer<typeof PhoneEntity>[] = [];
-  for (const m of text.matchAll(NANP)) {
-    const n = normalizePhone(m[0]);
-    if (n.isOk()) phones.push({ raw: m[0].trim(), e164: n.value.e164 });
-  }
-
   const urls: z.infer<typeof UrlEntity>[] = [];
   const emails: string[] = [];
   for (const m of linkify.match(text) ?? []) {
@@ -226,6 +228,18 @@ export function extractDocumentEntities(text: string): DocumentEntities {
   });
   for (const m of text.matchAll(PO_BOX)) addresses.push(m[0].trim());
 
+  // Numbers grouped as North American ones are, placed there only by what the document says: the number printed
+  // with its 1 or +1, a U.S. postal address, or a hint of a NANP country (see countryHints); else of unknown country.
+  const northAmerican =
+    addresses.length > 0 || countryHints({ text }).some((c) => getCountryCallingCode(c) === NANP_CALLING_CODE);
+  const phones: z.infer<typeof PhoneEntity>[] = [];
+  for (const m of text.matchAll(NANP)) {
+    const n = normalizePhone(m[0]);
+    if (n.isErr()) continue;
+    const raw = m[0].trim();
+    phones.push({ raw, e164: northAmerican || /^\+?\s?1(?!\d)/.test(raw) ? n.value.e164 : null });
+  }
+
   const paymentMethods: z.infer<typeof PaymentMethodEntity>[] = [];
   for (const sentence of sentences(text)) {
     const demanded = !NEGATION.test(sentence);
@@ -235,7 +249,7 @@ export function extractDocumentEntities(text: string): DocumentEntities {
   }
 
   return {
-    phones: uniqueBy(phones, (p) => p.e164),
+    phones: uniqueBy(phones, (p) => p.e164 ?? p.raw.replace(/\D/g, "")),
     urls: uniqueBy(urls, (u) => u.url.toLowerCase()),
     emails: uniqueBy(emails, (e) => e),
     amounts: uniqueBy(amounts, (a) => `${a.currency}${a.value}`),

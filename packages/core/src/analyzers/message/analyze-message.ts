@@ -1,7 +1,7 @@
 // The message analyzer shared by the text, email and document channels: entities, scam-language cues weighed
 // together, and the organisation the message claims to be checked against its official channels. Pure; offline.
 
-import { describePhone } from "../phone/read-phone-number.js";
+import { describePhone, placeName } from "../phone/read-phone-number.js";
 import type { OrganisationDirectory } from "../organisations/organisation.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
 import { isGovernmentRegistry } from "../url/brand-index.js";
@@ -336,7 +336,11 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   if (options.kind === "text" && isEmailSender(options.senderNumber)) {
     add("email_sender", "The text came from an email address, as bulk scam texts do", POINTS.emailSender);
   }
-  const premium = phones.find((p) => p.reading.lineType === "premium_rate");
+  // Only a number the message places is premium-rate or foreign: the same digits are an ordinary line elsewhere
+  // ("0900..." is premium-rate in Britain, a mobile in the Philippines). An unplaced number that is premium-rate in
+  // the country whose format fits it best is a weaker finding of its own, and never foreign.
+  const premium = phones.find((p) => p.placed && p.reading.lineType === "premium_rate");
+  const unplacedPremium = phones.find((p) => !p.placed && p.reading.lineType === "premium_rate");
   if (premium !== undefined) {
     add(
       "premium_rate_contact",
@@ -344,10 +348,19 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       POINTS.premiumRateContact,
       "Gives a premium-rate number to call or text",
     );
+  } else if (unplacedPremium !== undefined) {
+    const where = unplacedPremium.reading.country === null ? "" : ` in ${placeName(unplacedPremium.reading.country)}`;
+    add(
+      "premium_rate_unplaced",
+      `Gives ${unplacedPremium.national}, a premium-rate number if it is one${where} (nothing in the message says which country it is from)`,
+      POINTS.premiumRateUnplaced,
+      "Gives a number that may be billed at premium rates",
+    );
   }
   const home = homePlan(scan.cleaned, options.senderNumber);
-  const foreign = phones.find((p) => p.reading.callingCode !== home.callingCode);
-  if (foreign !== undefined) {
+  const foreign =
+    home === null ? undefined : phones.find((p) => p.placed && p.reading.callingCode !== home.callingCode);
+  if (foreign !== undefined && home !== null) {
     add("foreign_number", `Gives ${describePhone(foreign.reading)}, outside ${home.name}`, POINTS.foreignNumber);
   }
   if (codeDelivery) {

@@ -12,7 +12,7 @@ import { assessUrlOffline } from "../url/assess-url-offline.js";
 import { verdictFor } from "../../scoring/verdict.js";
 import { OFFLINE_WEIGHT } from "../../scoring/evidence-weights.js";
 import { analyzeMessage, type AnalyzeMessageOptions, type MessageAnalysis } from "./analyze-message.js";
-import { SUBLOOKUP_MAX_PHONES, SUBLOOKUP_MAX_URLS, type MessageEntities } from "./extract-entities.js";
+import { SUBLOOKUP_MAX_PHONES, SUBLOOKUP_MAX_URLS, placedPhones, type MessageEntities } from "./extract-entities.js";
 import type { ScamTypeOrNone } from "./scam-types.js";
 import type { Verdict } from "../../schemas/common.js";
 import { subLookupEvidence, type SubLookupResult } from "./sub-lookups.js";
@@ -71,7 +71,8 @@ export function assessMessageOffline(
 ): OfflineMessageAssessment {
   const analysis = analyzeMessage(text, options);
   const model = messageModelEvidence(options.kind === "text" ? "sms" : options.kind, text);
-  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs), model].map((evidence) => ({
+  const floors = options.kind === "text" ? "conclusive" : "every_verdict";
+  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs, floors), model].map((evidence) => ({
     evidence,
     weight: OFFLINE_WEIGHT,
   }));
@@ -108,9 +109,12 @@ export function offlineSubLookups(entities: MessageEntities, scoring?: Scoring):
     const a = assessUrlOffline(url.value, scoring);
     out.push({ kind: "url", value: url.value.href, verdict: a.verdict, risk_score: a.riskScore, factors: a.factors });
   }
-  // The phone lookup reads NANP numbers; the analyzer judges the others itself (foreign_number, premium_rate_contact).
-  for (const p of entities.phones.filter((n) => isNanp(n.e164)).slice(0, SUBLOOKUP_MAX_PHONES)) {
-    const phone = normalizePhone(p.e164);
+  // The phone lookup reads NANP numbers the message places; the analyzer judges the others itself
+  // (foreign_number, premium_rate_contact), and a number nothing places is read by no country's rules.
+  for (const e164 of placedPhones(entities)
+    .filter((n) => isNanp(n))
+    .slice(0, SUBLOOKUP_MAX_PHONES)) {
+    const phone = normalizePhone(e164);
     if (phone.isErr()) continue;
     const a = assess([{ evidence: analyzePhoneNumber(phone.value), weight: OFFLINE_WEIGHT }], {
       channel: "phone",

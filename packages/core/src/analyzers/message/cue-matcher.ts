@@ -9,7 +9,10 @@ import { LazyPrefilter } from "./literal-prefilter.js";
 /** The language tables in use. Adding a language is adding its table here. */
 export const CUE_TABLES: readonly CueTable[] = [CUES_EN, CUES_ES];
 
-const bounded = (source: string): string => `(?<![a-z0-9])(?:${source})(?![a-z0-9])`;
+// A cue is a whole word or phrase: not next to a letter or digit, the accented Latin letters the cue tables do not
+// fold included (see prepareForCues: "liên" is one word, not "li", "ê", "n").
+const WORD_CHAR = "a-z0-9\\u00c0-\\u024f\\u1e00-\\u1eff";
+const bounded = (source: string): string => `(?<![${WORD_CHAR}])(?:${source})(?![${WORD_CHAR}])`;
 const union = (sources: readonly string[]): RegExp => new RegExp(sources.map(bounded).join("|"), "g");
 
 const CUE_RES = new Map<CueId, RegExp>();

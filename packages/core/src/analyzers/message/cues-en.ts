@@ -101,7 +101,9 @@ export const CUES_EN: CueTable = {
       "failure to appear",
       "missed (?:your )?jury duty",
       "contempt of court",
-      "(?:tax )?liens?",
+      // "Lien" is a noun that English writes with a determiner or a qualifier ("a lien on", "tax lien", "liens
+      // against"): the bare word is also Vietnamese written without accents ("lien he", contact).
+      "(?:an?|the|tax|federal|state|property|bank|irs|legal) liens?|liens? (?:on|against|placed|filed)",
       "(?:wage )?garnish\\w*",
       "(?:bank |tax )?levy",
     ],

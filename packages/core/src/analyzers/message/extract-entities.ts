@@ -43,9 +43,20 @@ export interface ExtractedUrl {
 export interface ExtractedPhone {
   /** The number as written. */
   readonly raw: string;
-  /** E.164; a NANP one (+1...) is what to hand to normalizePhone, any one what readPhoneNumber reads. */
-  readonly e164: string;
-  /** ISO 3166-1 alpha-2 region of the number ("US", "CA", "GB"), null for a non-geographic code (+800). */
+  /**
+   * E.164 when the number's country is known: written with its country code (+44, 0044), or written the way a
+   * country the message points to writes its own (the sender's country, a currency or language of one country).
+   * null when nothing places it: "0389048463" or "415-555-2671" alone could be any of several countries' numbers.
+   * A NANP one (+1...) is what to hand to normalizePhone, any one what readPhoneNumber reads.
+   */
+  readonly e164: string | null;
+  /**
+   * The likeliest reading in E.164 (the same as `e164` when the number is placed): what the digits would be in the
+   * country whose national format fits them best. An unplaced number's is an assumption: it may match a published
+   * number, but no finding that depends on the number's country rests on it.
+   */
+  readonly likely: string;
+  /** ISO 3166-1 alpha-2 region of a placed number ("US", "CA", "GB"); null for a non-geographic code or unplaced. */
   readonly country: string | null;
   /** Written with keypad letters (1-800-FLOWERS). */
   readonly vanity: boolean;
@@ -219,6 +230,8 @@ interface FoundPhone {
   readonly country: string | null;
   readonly startsAt: number;
   readonly endsAt: number;
+  /** Written with its country code, or read in the format of a hinted country. */
+  readonly placed: boolean;
 }
 
 interface PhoneCandidate extends FoundPhone {
@@ -256,6 +269,7 @@ function readRun(
         startsAt: ctx.dialOut.get(plus) ?? startsAt,
         endsAt,
         national: null,
+        placed: true,
       });
       continue;
     }
@@ -266,14 +280,23 @@ function readRun(
     if ((!nanp || /^\d+$/.test(written)) && REFERENCE_BEFORE.test(text.slice(Math.max(0, startsAt - 24), startsAt))) {
       continue;
     }
-    out.push({ e164: national.reading.e164, country: national.reading.country, startsAt, endsAt, national });
+    // Placed only in a hinted country's format; any other reading is a guess (see ExtractedPhone.e164).
+    out.push({
+      e164: national.reading.e164,
+      country: national.reading.country,
+      startsAt,
+      endsAt,
+      national,
+      placed: hinted,
+    });
   }
 }
 
 /**
  * The phone numbers in the text, in order, none overlapping. Numbers written with their country code are read as
  * written; the rest in the NANP's format first, then (when the NANP reads none there or hints point elsewhere) in
- * the formats of the hinted and the usual countries, the likeliest reading of each span kept.
+ * the formats of the hinted and the usual countries, the likeliest reading of each span kept. A national reading is
+ * placed only in a hinted country (the NANP's too): with no hint the number's country stays unknown.
  */
 function findPhones(text: string, ctx: PhoneReadContext): FoundPhone[] {
   const runs: { from: number; region: string }[] = [];
@@ -288,16 +311,20 @@ function findPhones(text: string, ctx: PhoneReadContext): FoundPhone[] {
   if (runs.length === 0) return [];
 
   const candidates: PhoneCandidate[] = [];
+  const nanpCandidates: PhoneCandidate[] = [];
   const readByNanp = runs.map((run) => {
-    const before = candidates.length;
-    readRun(text, run, "US", false, ctx, candidates);
-    return candidates.length > before;
+    const before = nanpCandidates.length;
+    readRun(text, run, "US", false, ctx, nanpCandidates);
+    return nanpCandidates.length > before;
   });
   const hints = countryHints({
     text,
     ...(ctx.senderNumber !== undefined ? { senderNumber: ctx.senderNumber } : {}),
-    writtenCountries: candidates.flatMap((c) => (c.national === null && c.country !== null ? [c.country] : [])),
+    writtenCountries: nanpCandidates.flatMap((c) => (c.national === null && c.country !== null ? [c.country] : [])),
   });
+  // A NANP reading is placed when a hint names a NANP country (a +1 sender, a +1 number written elsewhere).
+  const nanpHinted = hints.some((h) => getCountryCallingCode(h) === NANP_CALLING_CODE);
+  for (const c of nanpCandidates) candidates.push(c.national === null || !nanpHinted ? c : { ...c, placed: true });
   const abroad = hints.some((h) => getCountryCallingCode(h) !== NANP_CALLING_CODE);
   const countries = [...new Set([...hints, ...NATIONAL_FORMAT_COUNTRIES])].filter(
     (c) => getCountryCallingCode(c) !== NANP_CALLING_CODE,
@@ -441,8 +468,9 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
     if (phones.length >= maxPhones) continue;
     phones.push({
       raw: rawOf(mapped, raw, f.startsAt, f.endsAt),
-      e164: f.e164,
-      country: f.country,
+      e164: f.placed ? f.e164 : null,
+      likely: f.e164,
+      country: f.placed ? f.country : null,
       vanity: [...vanityAt].some((at) => at >= f.startsAt - 3 && at < f.endsAt),
     });
   }
@@ -480,8 +508,17 @@ const NON_ASCII = /[^\x00-\x7f]/;
 const PLACEHOLDER: Readonly<Record<Span["kind"], string>> = { url: " <url> ", phone: " <phone> ", email: " <email> " };
 
 /**
- * The text the cue tables read: entities replaced by placeholders, lower case, accents removed, curly quotes
- * straightened, whitespace collapsed.
+ * The accented letters of the cue tables' languages (English and Spanish), read as their plain letters. Any other
+ * accented letter stays itself ("thẻ liền", "liên hệ"): a word of another language never turns into an English or
+ * Spanish cue word ("the lien", "lien") by losing its accents, and the cue matcher reads such letters as part of a
+ * word, so no cue matches inside one either.
+ */
+const CUE_LETTERS: Readonly<Record<string, string>> = { á: "a", é: "e", í: "i", ó: "o", ú: "u", ü: "u", ñ: "n" };
+const CUE_ACCENTED = /[áéíóúüñ]/g;
+
+/**
+ * The text the cue tables read: entities replaced by placeholders, lower case, the cue languages' accents removed,
+ * curly quotes straightened, whitespace collapsed.
  */
 export function prepareForCues(cleaned: string, spans: readonly Span[]): string {
   let out = "";
@@ -496,8 +533,8 @@ export function prepareForCues(cleaned: string, spans: readonly Span[]): string 
   // Plain ASCII has no accents to remove and no curly quotes or inverted marks: only the backtick is left to fold.
   const folded = NON_ASCII.test(lower)
     ? lower
-        .normalize("NFD")
-        .replace(/\p{M}+/gu, "")
+        .normalize("NFC")
+        .replace(CUE_ACCENTED, (c) => CUE_LETTERS[c] ?? c)
         .replace(/[\u2018\u2019\u02bc`´]/g, "'")
         .replace(/[\u201c\u201d«»]/g, '"')
         .replace(/[¿¡]/g, " ")
@@ -511,9 +548,20 @@ export function prepareForCues(cleaned: string, spans: readonly Span[]): string 
   );
 }
 
+/** The E.164 forms of the numbers the message places, in order (see ExtractedPhone.e164). */
+export function placedPhones(entities: MessageEntities): string[] {
+  return entities.phones.flatMap((p) => (p.e164 === null ? [] : [p.e164]));
+}
+
+/** The numbers nothing places, as written (digits only), in order. */
+export function unplacedPhones(entities: MessageEntities): string[] {
+  return entities.phones.flatMap((p) => (p.e164 === null ? [p.raw.replace(/\D/g, "")] : []));
+}
+
 /**
  * Links, phone numbers, email addresses, money amounts and deadlines in a message. Each link carries the string to
- * hand to normalizeUrl and whether it was disguised; each number its E.164 form and country. Never throws.
+ * hand to normalizeUrl and whether it was disguised; each number its E.164 form and country when the message places
+ * it, else its likeliest reading only. Never throws.
  */
 export function extractEntities(text: string, limits?: ExtractionLimits): MessageEntities {
   return scanMessage(text, limits).entities;

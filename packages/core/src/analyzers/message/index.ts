@@ -14,6 +14,8 @@ export {
   SUBLOOKUP_MAX_PHONES,
   SUBLOOKUP_MAX_URLS,
   extractEntities,
+  placedPhones,
+  unplacedPhones,
 } from "./extract-entities.js";
 export type {
   ExtractedPhone,

@@ -22,25 +22,44 @@ export function parseUrls(entities: MessageEntities): NormalizedUrl[] {
   return out;
 }
 
+export interface MessagePhone {
+  readonly e164: string;
+  readonly national: string;
+  readonly reading: PhoneReading;
+  /**
+   * Whether the message places the number in its country (see ExtractedPhone.e164). An unplaced number is read in
+   * its likeliest country: enough to match it against an organisation's published numbers, never to call it
+   * foreign or premium-rate.
+   */
+  readonly placed: boolean;
+}
+
 /** The message's numbers, read: a NANP one in its U.S. national form, any other in its international form. */
-export function parsePhones(entities: MessageEntities): { e164: string; national: string; reading: PhoneReading }[] {
-  const out: { e164: string; national: string; reading: PhoneReading }[] = [];
+export function parsePhones(entities: MessageEntities): MessagePhone[] {
+  const out: MessagePhone[] = [];
   for (const p of entities.phones) {
-    const reading = readPhoneNumber(p.e164);
+    const reading = readPhoneNumber(p.e164 ?? p.likely);
     if (reading === null) continue;
-    const nanp = reading.callingCode === NANP_CALLING_CODE ? normalizePhone(p.e164) : null;
+    const nanp = reading.callingCode === NANP_CALLING_CODE ? normalizePhone(reading.e164) : null;
     if (nanp?.isErr() === true) continue;
+    const placed = p.e164 !== null;
     out.push({
       e164: reading.e164,
-      national: nanp?.isOk() === true ? nanp.value.national : reading.international,
+      // An unplaced number is shown as written: its international form would name a country nothing gave.
+      national: !placed ? p.raw : nanp?.isOk() === true ? nanp.value.national : reading.international,
       reading,
+      placed,
     });
   }
   return out;
 }
 
-/** The calling code a number must share not to be foreign, and the place it stands for in labels. */
-export function homePlan(text: string, sender: string | undefined): { callingCode: string; name: string } {
+/**
+ * The calling code a number must share not to be foreign, and the place it stands for in labels: the sender's
+ * country, else the one country the message's currency names; null when neither says where the reader is (no
+ * number is then foreign to anything known).
+ */
+export function homePlan(text: string, sender: string | undefined): { callingCode: string; name: string } | null {
   const own = readSenderNumber(sender);
   if (own !== null) {
     const where = own.country === null ? `+${own.callingCode}` : placeName(own.country);
@@ -49,5 +68,5 @@ export function homePlan(text: string, sender: string | undefined): { callingCod
   const currency = currencyCountry(text);
   const priced = currency === null ? null : callingCodeOf(currency);
   if (currency !== null && priced !== null) return { callingCode: priced, name: placeName(currency) };
-  return { callingCode: NANP_CALLING_CODE, name: "North America" };
+  return null;
 }

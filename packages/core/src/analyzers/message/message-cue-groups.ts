@@ -44,8 +44,14 @@ export const POINTS = {
    */
   premiumRateContact: 40,
   /**
-   * A number in another numbering plan than the sender's (or, with no sender, than the one the message's currency
-   * or North America implies): scams hand out foreign mobiles and lines, but so do travel and family messages.
+   * A number that is premium-rate in the country whose national format fits it best, in a message that does not say
+   * which country it is from: the same digits may be an ordinary line elsewhere, so it weighs less.
+   */
+  premiumRateUnplaced: 25,
+  /**
+   * A number the message places in another numbering plan than the sender's (or, with no sender, than the one the
+   * message's currency implies; with neither, nothing is foreign): scams hand out foreign mobiles and lines, but so
+   * do travel and family messages.
    */
   foreignNumber: 10,
   /**

@@ -105,14 +105,46 @@ export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>):
 const MERCHANT_MENTION =
   /(?<![\p{L}\p{N}])(?:order|package|parcel|shipment|delivery|item|purchase|pedido|paquete|env[ií]o|compra)s?\s+(?:from|de|del)\s+(?:the\s+)?\p{Lu}[\p{L}\p{N}'\u2019&.+-]*(?:\s+\p{Lu}[\p{L}\p{N}'\u2019&.+-]*){0,3}/gu;
 
+// A card or an account used somewhere ("was used for $45.00 at AMAZON.COM", "debited ... towards NETFLIX"): what
+// follows names the merchant of the transaction, not the sender of the alert.
+const TRANSACTION_VERB =
+  /(?<![\p{L}\p{N}])(?:used|spent|debited|charged|purchase[ds]?|payment|paid|txn|transaction|withdrawn|withdrawal|transferred|compra|cargo|pago)(?![\p{L}\p{N}])/giu;
+/** Characters between the transaction's verb and the place it names ("for USD 1,250.00 on 12/03 at"). */
+const PLACE_REACH = 60;
+// The place: "at", "to", "towards" or "@", then the merchant's name up to the first word in lower case, a comma or
+// a sentence's end ("at WALMART on 12/03", "at Target Store #1042.").
+const TRANSACTION_PLACE =
+  /^[^!?\n]*?(?:\s|^)(?:at|AT|At|to|TO|towards|TOWARDS|@|en|EN)\s+((?:[\p{Lu}\p{N}*#][^\s,;!?]*)(?:\s+[\p{Lu}\p{N}*#&][^\s,;!?]*){0,3})/u;
+
+/** The text with the merchants its transactions name blanked out (same length). */
+export function withoutTransactionPlaces(text: string): string {
+  let out = text;
+  TRANSACTION_VERB.lastIndex = 0;
+  for (let m = TRANSACTION_VERB.exec(text); m !== null; m = TRANSACTION_VERB.exec(text)) {
+    const from = m.index + m[0].length;
+    const window = text.slice(from, from + PLACE_REACH);
+    // The sentence ends at a full stop followed by a space or the end, not at the dot of "AMAZON.COM".
+    const end = window.search(/[.](?:\s|$)/);
+    const place = TRANSACTION_PLACE.exec(end === -1 ? window : window.slice(0, end + 1));
+    const name = place?.[1];
+    if (place === undefined || place === null || name === undefined) continue;
+    const at = from + place[0].length - name.length;
+    out = out.slice(0, at) + " ".repeat(name.length) + out.slice(at + name.length);
+  }
+  return out;
+}
+
 /**
  * The part of a text that says who sends it. A payment network or an insurer named as a means or a mark is no claim
  * (see withoutMeansAndMarks: "Visa and Mastercard accepted", "Member FDIC", and "pay me by Zelle" when the text has no
  * link); the shop an order comes from is no claim when the text opens with a sender of its own that the directory
- * does not list ("Intelcom: your parcel from Amazon ..."). Both are taken out; everything else stays a claim.
+ * does not list ("Intelcom: your parcel from Amazon ..."); the merchant where a card or an account was used ("used
+ * for $45.00 at AMAZON.COM") is no claim either. All are taken out; everything else stays a claim.
  */
 export function textClaim(scan: ScannedMessage, directory: OrganisationDirectory): string {
-  let text = withoutMeansAndMarks(scan.cleaned, { instruments: !scan.spans.some((s) => s.kind === "url") });
+  let text = withoutTransactionPlaces(
+    withoutMeansAndMarks(scan.cleaned, { instruments: !scan.spans.some((s) => s.kind === "url") }),
+  );
   const tag = SENDER_TAG.exec(text)?.[1];
   if (tag !== undefined && directory.find(tag).length === 0) {
     const names = new Set<string>();

@@ -1,9 +1,14 @@
 // The links and numbers of a message are checked by the URL and phone channels; their verdicts come back here and
-// weigh in the message's score. The worst one counts: one high-risk link makes the message at least medium risk,
+// weigh in the message's score. The worst one counts: a link listed as a scam makes the message at least high risk,
 // while a safe official link does not make the rest of the message safe.
 
 import type { Evidence } from "../../ports/signal-source.js";
 import type { Factor, Verdict } from "../../schemas/common.js";
+import { AI_FACTOR_SOURCE } from "../../scoring/ai-bounds.js";
+import { URL_MODEL_SOURCE } from "../../models/model-evidence.js";
+import { REDIRECT_SOURCE } from "../url/analyze-url.js";
+import { BRAND_SOURCE } from "../url/brand-impersonation.js";
+import { HEURISTICS_SOURCE } from "../url/url-heuristics.js";
 
 export const SUBLOOKUP_SOURCE = "sub_lookups";
 
@@ -28,6 +33,11 @@ export interface SubLookupResult {
  * | medium_risk   | 30                      | 0     | adds to the message's cues                          |
  * | low_risk      | (score - 15) / 2, 3..12 | 0     | a shortener or a young domain nudges                |
  * | safe (all)    | -10 when one is vouched | 0     | a little legitimacy; never enough alone to clear it |
+ *
+ * The floor holds only for a verdict that rests on near-conclusive evidence (see `nearConclusive`); a link's
+ * verdict reached by weighing what the offline analyzers read (the URL model, a shortener, a young or free host)
+ * is one weighted finding among the message's others, as the fit measured it: the sender's own short links in real
+ * operator and bank texts read as scams to the URL channel as often as a phishing page's.
  */
 const WEIGHTS: Readonly<Record<Verdict, { readonly points: number; readonly floor: number }>> = {
   scam: { points: 75, floor: 65 },
@@ -41,14 +51,42 @@ const VOUCHING = -20;
 
 const WHAT: Readonly<Record<SubLookupResult["kind"], string>> = { url: "link", phone: "number" };
 
+/** Where a link's offline reading comes from: what its verdict is weighed from, not found elsewhere. */
+const WEIGHED_URL_SOURCES = new Set([HEURISTICS_SOURCE, BRAND_SOURCE, REDIRECT_SOURCE, URL_MODEL_SOURCE, "scoring"]);
+/** A link that spells a brand's own domain with look-alike characters: the URL channel's own floor. */
+const HOMOGLYPH = "brand_homoglyph";
+
+/**
+ * Whether a sub-result's verdict rests on evidence near-conclusive enough to floor the message: for a link, a
+ * finding from outside its offline analyzers (a feed or blocklist listing, a reputation service, reports of it) or
+ * a look-alike spelling of a brand's domain; a number's verdict (the phone channel's own area-code and range
+ * findings) always.
+ */
+export function nearConclusive(sub: SubLookupResult): boolean {
+  if (sub.kind !== "url") return true;
+  return sub.factors.some(
+    (f) =>
+      f.points > 0 &&
+      f.source !== AI_FACTOR_SOURCE &&
+      (!WEIGHED_URL_SOURCES.has(f.source) || (f.source === BRAND_SOURCE && f.id === HOMOGLYPH)),
+  );
+}
+
 function describe(sub: SubLookupResult): string {
   const top = sub.factors.find((f) => f.points > 0 && f.id !== "limited_evidence");
   const verdict = sub.verdict.replace("_", " ");
   return `The ${WHAT[sub.kind]} ${sub.value} reads as ${verdict} (${sub.risk_score})${top === undefined ? "" : `: ${top.label}`}`;
 }
 
+/**
+ * Which link verdicts floor the message: only those resting on near-conclusive evidence (texts, whose weights were
+ * fitted so), or every scam and high-risk verdict (mail and letters, whose weights were fitted with that floor in
+ * place and keep it until they are fitted again).
+ */
+export type SubLookupFloors = "conclusive" | "every_verdict";
+
 /** Evidence from the sub-lookups of a message's links and numbers (source "sub_lookups"). */
-export function subLookupEvidence(subs: readonly SubLookupResult[]): Evidence {
+export function subLookupEvidence(subs: readonly SubLookupResult[], floors: SubLookupFloors = "conclusive"): Evidence {
   const signals = {
     sub_lookups: subs.map((s) => ({ kind: s.kind, value: s.value, verdict: s.verdict, risk_score: s.risk_score })),
   };
@@ -66,7 +104,7 @@ export function subLookupEvidence(subs: readonly SubLookupResult[]): Evidence {
       label: describe(worst),
       points: w.points,
     });
-    floor = w.floor;
+    if (floors === "every_verdict" || nearConclusive(worst)) floor = w.floor;
   } else if (worst.verdict === "low_risk" && worst.factors.some((f) => f.points > 0 && f.id !== "limited_evidence")) {
     const points = Math.max(3, Math.min(12, Math.round((worst.risk_score - 15) / 2)));
     factors.push({ id: `${worst.kind}_low_risk`, source: SUBLOOKUP_SOURCE, label: describe(worst), points });

@@ -2,7 +2,6 @@
 // the country codes written elsewhere in it, its currency and its language, strongest first.
 
 import type { CountryCode } from "libphonenumber-js/max";
-import { readWrittenNumber } from "./national-number.js";
 import { readPhoneNumber, type PhoneReading } from "./read-phone-number.js";
 
 export interface CountryHintSources {
@@ -61,8 +60,9 @@ export function currencyCountry(text: string): CountryCode | null {
 }
 
 /**
- * The number a message came from, read: E.164 or international digits ("447912345678"), else a national number of
- * the usual countries; null for short codes, names and addresses.
+ * The number a message came from, read when it carries its country: E.164, a 00 prefix, or international digits
+ * ("447912345678"). A national number ("0912345678", "4155552671") could be any of several countries' and places
+ * nothing; null for it, for short codes, names and addresses.
  */
 export function readSenderNumber(sender: string | undefined): PhoneReading | null {
   if (sender === undefined || /[@a-z]/i.test(sender)) return null;
@@ -70,7 +70,8 @@ export function readSenderNumber(sender: string | undefined): PhoneReading | nul
   const digits = trimmed.replace(/\D/g, "");
   if (digits.length < 7 || digits.length > 15) return null;
   if (trimmed.startsWith("+")) return readPhoneNumber(`+${digits}`);
-  return readWrittenNumber(trimmed)?.reading ?? (digits.length >= 11 ? readPhoneNumber(`+${digits}`) : null);
+  // A trunk prefix (0) starts a national number; international digits start with a country code.
+  return digits.length >= 11 && !digits.startsWith("0") ? readPhoneNumber(`+${digits}`) : null;
 }
 
 /** Countries the message's numbers are likely from, strongest hint first, each once. */

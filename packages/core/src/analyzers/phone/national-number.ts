@@ -178,6 +178,19 @@ export function compareNationalReadings(a: NationalReading, b: NationalReading, 
   );
 }
 
+/**
+ * Every country's reading of a number written without its country code (E.164, each once): what an entry the reader
+ * listed may be, whichever country it is from.
+ */
+export function everyNationalReading(written: string): string[] {
+  const out = new Set<string>();
+  for (const country of NATIONAL_FORMAT_COUNTRIES) {
+    const r = readNationalNumber(written, country, { hinted: true });
+    if (r !== null) out.add(r.reading.e164);
+  }
+  return [...out];
+}
+
 /** The likeliest reading of a number written without its country code, across the hinted and the usual countries. */
 export function readWrittenNumber(
   written: string,

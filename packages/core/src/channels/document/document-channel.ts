@@ -8,7 +8,13 @@ import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { appError, type AppError } from "../../errors.js";
 import { analyzeDocumentText, DocumentEntitiesSchema } from "../../analyzers/document/index.js";
-import { ClaimedIssuerSchema, finalScamType, ScamTypeSchema } from "../../analyzers/message/index.js";
+import {
+  ClaimedIssuerSchema,
+  finalScamType,
+  placedPhones,
+  ScamTypeSchema,
+  unplacedPhones,
+} from "../../analyzers/message/index.js";
 import { urlsOf, parseQrPayload, qrPayloadEvidence } from "../../analyzers/qr/index.js";
 import { inspectImage } from "../../analyzers/upload/image-dimensions.js";
 import { MAX_UPLOAD_BYTES, UPLOAD_KINDS, sniffUpload, type UploadKind } from "../../analyzers/upload/sniff-upload.js";
@@ -67,6 +73,7 @@ export const DocumentAnalysisResultSchema = z
         claimed_issuer: ClaimedIssuerSchema.nullable(),
         extracted_urls: z.array(z.string()),
         extracted_phones: z.array(z.string()),
+        unplaced_phones: z.array(z.string()),
         qr_codes: z
           .array(z.string())
           .describe("Payloads of QR codes printed on the document: a photo, or the first 4 pages of a PDF"),
@@ -214,7 +221,8 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
       entities: analysis.entities,
       claimed_issuer: body.analysis.claimedIssuer,
       extracted_urls: body.subs.filter((s) => s.kind === "url").map((s) => s.value),
-      extracted_phones: body.analysis.entities.phones.map((p) => p.e164),
+      extracted_phones: placedPhones(body.analysis.entities),
+      unplaced_phones: unplacedPhones(body.analysis.entities),
       qr_codes: qrPayloads,
     },
     sub_lookups: body.subs,

@@ -27,6 +27,8 @@ import {
 import {
   ClaimedIssuerSchema,
   finalScamType,
+  placedPhones,
+  unplacedPhones,
   type ClaimedIssuer,
   ScamTypeSchema,
   SUBLOOKUP_MAX_URLS,
@@ -130,6 +132,7 @@ export const EmailAnalysisResultSchema = z
         input_kind: z.enum(["rfc822", "mime_body", "pasted_text"]).describe("How the input was read"),
         extracted_urls: z.array(z.string()),
         extracted_phones: z.array(z.string()),
+        unplaced_phones: z.array(z.string()),
         claimed_issuer: ClaimedIssuerSchema.nullable(),
         attachments: z.array(
           z.object({ filename: z.string().nullable(), declared_type: z.string(), size: z.number().int() }),
@@ -437,7 +440,8 @@ async function assessEmail(ctx: AssessContext, input: EmailInput): Promise<Resul
       header_analysis: headers.headerAnalysis,
       input_kind: mail.kind,
       extracted_urls: body.subs.filter((s) => s.kind === "url").map((s) => s.value),
-      extracted_phones: analysis.entities.phones.map((p) => p.e164),
+      extracted_phones: placedPhones(analysis.entities),
+      unplaced_phones: unplacedPhones(analysis.entities),
       claimed_issuer: analysis.claimedIssuer,
       attachments: mail.attachments.map((a) => ({ filename: a.filename, declared_type: a.declaredType, size: a.size })),
       urls_not_analyzed: Math.max(0, analysis.entities.urlsFound + links.length - SUBLOOKUP_MAX_URLS),

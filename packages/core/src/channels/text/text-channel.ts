@@ -15,7 +15,9 @@ import {
   SUBLOOKUP_MAX_URLS,
   analyzeMessage,
   finalScamType,
+  placedPhones,
   subLookupEvidence,
+  unplacedPhones,
   type MessageAnalysis,
   type MessageKind,
 } from "../../analyzers/message/index.js";
@@ -84,7 +86,12 @@ const SenderSchema = z
 export const TextSignalsSchema = z
   .object({
     extracted_urls: z.array(z.string()).describe("Links found, normalized, in order"),
-    extracted_phones: z.array(z.string()).describe("Phone numbers found, E.164, in order"),
+    extracted_phones: z
+      .array(z.string())
+      .describe("Phone numbers found whose country the message or its sender gives, E.164, in order"),
+    unplaced_phones: z
+      .array(z.string())
+      .describe("Phone numbers found that nothing in the message places in a country, digits as written, in order"),
     extracted_emails: z.array(z.string()),
     amounts: z.array(z.string()).describe("Money amounts as written"),
     deadlines: z.array(z.string()).describe("Deadline phrases, lower case"),
@@ -178,15 +185,14 @@ export async function analyzeMessageText(
     SUBLOOKUP_MAX_URLS,
   );
   // The phone lookup reads NANP numbers; the analyzer has judged the others (their country and kind of line).
-  const phones = analysis.entities.phones
-    .filter((p) => isNanp(p.e164))
-    .slice(0, SUBLOOKUP_MAX_PHONES)
-    .map((p) => p.e164);
+  const phones = placedPhones(analysis.entities)
+    .filter((p) => isNanp(p))
+    .slice(0, SUBLOOKUP_MAX_PHONES);
   const subs = await subLookups(ctx, urls, phones);
   const evidence = kind === "text" ? analysis.evidence : analysis.evidence.map(longFormContent);
   const items: WeightedEvidence[] = [
     ...evidence,
-    subLookupEvidence(subs),
+    subLookupEvidence(subs, kind === "text" ? "conclusive" : "every_verdict"),
     detectPromptInjection(text),
     messageModelEvidence(kind === "text" ? "sms" : kind, text),
   ].map((e) => ({
@@ -271,7 +277,8 @@ async function assessText(ctx: AssessContext, input: TextInput): Promise<Result<
     red_flags: assessment.riskScore >= 40 || magic !== null ? analysis.redFlags : analysis.redFlags.slice(0, 2),
     signals: {
       extracted_urls: subs.filter((s) => s.kind === "url").map((s) => s.value),
-      extracted_phones: e.phones.map((p) => p.e164),
+      extracted_phones: placedPhones(e),
+      unplaced_phones: unplacedPhones(e),
       extracted_emails: [...e.emails],
       amounts: e.amounts.map((a) => a.raw),
       deadlines: [...e.deadlines],

@@ -33,8 +33,19 @@ describe("extractDocumentEntities", () => {
   });
 
   it("joins a phone number broken across lines after its hyphen", () => {
-    expect(extractDocumentEntities("or call (877) 555-\n0173.").phones.map((p) => p.e164)).toEqual(["+18775550173"]);
-    expect(extractDocumentEntities("or call (877) 555-\n\n0173.").phones.map((p) => p.e164)).toEqual(["+18775550173"]);
+    expect(extractDocumentEntities("or call 1 (877) 555-\n0173.").phones.map((p) => p.e164)).toEqual(["+18775550173"]);
+    expect(extractDocumentEntities("or call 1 (877) 555-\n\n0173.").phones.map((p) => p.e164)).toEqual([
+      "+18775550173",
+    ]);
+  });
+
+  it("places a number in North America only where the document does", () => {
+    // Nothing says where "(877) 555-0173" is from: read, quoted as printed, no country invented.
+    expect(extractDocumentEntities("or call (877) 555-0173.").phones).toEqual([{ raw: "(877) 555-0173", e164: null }]);
+    expect(extractDocumentEntities("or call 1-877-555-0173.").phones[0]?.e164).toBe("+18775550173");
+    // A U.S. postal address places it.
+    const letter = "305 Pine Road\nTampa, FL 33602\nQuestions? Call (877) 555-0173.";
+    expect(extractDocumentEntities(letter).phones[0]?.e164).toBe("+18775550173");
   });
 
   it("names payment methods, and tells a demand from a warning", () => {

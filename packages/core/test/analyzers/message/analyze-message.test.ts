@@ -551,41 +551,49 @@ describe("analyzeMessage: numbers of other countries", () => {
     );
 
   it.each([
-    // text, sender, the numbers it gives, factor ids that fire, factor ids that do not
+    // text, sender, the numbers it places, factor ids that fire, factor ids that do not
     [
       "URGENT! You have won a £1000 prize. Call 09061234567 to claim",
       undefined,
       ["+449061234567"],
       ["premium_rate_contact", "prize"],
-      ["foreign_number"],
+      ["foreign_number", "premium_rate_unplaced"],
     ],
+    // Nothing says where a 900 number is from: premium-rate only if it is North American, a weaker finding.
     [
       "Congratulations! You won a cash prize. Call 1-900-555-1234 now to claim it",
       undefined,
-      ["+19005551234"],
-      ["premium_rate_contact"],
-      ["foreign_number"],
+      [null],
+      ["premium_rate_unplaced"],
+      ["premium_rate_contact", "foreign_number"],
     ],
     [
-      "Votre colis est en attente: appelez le 08 99 12 34 56",
+      "Congratulations! You won a cash prize. Call 1-900-555-1234 now to claim it",
+      "+12125550100",
+      ["+19005551234"],
+      ["premium_rate_contact"],
+      ["premium_rate_unplaced", "foreign_number"],
+    ],
+    [
+      "Votre colis est en attente: appelez le 08 99 12 34 56 pour le retrait",
       undefined,
       ["+33899123456"],
-      ["premium_rate_contact", "foreign_number"],
-      [],
+      ["premium_rate_contact"],
+      ["foreign_number"],
     ],
     [
       "Your parcel fee is unpaid, call 1900 123 456",
       undefined,
-      ["+611900123456"],
+      [null],
+      ["premium_rate_unplaced"],
       ["premium_rate_contact", "foreign_number"],
-      [],
     ],
     [
       "Hi mum it's me, text me on 07912 345678 this is my new number",
       undefined,
-      ["+447912345678"],
-      ["foreign_number", "new_number"],
-      ["premium_rate_contact"],
+      [null],
+      ["new_number"],
+      ["foreign_number", "premium_rate_contact"],
     ],
     [
       "Hi mum it's me, text me on 07912 345678 this is my new number",
@@ -594,13 +602,15 @@ describe("analyzeMessage: numbers of other countries", () => {
       ["new_number"],
       ["foreign_number", "premium_rate_contact"],
     ],
+    // Written with its country code to a reader whose country the sender gives: foreign.
     [
-      "Your KYC is pending, call 98765 43210 now",
-      undefined,
-      ["+919876543210"],
-      ["foreign_number"],
+      "Hi mum it's me, text me on +44 7912 345678 this is my new number",
+      "+12125550100",
+      ["+447912345678"],
+      ["new_number", "foreign_number"],
       ["premium_rate_contact"],
     ],
+    ["Your KYC is pending, call 98765 43210 now", undefined, [null], [], ["foreign_number", "premium_rate_contact"]],
     [
       "Your KYC is pending, call 98765 43210 now",
       "+919812345678",
@@ -615,8 +625,15 @@ describe("analyzeMessage: numbers of other countries", () => {
       [],
       ["foreign_number", "premium_rate_contact"],
     ],
-    // Canada is in the NANP: judged by the phone lookup's area-code findings, as before.
-    ["Call 604 681 2345 about your order", undefined, ["+16046812345"], [], ["foreign_number"]],
+    // A Vietnamese mobile in a Vietnamese text is no foreign landline, and "lien he" (contact) is no legal threat.
+    [
+      "Lien he 0389048463 de duoc ho tro. So du tai khoan 120.000 VND",
+      undefined,
+      [null],
+      [],
+      ["foreign_number", "premium_rate_contact", "legal_threat"],
+    ],
+    ["Call 604 681 2345 about your order", undefined, [null], [], ["foreign_number"]],
   ] as const)("%s (sender %s)", (text, sender, numbers, fire, quiet) => {
     const a = analyzeMessage(text, { ...options, ...(sender !== undefined ? { senderNumber: sender } : {}) });
     expect(a.entities.phones.map((p) => p.e164)).toEqual(numbers);
@@ -626,9 +643,46 @@ describe("analyzeMessage: numbers of other countries", () => {
   });
 
   it("names the number's country and kind of line, and never calls it a U.S. number", () => {
-    const a = analyzeMessage("Your KYC is pending, call 98765 43210 now", options);
+    const a = analyzeMessage("Your KYC is pending, call +91 98765 43210 now", {
+      ...options,
+      senderNumber: "+12125550100",
+    });
     const label = a.evidence.flatMap((e) => e.factors).find((f) => f.id === "foreign_number")?.label;
-    expect(label).toBe("Gives a mobile number in India (+91 98765 43210), outside North America");
+    expect(label).toBe(
+      "Gives a mobile number in India (+91 98765 43210), outside the sender's country (the United States)",
+    );
+  });
+
+  it("says an unplaced number is premium-rate only if it is from where its format fits", () => {
+    const a = analyzeMessage("Your parcel fee is unpaid, call 1900 123 456", options);
+    const label = a.evidence.flatMap((e) => e.factors).find((f) => f.id === "premium_rate_unplaced")?.label;
+    expect(label).toBe(
+      "Gives 1900 123 456, a premium-rate number if it is one in Australia (nothing in the message says which country it is from)",
+    );
+  });
+
+  it("reads the merchant where a card was used as the place of the purchase, not as the sender", () => {
+    for (const text of [
+      "Your card ending 9911 was used for $45.00 at CHASE.COM. If you did not make this purchase, call us at 1-888-921-4471.",
+      "USD 120.00 debited from a/c **4821 on 03/11 towards Chase Bank. Avl bal USD 880.10",
+      "Purchase of $20.00 at USPS Store #1042 approved on card ending 1234",
+    ]) {
+      expect(analyzeMessage(text, options).claimedIssuer, text).toBeNull();
+    }
+    // Named as the one who writes, it is still a claim.
+    const claim = analyzeMessage("Chase: your card was locked. Call 1-888-921-4471 to restore it", options);
+    expect(claim.claimedIssuer?.name).toBe("Chase");
+  });
+
+  it("reads a legal threat only where English writes the word as a noun", () => {
+    expect(factorIds("Quy khach vui long lien he tong dai de duoc ho tro")).not.toContain("legal_threat");
+    expect(factorIds("Quý khách vui lòng liên hệ tổng đài để được hỗ trợ")).not.toContain("legal_threat");
+    // Vietnamese "thẻ liền" (a card, at once) is no English "the lien" once its accents are read as its own.
+    expect(factorIds("NẠP THẺ LIỀN TAY - NHẬN NGAY ƯU ĐÃI")).not.toContain("legal_threat");
+    // Spanish accents still fold: "código" is a code.
+    expect(factorIds("Hola, te envié un código por error, ¿me lo puedes reenviar?")).toContain("code_request");
+    expect(factorIds("The IRS will place a lien on your home")).toContain("legal_threat");
+    expect(factorIds("A tax lien was filed in your name")).toContain("legal_threat");
   });
 
   it("checks a foreign number against the organisation the message claims to be", () => {
@@ -639,9 +693,10 @@ describe("analyzeMessage: numbers of other countries", () => {
     expect(a.claimedIssuer?.matched).toEqual([]);
   });
 
-  it("hands the phone lookup NANP numbers only", () => {
-    const subs = offlineSubLookups(extractEntities("Call 07912 345678 or 1-900-555-1234"));
-    expect(subs.map((s) => s.value)).toEqual(["+19005551234"]);
+  it("hands the phone lookup NANP numbers only, and only those the message places", () => {
+    const fromUs = extractEntities("Call 07912 345678 or 1-900-555-1234", { senderNumber: "+12125550100" });
+    expect(offlineSubLookups(fromUs).map((s) => s.value)).toEqual(["+19005551234"]);
+    expect(offlineSubLookups(extractEntities("Call 07912 345678 or 1-900-555-1234"))).toEqual([]);
   });
 });
 

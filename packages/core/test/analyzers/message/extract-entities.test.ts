@@ -4,6 +4,7 @@ import {
   MAX_EXTRACTED_URLS,
   MAX_SCANNED_CHARS,
   extractEntities,
+  unplacedPhones,
 } from "../../../src/analyzers/message/extract-entities.js";
 import { normalizeUrl } from "../../../src/analyzers/url/normalize-url.js";
 
@@ -102,8 +103,22 @@ describe("extractEntities: phones, emails, money, deadlines", () => {
     ["Call １-８８８-９２１-４４７１", "+18889214471", false],
   ])("%s -> %s", (text, e164, vanity) => {
     const [phone] = extractEntities(text).phones;
-    expect(phone?.e164).toBe(e164);
+    expect(phone?.likely).toBe(e164);
+    // Only a number written with its +1 is placed in North America; the rest could be another country's.
+    expect(phone?.e164).toBe(text.includes("+1") ? e164 : null);
     expect(phone?.vanity).toBe(vanity);
+  });
+
+  it("places a national number only where the message or its sender points", () => {
+    const bare = extractEntities("call (415) 766-2093").phones[0];
+    expect(bare).toMatchObject({ e164: null, likely: "+14157662093", country: null });
+    const fromUs = extractEntities("call (415) 766-2093", { senderNumber: "+12125550100" }).phones[0];
+    expect(fromUs).toMatchObject({ e164: "+14157662093", likely: "+14157662093", country: "US" });
+    // A sender written nationally carries no country either.
+    expect(extractEntities("call (415) 766-2093", { senderNumber: "2125550100" }).phones[0]?.e164).toBeNull();
+    expect(unplacedPhones(extractEntities("call (415) 766-2093 or +44 7912 345678"))).toEqual(["4157662093"]);
+    // A Vietnamese mobile with nothing that names Vietnam is no Australian or North American number.
+    expect(extractEntities("Lien he 0389048463 de duoc ho tro").phones[0]).toMatchObject({ e164: null, country: null });
   });
 
   it("does not read references, tracking numbers or prose after a number as phone numbers", () => {
@@ -129,40 +144,42 @@ describe("extractEntities: phones, emails, money, deadlines", () => {
 
 describe("extractEntities: numbers of other countries", () => {
   it.each([
-    ["URGENT! You have won a £1000 prize. Call 09061234567 to claim", "+449061234567", "GB"],
-    ["Your parcel is held. Call our freephone 0800 123 4567", "+448001234567", "GB"],
-    ["Call us on 0808 157 0192 quoting your reference", "+448081570192", "GB"],
-    ["Hi mum it's me, text me on 07912 345678 this is my new number", "+447912345678", "GB"],
-    ["Contact HMRC on 0300 123 4567", "+443001234567", "GB"],
-    ["Ring 020 7946 0958 today", "+442079460958", "GB"],
-    ["WhatsApp me on +44 7400 123456", "+447400123456", "GB"],
-    ["Call 0044 7912 345678 now", "+447912345678", "GB"],
-    ["From the U.S. dial 011 44 20 7946 0958", "+442079460958", "GB"],
-    ["Your KYC is pending, call 98765 43210 now", "+919876543210", "IN"],
-    ["Call our agent on 9876543210", "+919876543210", "IN"],
-    ["Call +91 98765 43210", "+919876543210", "IN"],
-    ["Call 098765 43210", "+919876543210", "IN"],
-    ["Your Canadian refund: call +1 (604) 555-0199", "+16045550199", "CA"],
-    ["Call 604 681 2345", "+16046812345", "CA"],
-    ["Call 0412 345 678 about your toll", "+61412345678", "AU"],
-    ["Call 1300 123 456 now", "+611300123456", "AU"],
-    ["Freecall 1800 123 456", "+611800123456", "AU"],
-    ["Call +61 412 345 678", "+61412345678", "AU"],
-    ["Rufen Sie 030 12345678 an", "+493012345678", "DE"],
-    ["SMS an 0151 23456789", "+4915123456789", "DE"],
-    ["Appelez le 06 12 34 56 78", "+33612345678", "FR"],
-    ["Votre colis: appelez le 08 99 12 34 56", "+33899123456", "FR"],
-    ["Call +33 6 12 34 56 78", "+33612345678", "FR"],
-    ["Llame al 612 345 678 para su paquete", "+34612345678", "ES"],
-    ["Llame al 91 123 45 67", "+34911234567", "ES"],
-    ["Chiama il numero 312 345 6789 per il tuo premio, non perdere la occasione", "+393123456789", "IT"],
-    ["Chiama +39 899 123 456", "+39899123456", "IT"],
-    ["Bel 06 12345678", "+31612345678", "NL"],
-    ["Bel 020 123 4567", "+31201234567", "NL"],
-  ])("%s -> %s (%s)", (text, e164, country) => {
+    ["URGENT! You have won a £1000 prize. Call 09061234567 to claim", "+449061234567", "GB", true],
+    ["Your parcel is held. Call our freephone 0800 123 4567", "+448001234567", "GB", false],
+    ["Call us on 0808 157 0192 quoting your reference", "+448081570192", "GB", false],
+    ["Hi mum it's me, text me on 07912 345678 this is my new number", "+447912345678", "GB", false],
+    ["Contact HMRC on 0300 123 4567", "+443001234567", "GB", false],
+    ["Ring 020 7946 0958 today", "+442079460958", "GB", false],
+    ["WhatsApp me on +44 7400 123456", "+447400123456", "GB", true],
+    ["Call 0044 7912 345678 now", "+447912345678", "GB", true],
+    ["From the U.S. dial 011 44 20 7946 0958", "+442079460958", "GB", true],
+    ["Your KYC is pending, call 98765 43210 now", "+919876543210", "IN", false],
+    ["Call our agent on 9876543210", "+919876543210", "IN", false],
+    ["Call +91 98765 43210", "+919876543210", "IN", true],
+    ["Call 098765 43210", "+919876543210", "IN", false],
+    ["Your Canadian refund: call +1 (604) 555-0199", "+16045550199", "CA", true],
+    ["Call 604 681 2345", "+16046812345", "CA", false],
+    ["Call 0412 345 678 about your toll", "+61412345678", "AU", false],
+    ["Call 1300 123 456 now", "+611300123456", "AU", false],
+    ["Freecall 1800 123 456", "+611800123456", "AU", false],
+    ["Call +61 412 345 678", "+61412345678", "AU", true],
+    ["Rufen Sie 030 12345678 an", "+493012345678", "DE", false],
+    ["SMS an 0151 23456789", "+4915123456789", "DE", false],
+    ["Appelez le 06 12 34 56 78", "+33612345678", "FR", false],
+    ["Votre colis: appelez le 08 99 12 34 56", "+33899123456", "FR", false],
+    ["Call +33 6 12 34 56 78", "+33612345678", "FR", true],
+    ["Llame al 612 345 678 para su paquete", "+34612345678", "ES", false],
+    ["Llame al 91 123 45 67", "+34911234567", "ES", false],
+    ["Chiama il numero 312 345 6789 per il tuo premio, non perdere la occasione", "+393123456789", "IT", true],
+    ["Chiama +39 899 123 456", "+39899123456", "IT", true],
+    ["Bel 06 12345678", "+31612345678", "NL", false],
+    ["Bel 020 123 4567", "+31201234567", "NL", false],
+  ])("%s -> %s (%s, placed: %s)", (text, e164, country, placed) => {
+    // Placed by its written country code, a currency (£) or a language (Italian); else only its likeliest reading.
     const [phone] = extractEntities(text).phones;
-    expect(phone?.e164).toBe(e164);
-    expect(phone?.country).toBe(country);
+    expect(phone?.likely).toBe(e164);
+    expect(phone?.e164).toBe(placed ? e164 : null);
+    expect(phone?.country).toBe(placed ? country : null);
   });
 
   it("reports the number as written, its dialling prefix included", () => {
@@ -171,7 +188,8 @@ describe("extractEntities: numbers of other countries", () => {
   });
 
   it("reads a number valid in several countries in the sender's, else in the NANP's", () => {
-    expect(extractEntities("Call 8123456789").phones[0]?.e164).toBe("+18123456789");
+    expect(extractEntities("Call 8123456789").phones[0]?.likely).toBe("+18123456789");
+    expect(extractEntities("Call 8123456789").phones[0]?.e164).toBeNull();
     expect(extractEntities("Call 8123456789", { senderNumber: "+919812345678" }).phones[0]?.e164).toBe("+918123456789");
     expect(extractEntities("Call 020 7946 0958", { senderNumber: "+919812345678" }).phones[0]?.country).toBe("IN");
     // A code written elsewhere in the message is a hint too.
@@ -185,7 +203,8 @@ describe("extractEntities: numbers of other countries", () => {
     for (const text of ["Call 07912 345678", "Call 9876543210", "Call 0412 345 678", "Call 06 12 34 56 78"]) {
       const phones = extractEntities(text).phones;
       expect(phones, text).toHaveLength(1);
-      expect(phones[0]?.e164.startsWith("+1"), text).toBe(false);
+      expect(phones[0]?.likely.startsWith("+1"), text).toBe(false);
+      expect(phones[0]?.e164, text).toBeNull();
     }
   });
 

@@ -19,10 +19,33 @@ describe("subLookupEvidence", () => {
     expect(ids([sub("scam", 95, 95)])).toEqual(["url_scam"]);
   });
 
-  it("sets floors so that content legitimacy cannot hide a dangerous link", () => {
-    expect(subLookupEvidence([sub("scam", 90, 90)]).floor).toBe(65);
-    expect(subLookupEvidence([sub("high_risk", 70, 70)]).floor).toBe(45);
-    expect(subLookupEvidence([sub("medium_risk", 50, 50)]).floor).toBeUndefined();
+  const found = (verdict: Verdict, risk_score: number, factor: { id: string; source: string }): SubLookupResult => ({
+    ...sub(verdict, risk_score),
+    factors: [{ ...factor, label: "Something about it", points: risk_score }],
+  });
+
+  it("sets floors so that content legitimacy cannot hide a link listed as dangerous", () => {
+    const listed = { id: "listed", source: "threat_index" };
+    expect(subLookupEvidence([found("scam", 90, listed)]).floor).toBe(65);
+    expect(subLookupEvidence([found("high_risk", 70, listed)]).floor).toBe(45);
+    expect(subLookupEvidence([found("medium_risk", 50, listed)]).floor).toBeUndefined();
+    // A brand's domain spelled with look-alike characters floors the link in its own channel, and the message too.
+    expect(subLookupEvidence([found("scam", 90, { id: "brand_homoglyph", source: "brand_impersonation" })]).floor).toBe(
+      65,
+    );
+  });
+
+  it("weighs a link's verdict reached by weighing the offline analyzers' findings, without a floor", () => {
+    expect(subLookupEvidence([sub("scam", 90, 90)]).floor).toBeUndefined();
+    expect(subLookupEvidence([found("scam", 92, { id: "url_model", source: "url_model" })]).floor).toBeUndefined();
+    expect(subLookupEvidence([found("high_risk", 70, { id: "shortener", source: "url_heuristics" })]).floor).toBe(
+      undefined,
+    );
+    // The rule still fires: the weights say how much such a verdict weighs.
+    expect(ids([sub("scam", 90, 90)])).toEqual(["url_scam"]);
+    // Mail and letters, whose weights were fitted with every verdict as a floor, keep it.
+    expect(subLookupEvidence([sub("scam", 90, 90)], "every_verdict").floor).toBe(65);
+    expect(subLookupEvidence([sub("high_risk", 70, 70)], "every_verdict").floor).toBe(45);
   });
 
   it("gives safe, vouched links only a little legitimacy", () => {

@@ -115,11 +115,13 @@ describe("countryHints", () => {
     ]);
   });
 
-  it("reads the sender in E.164, as international digits or nationally, and nothing from a short code or name", () => {
+  it("reads the sender in E.164 or as international digits, and nothing from a national number, code or name", () => {
     expect(readSenderNumber("+447912345678")?.country).toBe("GB");
     expect(readSenderNumber("447912345678")?.country).toBe("GB");
-    expect(readSenderNumber("07912 345678")?.country).toBe("GB");
-    expect(readSenderNumber("(415) 766-2093")?.country).toBe("US");
+    expect(readSenderNumber("00447912345678")?.country).toBe("GB");
+    // Written nationally, a sender could be any of several countries': it places nothing.
+    expect(readSenderNumber("07912 345678")).toBeNull();
+    expect(readSenderNumber("(415) 766-2093")).toBeNull();
     expect(readSenderNumber("72975")).toBeNull();
     expect(readSenderNumber("HMRC")).toBeNull();
     expect(readSenderNumber("alerts@example.com")).toBeNull();
