@@ -279,6 +279,8 @@ function plainWords(s: string): string {
 
 function range(bucketValue: string, unit: string): string {
   const n = Number(bucketValue);
+  // One of a unit is singular ("1 hyphen"); every unit here is a plural in -s.
+  if (n === 1) return `1 ${unit.slice(0, -1)}`;
   if (!Number.isFinite(n) || n < 4) return `${bucketValue} ${unit}`;
   return `${n}-${2 * n - 1} ${unit}`;
 }

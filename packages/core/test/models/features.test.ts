@@ -129,6 +129,9 @@ describe("describeFeature", () => {
     ["h:^payp", "“payp” in the site name"],
     ["pt:login", "“login” in the path"],
     ["hyph:4", "4-7 hyphens in the site name"],
+    ["hyph:1", "1 hyphen in the site name"],
+    ["pdepth:1", "1 folder level"],
+    ["hdig:2", "2 digits in the site name"],
   ])("reads %s as %s", (feature, words) => {
     expect(describeFeature(feature)).toBe(words);
   });
