@@ -7,12 +7,11 @@
 import {
   InMemoryFeedbackStore,
   InMemoryListStore,
-  SCOPES,
   type Principal,
   type ResultReceipt,
 } from "../packages/core/src/index.js";
 import { median } from "./lib/stats.js";
-import { inMemoryEngine } from "./lib/engine.js";
+import { inMemoryEngine, urlBenchPrincipal } from "./lib/engine.js";
 
 const N = Number(process.argv.find((a) => a.startsWith("--urls="))?.slice(7) ?? 2_000);
 const ROUNDS = 5;
@@ -29,15 +28,8 @@ class CountingFeedbackStore extends InMemoryFeedbackStore {
 const lists = new InMemoryListStore();
 const engine = inMemoryEngine({ lists, feedback: new CountingFeedbackStore() });
 
-async function account(): Promise<Principal> {
-  const created = await engine.accounts.create({
-    email: `bench-${Math.random().toString(36).slice(2)}@example.com`,
-    plan: "enterprise",
-    rpm: 100_000,
-    quotas: { url: 100_000_000, phone: 1, text: 1, email: 1 },
-  });
-  if (created.isErr()) throw new Error(created.error.message);
-  return { accountId: created.value.id, mode: "live", via: "api_key", scopes: SCOPES };
+function account(): Promise<Principal> {
+  return urlBenchPrincipal(engine, `bench-${Math.random().toString(36).slice(2)}@example.com`);
 }
 
 async function fill(p: Principal, matching: boolean): Promise<void> {

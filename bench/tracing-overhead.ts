@@ -6,10 +6,10 @@
 //   node --conditions=source --import tsx bench/tracing-overhead.ts [--lookups=N]
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { noTelemetry, SCOPES, type Engine, type Principal, type Telemetry } from "../packages/core/src/index.js";
+import { noTelemetry, type Engine, type Principal, type Telemetry } from "../packages/core/src/index.js";
 import { createHttpMetrics, startTracing } from "../packages/adapters-http/src/index.js";
 import { median } from "./lib/stats.js";
-import { inMemoryEngine } from "./lib/engine.js";
+import { inMemoryEngine, urlBenchPrincipal } from "./lib/engine.js";
 
 export const TRACING_OFF_TARGET = 0.9;
 const N = Number(process.argv.find((a) => a.startsWith("--lookups="))?.slice(10) ?? 14_000);
@@ -28,14 +28,7 @@ const tracing = await startTracing({
 
 async function setUp(telemetry: Telemetry): Promise<{ engine: Engine; me: Principal }> {
   const engine = inMemoryEngine({ telemetry });
-  const created = await engine.accounts.create({
-    email: "bench@example.com",
-    plan: "enterprise",
-    rpm: 100_000,
-    quotas: { url: 100_000_000, phone: 1, text: 1, email: 1 },
-  });
-  if (created.isErr()) throw new Error(created.error.message);
-  const me: Principal = { accountId: created.value.id, mode: "live", via: "api_key", scopes: SCOPES };
+  const me = await urlBenchPrincipal(engine);
   const first = await engine.lookupUrl(me, { url: URL_CHECKED });
   if (first.isErr()) throw new Error(first.error.message);
   return { engine, me };

@@ -2,10 +2,9 @@
 // explanation, cache write) on in-memory stores, against the bare analyzers (normalizeUrl + analyzeUrl) on the same
 // URLs in the same run. Target: at least 20,000 URLs/s on one core.
 //   node --conditions=source --import tsx bench/url-engine.ts [--urls=N]
-import { type Principal, SCOPES } from "../packages/core/src/index.js";
 import { analyzeUrl, normalizeUrl } from "../packages/core/src/analyzers/url/index.js";
 import { median } from "./lib/stats.js";
-import { inMemoryEngine } from "./lib/engine.js";
+import { inMemoryEngine, urlBenchPrincipal } from "./lib/engine.js";
 
 // Each round stays under the 100,000 requests a minute an enterprise account may be given.
 const N = Number(process.argv.find((a) => a.startsWith("--urls="))?.slice(7) ?? 20_000);
@@ -22,14 +21,7 @@ const HOSTS = [
 const urls = Array.from({ length: N }, (_, i) => `https://${HOSTS[i % HOSTS.length]}${i % 2 ? "&" : "?"}n=${i}`);
 
 const engine = inMemoryEngine();
-const created = await engine.accounts.create({
-  email: "bench@example.com",
-  plan: "enterprise",
-  rpm: 100_000,
-  quotas: { url: 100_000_000, phone: 1, text: 1, email: 1 },
-});
-if (created.isErr()) throw new Error(created.error.message);
-const me: Principal = { accountId: created.value.id, mode: "live", via: "api_key", scopes: SCOPES };
+const me = await urlBenchPrincipal(engine);
 
 function bare(): number {
   const start = process.hrtime.bigint();
