@@ -9,7 +9,7 @@ import { isUtf8 } from "node:buffer";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Readable, Transform } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
-import { appError, type AppError } from "@scamverify/core";
+import { appError, BoundedMap, type AppError } from "@scamverify/core";
 import { err, ok, type Result } from "neverthrow";
 
 /** The body kinds a route can take. JSON Lines and CSV are read as text, for the route to parse. */
@@ -184,7 +184,7 @@ function parseJson(text: string): Result<unknown, AppError> {
 /** Largest body text (characters) given out shared, and how many are kept. */
 const SHARED_MAX_CHARS = 4096;
 const SHARED_BODIES = 256;
-const sharedBodies = new Map<string, object>();
+const sharedBodies = new BoundedMap<string, object>(SHARED_BODIES);
 
 /** Whether a parsed body is an object whose values are all strings, numbers, booleans or null: frozen, it cannot change. */
 function isFlatObject(value: unknown): value is object {
@@ -206,7 +206,6 @@ function sharedJson(text: string): Result<unknown, AppError> {
   if (known !== undefined) return ok(known);
   const parsed = parseJson(text);
   if (parsed.isOk() && isFlatObject(parsed.value)) {
-    if (sharedBodies.size >= SHARED_BODIES) sharedBodies.delete(sharedBodies.keys().next().value as string);
     sharedBodies.set(text, Object.freeze(parsed.value));
   }
   return parsed;

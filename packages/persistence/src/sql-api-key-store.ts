@@ -1,7 +1,7 @@
 // ApiKeyStore on the api_keys table. create locks the owning account row (SELECT ... FOR UPDATE) before
 // counting active keys, so concurrent creations for one account serialize and never exceed the limit.
 // touch writes last_used_at at most once per interval per key, so authentication does not cost a write per request.
-import type { ApiKeyRecord, ApiKeyStore } from "@scamverify/core";
+import { BoundedMap, type ApiKeyRecord, type ApiKeyStore } from "@scamverify/core";
 import type { Db } from "./db.js";
 
 interface ApiKeyRow {
@@ -41,16 +41,15 @@ export interface SqlApiKeyStoreOptions {
 
 export class SqlApiKeyStore implements ApiKeyStore {
   private readonly touchIntervalMs: number;
-  private readonly touchMemory: number;
   /** keyId -> time (ms) of the last write this process made; insertion order = oldest first. */
-  private readonly lastWrite = new Map<string, number>();
+  private readonly lastWrite: BoundedMap<string, number>;
 
   constructor(
     private readonly db: Db,
     options: SqlApiKeyStoreOptions = {},
   ) {
     this.touchIntervalMs = options.touchIntervalMs ?? 60_000;
-    this.touchMemory = Math.max(1, options.touchMemory ?? 10_000);
+    this.lastWrite = new BoundedMap(Math.max(1, options.touchMemory ?? 10_000));
   }
 
   async create(
@@ -117,10 +116,6 @@ export class SqlApiKeyStore implements ApiKeyStore {
     if (last !== undefined && t - last < this.touchIntervalMs && t >= last) return;
     this.lastWrite.delete(keyId);
     this.lastWrite.set(keyId, t);
-    if (this.lastWrite.size > this.touchMemory) {
-      const oldest = this.lastWrite.keys().next().value;
-      if (oldest !== undefined) this.lastWrite.delete(oldest);
-    }
     try {
       await this.db.query(
         "UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $2)",

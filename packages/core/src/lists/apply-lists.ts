@@ -53,7 +53,7 @@ function subjectsOf(result: Loose): Subjects {
   contained.urls.push(...strs(signals["extracted_urls"]));
   contained.phones.push(...strs(signals["extracted_phones"]));
   // A number the message gives without its country is the account's listed number in any country it reads in.
-  for (const digits of strs(signals["unplaced_phones"])) contained.phones.push(...everyNationalReading(digits));
+  for (const digits of strs(signals["unplaced_phones"])) contained.phones.push(...readingsOf(digits));
   contained.senders.push(...strs(signals["extracted_emails"]));
   for (const sub of Array.isArray(result["sub_lookups"]) ? (result["sub_lookups"] as Loose[]) : []) {
     const value = str(sub["value"]);
@@ -62,6 +62,18 @@ function subjectsOf(result: Loose): Subjects {
     else if (sub["kind"] === "phone") contained.phones.push(value);
   }
   return { primary, contained };
+}
+
+/** Every country's reading of the unplaced numbers matched lately: a cached answer is matched on every repeat. */
+const readings = new BoundedMap<string, readonly string[]>(1_024);
+
+function readingsOf(digits: string): readonly string[] {
+  let found = readings.get(digits);
+  if (found === undefined) {
+    found = everyNationalReading(digits);
+    readings.set(digits, found);
+  }
+  return found;
 }
 
 /** Hosts of the URLs matched lately: a URL asked about at volume is matched on every cached answer. */
