@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { createDocumentReader } from "../packages/providers/src/document/create-document-reader.js";
-import { zeroStreamBomb } from "../packages/providers/test/document/pdf-bombs.js";
+import { treeResidentBytes, zeroStreamBomb } from "../packages/providers/test/document/pdf-bombs.js";
 
 const MB = 1024 * 1024;
 const BOMB_MB = Number(process.env["BENCH_BOMB_MB"] ?? 1_536);
@@ -29,7 +29,8 @@ interface Series {
   readonly answers: string[];
 }
 
-const rss = (): number => Math.round(process.memoryUsage.rss() / MB);
+/** Resident memory of this process and of its children, where the candidate's PDF readers parse. */
+const rss = (): number => Math.round(treeResidentBytes() / MB);
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The old way: one thread per read of PDF.js, its heap limited, terminated when the parse budget runs out. */

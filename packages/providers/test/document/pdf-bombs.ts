@@ -1,7 +1,9 @@
 // PDFs that cost PDF.js far more than their size, made on the fly (a few KB each) for the reader's tests and the
 // document benchmark.
+import { readFileSync } from "node:fs";
 import { createDeflate, deflateSync } from "node:zlib";
 import { PDFDocument, PDFName, PDFRawStream, type PDFDict } from "pdf-lib";
+import { residentBytes } from "../../src/document/pdf-text-pool.js";
 
 /**
  * `pages` distinct page objects that all draw the same content stream: `megabytes` of path operators ("0 0 m")
@@ -70,4 +72,11 @@ export async function zeroStreamBomb(megabytes: number): Promise<Uint8Array> {
   const dict = doc.context.obj({ Length: content.length, Filter: "FlateDecode" }) as PDFDict;
   doc.addPage([612, 792]).node.set(PDFName.of("Contents"), doc.context.register(PDFRawStream.of(dict, content)));
   return doc.save({ useObjectStreams: false });
+}
+
+/** Resident bytes of this process and of the children it started (the PDF readers parse in child processes). */
+export function treeResidentBytes(): number {
+  const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, "latin1").trim();
+  const pids = children === "" ? [] : children.split(/\s+/).map(Number);
+  return pids.reduce((sum, pid) => sum + (residentBytes(pid) ?? 0), process.memoryUsage.rss());
 }

@@ -1,22 +1,13 @@
 // Compression bombs against the reader's memory: a PDF of a few hundred KB whose one stream inflates to hundreds of
 // MB, uploaded again and again, is refused every time and leaves the server's resident memory where it started.
-import { readFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDocumentReader } from "../../src/document/create-document-reader.js";
 import { flateStreams, inflatedTotal } from "../../src/document/pdf-inflate-cap.js";
-import { residentBytes } from "../../src/document/pdf-text-pool.js";
-import { zeroStreamBomb } from "./pdf-bombs.js";
+import { treeResidentBytes, zeroStreamBomb } from "./pdf-bombs.js";
 
 const MB = 1024 * 1024;
 const ctx = () => ({ signal: new AbortController().signal });
-
-/** The resident memory of this process and of the children it started (the PDF readers run in child processes). */
-function treeRss(): number {
-  const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, "latin1").trim();
-  const pids = children === "" ? [] : children.split(/\s+/).map(Number);
-  return pids.reduce((sum, pid) => sum + (residentBytes(pid) ?? 0), process.memoryUsage.rss());
-}
 
 describe("inflatedTotal", () => {
   const stream = (dict: string, data: Buffer): Buffer =>
@@ -52,12 +43,12 @@ describe("createDocumentReader: Flate bombs", () => {
     const bomb = await zeroStreamBomb(384);
     expect(bomb.byteLength).toBeLessThan(MB);
     await reader.warmUp();
-    const start = treeRss();
+    const start = treeResidentBytes();
     for (let i = 0; i < 4; i++) {
       const e = (await reader.read(bomb, "pdf", ctx()))._unsafeUnwrapErr();
       expect(e).toMatchObject({ code: "validation_error", details: { reason: "too_complex" } });
     }
     // Four bombs held by the server or its readers would be over a gigabyte; a little noise is allowed.
-    expect((treeRss() - start) / MB).toBeLessThan(150);
+    expect((treeResidentBytes() - start) / MB).toBeLessThan(150);
   }, 240_000);
 });
