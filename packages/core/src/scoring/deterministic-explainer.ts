@@ -1,4 +1,5 @@
 import type { ExplanationInput, Explainer } from "../ports/explainer.js";
+import { clause, confidenceWord, topFactors } from "./explanation-words.js";
 import { explainPhone } from "./phone-explanation.js";
 
 const VERDICT_WORDS: Record<ExplanationInput["verdict"], string> = {
@@ -8,15 +9,6 @@ const VERDICT_WORDS: Record<ExplanationInput["verdict"], string> = {
   high_risk: "is likely dangerous",
   scam: "is almost certainly a scam",
 };
-
-function confidenceWord(c: number): string {
-  return c >= 0.8 ? "high" : c >= 0.5 ? "moderate" : "low";
-}
-
-/** A label as a clause: without its closing full stop. */
-function clause(label: string): string {
-  return label.endsWith(".") ? label.slice(0, -1) : label;
-}
 
 function sentence(s: string): string {
   const t = s.trim();
@@ -29,8 +21,7 @@ export function explainDeterministically(input: ExplanationInput): string {
   const parts = [
     `${input.subject} ${VERDICT_WORDS[input.verdict]} (risk ${input.riskScore}/100, ${confidenceWord(input.confidence)} confidence).`,
   ];
-  const risks = input.factors.filter((f) => f.points > 0 && f.id !== "limited_evidence").slice(0, 3);
-  const trust = input.factors.filter((f) => f.points < 0).slice(0, 2);
+  const { risks, trust } = topFactors(input);
   if (risks.length > 0) parts.push(`Main reasons: ${risks.map((f) => clause(f.label)).join("; ")}.`);
   if (trust.length > 0) parts.push(`In its favour: ${trust.map((f) => clause(f.label)).join("; ")}.`);
   if (risks.length === 0 && trust.length === 0) parts.push("No source reported anything against it.");

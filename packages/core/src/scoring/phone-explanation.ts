@@ -3,6 +3,7 @@
 // is never reported as clean), and what to do about a call from it.
 import type { ExplanationInput } from "../ports/explainer.js";
 import type { SourceStatus, Verdict } from "../schemas/common.js";
+import { clause, confidenceWord, topFactors } from "./explanation-words.js";
 
 /** The verdict about a call or text showing the number (caller IDs can be faked, so it is not about its owner). */
 const VERDICT_WORDS: Record<Verdict, string> = {
@@ -35,13 +36,9 @@ const ADVICE: Record<Verdict, string> = {
 
 const text = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
 
-function confidenceWord(c: number): string {
-  return c >= 0.8 ? "high" : c >= 0.5 ? "moderate" : "low";
-}
-
 /** A factor's label as a sentence of its own. */
 function asSentence(label: string): string {
-  const t = label.trim().replace(/[.]$/, "");
+  const t = clause(label.trim());
   return `${t.charAt(0).toUpperCase()}${t.slice(1)}.`;
 }
 
@@ -97,8 +94,7 @@ export function explainPhone(input: ExplanationInput): string {
     `${input.subject} ${kindOf(input.subject, signals)}.`,
     `${VERDICT_WORDS[input.verdict]} (risk ${input.riskScore}/100, ${confidenceWord(input.confidence)} confidence).`,
   ];
-  const risks = input.factors.filter((f) => f.points > 0 && f.id !== "limited_evidence").slice(0, 3);
-  const trust = input.factors.filter((f) => f.points < 0).slice(0, 2);
+  const { risks, trust } = topFactors(input);
   const lineType = text(signals["line_type"]);
   const carrier = text(signals["carrier"]);
   if (lineType !== null || carrier !== null) {
@@ -111,7 +107,7 @@ export function explainPhone(input: ExplanationInput): string {
     parts.push(
       input.sources === undefined ? "Nothing was found against it." : "None of the checks found anything against it.",
     );
-  if (trust.length > 0) parts.push(`In its favour: ${trust.map((f) => f.label.replace(/[.]$/, "")).join("; ")}.`);
+  if (trust.length > 0) parts.push(`In its favour: ${trust.map((f) => clause(f.label)).join("; ")}.`);
   if (input.factors.some((f) => f.id === "limited_evidence")) {
     parts.push("Nothing vouches for it, so it is not rated safe.");
   }
