@@ -12,12 +12,13 @@ import {
   MAX_JOB_ITEMS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_TOLERANCE_SECONDS,
+  tooManyJobFiles,
   type AppError,
   type ErrorCode,
   type JobFiles,
   type JobUpload,
 } from "@scamverify/core";
-import { ok, type Result } from "neverthrow";
+import { err, ok, type Result } from "neverthrow";
 import type { EngineEndpoint } from "./endpoints.js";
 import { parseFormParts, readForm } from "./multipart-body.js";
 import { JSONL_TYPES, readRequestBody } from "./request-body.js";
@@ -50,7 +51,9 @@ class FilesUpload {
 
 /** The form of a job of files: the parts named file, and channel, webhook_url and force_refresh fields. */
 function jobFiles(body: Buffer, boundary: string): Result<FilesUpload, AppError> {
-  return parseFormParts(body, boundary).map(({ files, fields }) => {
+  const parts = parseFormParts(body, boundary, MAX_JOB_FILES);
+  if (parts.isOk() && parts.value.fileCount > MAX_JOB_FILES) return err(tooManyJobFiles(parts.value.fileCount));
+  return parts.map(({ files, fields }) => {
     const { channel, webhook_url: webhook, force_refresh: force } = fields;
     return new FilesUpload({
       files,

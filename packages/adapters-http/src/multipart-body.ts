@@ -42,18 +42,25 @@ function dispositionParam(disposition: string, name: string): string | undefined
 
 const invalid = (message: string): AppError => validationError([{ field: "file", message }]);
 
-/** A form's parts: every part named `file`, in order, and the text fields beside them. */
+/** A form's parts: the parts named `file`, in order, up to the most asked for, how many there were, and the text
+ * fields beside them. */
 export interface FormParts {
   readonly files: Upload[];
+  readonly fileCount: number;
   readonly fields: Record<string, string>;
 }
 
-/** Splits the buffered body into its parts: the files (parts named file) and at most MAX_FIELDS small text fields. */
-export function parseFormParts(body: Buffer, boundary: string): Result<FormParts, AppError> {
+/**
+ * Splits the buffered body into its parts: the files (parts named file; past `maxFiles` only counted, so a form of
+ * many tiny parts costs no more than its bytes) and at most MAX_FIELDS small text fields.
+ */
+export function parseFormParts(body: Buffer, boundary: string, maxFiles: number): Result<FormParts, AppError> {
   const delimiter = Buffer.from(`--${boundary}`);
+  const partEnd = Buffer.concat([Buffer.from("\r\n"), delimiter]);
   let pos = body.indexOf(delimiter);
   if (pos === -1) return err(invalid("The multipart body has no parts."));
   const files: Upload[] = [];
+  let fileCount = 0;
   const fields: Record<string, string> = {};
   let fieldCount = 0;
   for (;;) {
@@ -64,7 +71,7 @@ export function parseFormParts(body: Buffer, boundary: string): Result<FormParts
     const headerEnd = body.indexOf("\r\n\r\n", pos);
     if (headerEnd === -1 || headerEnd - pos > MAX_HEADER_BYTES) return err(invalid("A multipart part has no headers."));
     const headers = body.subarray(pos, headerEnd).toString("latin1").split("\r\n");
-    const next = body.indexOf(Buffer.concat([Buffer.from("\r\n"), delimiter]), headerEnd + 4);
+    const next = body.indexOf(partEnd, headerEnd + 4);
     if (next === -1) return err(invalid("The multipart body ends in the middle of a part."));
     const content = body.subarray(headerEnd + 4, next);
     let disposition = "";
@@ -79,6 +86,10 @@ export function parseFormParts(body: Buffer, boundary: string): Result<FormParts
     const name = dispositionParam(disposition, "name");
     if (name === undefined) return err(invalid("A multipart part has no name."));
     if (name === "file") {
+      if (++fileCount > maxFiles) {
+        pos = next + 2;
+        continue;
+      }
       const filename = dispositionParam(disposition, "filename");
       files.push({
         bytes: new Uint8Array(content.buffer, content.byteOffset, content.byteLength),
@@ -93,15 +104,15 @@ export function parseFormParts(body: Buffer, boundary: string): Result<FormParts
     }
     pos = next + 2;
   }
-  return ok({ files, fields });
+  return ok({ files, fileCount, fields });
 }
 
 /** Splits the buffered body into parts and checks the form's shape: exactly one file. */
 export function parseMultipart(body: Buffer, boundary: string): Result<UploadBody, AppError> {
-  const parts = parseFormParts(body, boundary);
+  const parts = parseFormParts(body, boundary, 1);
   if (parts.isErr()) return err(parts.error);
-  const { files, fields } = parts.value;
-  if (files.length > 1) return err(invalid(`Send exactly one part named file; this body has ${files.length}.`));
+  const { files, fileCount, fields } = parts.value;
+  if (fileCount > 1) return err(invalid(`Send exactly one part named file; this body has ${fileCount}.`));
   const file = files[0];
   if (file === undefined) return err(invalid("Send the file as a multipart part named file."));
   if (file.bytes.byteLength === 0) return err(invalid("The file is empty."));

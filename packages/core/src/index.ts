@@ -557,7 +557,7 @@ export type {
   JobView,
   JobWebhook,
 } from "./schemas/jobs.js";
-export { itemTasks, toJobView, webhookBackoffMs } from "./usecases/jobs.js";
+export { itemTasks, toJobView, tooManyJobFiles, webhookBackoffMs } from "./usecases/jobs.js";
 export {
   JOB_UPLOAD_FORMATS,
   itemsFromCsv,

@@ -222,15 +222,7 @@ export class Jobs {
     const { files } = upload;
     if (files.length === 0)
       return err(validationError([{ field: "file", message: "Send at least one file (a part named file)." }]));
-    if (files.length > MAX_JOB_FILES)
-      return err(
-        validationError([
-          {
-            field: "file",
-            message: `A job holds at most ${MAX_JOB_FILES} files; this one has ${files.length}. Split them into several jobs.`,
-          },
-        ]),
-      );
+    if (files.length > MAX_JOB_FILES) return err(tooManyJobFiles(files.length));
     const bytes = files.reduce((n, f) => n + f.bytes.byteLength, 0);
     if (bytes > MAX_JOB_FILE_BYTES)
       return err(
@@ -527,4 +519,14 @@ export class Jobs {
     else return { kind: "retry", afterMs: webhookBackoffMs(attempts) };
     return { kind: "done" };
   }
+}
+
+/** The refusal of a job of more than MAX_JOB_FILES files; `count` is how many the form holds. */
+export function tooManyJobFiles(count: number): AppError {
+  return validationError([
+    {
+      field: "file",
+      message: `A job holds at most ${MAX_JOB_FILES} files; this one has ${count}. Split them into several jobs.`,
+    },
+  ]);
 }
