@@ -8,4 +8,4 @@ export { STDIO_MAX_MESSAGE_BYTES, StdioLineTransport } from "./stdio-transport.j
 export { McpUploadSchema, TOOLS, findTool, toolsFor } from "./tools.js";
 export type { McpEngine, ToolDefinition } from "./tools.js";
 export { MCP_ERROR_KIND, toMcpError, toToolError, toolErrorOf } from "./error-map.js";
-export { INVESTIGATIONS, investigationsOf, registerPrompts } from "./prompts.js";
+export { investigationsOf, registerPrompts } from "./prompts.js";

@@ -24,8 +24,6 @@ export function investigationsOf(registry: ChannelRegistry): Investigation[] {
   return registry.channels.flatMap((c) => (c.mcp.prompt ? [{ ...c.mcp.prompt, tool: c.mcp.tool }] : []));
 }
 
-export const INVESTIGATIONS: readonly Investigation[] = investigationsOf(DEFAULT_REGISTRY);
-
 /** Registers the investigations whose tools this server offers. */
 export function registerPrompts(
   server: McpServer,

@@ -94,6 +94,6 @@ export function priorWeight(hit: RuleHit): number {
  * The channel's weights key: the channel's id. A channel with no weights file (or one outside the default registry)
  * finds no weights under it and scores on its detectors' priors.
  */
-export function scoredChannel(id: string): ScoredChannel | undefined {
+export function scoredChannel(id: string): ScoredChannel {
   return id as ScoredChannel;
 }

@@ -22,9 +22,8 @@ export async function assemble(
   material: AiMaterial = {},
   options: AssessOptions = {},
 ): Promise<Assembled> {
-  const scored = scoredChannel(channel);
   let assessment = assess(items, {
-    ...(scored === undefined ? {} : { channel: scored }),
+    channel: scoredChannel(channel),
     ...options,
     ...(k.deps.scoring === undefined ? {} : { scoring: k.deps.scoring }),
   });
