@@ -13,7 +13,7 @@ import type {
   StoredResponse,
 } from "@scamverify/core";
 import type { Db } from "./db.js";
-import { currentUnits, SqlQuotaLedger } from "./sql-quota-ledger.js";
+import { currentUnits, GIVE_BACK_GONE, SqlQuotaLedger } from "./sql-quota-ledger.js";
 
 interface Row {
   request_hash: string;
@@ -101,10 +101,11 @@ export class SqlIdempotencyStore implements IdempotencyStore {
       const row = rows[0];
       if (row === undefined) return false;
       await tx.query(
-        `UPDATE quota_usage q SET used = GREATEST(q.used - c.n, 0)
-         FROM (SELECT e->>'channel' AS channel, (e->>'period_start')::timestamptz AS period_start, count(*)::int AS n
-               FROM jsonb_array_elements($2::jsonb) e GROUP BY 1, 2) c
-         WHERE q.account_id = $1 AND q.channel = c.channel AND q.period_start = c.period_start`,
+        `WITH gone AS (SELECT $1::text AS account_id, e->>'channel' AS channel,
+                              (e->>'period_start')::timestamptz AS period_start
+                       FROM jsonb_array_elements($2::jsonb) e),
+         ${GIVE_BACK_GONE}
+         SELECT 1`,
         [input.accountId, JSON.stringify(parsed(row.charges))],
       );
       await tx.query(

@@ -37,8 +37,11 @@ export async function reserveUnit(db: Db, key: QuotaKey, ceiling: number, hold?:
   return rows[0]?.used ?? null;
 }
 
-/** The counters of the holds a `gone` CTE deleted, each given back its count (never below 0). */
-const GIVE_BACK_GONE = `units AS (SELECT account_id, channel, period_start, count(*)::int AS n FROM gone
+/**
+ * The counters of the units a `gone` CTE yields (account_id, channel, period_start: one row a unit), each given back
+ * its count (never below 0): the holds a statement deleted, or the units a claim noted.
+ */
+export const GIVE_BACK_GONE = `units AS (SELECT account_id, channel, period_start, count(*)::int AS n FROM gone
                  GROUP BY account_id, channel, period_start),
        given AS (UPDATE quota_usage q SET used = GREATEST(q.used - units.n, 0) FROM units
                  WHERE q.account_id = units.account_id AND q.channel = units.channel
