@@ -2,35 +2,26 @@
 // the hold's time passes, by the sweep of the server started again on the same folder. And a lookup that finished
 // before the crash is answered again from its Idempotency-Key, charged once.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedContentBomb } from "../../providers/test/document/pdf-bombs.js";
-import { runCli } from "../src/program.js";
+import { inProcessCli } from "./support/in-process-cli.js";
 
-const dir = mkdtempSync(join(tmpdir(), "scamverify-holds-"));
-const dataDir = join(dir, "data");
-const BIN = fileURLToPath(new URL("../src/bin.ts", import.meta.url));
-const HOLD_SECONDS = 3;
 // Nothing from the environment (vitest sets BASE_URL; CI may set DATABASE_URL) may steer the commands and the
 // servers away from the temp data folder.
-const saved: Record<string, string | undefined> = {};
-for (const name of ["BASE_URL", "DATABASE_URL", "REDIS_URL", "SCAMVERIFY_DATA_DIR", "SCAMVERIFY_JOB_WORKERS"]) {
-  saved[name] = process.env[name];
-  delete process.env[name];
-}
+const c = inProcessCli("scamverify-holds-");
+const dataDir = join(c.dir, "data");
+const BIN = fileURLToPath(new URL("../src/bin.ts", import.meta.url));
+const HOLD_SECONDS = 3;
+const savedWorkers = process.env["SCAMVERIFY_JOB_WORKERS"];
+delete process.env["SCAMVERIFY_JOB_WORKERS"];
 const env: NodeJS.ProcessEnv = { ...process.env, SCAMVERIFY_QUOTA_HOLD_SECONDS: String(HOLD_SECONDS) };
 
 async function cli(args: readonly string[]): Promise<string> {
-  let out = "";
-  let err = "";
-  const code = await runCli(["--data-dir", dataDir, ...args], {
-    io: { out: (s) => void (out += s), err: (s) => void (err += s) },
-  });
-  if (code !== 0) throw new Error(`scamverify ${args.join(" ")} exited ${code}: ${err}`);
-  return out;
+  const r = await c.run(...args);
+  if (r.code !== 0) throw new Error(`scamverify ${args.join(" ")} exited ${r.code}: ${r.err}`);
+  return r.out;
 }
 
 interface Server {
@@ -87,8 +78,8 @@ beforeAll(async () => {
 
 afterAll(() => {
   for (const child of servers) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  rmSync(dir, { recursive: true, force: true });
-  for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;
+  c.cleanUp();
+  if (savedWorkers !== undefined) process.env["SCAMVERIFY_JOB_WORKERS"] = savedWorkers;
 });
 
 async function used(s: Server, channel: string): Promise<number> {
