@@ -47,10 +47,12 @@ export function createRemoteEngine(remote: RemoteOptions, registry: ChannelRegis
     verb: string,
     body?: unknown,
     params: Readonly<Record<string, string>> = {},
+    form = false,
   ): Promise<Result<Outcome<T>, AppError>> => {
     if (e === undefined) return err({ code: "not_found", message: `The server has no route for ${verb}.` });
     const method = e.method === "get" ? "GET" : e.method === "delete" ? "DELETE" : "POST";
-    const kind = e.body === "multipart" ? "multipart" : "json";
+    // A job of files goes as a form to the route that also takes JSON.
+    const kind = form || e.body === "multipart" ? "multipart" : "json";
     let path = e.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? ""));
     if (e.body === "query" && body !== null && typeof body === "object") {
       const query = new URLSearchParams();
@@ -76,20 +78,19 @@ export function createRemoteEngine(remote: RemoteOptions, registry: ChannelRegis
     report: (_p, body) => call(endpointOfVerb(endpoints, "report"), "report", body),
     jobs: {
       submit: (_p, body) => call(endpointOfVerb(endpoints, "submitJob"), "submitJob", body),
-      submitFiles: async (_p, upload) => {
-        const e = endpointOfVerb(endpoints, "submitJob");
-        if (e === undefined) return err({ code: "not_found", message: "The server has no route for submitJob." });
-        const form = {
-          channel: upload.channel,
-          webhook_url: upload.webhook_url,
-          ...(upload.force_refresh === true ? { force_refresh: "true" } : {}),
-          file: upload.files,
-        };
-        return (await callApi<JobSubmitted>(remote, "POST", e.path, form, 0, "multipart")).map((value) => ({
-          value,
-          meta: {},
-        }));
-      },
+      submitFiles: (_p, upload) =>
+        call<JobSubmitted>(
+          endpointOfVerb(endpoints, "submitJob"),
+          "submitJob",
+          {
+            channel: upload.channel,
+            webhook_url: upload.webhook_url,
+            ...(upload.force_refresh === true ? { force_refresh: "true" } : {}),
+            file: upload.files,
+          },
+          {},
+          true,
+        ),
       get: (_p, id) => jobCall("getJob", id),
       cancel: (_p, id) => jobCall("cancelJob", id),
       results: (_p, id) => jobCall("jobResults", id),
