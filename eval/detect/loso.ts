@@ -1,4 +1,4 @@
-// pnpm eval loso [url|sms|email] [--sources=a,b]: left one source out (every training source, or only those named). For every training source, the channel's weights are fitted
+// pnpm eval loso [url|sms|email] [--sources=a,b] [--why]: left one source out (every training source, or only those named). For every training source, the channel's weights are fitted
 // again without it and its items read by a statistical model trained without it, then the source is scored: what
 // the engine does on a source it never saw, for each source the shipped engine was fitted on. Printed beside the
 // in-source figure (the shipped weights and model, which saw the source) and the hand-weighted baseline, same run.
@@ -6,15 +6,21 @@
 // One simplification, stated: the model readings of the other training sources, which the refit weighs, stay the
 // out-of-fold readings of the ordinary rescore (their models saw the left-out source). The left-out source's own
 // readings come from a model that never saw it.
+//
+// --why adds what moved the left-out scores across medium risk: per rule, on how many left-out false positives it
+// pushed up and by how many points in all, and on how many missed scams it pulled down (a rule's points are its
+// share of the score, as the explanation shows them). The levers the next round should weigh, measured.
 
-import { combineLogOdds, type ChannelWeights } from "../../packages/core/src/index.js";
+import { combineLogOdds, ruleKey, type ChannelWeights } from "../../packages/core/src/index.js";
 import type { CorpusChannel } from "../corpora/load.js";
-import { figuresBySource, rates, type Rates, type ScoredRow } from "./figures.js";
+import { figuresBySource, MEDIUM, rates, type Rates, type ScoredRow } from "./figures.js";
 import { leftOutSourceReadings } from "./model-strengths.js";
 import { channelData, fitFinal, rescored, ruleStats, withReading, type ChannelData } from "./rescore.js";
 import type { ChannelRun } from "./run-channel.js";
 
 const CHANNELS = ["url", "sms", "email"] as const;
+/** The rules listed per table of --why. */
+const WHY_ROWS = 15;
 
 const p = (x: number): string => (Number.isNaN(x) ? "     -" : `${(100 * x).toFixed(1)}%`.padStart(6));
 
@@ -25,24 +31,81 @@ function cell(r: Rates, scams: number, legit: number): string {
   return parts.join("; ");
 }
 
-/** The source's items with its left-out weights and readings; every other item scored as in-source. */
+/** A left-out item's score and each of its hits' share of it, by rule. */
+interface LeftOut {
+  readonly score: number | null;
+  readonly points: ReadonlyMap<string, number>;
+}
+
+/** The source's training items with its left-out weights and readings, by index; other items absent. */
 function leftOutScores(
   data: ChannelData,
   source: string,
   readings: ReadonlyMap<number, number> | undefined,
-): (number | null)[] {
+): Map<number, LeftOut> {
   const without: ChannelData = { ...data, heldOut: data.heldOut.map((h, i) => h || data.items[i]?.source === source) };
   const weights: ChannelWeights = fitFinal(without, ruleStats(without));
-  return data.items.map((item, i) => {
-    if (item.source !== source || data.heldOut[i]) return null;
+  const out = new Map<number, LeftOut>();
+  data.items.forEach((item, i) => {
+    if (item.source !== source || data.heldOut[i]) return;
     const run = withReading(data.fitted[i] as ChannelRun, readings?.get(i));
-    return run.score === null ? null : combineLogOdds(run.hits, weights, run.floor).score;
+    if (run.score === null) {
+      out.set(i, { score: null, points: new Map() });
+      return;
+    }
+    const combined = combineLogOdds(run.hits, weights, run.floor);
+    const points = new Map<string, number>();
+    run.hits.forEach((hit, j) => {
+      const p = combined.points[j] ?? 0;
+      if (p !== 0) points.set(ruleKey(hit), (points.get(ruleKey(hit)) ?? 0) + p);
+    });
+    out.set(i, { score: combined.score, points });
   });
+  return out;
+}
+
+interface Moved {
+  items: number;
+  points: number;
+}
+
+/** Per rule, over the items picked: on how many it moved the score the given way, and by how much in all. */
+function movedBy(picked: readonly LeftOut[], sign: 1 | -1): [string, Moved][] {
+  const by = new Map<string, Moved>();
+  for (const item of picked) {
+    for (const [key, p] of item.points) {
+      if (Math.sign(p) !== sign) continue;
+      const m = by.get(key) ?? { items: 0, points: 0 };
+      m.items++;
+      m.points += p;
+      by.set(key, m);
+    }
+  }
+  return [...by].sort((a, b) => b[1].items - a[1].items || Math.abs(b[1].points) - Math.abs(a[1].points));
+}
+
+function printWhy(data: ChannelData, leftOut: ReadonlyMap<number, LeftOut>): void {
+  const falsePositives: LeftOut[] = [];
+  const misses: LeftOut[] = [];
+  for (const [i, item] of leftOut) {
+    const label = data.items[i]?.label;
+    if (label === "legit" && (item.score ?? 0) >= MEDIUM) falsePositives.push(item);
+    if (label === "scam" && (item.score ?? 0) < MEDIUM) misses.push(item);
+  }
+  const table = (title: string, picked: readonly LeftOut[], sign: 1 | -1): void => {
+    console.log(`  ${title} (${picked.length}): rule, items it moved ${sign > 0 ? "up" : "down"}, points in all`);
+    for (const [key, m] of movedBy(picked, sign).slice(0, WHY_ROWS)) {
+      console.log(`    ${key.padEnd(48)} ${String(m.items).padStart(6)} ${m.points.toFixed(0).padStart(8)}`);
+    }
+  };
+  table("left-out false positives at medium risk+", falsePositives, 1);
+  table("left-out scams missed at medium risk+", misses, -1);
 }
 
 export async function main(args: readonly string[]): Promise<void> {
   const only = (CHANNELS as readonly string[]).includes(args[0] ?? "") ? (args[0] as CorpusChannel) : null;
   const named = args.find((a) => a.startsWith("--sources="));
+  const why = args.includes("--why");
   const sources = named === undefined ? undefined : new Set(named.slice("--sources=".length).split(","));
   for (const channel of CHANNELS) {
     if (only !== null && channel !== only) continue;
@@ -53,13 +116,12 @@ export async function main(args: readonly string[]): Promise<void> {
     const training = [...new Set(data.items.filter((_, i) => !data.heldOut[i]).map((it) => it.source))].filter(
       (s) => sources === undefined || sources.has(s),
     );
-    const leftOut: (number | null)[] = data.items.map(() => null);
+    const byItem = new Map<number, LeftOut>();
     for (const source of training) {
       process.stderr.write(`${channel}: weights without ${source}\n`);
-      leftOutScores(data, source, models.get(source)).forEach((s, i) => {
-        if (data.items[i]?.source === source && !data.heldOut[i]) leftOut[i] = s;
-      });
+      for (const [i, item] of leftOutScores(data, source, models.get(source))) byItem.set(i, item);
     }
+    const leftOut = data.items.map((_, i) => byItem.get(i)?.score ?? null);
     const rows = (fitted: readonly (number | null)[]): ScoredRow[] =>
       data.items.flatMap((item, i) =>
         data.heldOut[i]
@@ -82,5 +144,6 @@ export async function main(args: readonly string[]): Promise<void> {
     console.log(
       `  pooled, left out: recall ${p(all.recallMedium)} / ${p(all.recallHigh)}, false positives ${p(all.falsePositives)}`,
     );
+    if (why) printWhy(data, byItem);
   }
 }
