@@ -11,8 +11,25 @@ import type { EngineConfig, EngineDeps, Principal } from "../deps.js";
 import { guardStore } from "../guard-store.js";
 import { ExpiringMemo } from "./memo.js";
 
-const invalidKey = (): Promise<Result<never, AppError>> =>
-  Promise.resolve(err(appError("invalid_api_key", "The API key is invalid or has been revoked.")));
+const invalidKeyError = (): AppError => appError("invalid_api_key", "The API key is invalid or has been revoked.");
+const invalidKey = (): Promise<Result<never, AppError>> => Promise.resolve(err(invalidKeyError()));
+
+/** The bearer token of an Authorization header, or the refusal of a header without a usable one. */
+function bearerOf(header: string | undefined): Result<string, AppError> {
+  if (header === undefined || header.trim() === "") {
+    return err(
+      appError(
+        "missing_api_key",
+        "Missing API key. Send the header 'Authorization: Bearer <API_KEY>' (sv_live_... or sv_test_...).",
+      ),
+    );
+  }
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(header.trim())?.[1];
+  if (token === undefined) {
+    return err(appError("invalid_api_key", "Malformed Authorization header. Use 'Authorization: Bearer <API_KEY>'."));
+  }
+  return ok(token);
+}
 
 export class Authenticator {
   private readonly keys: ExpiringMemo<ApiKeyRecord | null>;
@@ -26,21 +43,24 @@ export class Authenticator {
     this.accounts = new ExpiringMemo(deps.clock, () => config.authCacheMs);
   }
 
-  async authenticate(header: string | undefined): Promise<Result<Principal, AppError>> {
-    if (header === undefined || header.trim() === "") {
-      return err(
-        appError(
-          "missing_api_key",
-          "Missing API key. Send the header 'Authorization: Bearer <API_KEY>' (sv_live_... or sv_test_...).",
-        ),
-      );
-    }
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
-    const token = match?.[1];
-    if (token === undefined) {
-      return err(appError("invalid_api_key", "Malformed Authorization header. Use 'Authorization: Bearer <API_KEY>'."));
-    }
-    return guardStore(() => (token.startsWith(ACCESS_TOKEN_PREFIX) ? this.accessToken(token) : this.apiKey(token)));
+  authenticate(header: string | undefined): Promise<Result<Principal, AppError>> {
+    const token = bearerOf(header);
+    if (token.isErr()) return Promise.resolve(err(token.error));
+    const value = token.value;
+    return guardStore(() => (value.startsWith(ACCESS_TOKEN_PREFIX) ? this.accessToken(value) : this.apiKey(value)));
+  }
+
+  /**
+   * What `authenticate` answers, at once, when it needs no store: a missing or malformed header, a key that cannot be
+   * one, or a key this process holds with its account (a key revoked here is forgotten at once, so it is read again
+   * and refused). undefined when a store must be read (a key or account not held, an OAuth access token).
+   */
+  held(header: string | undefined): Result<Principal, AppError> | undefined {
+    const token = bearerOf(header);
+    if (token.isErr()) return err(token.error);
+    if (token.value.startsWith(ACCESS_TOKEN_PREFIX)) return undefined;
+    const hash = this.keyHash(token.value);
+    return hash === null ? err(invalidKeyError()) : this.heldKey(hash);
   }
 
   private async accessToken(token: string): Promise<Result<Principal, AppError>> {
@@ -59,19 +79,29 @@ export class Authenticator {
   }
 
   private apiKey(token: string): Promise<Result<Principal, AppError>> {
-    if (!token.startsWith(KEY_PREFIXES.live) && !token.startsWith(KEY_PREFIXES.test)) return invalidKey();
-    if (token.length < 40 || token.length > 128) return invalidKey();
-    const hash = this.deps.hasher.sha256Hex(token);
+    const hash = this.keyHash(token);
+    if (hash === null) return invalidKey();
     // A key and account this process holds are answered without an async step: every request of a client pays this.
+    const held = this.heldKey(hash);
+    return held === undefined ? this.readApiKey(hash) : Promise.resolve(held);
+  }
+
+  /** The hash a key is looked up by; null when the token cannot be a key (its prefix or length). */
+  private keyHash(token: string): string | null {
+    if (!token.startsWith(KEY_PREFIXES.live) && !token.startsWith(KEY_PREFIXES.test)) return null;
+    if (token.length < 40 || token.length > 128) return null;
+    return this.deps.hasher.sha256Hex(token);
+  }
+
+  /** The answer for a key from what this process holds; undefined when the key or its account must be read. */
+  private heldKey(hash: string): Result<Principal, AppError> | undefined {
     const record = this.keys.peek(hash);
-    if (record === null) return invalidKey();
-    if (record !== undefined) {
-      if (!this.usable(record, hash)) return invalidKey();
-      const account = this.accounts.peek(record.accountId);
-      if (account === null) return invalidKey();
-      if (account !== undefined) return Promise.resolve(this.keyPrincipal(record));
-    }
-    return this.readApiKey(hash);
+    if (record === undefined) return undefined;
+    if (record === null || !this.usable(record, hash)) return err(invalidKeyError());
+    const account = this.accounts.peek(record.accountId);
+    if (account === undefined) return undefined;
+    if (account === null) return err(invalidKeyError());
+    return this.keyPrincipal(record);
   }
 
   private async readApiKey(hash: string): Promise<Result<Principal, AppError>> {

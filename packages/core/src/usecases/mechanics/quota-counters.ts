@@ -52,6 +52,11 @@ export class QuotaCounters {
     });
   }
 
+  /** The counter for headers when this process's memo holds it fresh; undefined when `forHeaders` must read it. */
+  heldForHeaders(key: QuotaKey): number | undefined {
+    return this.used.peek(this.memoKey(key));
+  }
+
   exhausted(channel: string, used: number, limit: number, resetsAt: Date): AppError {
     return appError(
       "quota_exhausted",
