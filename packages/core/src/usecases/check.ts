@@ -176,20 +176,43 @@ export function checkHeld(
   if (request.isErr() || def.forceRefresh(request.value)) return undefined;
   const input = def.parse(request.value) as Result<unknown, AppError>;
   if (input.isErr()) return undefined;
-  const hit = k.lookups.held(p, channel, def.cacheKey(input.value, k.deps), state, now);
+  const hit = k.lookups.held(p, channel, heldCacheKey(k, def, input.value), state, now);
   if (hit === undefined) return undefined;
   const value = k.views.heldView(p.accountId, hit.value, now);
   if (value === undefined) return undefined;
   const limited = k.admission.admitHeld(p, def.scope, "api", state, now);
   if (limited === undefined) return undefined;
   if (limited.isErr()) return err(limited.error);
-  const answer = ok({ value, meta: { ...hit.meta, rateLimit: limited.value } });
+  const quota = hit.meta.quota;
+  const answer = ok({
+    value,
+    meta: quota === undefined ? { rateLimit: limited.value } : { quota, rateLimit: limited.value },
+  });
   k.telemetry.cacheRead(true);
-  answered(k, def, value);
-  const end = lookupEnd(answer);
-  if (k.telemetry.lookupAnswered) k.telemetry.lookupAnswered(def.id, end);
-  else void k.telemetry.lookup(def.id, () => Promise.resolve(answer), lookupEnd).then(undefined, () => undefined);
+  const verdict = (value as { verdict?: Verdict }).verdict;
+  if (verdict !== undefined) k.telemetry.answered(def.id, verdict);
+  if (k.telemetry.lookupAnswered) {
+    k.telemetry.lookupAnswered(def.id, verdict === undefined ? { cached: true } : { verdict, cached: true });
+  } else void k.telemetry.lookup(def.id, () => Promise.resolve(answer), lookupEnd).then(undefined, () => undefined);
   return answer;
+}
+
+/**
+ * Cache keys of parsed inputs that are shared objects (a channel hands out one frozen input for a repeated one), with
+ * the hasher they were made with (a key may be a digest).
+ */
+const cacheKeys = new WeakMap<AnyChannel, WeakMap<object, { readonly hasher: unknown; readonly key: string }>>();
+
+/** The channel's cache key of an input, kept with a frozen input: its key is then the same string, its hash known. */
+function heldCacheKey(k: Kernel, def: AnyChannel, input: unknown): string {
+  if (typeof input !== "object" || input === null || !Object.isFrozen(input)) return def.cacheKey(input, k.deps);
+  let keys = cacheKeys.get(def);
+  if (keys === undefined) cacheKeys.set(def, (keys = new WeakMap()));
+  const known = keys.get(input);
+  if (known !== undefined && known.hasher === k.deps.hasher) return known.key;
+  const key = def.cacheKey(input, k.deps);
+  keys.set(input, { hasher: k.deps.hasher, key });
+  return key;
 }
 
 /**

@@ -22,6 +22,7 @@ import {
 import {
   FixedClock,
   InMemoryAccountStore,
+  InMemoryApiKeyStore,
   InMemoryIdempotencyStore,
   InMemoryQuotaLedger,
   InMemoryRateLimiter,
@@ -239,6 +240,34 @@ describe("authentication cache", () => {
     expect((await one.authenticate(`Bearer ${key}`))._unsafeUnwrapErr().code).toBe("invalid_api_key");
     otherClock.advance(two.config.authCacheMs);
     expect((await two.authenticate(`Bearer ${key}`))._unsafeUnwrapErr().code).toBe("invalid_api_key");
+  });
+});
+
+describe("a key's use", () => {
+  it("is recorded once per read of the key, not once per request", async () => {
+    const keys = new InMemoryApiKeyStore();
+    const touches: string[] = [];
+    const d = deps({
+      apiKeys: Object.assign(Object.create(keys) as InMemoryApiKeyStore, {
+        touch: (id: string, at: Date) => {
+          touches.push(id);
+          return keys.touch(id, at);
+        },
+      }),
+    });
+    const engine = createEngine(d);
+    const { key, keyId } = await principal(engine);
+    touches.length = 0;
+    for (let i = 0; i < 5; i++) expect((await engine.authenticate(`Bearer ${key}`)).isOk()).toBe(true);
+    expect(engine.authenticateHeld(`Bearer ${key}`)?.isOk()).toBe(true);
+    expect(touches).toEqual([]);
+    d.clock.advance(engine.config.authCacheMs);
+    expect((await engine.authenticate(`Bearer ${key}`)).isOk()).toBe(true);
+    expect((await engine.authenticate(`Bearer ${key}`)).isOk()).toBe(true);
+    expect(touches).toEqual([keyId]);
+    expect(
+      (await keys.findById((await engine.authenticate(`Bearer ${key}`))._unsafeUnwrap().accountId, keyId))?.lastUsedAt,
+    ).toEqual(d.clock.now());
   });
 });
 

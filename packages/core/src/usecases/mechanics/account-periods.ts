@@ -33,7 +33,7 @@ export class AccountPeriods {
    * period is still current; undefined when it must be read or rolled forward (`state` then).
    */
   held(accountId: string, now: Date): AccountState | null | undefined {
-    const held = this.auth.heldAccount(accountId);
+    const held = this.auth.heldAccount(accountId, now.getTime());
     if (held === null) return null;
     if (held === undefined) return undefined;
     const state = currentPeriod(held, now);

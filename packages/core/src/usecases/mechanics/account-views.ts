@@ -35,6 +35,8 @@ export class AccountViews {
   private readonly loading = new Map<string, Promise<ListIndex>>();
   /** Receipts written lately, and when: written again after a day, so a receipt in use is never purged. */
   private readonly written = new BoundedMap<string, number>(MAX_REMEMBERED_RECEIPTS);
+  /** The receipt key last made for a frozen result, and whose it was. */
+  private readonly receiptKeys = new WeakMap<object, { readonly accountId: string; readonly key: string }>();
 
   constructor(
     private readonly lists: ListStore,
@@ -151,11 +153,18 @@ export class AccountViews {
 
   /** The receipt's memo key when it is still to be written; null when there is none to write or it was lately. */
   private receiptKey(accountId: string, r: Record<string, unknown>, now: Date): string | null {
-    const id = r["id"];
-    const verdict = r["verdict"] as Verdict | undefined;
-    const score = r["risk_score"];
-    if (typeof id !== "string" || verdict === undefined || typeof score !== "number") return null;
-    const key = `${accountId}\u0000${id}\u0000${verdict}\u0000${score}`;
+    // A shared (frozen) answer is seen again and again, mostly by the same account: its key is kept with it.
+    const known = Object.isFrozen(r) ? this.receiptKeys.get(r) : undefined;
+    let key: string;
+    if (known !== undefined && known.accountId === accountId) key = known.key;
+    else {
+      const id = r["id"];
+      const verdict = r["verdict"] as Verdict | undefined;
+      const score = r["risk_score"];
+      if (typeof id !== "string" || verdict === undefined || typeof score !== "number") return null;
+      key = `${accountId}\u0000${id}\u0000${verdict}\u0000${score}`;
+      if (Object.isFrozen(r)) this.receiptKeys.set(r, { accountId, key });
+    }
     const last = this.written.get(key);
     return last !== undefined && now.getTime() - last < REWRITE_AFTER_MS ? null : key;
   }

@@ -34,6 +34,8 @@ function bearerOf(header: string | undefined): Result<string, AppError> {
 export class Authenticator {
   private readonly keys: ExpiringMemo<ApiKeyRecord | null>;
   private readonly accounts: ExpiringMemo<Account | null>;
+  /** Each key record's principal, while the record is held (see keyPrincipal). */
+  private readonly principals = new WeakMap<ApiKeyRecord, Result<Principal, AppError>>();
 
   constructor(
     private readonly deps: EngineDeps,
@@ -60,7 +62,7 @@ export class Authenticator {
     if (token.isErr()) return err(token.error);
     if (token.value.startsWith(ACCESS_TOKEN_PREFIX)) return undefined;
     const hash = this.keyHash(token.value);
-    return hash === null ? err(invalidKeyError()) : this.heldKey(hash);
+    return hash === null ? err(invalidKeyError()) : this.heldKey(hash, this.deps.clock.now().getTime());
   }
 
   private async accessToken(token: string): Promise<Result<Principal, AppError>> {
@@ -82,7 +84,7 @@ export class Authenticator {
     const hash = this.keyHash(token);
     if (hash === null) return invalidKey();
     // A key and account this process holds are answered without an async step: every request of a client pays this.
-    const held = this.heldKey(hash);
+    const held = this.heldKey(hash, this.deps.clock.now().getTime());
     return held === undefined ? this.readApiKey(hash) : Promise.resolve(held);
   }
 
@@ -94,11 +96,11 @@ export class Authenticator {
   }
 
   /** The answer for a key from what this process holds; undefined when the key or its account must be read. */
-  private heldKey(hash: string): Result<Principal, AppError> | undefined {
-    const record = this.keys.peek(hash);
+  private heldKey(hash: string, nowMs: number): Result<Principal, AppError> | undefined {
+    const record = this.keys.peek(hash, nowMs);
     if (record === undefined) return undefined;
     if (record === null || !this.usable(record, hash)) return err(invalidKeyError());
-    const account = this.accounts.peek(record.accountId);
+    const account = this.accounts.peek(record.accountId, nowMs);
     if (account === undefined) return undefined;
     if (account === null) return err(invalidKeyError());
     return this.keyPrincipal(record);
@@ -117,9 +119,26 @@ export class Authenticator {
     return record.revokedAt === null && this.deps.hasher.timingSafeEqual(record.hash, hash);
   }
 
+  /**
+   * The principal of a key as this process last read it: made (and the key's use recorded) once per read, then the
+   * same frozen answer for every request until the memo reads the key again. Use is recorded at most once per auth
+   * cache time this way, and the store coalesces further (last_used_at is coarse by contract).
+   */
   private keyPrincipal(record: ApiKeyRecord): Result<Principal, AppError> {
-    void this.deps.apiKeys.touch(record.id, this.deps.clock.now()).catch(() => undefined);
-    return ok({ accountId: record.accountId, mode: record.mode, via: "api_key", scopes: SCOPES, keyId: record.id });
+    let answer = this.principals.get(record);
+    if (answer === undefined) {
+      void this.deps.apiKeys.touch(record.id, this.deps.clock.now()).catch(() => undefined);
+      const principal: Principal = Object.freeze({
+        accountId: record.accountId,
+        mode: record.mode,
+        via: "api_key",
+        scopes: SCOPES,
+        keyId: record.id,
+      });
+      answer = ok(principal);
+      this.principals.set(record, answer);
+    }
+    return answer;
   }
 
   /** The account as this process last read it (trusted for the auth cache time). */
@@ -128,8 +147,8 @@ export class Authenticator {
   }
 
   /** The account while this process trusts what it last read of it; undefined when it must be read (`account`). */
-  heldAccount(id: string): Account | null | undefined {
-    return this.accounts.peek(id);
+  heldAccount(id: string, nowMs?: number): Account | null | undefined {
+    return this.accounts.peek(id, nowMs);
   }
 
   /** Forget what this process trusted about a key or account, so a change made here applies at once. */

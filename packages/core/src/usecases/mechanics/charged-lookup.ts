@@ -196,7 +196,7 @@ export class ChargedLookups {
     if (hit === undefined) return undefined;
     if (channel === null) return { value: this.answerOf<T>(hit), meta: {} };
     const key = { accountId: p.accountId, channel, periodStart: state.period.start };
-    const used = this.counters.heldForHeaders(key);
+    const used = this.counters.heldForHeaders(key, now.getTime());
     if (used === undefined) return undefined;
     return {
       value: this.answerOf<T>(hit),
