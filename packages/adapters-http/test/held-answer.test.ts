@@ -10,10 +10,12 @@ import { FixedClock } from "@scamverify/core/testing";
 import {
   T0,
   call,
+  capturingLogger,
   engineInMemory,
   seedAccount,
   serve,
   uniqueUrl,
+  type CapturingLogger,
   type EngineKit,
   type TestServer,
 } from "./support/harness.js";
@@ -35,6 +37,7 @@ const telemetry: Telemetry = {
 };
 
 let kit: Omit<EngineKit, "stores">;
+let logger: CapturingLogger;
 let held: TestServer;
 let ordinary: TestServer;
 
@@ -46,7 +49,8 @@ beforeAll(async () => {
     clock,
     override: (deps) => ({ cache: new HotResultCache(deps.cache, { clock }), telemetry }),
   });
-  held = await serve(kit.engine);
+  logger = await capturingLogger();
+  held = await serve(kit.engine, logger);
   const wrapped: Engine = { ...kit.engine, lookupUrl: (p, body) => kit.engine.lookupUrl(p, body) };
   ordinary = await serve(wrapped);
 });
@@ -75,8 +79,17 @@ describe("a cached lookup answered at once", () => {
     expect(first.answer.body.cached).toBe(false);
     expect(first).toMatchObject({ ordinary: 1, atOnce: 0 });
 
-    const fast = await reportedBy(() => call(held.url, "POST", LOOKUP, { key, body: asked }));
+    logger.lines.length = 0;
+    const fast = await reportedBy(() =>
+      call(held.url, "POST", `${LOOKUP}?k=v`, { key, body: asked, headers: { "x-request-id": "held-1" } }),
+    );
     expect(fast).toMatchObject({ ordinary: 0, atOnce: 1 });
+    // Its access line has every field, the path without its query.
+    await new Promise((resolve) => setImmediate(resolve));
+    const line = logger.lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l["msg"] === "request");
+    expect(line).toMatchObject({ level: "info", request_id: "held-1", method: "POST", path: LOOKUP, status: 200 });
+    expect(typeof line?.["time"]).toBe("string");
+    expect(typeof line?.["duration_ms"]).toBe("number");
     const slow = await reportedBy(() => call(ordinary.url, "POST", LOOKUP, { key, body: asked }));
     expect(slow).toMatchObject({ ordinary: 1, atOnce: 0 });
 
@@ -94,7 +107,8 @@ describe("a cached lookup answered at once", () => {
       expect(a.headers.get(name), name).toBe(b.headers.get(name));
     }
     expect(Number(b.headers.get("ratelimit-remaining"))).toBe(Number(a.headers.get("ratelimit-remaining")) - 1);
-    expect(a.headers.get("x-request-id")).not.toBe(b.headers.get("x-request-id"));
+    expect(a.headers.get("x-request-id")).toBe("held-1");
+    expect(b.headers.get("x-request-id")).not.toBe("held-1");
     expect(a.headers.get("x-quota-url-used")).toBe("1");
   });
 
