@@ -3,8 +3,10 @@
 // body-parser) cost more than the whole engine does on a cached lookup, so they go around it. Express still serves
 // everything else (OAuth, dashboard, MCP, the 404 envelope). Both share http-common.ts, so ids, logs, CORS and error
 // envelopes are the same.
+import { AsyncResource } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { appError, parseIdempotencyKey, type AppError, type Engine } from "@scamverify/core";
+import { ok, type Result } from "neverthrow";
+import { appError, parseIdempotencyKey, type AppError, type Engine, type Principal } from "@scamverify/core";
 import { createEndpoints, type Endpoint, type EngineEndpoint } from "./endpoints.js";
 import {
   answerOtherMethod,
@@ -24,7 +26,7 @@ import {
   writeJsonText,
   type HeaderList,
 } from "./http-common.js";
-import { readArrivedJsonBody, refuseAfterDrain } from "./request-body.js";
+import { readArrivedJsonBody, readSharedJsonBody, refuseAfterDrain, whenJsonBodyArrived } from "./request-body.js";
 import { errorFields, type Logger } from "./logger.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { readUpload } from "./multipart-body.js";
@@ -59,18 +61,34 @@ export interface ApiHandlerOptions {
   readonly metricsToken?: string;
   /** What /readyz runs; default the database as the engine's status sees it. */
   readonly readiness?: readonly ReadinessCheck[];
+  /**
+   * The requests are served inside a tracer's context (app.ts's `tracer`): callbacks of a request's own events then
+   * carry it, so the engine's spans stay children of the request's.
+   */
+  readonly traced?: boolean;
 }
 
 /**
  * Serves one request. `headers` are those its answer starts with (request id, nosniff, CORS): a success sends them
  * with its own in one writeHead; any other answer sets them first (`refuse`). `params` are the path's {name} values.
+ * A route that may answer without a promise returns nothing then; a failure it meets later goes to `failed`.
  */
 type Serve = (
   req: IncomingMessage,
   res: ServerResponse,
   headers: HeaderList,
   params: Readonly<Record<string, string>>,
-) => Promise<void>;
+) => Promise<void> | undefined;
+
+/** How a served request's unexpected failure is answered (logged, then 500 or the connection cut). */
+type Failed = (req: IncomingMessage, res: ServerResponse, headers: HeaderList, error: unknown) => void;
+
+/** What the ordinary engine call may be handed already: the caller's principal, and the body once read. */
+interface Known {
+  readonly principal: Principal;
+  /** The body's read: its value or refusal; undefined when it is still to be read (always so for other kinds). */
+  readonly body: Result<unknown, AppError> | undefined;
+}
 
 /** A route with {name} segments (a job's id): its method, the pattern of its path and the names it binds. */
 interface PatternRoute {
@@ -134,12 +152,19 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
 
   /**
    * Authenticates, then reads the body of its kind, calls the engine, and writes the outcome. A caller without a
-   * valid key is answered before its body is parsed: an anonymous upload costs the server no parsing.
+   * valid key is answered before its body is parsed: an anonymous upload costs the server no parsing. `known`: the
+   * principal (and body) the at-once path (`heldAnswer`) already has, when it could not answer.
    */
-  const authenticated =
-    (e: EngineEndpoint): Serve =>
-    async (req, res, headers, params) => {
-      const principal = await engine.authenticate(req.headers.authorization);
+  const engineCall =
+    (e: EngineEndpoint) =>
+    async (
+      req: IncomingMessage,
+      res: ServerResponse,
+      headers: HeaderList,
+      params: Readonly<Record<string, string>>,
+      known?: Known,
+    ): Promise<void> => {
+      const principal = known ? ok(known.principal) : await engine.authenticate(req.headers.authorization);
       if (principal.isErr()) {
         if (e.body === "json" || e.body === "multipart") await refuseAfterDrain(req, principal.error, res);
         return refuse(res, headers, principal.error);
@@ -157,11 +182,13 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       if (e.body === "query") {
         body = Object.fromEntries(new URL(req.url ?? "/", "http://localhost").searchParams);
       } else if (e.body !== "none") {
-        const read = e.read
-          ? await e.read(req, e.maxBodyBytes ?? limit, res)
-          : e.body === "json"
-            ? await readArrivedJsonBody(req, e.maxBodyBytes ?? limit, res)
-            : await readUpload(req, e.maxBodyBytes ?? uploadLimit, res);
+        const read =
+          known?.body ??
+          (e.read
+            ? await e.read(req, e.maxBodyBytes ?? limit, res)
+            : e.body === "json"
+              ? await readArrivedJsonBody(req, e.maxBodyBytes ?? limit, res)
+              : await readUpload(req, e.maxBodyBytes ?? uploadLimit, res));
         if (read.isErr()) return refuse(res, headers, read.error);
         body = read.value;
       }
@@ -190,13 +217,63 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       writeAnswer(res, e.status, out.value.value, counterHeaders(out.value.meta, quotaHeader, headers));
     };
 
+  /**
+   * A route whose engine call can be answered at once (a cached lookup): when the key is one the engine holds and no
+   * Idempotency-Key is sent, the body is taken whole as it arrives and the engine answers from memory, so the request
+   * is served in the one callback in which its body arrives, without a promise, in one writeHead and one write.
+   * Whatever the engine cannot answer so (not held, a refusal of the key or the body) goes the ordinary way
+   * (`engineCall`), handed what is known already; the answers are the same either way.
+   */
+  const heldAnswer = (e: EngineEndpoint, failed: Failed): Serve => {
+    const ordinary = engineCall(e);
+    const atOnce = e.callAtOnce;
+    if (atOnce === undefined || e.body !== "json" || e.read !== undefined || e.answer === "jsonl") return ordinary;
+    const maxBody = e.maxBodyBytes ?? limit;
+    return (req, res, headers, params) => {
+      if (req.headers["idempotency-key"] !== undefined) return ordinary(req, res, headers, params);
+      const principal = engine.authenticateHeld(req.headers.authorization);
+      if (principal === undefined || principal.isErr()) return ordinary(req, res, headers, params);
+      const onFailure = (error: unknown): void => failed(req, res, headers, error);
+      const answer = (body: Result<unknown, AppError> | undefined): void => {
+        try {
+          if (body === undefined) {
+            // A body to read as a stream (not whole when it was first readable, or another kind of body).
+            readSharedJsonBody(req, maxBody, res)
+              .then((read) => ordinary(req, res, headers, params, { principal: principal.value, body: read }))
+              .catch(onFailure);
+            return;
+          }
+          const out = body.isErr() ? undefined : atOnce(engine, principal.value, body.value);
+          if (out === undefined) {
+            ordinary(req, res, headers, params, { principal: principal.value, body }).catch(onFailure);
+          } else if (out.isErr()) refuse(res, headers, out.error);
+          else writeAnswer(res, e.status, out.value.value, counterHeaders(out.value.meta, quotaHeader, headers));
+        } catch (error) {
+          onFailure(error);
+        }
+      };
+      whenJsonBodyArrived(req, maxBody, options.traced === true ? AsyncResource.bind(answer) : answer);
+      return undefined;
+    };
+  };
+
   const openapi = JSON.stringify(buildOpenApiDocument(engine.config, engine.registry));
   const readiness = createReadiness(options.readiness ?? [engineDatabaseCheck(engine)]);
   const { metrics } = options;
+  /** A failure no answer was made for: logged, then answered 500 (or the connection cut, when headers went out). */
+  const failed: Failed = (req, res, headers, error) => {
+    logger.log("error", "unhandled error", {
+      request_id: requestIdOf(res),
+      path: pathOf(req),
+      ...errorFields(error),
+    });
+    if (res.headersSent) res.destroy();
+    else refuse(res, headers, appError("internal_error", "An unexpected error occurred."));
+  };
   const serveOf = (e: Endpoint): Serve | null => {
     switch (e.kind) {
       case "engine":
-        return authenticated(e);
+        return heldAnswer(e, failed);
       case "status":
         return async (_req, res, headers) => {
           const status = await engine.status();
@@ -311,15 +388,14 @@ export function createApiHandler(options: ApiHandlerOptions): ApiHandler {
       const headers = baseHeaders(req, takeRequestId(req, res));
       if (hsts !== null) headers.push("Strict-Transport-Security", hsts);
       logAccess(logger, req, res, found.path, metrics);
-      found.serve(req, res, headers, found.params).catch((error: unknown) => {
-        logger.log("error", "unhandled error", {
-          request_id: requestIdOf(res),
-          path: pathOf(req),
-          ...errorFields(error),
-        });
-        if (res.headersSent) res.destroy();
-        else refuse(res, headers, appError("internal_error", "An unexpected error occurred."));
-      });
+      let served: Promise<void> | undefined;
+      try {
+        served = found.serve(req, res, headers, found.params);
+      } catch (error) {
+        failed(req, res, headers, error);
+        return true;
+      }
+      served?.catch((error: unknown) => failed(req, res, headers, error));
       return true;
     },
   };

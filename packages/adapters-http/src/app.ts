@@ -71,6 +71,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     ...(metrics !== undefined ? { metrics } : {}),
     ...(options.metricsToken !== undefined ? { metricsToken: options.metricsToken } : {}),
     ...(options.readiness !== undefined ? { readiness: options.readiness } : {}),
+    traced: options.tracer !== undefined,
   });
   const hsts = hstsOf(engine.config.baseUrl);
   const app = express();

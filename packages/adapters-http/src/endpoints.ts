@@ -9,6 +9,7 @@ import {
   UsageSchema,
   type AppError,
   type ChannelRegistry,
+  type ChannelVerb,
   type EngineCore,
   type ErrorCode,
   type Outcome,
@@ -67,6 +68,11 @@ export interface EngineEndpoint extends EndpointBase {
     body: unknown,
     params: Readonly<Record<string, string>>,
   ): Promise<Result<Outcome<unknown>, AppError>>;
+  /**
+   * The same call answered without awaiting, when the engine's verb can (ChannelVerb's `atOnce`): undefined, having
+   * done nothing, when `call` must serve it. Only on routes whose verb has such an answer.
+   */
+  callAtOnce?(engine: EngineCore, p: Principal, body: unknown): Result<Outcome<unknown>, AppError> | undefined;
 }
 
 /** A public route the server answers itself (status, this document, the operators' probes and metrics). */
@@ -90,6 +96,17 @@ export const AUTHED_ERRORS: readonly ErrorCode[] = [
 const BODY_ERRORS: readonly ErrorCode[] = ["validation_error", "payload_too_large", "unsupported_media_type"];
 
 type VerbCall = (p: Principal, body: unknown) => Promise<Result<Outcome<unknown>, AppError>>;
+
+/** The at-once answer of the engine's verb of that name, when the verb is the engine's own (a wrapper has none). */
+function verbAtOnce(
+  engine: EngineCore,
+  verb: string,
+  p: Principal,
+  body: unknown,
+): Result<Outcome<unknown>, AppError> | undefined {
+  const fn = (engine as unknown as Record<string, ChannelVerb<unknown> | undefined>)[verb];
+  return typeof fn === "function" ? fn.atOnce?.(p, body) : undefined;
+}
 
 /** Calls the engine's verb of that name (derived from the registry), so an engine wrapping a verb is honoured. */
 function callVerb(
@@ -130,6 +147,7 @@ export function createEndpoints(registry: ChannelRegistry): readonly Endpoint[] 
       verb: def.verb,
       channel: def.id,
       call: (engine, p, body) => callVerb(engine, def.verb, p, body) ?? engine.check(def.id, p, body),
+      callAtOnce: (engine, p, body) => verbAtOnce(engine, def.verb, p, body),
     };
     if (!def.batch) return [single];
     const batchVerb = def.batch.verb;

@@ -113,8 +113,30 @@ function valueJson(f: FieldFormat, key: string, value: unknown): string | undefi
     f.lastJson = json;
     return json;
   }
-  if (typeof value === "number" && !isCodeKey(key)) return Number.isFinite(value) ? String(value) : "null";
+  if (typeof value === "number" && !isCodeKey(key)) return numberJson(value);
   return isSecretField(key, value) ? REDACTED_JSON : (JSON.stringify(redact(value, 1)) as string | undefined);
+}
+
+/**
+ * A number as JSON writes it. A duration in milliseconds to the microsecond (every access line has one) is written
+ * from its whole thousandths: integers only, where turning a fraction into its shortest decimal costs more than the
+ * rest of the line. Any number that is not a whole count of thousandths goes through String as JSON does.
+ */
+export function numberJson(value: number): string {
+  if (!Number.isFinite(value)) return "null";
+  if (Number.isInteger(value) || !(Math.abs(value) < 1e9)) return String(value);
+  const thousandths = Math.round(value * 1000);
+  if (thousandths / 1000 !== value) return String(value);
+  const size = Math.abs(thousandths);
+  const whole = Math.trunc(size / 1000);
+  let fraction = size - whole * 1000;
+  // The decimals without their trailing zeros (there is at least one, the value not being whole).
+  let digits = 3;
+  while (fraction % 10 === 0) {
+    fraction /= 10;
+    digits--;
+  }
+  return `${thousandths < 0 ? "-" : ""}${whole}.${String(fraction).padStart(digits, "0")}`;
 }
 
 /** The line's opening for each level and message, made once: `{"time":` follows from the time alone. */
@@ -165,22 +187,27 @@ const FLUSH_MS = 20;
  * exits.
  */
 function createStdoutSink(): (line: string, urgent: boolean) => void {
-  let pending = "";
+  // The lines themselves, joined once when written: a string grown line by line is a deep rope that writing must
+  // flatten piece by piece.
+  let pending: string[] = [];
+  let size = 0;
   let timer: NodeJS.Timeout | undefined;
   const flush = (): void => {
     if (timer !== undefined) {
       clearTimeout(timer);
       timer = undefined;
     }
-    if (pending === "") return;
-    const text = pending;
-    pending = "";
+    if (pending.length === 0) return;
+    const text = pending.join("");
+    pending = [];
+    size = 0;
     process.stdout.write(text);
   };
   process.once("exit", flush);
   return (line, urgent) => {
-    pending += line;
-    if (urgent || pending.length >= MAX_PENDING) flush();
+    pending.push(line);
+    size += line.length;
+    if (urgent || size >= MAX_PENDING) flush();
     else if (timer === undefined) {
       timer = setTimeout(flush, FLUSH_MS);
       // The exit handler writes what is left; a pending batch never keeps the process alive.

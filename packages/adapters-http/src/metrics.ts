@@ -145,6 +145,7 @@ export function createHttpMetrics(options: HttpMetricsOptions = {}): HttpMetrics
       };
     },
     lookup: (_channel, run) => run(),
+    lookupAnswered: () => undefined,
   };
 
   return {

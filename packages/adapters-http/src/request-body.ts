@@ -416,35 +416,45 @@ function takeSharedJsonBody(req: IncomingMessage, limit: number): Result<unknown
 }
 
 /**
- * readSharedJsonBody, with less work for the body nearly every API call sends: JSON of a declared length, sent as it
- * is (no Content-Encoding), that its headers accept. The request's handler starts once the headers are parsed, before
- * the body is; one 'readable' listener waits for the body, and once the request is complete its bytes are taken in
- * one read (takeArrivedBody) instead of through the stream's data and end events. A body not yet whole when its first
- * bytes are readable, and any other body, goes through readRequestBody; both parse and refuse alike.
+ * The body nearly every API call sends, taken whole in one read: JSON of a declared length, sent as it is (no
+ * Content-Encoding), that its headers accept. The request's handler starts once the headers are parsed, before the
+ * body is; one 'readable' listener waits for the body, and once the request is complete its bytes are taken at once
+ * (takeArrivedBody), without the stream's data and end events and without a promise. `then` is called once: with the
+ * parsed body (or its refusal), with a notReceived refusal when the request closes first, or with undefined when the
+ * body must be read as a stream (readSharedJsonBody): not whole when its first bytes are readable, or another kind.
  */
+export function whenJsonBodyArrived(
+  req: IncomingMessage,
+  limit: number,
+  then: (body: Result<unknown, AppError> | undefined) => void,
+): void {
+  const taken = takeSharedJsonBody(req, limit);
+  if (taken !== undefined) return then(taken);
+  const length = req.headers["content-length"];
+  const plan = length === undefined ? undefined : planBody(req, limit, ["json"]);
+  if (plan === undefined || plan.isErr() || plan.value === undefined || !IDENTITY.has(plan.value.encoding)) {
+    return then(undefined);
+  }
+  if (req.readableFlowing === true || req.readableDidRead || req.destroyed) return then(undefined);
+  const onReadable = (): void => {
+    req.removeListener("close", onClose);
+    then(takeSharedJsonBody(req, limit));
+  };
+  const onClose = (): void => {
+    req.removeListener("readable", onReadable);
+    then(err(notReceived()));
+  };
+  req.once("readable", onReadable);
+  req.once("close", onClose);
+}
+
+/** readSharedJsonBody, taking the body in one read when it arrives whole (whenJsonBodyArrived). */
 export function readArrivedJsonBody(
   req: IncomingMessage,
   limit: number,
   res?: ServerResponse,
 ): Promise<Result<unknown, AppError>> {
-  const taken = takeSharedJsonBody(req, limit);
-  if (taken !== undefined) return Promise.resolve(taken);
-  const length = req.headers["content-length"];
-  const plan = length === undefined ? undefined : planBody(req, limit, ["json"]);
-  if (plan === undefined || plan.isErr() || plan.value === undefined || !IDENTITY.has(plan.value.encoding)) {
-    return readSharedJsonBody(req, limit, res);
-  }
-  if (req.readableFlowing === true || req.readableDidRead || req.destroyed) return readSharedJsonBody(req, limit, res);
-  return new Promise((resolve) => {
-    const onReadable = (): void => {
-      req.removeListener("close", onClose);
-      resolve(takeSharedJsonBody(req, limit) ?? readSharedJsonBody(req, limit, res));
-    };
-    const onClose = (): void => {
-      req.removeListener("readable", onReadable);
-      resolve(err(notReceived()));
-    };
-    req.once("readable", onReadable);
-    req.once("close", onClose);
-  });
+  return new Promise((resolve) =>
+    whenJsonBodyArrived(req, limit, (body) => resolve(body ?? readSharedJsonBody(req, limit, res))),
+  );
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { createJsonLogger, errorFields, formatLine, redact } from "../src/logger.js";
+import { createJsonLogger, errorFields, formatLine, numberJson, redact } from "../src/logger.js";
 
 function logged(fields: Record<string, unknown>): Record<string, unknown> {
   const lines: string[] = [];
@@ -122,6 +122,21 @@ describe("formatLine", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("numberJson", () => {
+  it("writes every number as JSON.stringify does, durations in thousandths of a millisecond above all", () => {
+    const thousandths = fc.integer({ min: -2e12, max: 2e12 }).map((n) => n / 1000);
+    const elapsed = fc.double({ min: 0, max: 1e7, noNaN: true }).map((ms) => Math.round(ms * 1000) / 1000);
+    fc.assert(
+      fc.property(fc.oneof(thousandths, elapsed, fc.double(), fc.integer()), (n) => {
+        expect(numberJson(n)).toBe(JSON.stringify(n));
+      }),
+      { numRuns: 5_000 },
+    );
+    for (const n of [0, -0, 0.001, -0.001, 0.01, 0.1, 0.5, 1.05, 999.999, 123456.7, 1e-7, 1e21, Number.NaN, -Infinity])
+      expect(numberJson(n), String(n)).toBe(JSON.stringify(n));
   });
 });
 

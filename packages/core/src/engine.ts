@@ -18,7 +18,7 @@ import {
   type CreateAccountInput,
 } from "./usecases/accounts.js";
 import { createApiKey, listApiKeys, renameApiKey, revokeApiKey } from "./usecases/api-keys.js";
-import { check, checkBatch, type BatchResponse } from "./usecases/check.js";
+import { check, checkBatch, checkHeld, type BatchResponse } from "./usecases/check.js";
 import type { EngineConfig, EngineDeps, Principal } from "./usecases/deps.js";
 import { Kernel, type Outcome } from "./usecases/kernel.js";
 import { beginIdempotent, type IdempotentStart } from "./usecases/idempotency.js";
@@ -36,13 +36,21 @@ import type { ListEntry, ListEntryWrite, ListPage } from "./schemas/lists.js";
 import type { FeedbackExportLine, FeedbackSettings, FeedbackWrite } from "./schemas/feedback.js";
 
 type R<T> = Promise<Result<T, AppError>>;
-type Verb<T> = (p: Principal, body: unknown) => R<Outcome<T>>;
+
+/**
+ * A channel verb. This engine's own carry `atOnce`: the verb's answer without awaiting, when every part of it is in
+ * process memory (see checkHeld), or undefined, having counted, charged and written nothing, when the verb must be
+ * called. A verb replaced by a wrapper has no `atOnce`, so a face calling it honours the wrapper.
+ */
+export type ChannelVerb<T> = ((p: Principal, body: unknown) => R<Outcome<T>>) & {
+  readonly atOnce?: (p: Principal, body: unknown) => Result<Outcome<T>, AppError> | undefined;
+};
 
 /** One verb per channel of the default registry (lookupUrl, lookupPhone, ...) and one per batch (batchUrl, ...). */
 export type ChannelVerbs<Cs extends readonly AnyChannel[]> = {
-  [C in Cs[number] as C["verb"]]: Verb<ChannelResult<C>>;
+  [C in Cs[number] as C["verb"]]: ChannelVerb<ChannelResult<C>>;
 } & {
-  [C in Cs[number] as C extends { batch?: { verb: infer V extends string } } ? V : never]: Verb<
+  [C in Cs[number] as C extends { batch?: { verb: infer V extends string } } ? V : never]: ChannelVerb<
     BatchResponse<ChannelResult<C>>
   >;
 };
@@ -53,6 +61,11 @@ export interface EngineCore {
   readonly registry: ChannelRegistry;
   /** Resolves `Authorization` header values (API keys and OAuth access tokens). */
   authenticate(authorization: string | undefined): R<Principal>;
+  /**
+   * What `authenticate` answers, without awaiting, when no store needs reading (a key and account this process holds,
+   * or a header that holds no key); undefined otherwise: call `authenticate`.
+   */
+  authenticateHeld(authorization: string | undefined): Result<Principal, AppError> | undefined;
   /** One item of any registered channel, by channel id (the typed verbs below call the same). */
   check(channel: string, p: Principal, body: unknown): R<Outcome<object & CacheFields>>;
   /** A batch of any registered channel that has one. */
@@ -144,6 +157,7 @@ export function createEngine(deps: EngineDeps): Engine {
     config: k.config,
     registry: k.registry,
     authenticate: (header) => k.authenticate(header),
+    authenticateHeld: (header) => k.auth.held(header),
     check: (id, p, body) => check(k, k.registry.get(id) ?? unknownChannel(id), p, body),
     checkBatch: (id, p, body) => checkBatch(k, k.registry.get(id) ?? unknownChannel(id), p, body),
     usage: (p) => getUsage(k, p),
@@ -196,9 +210,11 @@ export function createEngine(deps: EngineDeps): Engine {
       rename: (accountId, keyId, name) => renameApiKey(k, accountId, keyId, name),
     },
   };
-  const verbs: Record<string, Verb<unknown>> = {};
+  const verbs: Record<string, ChannelVerb<unknown>> = {};
   for (const def of k.registry.channels) {
-    verbs[def.verb] = (p, body) => check(k, def, p, body);
+    verbs[def.verb] = Object.assign((p: Principal, body: unknown) => check(k, def, p, body), {
+      atOnce: (p: Principal, body: unknown) => checkHeld(k, def, p, body),
+    });
     if (def.batch) verbs[def.batch.verb] = (p, body) => checkBatch(k, def, p, body);
   }
   return { ...verbs, ...core } as Engine;

@@ -9,7 +9,7 @@ export {
   parseIdempotencyKey,
 } from "./usecases/idempotency.js";
 export type { IdempotentStart } from "./usecases/idempotency.js";
-export type { ChannelVerbs, Engine, EngineCore } from "./engine.js";
+export type { ChannelVerb, ChannelVerbs, Engine, EngineCore } from "./engine.js";
 export { DEFAULT_ENGINE_CONFIG } from "./usecases/deps.js";
 export type { AccessTokenVerifier, EngineConfig, EngineDeps, Principal } from "./usecases/deps.js";
 export type { Meta, Outcome, QuotaState } from "./usecases/kernel.js";

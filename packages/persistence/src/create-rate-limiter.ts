@@ -64,6 +64,7 @@ export function createRateLimiter(config: RateLimiterConfig = {}): ClosableRateL
     const memory = new InMemoryRateLimiter();
     const local: ClosableRateLimiter & ReportsState = {
       hit: (key, limit, windowMs, now) => memory.hit(key, limit, windowMs, now),
+      hitSync: (key, limit, windowMs, now) => memory.hitSync(key, limit, windowMs, now),
       slide: (key, limit, windowMs, now) => memory.slide(key, limit, windowMs, now),
       state: () => "in-process",
       ready: async () => "in-process",

@@ -31,6 +31,11 @@ export class HotResultCache implements ResultCache {
     return entry;
   }
 
+  held(key: string, now: Date): CachedValue | undefined {
+    const h = this.hot.get(key);
+    return h !== undefined && h.until > now.getTime() ? h.entry : undefined;
+  }
+
   async set(key: string, entry: CachedValue): Promise<void> {
     await this.inner.set(key, entry);
     this.remember(key, entry);

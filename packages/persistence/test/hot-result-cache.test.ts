@@ -48,6 +48,26 @@ describe("HotResultCache", () => {
     expect(await cache.get("k", clock.now())).toBeNull();
   });
 
+  it("tells what it holds at once, only while get would serve it from memory, and never reads through", async () => {
+    const clock = new FixedClock(t0);
+    const inner = new CountingCache(new InMemoryResultCache());
+    const cache = new HotResultCache(inner, { clock, ttlMs: 1_000 });
+    const kept = entry(86_400_000);
+    await cache.set("k", kept);
+    expect(cache.held("k", clock.now())).toBe(kept);
+    expect(cache.held("other", clock.now())).toBeUndefined();
+    clock.advance(1_001);
+    // Past its local lifetime: get would read the shared cache again, so nothing is held.
+    expect(cache.held("k", clock.now())).toBeUndefined();
+    expect(inner.reads).toBe(0);
+    expect(await cache.get("k", clock.now())).toEqual(kept);
+    expect(cache.held("k", clock.now())).toEqual(kept);
+    const short = entry(500);
+    await cache.set("s", short);
+    clock.advance(501);
+    expect(cache.held("s", clock.now())).toBeUndefined();
+  });
+
   it("keeps at most maxEntries, dropping the oldest", async () => {
     const clock = new FixedClock(t0);
     const inner = new CountingCache(new InMemoryResultCache());

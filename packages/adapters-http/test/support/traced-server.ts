@@ -3,6 +3,7 @@
 // The OTLP variables come from the environment; it prints {url, key} once listening, and on SIGTERM closes, flushes
 // its spans and exits.
 import { createEngine, noTelemetry } from "@scamverify/core";
+import { HotResultCache } from "@scamverify/persistence";
 import { createHttpMetrics, otlpTracesUrl, startTracing, type OtlpProtocol } from "../../src/index.js";
 import { CountingSource, engineInMemory, seedAccount, serve } from "./harness.js";
 
@@ -19,7 +20,12 @@ const source = new CountingSource(
   async () => undefined,
   () => ({ status: "ok" }),
 );
-const kit = engineInMemory({ urlSources: [source] });
+// The cache's in-process layer, as servers have it: a repeated lookup is answered at once (no promise between the
+// request and its answer), and its span must still be the request span's child.
+const kit = engineInMemory({
+  urlSources: [source],
+  override: (deps) => ({ cache: new HotResultCache(deps.cache, { clock: deps.clock }) }),
+});
 const metrics = createHttpMetrics({ defaultMetrics: false });
 const engine = createEngine({ ...kit.deps, telemetry: tracing.telemetry(metrics.telemetry) });
 const s = await serve(engine, undefined, { metrics, tracer: tracing.requests });

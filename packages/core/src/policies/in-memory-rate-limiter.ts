@@ -48,7 +48,7 @@ export class InMemoryRateLimiter implements RateLimiter, SlidingLimiter {
     const t = now.getTime();
     if (t >= this.nextSweep) this.sweep(t);
     const start = Math.floor(t / windowMs) * windowMs;
-    const id = `${windowMs}\u0000${key}`;
+    const id = this.windowId(key, windowMs);
     let w = this.windows.get(id);
     if (!w || w.start !== start) {
       // Deleting before setting moves the key to the end, so the Map stays ordered by window start.
@@ -64,6 +64,17 @@ export class InMemoryRateLimiter implements RateLimiter, SlidingLimiter {
       remaining: Math.max(0, limit - w.count),
       resetAt: new Date(w.end),
     };
+  }
+
+  /** The last window id made, kept: one client hits its key again and again, and the id's hash is then known. */
+  private lastId: { key: string; windowMs: number; id: string } | undefined;
+
+  private windowId(key: string, windowMs: number): string {
+    const last = this.lastId;
+    if (last !== undefined && last.key === key && last.windowMs === windowMs) return last.id;
+    const id = `${windowMs}\u0000${key}`;
+    this.lastId = { key, windowMs, id };
+    return id;
   }
 
   async slide(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision> {

@@ -10,6 +10,11 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   /** Counts one request against `key` in the window of `windowMs` containing `now`. */
   hit(key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitDecision>;
+  /**
+   * The same as `hit`, without a promise: only a limiter that counts in process memory has it (one shared across
+   * processes counts elsewhere and leaves it out).
+   */
+  hitSync?(key: string, limit: number, windowMs: number, now: Date): RateLimitDecision;
 }
 
 /**

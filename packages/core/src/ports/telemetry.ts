@@ -38,6 +38,11 @@ export interface Telemetry {
    * their spans its children).
    */
   lookup<T>(channel: string, run: () => Promise<T>, end: (answer: T) => LookupEnd): Promise<T>;
+  /**
+   * One item's lookup answered at once from what the process holds (no source asked, nothing awaited), counted as
+   * `lookup` counts one. Optional: without it, the engine reports such a lookup through `lookup`.
+   */
+  lookupAnswered?(channel: string, end: LookupEnd): void;
 }
 
 const ignore = (): void => undefined;
@@ -49,4 +54,5 @@ export const noTelemetry: Telemetry = {
   refused: ignore,
   sourceStarted: () => ignore,
   lookup: (_channel, run) => run(),
+  lookupAnswered: ignore,
 };

@@ -151,6 +151,71 @@ export async function check(
 }
 
 /**
+ * What `check` answers, at once, when the answer is a cache hit this process can give from memory alone: a live key,
+ * the account's state, the result (the cache's in-process layer), the quota counter for its headers and the account's
+ * lists all held, its receipt already written, and a rate limiter counting in process memory. The rate limit is
+ * counted last, once everything else is known to be held, so an undefined answer (anything not held, a body `check`
+ * would refuse, a forced refresh, an identical lookup under way) has counted, charged and written nothing, and the
+ * caller calls `check` instead. A refusal of the rate limit or the scope is answered as `check` answers it. A hit costs
+ * no quota, as on `check`'s path.
+ */
+export function checkHeld(
+  k: Kernel,
+  def: AnyChannel,
+  p: Principal,
+  body: unknown,
+): Result<Outcome<object & CacheFields>, AppError> | undefined {
+  if (p.mode !== "live") return undefined;
+  const channel = quotaChannelOf(def);
+  // A channel charged through its assessment shows another channel's counters, which `check` reads.
+  if (channel === null && headerChannelOf(def) !== null) return undefined;
+  const now = k.now();
+  const state = k.periods.held(p.accountId, now);
+  if (state == null) return undefined;
+  const request = parseBody(def.request, body);
+  if (request.isErr() || def.forceRefresh(request.value)) return undefined;
+  const input = def.parse(request.value) as Result<unknown, AppError>;
+  if (input.isErr()) return undefined;
+  const hit = k.lookups.held(p, channel, heldCacheKey(k, def, input.value), state, now);
+  if (hit === undefined) return undefined;
+  const value = k.views.heldView(p.accountId, hit.value, now);
+  if (value === undefined) return undefined;
+  const limited = k.admission.admitHeld(p, def.scope, "api", state, now);
+  if (limited === undefined) return undefined;
+  if (limited.isErr()) return err(limited.error);
+  const quota = hit.meta.quota;
+  const answer = ok({
+    value,
+    meta: quota === undefined ? { rateLimit: limited.value } : { quota, rateLimit: limited.value },
+  });
+  k.telemetry.cacheRead(true);
+  const verdict = (value as { verdict?: Verdict }).verdict;
+  if (verdict !== undefined) k.telemetry.answered(def.id, verdict);
+  if (k.telemetry.lookupAnswered) {
+    k.telemetry.lookupAnswered(def.id, verdict === undefined ? { cached: true } : { verdict, cached: true });
+  } else void k.telemetry.lookup(def.id, () => Promise.resolve(answer), lookupEnd).then(undefined, () => undefined);
+  return answer;
+}
+
+/**
+ * Cache keys of parsed inputs that are shared objects (a channel hands out one frozen input for a repeated one), with
+ * the hasher they were made with (a key may be a digest).
+ */
+const cacheKeys = new WeakMap<AnyChannel, WeakMap<object, { readonly hasher: unknown; readonly key: string }>>();
+
+/** The channel's cache key of an input, kept with a frozen input: its key is then the same string, its hash known. */
+function heldCacheKey(k: Kernel, def: AnyChannel, input: unknown): string {
+  if (typeof input !== "object" || input === null || !Object.isFrozen(input)) return def.cacheKey(input, k.deps);
+  let keys = cacheKeys.get(def);
+  if (keys === undefined) cacheKeys.set(def, (keys = new WeakMap()));
+  const known = keys.get(input);
+  if (known !== undefined && known.hasher === k.deps.hasher) return known.key;
+  const key = def.cacheKey(input, k.deps);
+  keys.set(input, { hasher: k.deps.hasher, key });
+  return key;
+}
+
+/**
  * A refusal of an admitted request, with the counters its answer would have carried: the rate limit it took and the
  * channel's quota (nothing was charged for it). A quota refusal names its own counters.
  */

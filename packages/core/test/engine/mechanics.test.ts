@@ -11,15 +11,18 @@ import {
   TEST_PHONE_LINES,
   VERDICTS,
   type Engine,
+  type CachedValue,
   type Evidence,
   type NormalizedUrl,
   type Principal,
+  type ResultCache,
   type SignalSource,
   StoreError,
 } from "../../src/index.js";
 import {
   FixedClock,
   InMemoryAccountStore,
+  InMemoryApiKeyStore,
   InMemoryIdempotencyStore,
   InMemoryQuotaLedger,
   InMemoryRateLimiter,
@@ -237,6 +240,34 @@ describe("authentication cache", () => {
     expect((await one.authenticate(`Bearer ${key}`))._unsafeUnwrapErr().code).toBe("invalid_api_key");
     otherClock.advance(two.config.authCacheMs);
     expect((await two.authenticate(`Bearer ${key}`))._unsafeUnwrapErr().code).toBe("invalid_api_key");
+  });
+});
+
+describe("a key's use", () => {
+  it("is recorded once per read of the key, not once per request", async () => {
+    const keys = new InMemoryApiKeyStore();
+    const touches: string[] = [];
+    const d = deps({
+      apiKeys: Object.assign(Object.create(keys) as InMemoryApiKeyStore, {
+        touch: (id: string, at: Date) => {
+          touches.push(id);
+          return keys.touch(id, at);
+        },
+      }),
+    });
+    const engine = createEngine(d);
+    const { key, keyId } = await principal(engine);
+    touches.length = 0;
+    for (let i = 0; i < 5; i++) expect((await engine.authenticate(`Bearer ${key}`)).isOk()).toBe(true);
+    expect(engine.authenticateHeld(`Bearer ${key}`)?.isOk()).toBe(true);
+    expect(touches).toEqual([]);
+    d.clock.advance(engine.config.authCacheMs);
+    expect((await engine.authenticate(`Bearer ${key}`)).isOk()).toBe(true);
+    expect((await engine.authenticate(`Bearer ${key}`)).isOk()).toBe(true);
+    expect(touches).toEqual([keyId]);
+    expect(
+      (await keys.findById((await engine.authenticate(`Bearer ${key}`))._unsafeUnwrap().accountId, keyId))?.lastUsedAt,
+    ).toEqual(d.clock.now());
   });
 });
 
@@ -529,5 +560,88 @@ describe("a billing period ending while the account is held in memory", () => {
     const stored = await accounts.findById(p.accountId);
     expect(stored!.periodStart.getTime()).toBeGreaterThanOrEqual(end.getTime());
     expect(stored!.periodEnd.getTime()).toBeGreaterThan(end.getTime());
+  });
+});
+
+/** A cache whose in-process layer tells what it holds (as the HotResultCache adapter does): lookups may be answered at once. */
+class HoldingCache implements ResultCache {
+  private readonly kept = new Map<string, CachedValue>();
+  async get(key: string, now: Date): Promise<CachedValue | null> {
+    return this.held(key, now) ?? null;
+  }
+  async set(key: string, entry: CachedValue): Promise<void> {
+    this.kept.set(key, entry);
+  }
+  held(key: string, now: Date): CachedValue | undefined {
+    const entry = this.kept.get(key);
+    return entry !== undefined && entry.expiresAt > now ? entry : undefined;
+  }
+}
+
+describe("a lookup answered at once (the verb's atOnce)", () => {
+  const asked = { url: "https://held.example.com/" };
+
+  it("answers a held hit as the verb does, one rate-limit hit later, and leaves the rest to the verb uncounted", async () => {
+    const d = deps({ cache: new HoldingCache(), rateLimiter: new InMemoryRateLimiter() });
+    const engine = createEngine(d);
+    const { p } = await principal(engine);
+    expect(engine.lookupUrl.atOnce?.(p, asked)).toBeUndefined();
+    expect((await engine.lookupUrl(p, asked))._unsafeUnwrap().value.cached).toBe(false);
+    const hit = (await engine.lookupUrl(p, asked))._unsafeUnwrap();
+    const now = engine.lookupUrl.atOnce?.(p, asked)?._unsafeUnwrap();
+    expect(now?.value).toBe(hit.value);
+    expect(now?.meta.quota).toEqual(hit.meta.quota);
+    expect(now?.meta.quota?.used).toBe(1);
+    expect(now?.meta.rateLimit?.remaining).toBe(hit.meta.rateLimit!.remaining - 1);
+    expect(await urlUsed(engine, p.accountId)).toBe(1);
+    // Past the quota counter's memo: not held, so the verb reads it; the attempt took no rate-limit hit.
+    d.clock.advance(1_001);
+    expect(engine.lookupUrl.atOnce?.(p, asked)).toBeUndefined();
+    const next = (await engine.lookupUrl(p, asked))._unsafeUnwrap();
+    expect(next.meta.rateLimit?.remaining).toBe(hit.meta.rateLimit!.remaining - 2);
+  });
+
+  it("leaves test keys, limiters that count elsewhere and an ended billing period to the verb", async () => {
+    const test = createEngine(deps({ cache: new HoldingCache() }));
+    const { p: testKey } = await principal(test, "enterprise", "test");
+    await test.lookupUrl(testKey, asked);
+    await test.lookupUrl(testKey, asked);
+    expect(test.lookupUrl.atOnce?.(testKey, asked)).toBeUndefined();
+
+    const memory = new InMemoryRateLimiter();
+    const shared = createEngine(deps({ cache: new HoldingCache(), rateLimiter: { hit: (...a) => memory.hit(...a) } }));
+    const { p } = await principal(shared);
+    await shared.lookupUrl(p, asked);
+    await shared.lookupUrl(p, asked);
+    expect(shared.lookupUrl.atOnce?.(p, asked)).toBeUndefined();
+
+    const accounts = new InMemoryAccountStore();
+    const d = deps({ accounts, cache: new HoldingCache(), rateLimiter: new InMemoryRateLimiter() });
+    const engine = createEngine(d);
+    const { p: starter } = await principal(engine, "starter");
+    const end = new Date(d.clock.now().getTime() + 11_000);
+    await accounts.update(starter.accountId, { periodEnd: end });
+    d.clock.advance(10_000);
+    await engine.lookupUrl(starter, asked);
+    await engine.lookupUrl(starter, asked);
+    expect(engine.lookupUrl.atOnce?.(starter, asked)?.isOk()).toBe(true);
+    d.clock.advance(2_000); // within the account cache, past the period's end
+    expect(engine.lookupUrl.atOnce?.(starter, asked)).toBeUndefined();
+    expect((await engine.lookupUrl(starter, asked)).isOk()).toBe(true);
+    expect((await accounts.findById(starter.accountId))!.periodStart.getTime()).toBeGreaterThanOrEqual(end.getTime());
+  });
+
+  it("answers a key at once only while this engine holds it, and refuses a key revoked here at once", async () => {
+    const engine = createEngine(deps({ cache: new HoldingCache() }));
+    const { p, key, keyId } = await principal(engine);
+    expect(engine.authenticateHeld(`Bearer ${key}`)?._unsafeUnwrap()).toEqual(p);
+    expect(engine.authenticateHeld(undefined)?._unsafeUnwrapErr().code).toBe("missing_api_key");
+    expect(engine.authenticateHeld("Bearer svat_not-held")).toBeUndefined();
+    const other = `sv_live_${"x".repeat(43)}`;
+    expect(engine.authenticateHeld(`Bearer ${other}`)).toBeUndefined();
+    (await engine.keys.revoke(p.accountId, keyId))._unsafeUnwrap();
+    expect(engine.authenticateHeld(`Bearer ${key}`)).toBeUndefined();
+    expect((await engine.authenticate(`Bearer ${key}`))._unsafeUnwrapErr().code).toBe("invalid_api_key");
+    expect(engine.authenticateHeld(`Bearer ${key}`)?._unsafeUnwrapErr().code).toBe("invalid_api_key");
   });
 });

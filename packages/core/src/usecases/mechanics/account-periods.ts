@@ -23,13 +23,21 @@ export class AccountPeriods {
    * without an async step (every lookup asks twice: its rate limit and its quota).
    */
   state(accountId: string): Promise<AccountState | null> {
-    const held = this.auth.heldAccount(accountId);
-    if (held === null) return Promise.resolve(null);
-    if (held !== undefined) {
-      const state = currentPeriod(held, this.deps.clock.now());
-      if (!state.changed) return Promise.resolve({ account: held, plan: state.plan, period: state.period });
-    }
+    const held = this.held(accountId, this.deps.clock.now());
+    if (held !== undefined) return Promise.resolve(held);
     return this.read(accountId);
+  }
+
+  /**
+   * What `state` answers at `now`, at once, when this process holds the account (or knows it is gone) and its stored
+   * period is still current; undefined when it must be read or rolled forward (`state` then).
+   */
+  held(accountId: string, now: Date): AccountState | null | undefined {
+    const held = this.auth.heldAccount(accountId, now.getTime());
+    if (held === null) return null;
+    if (held === undefined) return undefined;
+    const state = currentPeriod(held, now);
+    return state.changed ? undefined : { account: held, plan: state.plan, period: state.period };
   }
 
   private async read(accountId: string): Promise<AccountState | null> {

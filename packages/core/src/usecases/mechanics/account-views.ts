@@ -35,6 +35,8 @@ export class AccountViews {
   private readonly loading = new Map<string, Promise<ListIndex>>();
   /** Receipts written lately, and when: written again after a day, so a receipt in use is never purged. */
   private readonly written = new BoundedMap<string, number>(MAX_REMEMBERED_RECEIPTS);
+  /** The receipt key last made for a frozen result, and whose it was. */
+  private readonly receiptKeys = new WeakMap<object, { readonly accountId: string; readonly key: string }>();
 
   constructor(
     private readonly lists: ListStore,
@@ -87,6 +89,17 @@ export class AccountViews {
     return writing === undefined ? Promise.resolve(seen) : writing.then(() => seen);
   }
 
+  /**
+   * What `view` gives, at once, when nothing needs reading or writing: the account's lists held and its receipt of
+   * this result written lately. undefined otherwise (`view` then reads and writes).
+   */
+  heldView<T extends object>(accountId: string, result: T, now: Date): T | undefined {
+    const held = this.held.get(accountId);
+    if (held === undefined || held.until <= now.getTime()) return undefined;
+    const seen = this.applied(result, held.index, now);
+    return this.receiptKey(accountId, seen as Record<string, unknown>, now) === null ? seen : undefined;
+  }
+
   private async viewLoading<T extends object>(
     accountId: string,
     channel: string,
@@ -119,13 +132,11 @@ export class AccountViews {
     testMode: boolean,
     now: Date,
   ): Promise<void> | undefined {
-    const id = r["id"];
-    const verdict = r["verdict"] as Verdict | undefined;
-    const score = r["risk_score"];
-    if (typeof id !== "string" || verdict === undefined || typeof score !== "number") return undefined;
-    const key = `${accountId}\u0000${id}\u0000${verdict}\u0000${score}`;
-    const last = this.written.get(key);
-    if (last !== undefined && now.getTime() - last < REWRITE_AFTER_MS) return undefined;
+    const key = this.receiptKey(accountId, r, now);
+    if (key === null) return undefined;
+    const id = r["id"] as string;
+    const verdict = r["verdict"] as Verdict;
+    const score = r["risk_score"] as number;
     const factors = Array.isArray(r["factors"]) ? (r["factors"] as { id?: unknown }[]) : [];
     return this.write(key, {
       accountId,
@@ -138,6 +149,24 @@ export class AccountViews {
       testMode,
       receivedAt: now,
     });
+  }
+
+  /** The receipt's memo key when it is still to be written; null when there is none to write or it was lately. */
+  private receiptKey(accountId: string, r: Record<string, unknown>, now: Date): string | null {
+    // A shared (frozen) answer is seen again and again, mostly by the same account: its key is kept with it.
+    const known = Object.isFrozen(r) ? this.receiptKeys.get(r) : undefined;
+    let key: string;
+    if (known !== undefined && known.accountId === accountId) key = known.key;
+    else {
+      const id = r["id"];
+      const verdict = r["verdict"] as Verdict | undefined;
+      const score = r["risk_score"];
+      if (typeof id !== "string" || verdict === undefined || typeof score !== "number") return null;
+      key = `${accountId}\u0000${id}\u0000${verdict}\u0000${score}`;
+      if (Object.isFrozen(r)) this.receiptKeys.set(r, { accountId, key });
+    }
+    const last = this.written.get(key);
+    return last !== undefined && now.getTime() - last < REWRITE_AFTER_MS ? null : key;
   }
 
   private async write(key: string, receipt: ResultReceipt): Promise<void> {

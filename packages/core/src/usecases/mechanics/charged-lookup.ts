@@ -19,7 +19,7 @@ import type { CacheFields } from "../../channels/define-channel.js";
 import { quotaCeiling } from "../../policies/limits.js";
 import type { EngineConfig, EngineDeps, Principal } from "../deps.js";
 import { guardStore } from "../guard-store.js";
-import type { AccountPeriods } from "./account-periods.js";
+import type { AccountPeriods, AccountState } from "./account-periods.js";
 import type { QuotaCounters, QuotaState } from "./quota-counters.js";
 
 export interface Meta {
@@ -123,15 +123,7 @@ export class ChargedLookups {
       const hit = await this.deps.cache.get(cacheKey, this.deps.clock.now());
       this.telemetry.cacheRead(hit !== null);
       if (hit) {
-        let value = this.answers.get(hit) as (T & CacheFields) | undefined;
-        if (value === undefined) {
-          value = Object.freeze({
-            ...(hit.value as T),
-            cached: true as const,
-            cache_expires_at: hit.expiresAt.toISOString(),
-          }) as T & CacheFields;
-          this.answers.set(hit, value);
-        }
+        const value = this.answerOf<T>(hit);
         if (key === null) return ok({ value, meta: {} });
         return ok({
           value,
@@ -184,6 +176,46 @@ export class ChargedLookups {
     }
     const value = { ...computed.value, cached: false, cache_expires_at: expiresAt.toISOString() };
     return ok({ value, meta: key === null ? {} : { quota: { channel: key.channel, used, limit } } });
+  }
+
+  /**
+   * What `run` answers, at once, for a lookup this process can answer from memory: not forced, no identical lookup
+   * under way, the result in the cache's in-process layer and the quota counter of `channel` (when not null) in the
+   * headers' memo. `state` is the account's, as `periods.held` gives it. undefined when any of it is not held; then
+   * nothing was read, counted or charged, and `run` does the lookup. A hit costs no quota, as on `run`'s path.
+   */
+  held<T extends object>(
+    p: Principal,
+    channel: string | null,
+    cacheKey: string,
+    state: AccountState,
+    now: Date,
+  ): Outcome<T & CacheFields> | undefined {
+    if (this.inflight.size > 0 && this.inflight.has(`${p.accountId}\u0000${cacheKey}`)) return undefined;
+    const hit = this.deps.cache.held?.(cacheKey, now);
+    if (hit === undefined) return undefined;
+    if (channel === null) return { value: this.answerOf<T>(hit), meta: {} };
+    const key = { accountId: p.accountId, channel, periodStart: state.period.start };
+    const used = this.counters.heldForHeaders(key, now.getTime());
+    if (used === undefined) return undefined;
+    return {
+      value: this.answerOf<T>(hit),
+      meta: { quota: { channel, used, limit: this.counters.limit(state, channel) } },
+    };
+  }
+
+  /** The frozen answer of a cache entry: made on its first hit, the same object on every later one. */
+  private answerOf<T extends object>(hit: CachedValue): T & CacheFields {
+    let value = this.answers.get(hit) as (T & CacheFields) | undefined;
+    if (value === undefined) {
+      value = Object.freeze({
+        ...(hit.value as T),
+        cached: true as const,
+        cache_expires_at: hit.expiresAt.toISOString(),
+      }) as T & CacheFields;
+      this.answers.set(hit, value);
+    }
+    return value;
   }
 
   /**

@@ -19,10 +19,13 @@ export class ExpiringMemo<T> {
     return this.load(key, load);
   }
 
-  /** The value remembered for `key` while it is fresh; undefined otherwise (`get` reads it then). */
-  peek(key: string): T | undefined {
+  /**
+   * The value remembered for `key` while it is fresh at `nowMs` (default the clock's now); undefined otherwise (`get`
+   * reads it then). A caller that has read the clock for its request passes that reading.
+   */
+  peek(key: string, nowMs: number = this.clock.now().getTime()): T | undefined {
     const hit = this.entries.get(key);
-    return hit && hit.until > this.clock.now().getTime() ? hit.value : undefined;
+    return hit && hit.until > nowMs ? hit.value : undefined;
   }
 
   private async load(key: string, load: () => Promise<T>): Promise<T> {

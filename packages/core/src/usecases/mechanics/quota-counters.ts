@@ -36,8 +36,22 @@ export class QuotaCounters {
     return quotaLimit(state.account, state.plan, quota);
   }
 
+  /** The last memo key made, kept: the same account asks again and again, and its key's hash is then known. */
+  private last: { accountId: string; channel: string; period: number; key: string } | undefined;
+
   private memoKey(key: QuotaKey): string {
-    return `${key.accountId}\u0000${key.channel}\u0000${key.periodStart.getTime()}`;
+    const period = key.periodStart.getTime();
+    const last = this.last;
+    if (
+      last !== undefined &&
+      last.accountId === key.accountId &&
+      last.channel === key.channel &&
+      last.period === period
+    )
+      return last.key;
+    const made = `${key.accountId}\u0000${key.channel}\u0000${period}`;
+    this.last = { accountId: key.accountId, channel: key.channel, period, key: made };
+    return made;
   }
 
   /** Records a counter this process has just read or changed. */
@@ -50,6 +64,11 @@ export class QuotaCounters {
     return this.used.get(this.memoKey(key), async () => {
       return (await this.deps.quota.read(key.accountId, key.periodStart))[key.channel] ?? 0;
     });
+  }
+
+  /** The counter for headers when this process's memo holds it fresh; undefined when `forHeaders` must read it. */
+  heldForHeaders(key: QuotaKey, nowMs: number): number | undefined {
+    return this.used.peek(this.memoKey(key), nowMs);
   }
 
   exhausted(channel: string, used: number, limit: number, resetsAt: Date): AppError {
