@@ -1,6 +1,7 @@
 // Who a text says it is from: its sender tag and the proper names in it as site names, and the part of the text
 // that makes a claim (payment means, marks and the shop an order comes from taken out).
 
+import { getPublicSuffix } from "tldts";
 import type { OrganisationDirectory } from "../organisations/organisation.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
@@ -19,6 +20,12 @@ const MAX_NAME_WORDS = 6;
 const MAX_NAMES = 24;
 /** Endings a look-alike cannot buy cheaply: a name's .com, .org, .net, .edu or .gov is normally its owner's. */
 const ESTABLISHED_SUFFIXES = new Set(["com", "org", "net", "edu", "gov"]);
+/**
+ * A country registry's own second level ("co.uk", "com.vn", "co.th", "or.id"): the category words countries put
+ * under their code, most of which ask for a company or a resident of the country. A private suffix that hands out
+ * names to anyone ("github.io", "blogspot.com") has none of these words first.
+ */
+const COUNTRY_CATEGORY = /^(?:co|com|org|net|or|ne|ac|edu|go|gov|gob|gouv|mil|nic)\.[a-z]{2}$/;
 /** A site name shorter than this is too generic to stand for a sender. */
 const MIN_NAME_LABEL = 4;
 /**
@@ -94,10 +101,21 @@ export function ownSiteNames(scan: ScannedMessage, kind: MessageKind): Set<strin
   return out;
 }
 
-/** Whether the link's site is a name the text gives its sender, on an established ending (geico.com for "Geico:"). */
+/** Whether the link's ending is a country registry's own second level, as the registry runs it (not a resold one). */
+function countrySecondLevel(url: NormalizedUrl): boolean {
+  const suffix = url.publicSuffix;
+  if (suffix === null || !COUNTRY_CATEGORY.test(suffix)) return false;
+  // "com.de" and the like are names a company resells under a country code: the public suffix list's private part.
+  return getPublicSuffix(url.host, { allowPrivateDomains: false }) === suffix;
+}
+
+/**
+ * Whether the link's site is a name the text gives its sender, on an established ending: geico.com for "Geico:",
+ * vnpt.com.vn for "VNPT".
+ */
 export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>): boolean {
   if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return false;
-  if (!ESTABLISHED_SUFFIXES.has(url.publicSuffix)) return false;
+  if (!ESTABLISHED_SUFFIXES.has(url.publicSuffix) && !countrySecondLevel(url)) return false;
   return names.has(url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)));
 }
 

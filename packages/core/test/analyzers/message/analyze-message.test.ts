@@ -290,6 +290,26 @@ describe("analyzeMessage: cues weighed together", () => {
     }
   });
 
+  it("trusts the sender's own site on its country's second level, and not on a resold or private one", () => {
+    for (const own of [
+      "Thameswater: your bill is ready. View it at https://www.thameswater.co.uk/my-account",
+      "VNPT: Chuc mung nam moi! Nhan uu dai tai https://vnpt.com.vn/nammoi2025",
+      "Kasikorn: your statement is ready at https://www.kasikorn.co.th/statement",
+    ]) {
+      expect(ids(own), own).toContain("links_match_sender");
+    }
+    for (const other of [
+      // Anybody's: a page host's subdomains and a second level a company resells under a country code.
+      "Thameswater: your bill is ready. View it at https://thameswater.github.io/my-account",
+      "Thameswater: your bill is ready. View it at https://thameswater.com.de/my-account",
+      // A country code alone, or a look-alike on the country's second level.
+      "Thameswater: your bill is ready. View it at https://thameswater.vn/my-account",
+      "Thameswater: your bill is ready. View it at https://thameswater-billing.co.uk/my-account",
+    ]) {
+      expect(ids(other), other).not.toContain("links_match_sender");
+    }
+  });
+
   it("counts one request read several ways once ('update your payment info at <link>')", () => {
     const found = ids("Your payment failed. Update your payment info at https://example-billing.com/account");
     expect(found).toContain("personal_info_request");
