@@ -11,6 +11,7 @@ import type { RateLimitDecision } from "../ports/rate-limiter.js";
 import type { LookupEnd } from "../ports/telemetry.js";
 import type { Principal } from "./deps.js";
 import type { Kernel, Outcome } from "./kernel.js";
+import { withCacheFields } from "./mechanics/charged-lookup.js";
 import { parseBody } from "./parse-body.js";
 import { TEST_EPOCH } from "./test-mode.js";
 
@@ -92,12 +93,7 @@ async function checkOneItem(
     if (assessed.isErr()) return err(assessed.error);
     const quota = header === null ? undefined : await k.quotaState(p.accountId, header);
     const expires = new Date(Date.parse(TEST_EPOCH) + k.config.cacheTtlMs).toISOString();
-    const value = await k.views.view(
-      p.accountId,
-      def.id,
-      { ...assessed.value, cached: false, cache_expires_at: expires },
-      true,
-    );
+    const value = await k.views.view(p.accountId, def.id, withCacheFields(assessed.value, false, expires), true);
     return ok({ value, meta: quota ? { quota } : {} });
   }
   // Units taken by charged sub-lookups inside the assessment: given back when the answer fails after all, so a
