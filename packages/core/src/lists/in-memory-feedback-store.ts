@@ -21,10 +21,7 @@ export class InMemoryFeedbackStore implements FeedbackStore {
   private readonly shared = new Map<string, AccountFeedbackSettings>();
 
   async recordReceipt(receipt: ResultReceipt): Promise<void> {
-    // Copied and then set, not spread with the new field: each spread-and-extend copy would be a shape of its own.
-    const stored: { -readonly [K in keyof ResultReceipt]: ResultReceipt[K] } = Object.assign({}, receipt);
-    stored.rules = [...receipt.rules];
-    this.receipts.set(pair(receipt.accountId, receipt.resultId), stored);
+    this.receipts.set(pair(receipt.accountId, receipt.resultId), { ...receipt, rules: [...receipt.rules] });
   }
 
   async receipt(accountId: string, resultId: string): Promise<ResultReceipt | null> {
