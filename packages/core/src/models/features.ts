@@ -23,6 +23,9 @@ const MAX_GRAM_WORD = 24;
 /** A count as a coarse bucket: 0, 1, 2, 3, then powers of two (4 stands for 4-7, 8 for 8-15 ...). */
 export function bucket(n: number): number {
   if (n < 4) return n;
+  // A whole count under 2^31 (every count read here) has its power of two from its leading zero bits, without the
+  // floating-point logarithm and power the general case takes.
+  if (n < 0x80000000 && Number.isInteger(n)) return 1 << (31 - Math.clz32(n));
   return 2 ** Math.floor(Math.log2(n));
 }
 

@@ -52,24 +52,27 @@ function utf8(s: string, start: number, end: number, at: number): number {
   return n;
 }
 
-/** MurmurHash3 x86 32-bit of `length` bytes of `bytes`, as an unsigned 32-bit integer. */
-export function murmur3Bytes(bytes: Uint8Array, seed = 0, length = bytes.length): number {
-  let h = seed >>> 0;
-  const blocks = length & ~3;
-  for (let i = 0; i < blocks; i += 4) {
-    let k = (bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24)) >>> 0;
-    k = Math.imul(k, C1);
-    k = (k << 15) | (k >>> 17);
-    k = Math.imul(k, C2);
-    h ^= k;
-    h = (h << 13) | (h >>> 19);
-    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
-  }
-  const tail = length & 3;
+/** Mixes one 4-byte block (its bytes read little-endian into `k`) into the running hash `h`; returns the new hash. */
+export function murmur3Block(h: number, k: number): number {
+  k = Math.imul(k, C1);
+  k = (k << 15) | (k >>> 17);
+  k = Math.imul(k, C2);
+  h ^= k;
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
+/**
+ * Ends the hash of the first `length` bytes of `bytes` whose whole 4-byte blocks are mixed into `h` already: mixes
+ * the tail (the 1 to 3 bytes from `from`, the first byte past the blocks) and the length, and finishes. As an
+ * unsigned 32-bit integer.
+ */
+export function murmur3Finish(h: number, bytes: Uint8Array, from: number, length: number): number {
+  const tail = length - from;
   if (tail > 0) {
-    let k = bytes[blocks]!;
-    if (tail > 1) k ^= bytes[blocks + 1]! << 8;
-    if (tail > 2) k ^= bytes[blocks + 2]! << 16;
+    let k = bytes[from]!;
+    if (tail > 1) k ^= bytes[from + 1]! << 8;
+    if (tail > 2) k ^= bytes[from + 2]! << 16;
     k = Math.imul(k, C1);
     k = (k << 15) | (k >>> 17);
     k = Math.imul(k, C2);
@@ -82,6 +85,16 @@ export function murmur3Bytes(bytes: Uint8Array, seed = 0, length = bytes.length)
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h >>> 0;
+}
+
+/** MurmurHash3 x86 32-bit of `length` bytes of `bytes`, as an unsigned 32-bit integer. */
+export function murmur3Bytes(bytes: Uint8Array, seed = 0, length = bytes.length): number {
+  let h = seed >>> 0;
+  const blocks = length & ~3;
+  for (let i = 0; i < blocks; i += 4) {
+    h = murmur3Block(h, bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24));
+  }
+  return murmur3Finish(h, bytes, blocks, length);
 }
 
 /** MurmurHash3 x86 32-bit of the UTF-8 bytes of `s`, as an unsigned 32-bit integer. */

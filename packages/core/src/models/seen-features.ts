@@ -3,7 +3,7 @@
 // feature when both match; a whole feature is its string. One table serves every reading (readings are synchronous);
 // it is emptied by moving to a new generation, not by clearing it.
 import { isCharGram } from "./features.js";
-import { murmur3, murmur3Bytes, murmur3Joined } from "./murmur3.js";
+import { murmur3, murmur3Block, murmur3Finish, murmur3Joined } from "./murmur3.js";
 
 /** Where the features a reading has not met before go: each once, with its hash and the index that names it. */
 export interface NewFeatures {
@@ -139,8 +139,26 @@ export function takeGrams(
   }
   for (let i = 0; i < s.length; i++) {
     if (ascii) for (let j = 0; j < max && i + j < s.length; j++) bytes[2 + j] = s.charCodeAt(i + j);
+    // The n-grams of one position share their opening bytes: each whole 4-byte block is mixed once, for all of them.
+    let mixed = seed >>> 0;
+    let blocksEnd = 0;
     for (let n = min; n <= max && i + n <= s.length; n++) {
-      const hash = (ascii ? murmur3Bytes(bytes, seed, 2 + n) : murmur3Joined(prefix, s, i, i + n, seed)) | 0;
+      let hash: number;
+      if (ascii) {
+        const length = 2 + n;
+        for (; blocksEnd + 4 <= length; blocksEnd += 4) {
+          mixed = murmur3Block(
+            mixed,
+            bytes[blocksEnd]! |
+              (bytes[blocksEnd + 1]! << 8) |
+              (bytes[blocksEnd + 2]! << 16) |
+              (bytes[blocksEnd + 3]! << 24),
+          );
+        }
+        hash = murmur3Finish(mixed, bytes, blocksEnd, length) | 0;
+      } else {
+        hash = murmur3Joined(prefix, s, i, i + n, seed) | 0;
+      }
       let slot = hash & mask;
       let seen = false;
       while (stamps[slot] === generation) {

@@ -9,6 +9,7 @@ import { TEST_EPOCH, deterministicId } from "./test-mode.js";
 import { assemble } from "./assemble.js";
 import { COMMUNITY_WEIGHT, OFFLINE_WEIGHT, communityEvidence } from "../scoring/evidence-weights.js";
 import { magicEvidence } from "./magic-evidence.js";
+import { isoTimestamp } from "../policies/iso-time.js";
 
 /** The result fields every channel shares. */
 export interface CommonResultFields {
@@ -88,7 +89,7 @@ export function commonFields(
     factors: assessment.factors,
     sources_checked: assessment.sourcesChecked,
     sources: assessment.sources,
-    created_at: test ? TEST_EPOCH : k.now().toISOString(),
+    created_at: test ? TEST_EPOCH : isoTimestamp(k.now()),
     test_mode: test,
   };
 }

@@ -10,7 +10,8 @@ import type { QuotaKey } from "../ports/quota-ledger.js";
 import type { RateLimitDecision } from "../ports/rate-limiter.js";
 import type { LookupEnd } from "../ports/telemetry.js";
 import type { Principal } from "./deps.js";
-import type { Kernel, Outcome } from "./kernel.js";
+import type { Kernel, Meta, Outcome } from "./kernel.js";
+import { withCacheFields } from "./mechanics/charged-lookup.js";
 import { parseBody } from "./parse-body.js";
 import { TEST_EPOCH } from "./test-mode.js";
 
@@ -92,12 +93,7 @@ async function checkOneItem(
     if (assessed.isErr()) return err(assessed.error);
     const quota = header === null ? undefined : await k.quotaState(p.accountId, header);
     const expires = new Date(Date.parse(TEST_EPOCH) + k.config.cacheTtlMs).toISOString();
-    const value = await k.views.view(
-      p.accountId,
-      def.id,
-      { ...assessed.value, cached: false, cache_expires_at: expires },
-      true,
-    );
+    const value = await k.views.view(p.accountId, def.id, withCacheFields(assessed.value, false, expires), true);
     return ok({ value, meta: quota ? { quota } : {} });
   }
   // Units taken by charged sub-lookups inside the assessment: given back when the answer fails after all, so a
@@ -147,7 +143,10 @@ export async function check(
   if (request.isErr()) return err(await withCounters(k, def, p, request.error, limited.value));
   const out = await checkOne(k, p, def, request.value, def.forceRefresh(request.value));
   if (out.isErr()) return err(await withCounters(k, def, p, out.error, limited.value));
-  return ok({ value: out.value.value, meta: { ...out.value.meta, rateLimit: limited.value } });
+  // Copied then set, not spread and extended (which on Node 20 makes each meta a shape of its own).
+  const meta: { -readonly [K in keyof Meta]: Meta[K] } = Object.assign({}, out.value.meta);
+  meta.rateLimit = limited.value;
+  return ok({ value: out.value.value, meta });
 }
 
 /**

@@ -98,6 +98,29 @@ describe("textFeatures", () => {
     expect(bucket(300)).toBe(256);
   });
 
+  it("buckets every count as the power of two its logarithm gives", () => {
+    const counts = [
+      4,
+      5,
+      7,
+      8,
+      9,
+      15,
+      16,
+      17,
+      1023,
+      1024,
+      1025,
+      2 ** 30 - 1,
+      2 ** 30,
+      2 ** 31 - 1,
+      2 ** 31,
+      2 ** 40 + 3,
+    ];
+    for (let n = 4; n < 5000; n++) counts.push(n);
+    for (const n of [...counts, 4.5, 1e6 + 0.25]) expect(bucket(n)).toBe(2 ** Math.floor(Math.log2(n)));
+  });
+
   it.each([
     ["letters", "a".repeat(1 << 20)],
     ["digits", "1".repeat(1 << 20)],

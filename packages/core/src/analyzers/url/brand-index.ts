@@ -145,6 +145,17 @@ for (const brand of BRANDS) {
 /** Longest label in LONG_LABELS, so most candidates skip the comparison. */
 export const LONG_LABEL_MAX = longestLabel;
 
+/**
+ * The first three letters of DELETION_INDEX's keys, by key length: a candidate's deletions past its third letter
+ * keep its first three, so when no key of their length opens with them, none of them is in the index.
+ */
+export const DELETION_OPENINGS = new Map<number, Set<string>>();
+for (const key of DELETION_INDEX.keys()) {
+  let openings = DELETION_OPENINGS.get(key.length);
+  if (openings === undefined) DELETION_OPENINGS.set(key.length, (openings = new Set()));
+  openings.add(key.slice(0, 3));
+}
+
 /** Optimal-string-alignment distance (Damerau-Levenshtein with adjacent transpositions), capped at max + 1. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;

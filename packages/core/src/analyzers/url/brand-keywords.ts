@@ -70,13 +70,17 @@ const PHRASE_WORDS = new Set([
   "call",
 ]);
 
+/** A word of a plain phrase: a lure word or one of PHRASE_WORDS. */
+function ordinary(t: string): boolean {
+  return LURES.has(t) || PHRASE_WORDS.has(t);
+}
+
 /**
  * Multi-word brand names split into tokens ("bank-of-america-secure", "/wells_fargo/"). A brand named after a plain
  * phrase ("PayByPhone") is not found in that phrase written out as words ("/parking/pay-by-phone"): every word of it
  * ordinary, it describes a way to pay.
  */
 function joinedKeywordHits(tokens: readonly string[], hits: KeywordHit[]): void {
-  const ordinary = (t: string): boolean => LURES.has(t) || PHRASE_WORDS.has(t);
   for (let i = 0; i < tokens.length - 1; i++) {
     let joined = tokens[i] ?? "";
     if (joined === "") continue;

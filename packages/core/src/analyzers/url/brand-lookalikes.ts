@@ -3,6 +3,7 @@
 
 import {
   DELETION_INDEX,
+  DELETION_OPENINGS,
   FOLDED_LABELS,
   LONG_LABEL,
   LONG_LABELS,
@@ -123,6 +124,29 @@ function typoFinding(candidate: string, ref: LabelRef, edit: Edit): Finding | nu
   };
 }
 
+/**
+ * The typo findings of `candidate` against the official labels `refs` (a deletion index entry), each label once:
+ * `seen` holds those already compared (null before the first); returns it.
+ */
+function consider(
+  candidate: string,
+  refs: readonly LabelRef[] | undefined,
+  seen: Set<LabelRef> | null,
+  out: Finding[],
+): Set<LabelRef> | null {
+  if (refs === undefined) return seen;
+  const compared = seen ?? new Set<LabelRef>();
+  for (const ref of refs) {
+    if (compared.has(ref) || ref.label === candidate) continue;
+    compared.add(ref);
+    const edit = singleEdit(candidate, ref.label);
+    if (edit === null) continue;
+    const finding = typoFinding(candidate, ref, edit);
+    if (finding !== null) out.push(finding);
+  }
+  return compared;
+}
+
 /** Typosquat and lookalike findings for one label (or one token of it). */
 export function lookalikeFindings(candidate: string, out: Finding[]): void {
   if (candidate.length < 4 || candidate.length > 40 || OFFICIAL_LABELS.has(candidate)) return;
@@ -141,21 +165,13 @@ export function lookalikeFindings(candidate: string, out: Finding[]): void {
     return;
   }
   const start = out.length;
-  const seen = new Set<LabelRef>();
-  const consider = (refs: readonly LabelRef[] | undefined): void => {
-    if (refs === undefined) return;
-    for (const ref of refs) {
-      if (seen.has(ref) || ref.label === candidate) continue;
-      seen.add(ref);
-      const edit = singleEdit(candidate, ref.label);
-      if (edit === null) continue;
-      const finding = typoFinding(candidate, ref, edit);
-      if (finding !== null) out.push(finding);
-    }
-  };
-  consider(DELETION_INDEX.get(candidate));
-  for (let i = 0; i < candidate.length; i++)
-    consider(DELETION_INDEX.get(candidate.slice(0, i) + candidate.slice(i + 1)));
+  let seen = consider(candidate, DELETION_INDEX.get(candidate), null, out);
+  // Only the deletions the index can hold are built and looked up: those of the first three letters, and the rest
+  // only when a key of their length opens with the candidate's first three letters (candidates have at least four).
+  const openings = DELETION_OPENINGS.get(candidate.length - 1);
+  const deletions = openings === undefined ? 0 : openings.has(candidate.slice(0, 3)) ? candidate.length : 3;
+  for (let i = 0; i < deletions; i++)
+    seen = consider(candidate, DELETION_INDEX.get(candidate.slice(0, i) + candidate.slice(i + 1)), seen, out);
   if (out.length === start) twoEditFindings(candidate, out);
   // Stuttered letters ("micrrrrosft", "steamcommumnitty") hide a one-edit typo behind repeats.
   const collapsed = candidate.replace(REPEATS, "$1");

@@ -24,24 +24,25 @@ const LONGEST = Math.max(...[...VOCABULARY].map((w) => w.length));
 const METER_PAGE = /\/(?:meters?|zones?|m|z|space|bay|stations?|lot)\/[0-9]{2,}(?:$|[/?#])/i;
 const METER_QUERY = /(?:^|[?&])(?:zone|zonenumber|zone_id|zoneid|meter|meterid|space|bay|station|stationid|plate)=/i;
 
+/** The words `token` is glued from from `at` on (longest words first), else null; `memo` keeps each place's answer. */
+function gluedFrom(token: string, at: number, memo: Map<number, string[] | null>): string[] | null {
+  if (at === token.length) return [];
+  const known = memo.get(at);
+  if (known !== undefined) return known;
+  let found: string[] | null = null;
+  for (let end = Math.min(token.length, at + LONGEST); end > at && found === null; end--) {
+    const word = token.slice(at, end);
+    if (!VOCABULARY.has(word)) continue;
+    const rest = gluedFrom(token, end, memo);
+    if (rest !== null) found = [word, ...rest];
+  }
+  memo.set(at, found);
+  return found;
+}
+
 /** The words a name token is glued from, when all of it is (longest words first), else null. */
 function gluedWords(token: string): string[] | null {
-  const memo = new Map<number, string[] | null>();
-  const from = (at: number): string[] | null => {
-    if (at === token.length) return [];
-    const known = memo.get(at);
-    if (known !== undefined) return known;
-    let found: string[] | null = null;
-    for (let end = Math.min(token.length, at + LONGEST); end > at && found === null; end--) {
-      const word = token.slice(at, end);
-      if (!VOCABULARY.has(word)) continue;
-      const rest = from(end);
-      if (rest !== null) found = [word, ...rest];
-    }
-    memo.set(at, found);
-    return found;
-  };
-  return token.length > 64 ? null : from(0);
+  return token.length > 64 ? null : gluedFrom(token, 0, new Map());
 }
 
 /**

@@ -17,6 +17,7 @@ import type { Telemetry } from "../../ports/telemetry.js";
 import type { Timers } from "../../ports/timers.js";
 import type { CacheFields } from "../../channels/define-channel.js";
 import { quotaCeiling } from "../../policies/limits.js";
+import { isoTimestamp } from "../../policies/iso-time.js";
 import type { EngineConfig, EngineDeps, Principal } from "../deps.js";
 import { guardStore } from "../guard-store.js";
 import type { AccountPeriods, AccountState } from "./account-periods.js";
@@ -33,6 +34,18 @@ export interface Outcome<T> {
 }
 
 const REFUND_RETRY_MS = 2_000;
+
+/**
+ * `{ ...value, cached, cache_expires_at }`, field for field and in that order, made by copying and then setting the
+ * two fields: on this JavaScript engine a spread followed by more fields gives each object a shape of its own, so
+ * every answer would meet the code reading it after (the account's view, its receipt, the serialiser) as a stranger.
+ */
+export function withCacheFields<T extends object>(value: T, cached: boolean, expiresAt: string): T & CacheFields {
+  const out = Object.assign({}, value) as T & { cached: boolean; cache_expires_at: string };
+  out.cached = cached;
+  out.cache_expires_at = expiresAt;
+  return out;
+}
 
 /** A settlement the store refused: a unit to give back (with its hold, when it had one), or a hold to commit. */
 interface Owed {
@@ -174,7 +187,7 @@ export class ChargedLookups {
       }
       if (key !== null) charges?.push(key);
     }
-    const value = { ...computed.value, cached: false, cache_expires_at: expiresAt.toISOString() };
+    const value = withCacheFields(computed.value, false, isoTimestamp(expiresAt));
     return ok({ value, meta: key === null ? {} : { quota: { channel: key.channel, used, limit } } });
   }
 
@@ -208,11 +221,7 @@ export class ChargedLookups {
   private answerOf<T extends object>(hit: CachedValue): T & CacheFields {
     let value = this.answers.get(hit) as (T & CacheFields) | undefined;
     if (value === undefined) {
-      value = Object.freeze({
-        ...(hit.value as T),
-        cached: true as const,
-        cache_expires_at: hit.expiresAt.toISOString(),
-      }) as T & CacheFields;
+      value = Object.freeze(withCacheFields(hit.value as T, true, isoTimestamp(hit.expiresAt)));
       this.answers.set(hit, value);
     }
     return value;
