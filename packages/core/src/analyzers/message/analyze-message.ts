@@ -53,6 +53,8 @@ export interface AnalyzeMessageOptions {
   readonly claimText?: string;
   /** The text was read from a picture by OCR (a photographed letter): see ContactChannels.readByOcr. */
   readonly readByOcr?: boolean;
+  /** Countries the message's setting places it in, for its numbers (see ExtractionLimits.settingCountries). */
+  readonly settingCountries?: readonly string[];
 }
 
 export interface MessageAnalysis {
@@ -76,7 +78,10 @@ export interface MessageAnalysis {
  */
 export function analyzeMessage(text: string, options: AnalyzeMessageOptions): MessageAnalysis {
   const sender = options.senderNumber?.trim() ?? "";
-  const scan = scanMessage(text, sender !== "" ? { senderNumber: sender } : {});
+  const scan = scanMessage(text, {
+    ...(sender !== "" ? { senderNumber: sender } : {}),
+    ...(options.settingCountries !== undefined ? { settingCountries: options.settingCountries } : {}),
+  });
   const { entities } = scan;
   const { prepared } = scan;
   const urls = parseUrls(entities);

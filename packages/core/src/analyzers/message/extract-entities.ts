@@ -94,6 +94,8 @@ export interface ExtractionLimits {
   readonly maxPhones?: number;
   /** The number the message came from: its country is the strongest hint for numbers written without a code. */
   readonly senderNumber?: string;
+  /** Countries the message's setting places it in (a letter printed with a U.S. postal address): the next hint. */
+  readonly settingCountries?: readonly string[];
 }
 
 /** Half-open span of the cleaned text. */
@@ -244,6 +246,7 @@ interface PhoneReadContext {
   readonly dialOut: ReadonlyMap<number, number>;
   readonly isVanity: (start: number, end: number) => boolean;
   readonly senderNumber?: string;
+  readonly settingCountries?: readonly string[];
 }
 
 /** The numbers one stretch holds when read in `country`'s national format, and those written with their code. */
@@ -320,6 +323,7 @@ function findPhones(text: string, ctx: PhoneReadContext): FoundPhone[] {
   const hints = countryHints({
     text,
     ...(ctx.senderNumber !== undefined ? { senderNumber: ctx.senderNumber } : {}),
+    ...(ctx.settingCountries !== undefined ? { settingCountries: ctx.settingCountries } : {}),
     writtenCountries: nanpCandidates.flatMap((c) => (c.national === null && c.country !== null ? [c.country] : [])),
   });
   // A NANP reading is placed when a hint names a NANP country (a +1 sender, a +1 number written elsewhere).
@@ -460,6 +464,7 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
     // Keypad letters are grouped as the words fall ("(800) 2-MAXTOR"); digits alone must look like a number.
     isVanity: (start, end) => [...vanityAt].some((at) => at >= start - 3 && at < end),
     ...(limits.senderNumber !== undefined ? { senderNumber: limits.senderNumber } : {}),
+    ...(limits.settingCountries !== undefined ? { settingCountries: limits.settingCountries } : {}),
   });
   for (const f of found) {
     spans.push({ start: f.startsAt, end: f.endsAt, kind: "phone" });

@@ -11,6 +11,8 @@ export interface CountryHintSources {
   readonly senderNumber?: string;
   /** Countries of the numbers the message writes with their country code, in order. */
   readonly writtenCountries?: readonly string[];
+  /** Countries the message's setting names apart from its words: a letter printed with a U.S. postal address. */
+  readonly settingCountries?: readonly string[];
 }
 
 /** A currency names the country only where one country uses it. */
@@ -81,6 +83,7 @@ export function countryHints(sources: CountryHintSources): CountryCode[] {
     if (c !== null && c !== undefined && !out.includes(c as CountryCode)) out.push(c as CountryCode);
   };
   add(readSenderNumber(sources.senderNumber)?.country);
+  for (const c of sources.settingCountries ?? []) add(c);
   for (const c of sources.writtenCountries ?? []) add(c);
   add(currencyCountry(sources.text));
   add(languageCountry(sources.text));

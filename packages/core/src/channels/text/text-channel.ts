@@ -171,6 +171,7 @@ export async function analyzeMessageText(
     directory?: OrganisationDirectory;
     claimText?: string;
     readByOcr?: boolean;
+    settingCountries?: readonly string[];
   } = {},
 ): Promise<AnalyzedMessage> {
   const analysis = analyzeMessage(text, {
@@ -179,6 +180,7 @@ export async function analyzeMessageText(
     ...(options.senderNumber !== undefined ? { senderNumber: options.senderNumber } : {}),
     ...(options.claimText !== undefined ? { claimText: options.claimText } : {}),
     ...(options.readByOcr === true ? { readByOcr: true } : {}),
+    ...(options.settingCountries !== undefined ? { settingCountries: options.settingCountries } : {}),
   });
   const urls = [...(options.extraUrls ?? []), ...analysis.entities.urls.map((u) => u.candidate)].slice(
     0,
