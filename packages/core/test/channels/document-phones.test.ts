@@ -5,21 +5,11 @@ import { randomUUID } from "node:crypto";
 import { ok } from "neverthrow";
 import { describe, expect, it } from "vitest";
 import { createEngine, MAGIC_DOCUMENT_PDF_BASE64, type DocumentReader, type Principal } from "../../src/index.js";
+import { onePageText } from "../support/document-text.js";
 import { engineDeps } from "../support/engine-deps.js";
 
 function readerOf(text: string): DocumentReader {
-  return {
-    read: async () =>
-      ok({
-        pages: [{ number: 1, text, method: "pdf_text" as const }],
-        page_count: 1,
-        pages_read: 1,
-        truncated: false,
-        images: [],
-        links: [],
-      }),
-    close: async () => undefined,
-  };
+  return { read: async () => ok(onePageText(text)), close: async () => undefined };
 }
 
 async function analyze(text: string): Promise<Record<string, unknown>> {

@@ -13,6 +13,7 @@ import {
   type Principal,
   type QrDecoder,
 } from "../../src/index.js";
+import { onePageText } from "../support/document-text.js";
 import { engineDeps } from "../support/engine-deps.js";
 
 const startsWithAscii = (bytes: Uint8Array, magic: string): boolean =>
@@ -30,20 +31,11 @@ const documentReader: DocumentReader = {
   read: async (bytes) => {
     if (!startsWithAscii(bytes, "%PDF-"))
       return err(appError("validation_error", "The PDF is damaged", { details: { reason: "damaged" } }));
-    return ok({
-      pages: [
-        {
-          number: 1,
-          text: "E-ZPass final notice: unpaid toll $6.99. Pay today at https://ezpass-tolls.top/pay or your licence is suspended.",
-          method: "pdf_text",
-        },
-      ],
-      page_count: 1,
-      pages_read: 1,
-      truncated: false,
-      images: [],
-      links: [],
-    });
+    return ok(
+      onePageText(
+        "E-ZPass final notice: unpaid toll $6.99. Pay today at https://ezpass-tolls.top/pay or your licence is suspended.",
+      ),
+    );
   },
   close: async () => undefined,
 };
