@@ -1,6 +1,6 @@
 // A letter's numbers are placed once: the entities it lists and the numbers its checks look up agree on where a
-// nationally written number is from (a U.S. postal address places it in North America; nothing else in the letter
-// does, so without one the number stays unplaced in both).
+// nationally written number is from (a U.S. postal address or a number printed with its 1 places the letter's
+// numbers in North America; without either they stay unplaced in both).
 import { randomUUID } from "node:crypto";
 import { ok } from "neverthrow";
 import { describe, expect, it } from "vitest";
@@ -44,6 +44,17 @@ describe("a letter's numbers", () => {
     expect(phonesOf(await analyze(letter))).toEqual({
       entities: ["+12175550142"],
       placed: ["+12175550142"],
+      unplaced: [],
+    });
+  });
+
+  it("are placed in North America by one printed with its 1, in its entities and in its checks alike", async () => {
+    const letter =
+      "Springfield Water Department\n\nYour statement is ready. Questions about your bill? Call us toll-free at " +
+      "1-877-555-0173, or our office at (217) 555-0142.";
+    expect(phonesOf(await analyze(letter))).toEqual({
+      entities: ["+18775550173", "+12175550142"],
+      placed: ["+18775550173", "+12175550142"],
       unplaced: [],
     });
   });

@@ -32,7 +32,7 @@ const PhoneEntity = z.object({
     .string()
     .nullable()
     .describe(
-      "E.164 form, e.g. +18005550142, when the document places the number in North America (printed with its leading 1 or +1, or beside a U.S. postal address); null when nothing says which country it is from",
+      "E.164 form, e.g. +18005550142, when the document places its numbers in North America (one of them printed with its leading 1 or +1, a U.S. postal address, a currency or language of a North American country); null when nothing says which country it is from",
     ),
 });
 const UrlEntity = z.object({
@@ -228,17 +228,18 @@ export function extractDocumentEntities(text: string): DocumentEntities {
   });
   for (const m of text.matchAll(PO_BOX)) addresses.push(m[0].trim());
 
-  // Numbers grouped as North American ones are, placed there only by what the document says: the number printed
+  // Numbers grouped as North American ones are, placed there only by what the document says: one of them printed
   // with its 1 or +1, a U.S. postal address, or a hint of a NANP country (see countryHints); else of unknown country.
-  const northAmerican =
-    addresses.length > 0 || countryHints({ text }).some((c) => getCountryCallingCode(c) === NANP_CALLING_CODE);
-  const phones: z.infer<typeof PhoneEntity>[] = [];
+  const found: { raw: string; e164: string }[] = [];
   for (const m of text.matchAll(NANP)) {
     const n = normalizePhone(m[0]);
-    if (n.isErr()) continue;
-    const raw = m[0].trim();
-    phones.push({ raw, e164: northAmerican || /^\+?\s?1(?!\d)/.test(raw) ? n.value.e164 : null });
+    if (n.isOk()) found.push({ raw: m[0].trim(), e164: n.value.e164 });
   }
+  const northAmerican =
+    addresses.length > 0 ||
+    found.some((p) => /^\+?\s?1(?!\d)/.test(p.raw)) ||
+    countryHints({ text }).some((c) => getCountryCallingCode(c) === NANP_CALLING_CODE);
+  const phones = found.map((p) => ({ raw: p.raw, e164: northAmerican ? p.e164 : null }));
 
   const paymentMethods: z.infer<typeof PaymentMethodEntity>[] = [];
   for (const sentence of sentences(text)) {

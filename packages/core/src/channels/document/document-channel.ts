@@ -169,8 +169,11 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
     claimText: analysis.claimText,
     // OCR misreads about one digit in forty: a number one digit off the claimed sender's own is not a foreign one.
     readByOcr: doc.pages.some((p) => p.method === "ocr"),
-    // A U.S. postal address places the letter's nationally written numbers as its entities place them.
-    ...(analysis.entities.postal_addresses.length > 0 ? { settingCountries: ["US"] } : {}),
+    // What places a letter's numbers in North America for its listed entities (a U.S. postal address, a number
+    // printed with its 1) places them for its checks too.
+    ...(analysis.entities.postal_addresses.length > 0 || analysis.entities.phones.some((p) => p.e164 !== null)
+      ? { settingCountries: ["US"] }
+      : {}),
   });
   const items = [
     ...body.items,

@@ -46,6 +46,11 @@ describe("extractDocumentEntities", () => {
     // A U.S. postal address places it.
     const letter = "305 Pine Road\nTampa, FL 33602\nQuestions? Call (877) 555-0173.";
     expect(extractDocumentEntities(letter).phones[0]?.e164).toBe("+18775550173");
+    // So does one of its numbers printed with its 1: the letter's other numbers are North American too.
+    expect(extractDocumentEntities("Call 1-877-555-0173 or (217) 555-0142.").phones.map((p) => p.e164)).toEqual([
+      "+18775550173",
+      "+12175550142",
+    ]);
   });
 
   it("names payment methods, and tells a demand from a warning", () => {
