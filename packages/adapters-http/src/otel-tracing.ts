@@ -12,7 +12,7 @@ import type * as OtlpProto from "@opentelemetry/exporter-trace-otlp-proto";
 import type * as Resources from "@opentelemetry/resources";
 import type * as SdkTraceBase from "@opentelemetry/sdk-trace-base";
 import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
-import type { LookupEnd, SourceOutcome, Telemetry } from "@scamverify/core";
+import { reportAnswered, type LookupEnd, type SourceOutcome, type Telemetry } from "@scamverify/core";
 import { routeTemplateOf } from "./http-common.js";
 import type { RequestTracer, Tracing, TracingSettings } from "./tracing.js";
 
@@ -116,15 +116,7 @@ function tracedTelemetry(tracer: Tracer, inner: Telemetry): Telemetry {
       return answer;
     },
     lookupAnswered(channel, end) {
-      if (inner.lookupAnswered) inner.lookupAnswered(channel, end);
-      else
-        void inner
-          .lookup(
-            channel,
-            () => Promise.resolve(end),
-            (e) => e,
-          )
-          .then(undefined, () => undefined);
+      reportAnswered(inner, channel, end);
       // Answered at once, from memory: a span of its own, begun and ended here, so traces show it as any lookup.
       const span = tracer.startSpan(`lookup ${channel}`, {
         kind: SpanKind.INTERNAL,

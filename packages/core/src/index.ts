@@ -149,7 +149,7 @@ export type {
   Telemetry,
   LookupEnd,
 } from "./ports/index.js";
-export { noTelemetry } from "./ports/telemetry.js";
+export { noTelemetry, reportAnswered } from "./ports/telemetry.js";
 
 export type { NormalizedUrl } from "./analyzers/url/normalized-url.js";
 export type { NormalizedPhone } from "./analyzers/phone/normalized-phone.js";

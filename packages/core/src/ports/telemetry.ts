@@ -47,6 +47,23 @@ export interface Telemetry {
 
 const ignore = (): void => undefined;
 
+/**
+ * Reports a lookup answered at once to `telemetry`: through its `lookupAnswered`, or, for one without it, through
+ * `lookup` as a lookup that ended so (its failure ignored: reporting never fails the answer).
+ */
+export function reportAnswered(telemetry: Telemetry, channel: string, end: LookupEnd): void {
+  if (telemetry.lookupAnswered) telemetry.lookupAnswered(channel, end);
+  else {
+    void telemetry
+      .lookup(
+        channel,
+        () => Promise.resolve(end),
+        (e) => e,
+      )
+      .then(undefined, ignore);
+  }
+}
+
 /** Telemetry that records nothing: the engine's default. */
 export const noTelemetry: Telemetry = {
   answered: ignore,

@@ -8,7 +8,7 @@ import { BATCH_CONCURRENCY } from "../schemas/batch.js";
 import type { Verdict } from "../schemas/common.js";
 import type { QuotaKey } from "../ports/quota-ledger.js";
 import type { RateLimitDecision } from "../ports/rate-limiter.js";
-import type { LookupEnd } from "../ports/telemetry.js";
+import { reportAnswered, type LookupEnd } from "../ports/telemetry.js";
 import type { Principal } from "./deps.js";
 import type { Kernel, Meta, Outcome } from "./kernel.js";
 import { withCacheFields } from "./mechanics/charged-lookup.js";
@@ -190,9 +190,7 @@ export function checkHeld(
   k.telemetry.cacheRead(true);
   const verdict = (value as { verdict?: Verdict }).verdict;
   if (verdict !== undefined) k.telemetry.answered(def.id, verdict);
-  if (k.telemetry.lookupAnswered) {
-    k.telemetry.lookupAnswered(def.id, verdict === undefined ? { cached: true } : { verdict, cached: true });
-  } else void k.telemetry.lookup(def.id, () => Promise.resolve(answer), lookupEnd).then(undefined, () => undefined);
+  reportAnswered(k.telemetry, def.id, verdict === undefined ? { cached: true } : { verdict, cached: true });
   return answer;
 }
 
