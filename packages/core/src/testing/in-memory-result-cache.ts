@@ -1,27 +1,38 @@
-// ResultCache in process memory. Values go through JSON on the way in, like the jsonb column of the SQL
-// adapter, so a test cannot depend on getting the same object (or a Date, or undefined) back.
+// ResultCache in process memory. Values are kept as they come back from JSON, like the jsonb column of the SQL
+// adapter (frozenJsonCopy: Dates as strings, undefined left out), so a test cannot depend on getting the same object
+// (or a Date, or undefined) back; the copy is frozen, so no reader can change what the next one reads, and is made
+// without the text a serialisation would write and parse.
 import type { CachedValue, ResultCache } from "../ports/result-cache.js";
+import { frozenJsonCopy } from "../policies/json-copy.js";
 
 interface Entry {
-  readonly json: string;
-  readonly expiresAt: Date;
-  readonly createdAt: Date;
+  readonly value: unknown;
+  readonly expiresAt: number;
+  readonly createdAt: number;
 }
 
 export class InMemoryResultCache implements ResultCache {
   private readonly entries = new Map<string, Entry>();
 
   async get(key: string, now: Date): Promise<CachedValue | null> {
-    const e = this.entries.get(key);
-    if (!e || e.expiresAt.getTime() <= now.getTime()) return null;
-    return { value: JSON.parse(e.json) as unknown, expiresAt: new Date(e.expiresAt), createdAt: new Date(e.createdAt) };
+    return this.getNow(key, now);
   }
 
   async set(key: string, entry: CachedValue): Promise<void> {
+    this.setNow(key, entry);
+  }
+
+  getNow(key: string, now: Date): CachedValue | null {
+    const e = this.entries.get(key);
+    if (!e || e.expiresAt <= now.getTime()) return null;
+    return { value: e.value, expiresAt: new Date(e.expiresAt), createdAt: new Date(e.createdAt) };
+  }
+
+  setNow(key: string, entry: CachedValue): void {
     this.entries.set(key, {
-      json: JSON.stringify(entry.value) ?? "null",
-      expiresAt: new Date(entry.expiresAt),
-      createdAt: new Date(entry.createdAt),
+      value: frozenJsonCopy(entry.value),
+      expiresAt: entry.expiresAt.getTime(),
+      createdAt: entry.createdAt.getTime(),
     });
   }
 
@@ -29,7 +40,7 @@ export class InMemoryResultCache implements ResultCache {
   async purgeExpired(now: Date): Promise<number> {
     let n = 0;
     for (const [k, e] of this.entries) {
-      if (e.expiresAt.getTime() <= now.getTime()) {
+      if (e.expiresAt <= now.getTime()) {
         this.entries.delete(k);
         n += 1;
       }
