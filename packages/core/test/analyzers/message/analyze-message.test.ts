@@ -581,14 +581,22 @@ describe("analyzeMessage: numbers of other countries", () => {
     ],
     // Nothing says where a 900 number is from: premium-rate only if it is North American, a weaker finding.
     [
-      "Congratulations! You won a cash prize. Call 1-900-555-1234 now to claim it",
+      "Congratulations! You won a cash prize. Call 900-555-1234 now to claim it",
       undefined,
       [null],
       ["premium_rate_unplaced"],
       ["premium_rate_contact", "foreign_number"],
     ],
     [
+      // The 1 set apart before the area code is dialled only in North America: the number is placed there.
       "Congratulations! You won a cash prize. Call 1-900-555-1234 now to claim it",
+      undefined,
+      ["+19005551234"],
+      ["premium_rate_contact"],
+      ["premium_rate_unplaced", "foreign_number"],
+    ],
+    [
+      "Congratulations! You won a cash prize. Call 900-555-1234 now to claim it",
       "+12125550100",
       ["+19005551234"],
       ["premium_rate_contact"],
@@ -714,9 +722,12 @@ describe("analyzeMessage: numbers of other countries", () => {
   });
 
   it("hands the phone lookup NANP numbers only, and only those the message places", () => {
-    const fromUs = extractEntities("Call 07912 345678 or 1-900-555-1234", { senderNumber: "+12125550100" });
+    const fromUs = extractEntities("Call 07912 345678 or 900-555-1234", { senderNumber: "+12125550100" });
     expect(offlineSubLookups(fromUs).map((s) => s.value)).toEqual(["+19005551234"]);
-    expect(offlineSubLookups(extractEntities("Call 07912 345678 or 1-900-555-1234"))).toEqual([]);
+    expect(offlineSubLookups(extractEntities("Call 07912 345678 or 900-555-1234"))).toEqual([]);
+    expect(offlineSubLookups(extractEntities("Call 07912 345678 or 1-900-555-1234")).map((s) => s.value)).toEqual([
+      "+19005551234",
+    ]);
   });
 });
 
