@@ -263,10 +263,49 @@ describe("analyzeMessage: cues weighed together", () => {
     const own = "Planet Fitness: Your membership payment was declined. Update your card at planetfitness.com/account.";
     expect(ids(own)).toContain("links_match_sender");
     expect(ids(own)).not.toContain("unbranded_link_lure");
-    expect(riskRules(read(own))).toEqual(["link_action"]);
+    // What it asks is done on the sender's own site: a servicing notice's words, a rule of their own.
+    expect(riskRules(read(own))).toEqual([]);
+    expect(ids(own)).toContain("link_action_own_channel");
+    expect(ids(own)).not.toContain("link_action");
     const lookAlike = "Planet Fitness: Your payment method was declined. Update it: planetfitness-billing.top";
     expect(ids(lookAlike)).not.toContain("links_match_sender");
     expect(ids(lookAlike)).toContain("unbranded_link_lure");
+    expect(ids(lookAlike)).not.toContain("link_action_own_channel");
+  });
+
+  it.each([
+    // The directory confirms the link; the sender's own site by name; the sender's own app.
+    [
+      "Adobe: Your Creative Cloud payment of $59.99 failed. Update your payment details at account.adobe.com to avoid losing access.",
+      ["personal_info_request", "threat"],
+    ],
+    [
+      "Cricket Wireless: Your payment of $55.00 is due 11/28. Avoid service interruption: pay at cricketwireless.com/pay",
+      ["threat", "pay_demand"],
+    ],
+    [
+      "Root Insurance: Your policy will be canceled on 12/05 for non-payment unless we receive $143.20. Pay in the Root app.",
+      ["account_locked"],
+    ],
+  ] as const)("weighs the asks of a notice through the sender's own channels apart: %s", (text, cues) => {
+    const found = ids(text);
+    for (const cue of cues) {
+      expect(found).toContain(`${cue}_own_channel`);
+      expect(found).not.toContain(cue);
+    }
+  });
+
+  it("keeps the asks as they are when a link is not the sender's, or the ask is one no sender makes", () => {
+    const foreign = ids(
+      "Adobe: Your Creative Cloud payment failed. Update your payment details at adobe-billing-help.com to avoid losing access.",
+    );
+    expect(foreign).toContain("personal_info_request");
+    expect(foreign.some((id) => id.endsWith("_own_channel"))).toBe(false);
+    const giftCards = ids(
+      "Cricket Wireless: Your account is past due. Pay with Apple gift cards today at cricketwireless.com/pay",
+    );
+    expect(giftCards).toContain("gift_card");
+    expect(giftCards).not.toContain("gift_card_own_channel");
   });
 
   it("trusts a link to the sender's own site when the name is shortened or given in the text", () => {
