@@ -125,10 +125,11 @@ export const LURE_ASKS: readonly CueId[] = [
   "platform_move",
 ];
 /**
- * What an account or a bill asks of its holder: pay, update details, sign in, call about a charge, or else lose the
- * service. Where every link and number is the sender's own (or it points only to its app), the same words are a
- * servicing notice's, and each is a rule of its own (`<cue>_own_channel`, prior: a quarter of the cue's) that the
- * corpora weigh apart. Asks no genuine sender makes (gift cards, codes, a password, a transfer) are never renamed.
+ * What an account, a bill or a parcel asks of its holder: pay, update details, sign in, call about a charge, collect
+ * a parcel, or else lose the service. Where every link and number is the sender's own (or it points only to its
+ * app), the same words are a servicing notice's, and each is a rule of its own (`<cue>_own_channel`, prior: a
+ * quarter of the cue's) that the corpora weigh apart. Asks no genuine sender makes (gift cards, codes, a password,
+ * a transfer, a fee to release something) are never renamed.
  */
 export const SERVICING_CUES: ReadonlySet<CueId> = new Set([
   "urgency",
@@ -142,6 +143,7 @@ export const SERVICING_CUES: ReadonlySet<CueId> = new Set([
   "account_locked",
   "call_to_dispute",
   "charge_notice",
+  "parcel",
 ]);
 /** A servicing cue's prior where it asks through the sender's own channels. */
 export const OWN_CHANNEL_SHARE = 0.25;

@@ -223,10 +223,10 @@ describe("analyzeMessage: cues weighed together", () => {
       [],
     ],
     ["Chase Fraud Alert: Did you attempt a $742.10 purchase at BESTBUY on card ending 4421? Reply YES or NO.", []],
-    // A courier's notice tells a parcel story; its link is the courier's own.
+    // A courier's notice tells a parcel story through the courier's own link: its own-channel rule, a hint.
     [
       "USPS: Your package could not be delivered. It is held at the Post Office. Schedule redelivery at usps.com/redelivery",
-      ["parcel"],
+      [],
     ],
     ["hey can you venmo me $40 for the concert tix? thanks!!", []],
     ["Mom can you send me $200 for rent? I get paid Friday and I'll pay you back.", []],
@@ -242,6 +242,11 @@ describe("analyzeMessage: cues weighed together", () => {
     );
     expect(own.ids).toContain("issuer_channels_match");
     expect(own.ids).not.toContain("issuer_lookalike_domain");
+    expect(own.ids).toContain("parcel_own_channel");
+    // The same story through another site is the parcel story.
+    const foreign = read("USPS: Your package could not be delivered. Schedule redelivery at usps-redelivery-help.com");
+    expect(foreign.ids).toContain("parcel");
+    expect(foreign.ids).not.toContain("parcel_own_channel");
   });
 
   const ids = (text: string): string[] =>
