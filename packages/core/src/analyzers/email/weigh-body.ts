@@ -11,7 +11,7 @@
 
 import type { Evidence } from "../../ports/signal-source.js";
 import { CLAIMED_ISSUER_SOURCE } from "../message/claimed-issuer.js";
-import { CONTENT_SOURCE } from "../message/analyze-message.js";
+import { CONTENT_SOURCE, OWN_CHANNEL_SUFFIX } from "../message/analyze-message.js";
 
 export interface BodyWeighing {
   /** The message is bulk or list mail. */
@@ -31,7 +31,10 @@ export function weighBodyEvidence(evidence: Evidence, w: BodyWeighing): Evidence
     return {
       ...evidence,
       factors: evidence.factors.map((f) =>
-        f.points > 0 ? { ...f, id: `${f.id}_in_bulk`, points: Math.round(f.points * BULK_SHARE) } : f,
+        // A cue asked through the sender's own channels is already weighed apart, below half.
+        f.points > 0 && !f.id.endsWith(OWN_CHANNEL_SUFFIX)
+          ? { ...f, id: `${f.id}_in_bulk`, points: Math.round(f.points * BULK_SHARE) }
+          : f,
       ),
     };
   }

@@ -26,14 +26,18 @@ import {
   MONEY_OFFERS,
   MONEY_SENDS,
   OPENERS,
+  OWN_CHANNEL_SHARE,
   POINTS,
   RELEASE_STORIES,
   REPEAT_FACTOR,
+  SERVICING_CUES,
   STORY_THRESHOLD,
 } from "./message-cue-groups.js";
 import { isEmailSender, namedLikeSender, ownSiteNames, textClaim } from "./sender-claim.js";
 
 export const CONTENT_SOURCE = "message_content";
+/** Ends the id of a servicing cue asked through the sender's own channels (see SERVICING_CUES). */
+export const OWN_CHANNEL_SUFFIX = "_own_channel";
 
 export type MessageKind = "text" | "email" | "document";
 
@@ -213,7 +217,15 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     if (meaning.points <= 0 || absorbed.has(id)) continue;
     // A cue said twice in different words ("is this David? ... I got your number from ...") is surer than once.
     const points = repeated.has(id) ? Math.round(meaning.points * REPEAT_FACTOR) : meaning.points;
-    add(id, `${meaning.label} ("${found.length > 60 ? `${found.slice(0, 57)}...` : found}")`, points, meaning.redFlag);
+    const quoted = `${meaning.label} ("${found.length > 60 ? `${found.slice(0, 57)}...` : found}")`;
+    if ((ownChannelsOnly || ownAppOnly) && SERVICING_CUES.has(id)) {
+      // Asked through the sender's own site, number or app: a servicing notice's words, weighed apart.
+      add(
+        `${id}${OWN_CHANNEL_SUFFIX}`,
+        `${quoted}, through the sender's own channels`,
+        Math.round(points * OWN_CHANNEL_SHARE),
+      );
+    } else add(id, quoted, points, meaning.redFlag);
   }
 
   // A dunning notice that sends you to the sender's own site tells a story, presses and asks like a scam script,

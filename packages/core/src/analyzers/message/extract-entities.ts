@@ -227,6 +227,9 @@ const PHONE_CANDIDATE = new RegExp(`\\+?\\(?\\d[\\d \\t().\\-/]{6,${PHONE_RUN}}\
 // Rewritten as a plus, keeping the length.
 const DIAL_OUT = /(?<![\d+.,])(?:00[ .-]?(?=[1-9])|011[ .-](?=[1-9]))/g;
 
+/** A North American number written with its leading 1 set apart from the area code. */
+const WITH_NANP_ONE = /^\(?1[ .-]?\(|^\(?1[ .-]\d{3}[ .)-]/;
+
 interface FoundPhone {
   readonly e164: string;
   readonly country: string | null;
@@ -281,6 +284,20 @@ function readRun(
     // A plain run of digits after "Order #" is a reference; any other country's grouping is checked the same way.
     const nanp = national.reading.callingCode === NANP_CALLING_CODE;
     if ((!nanp || /^\d+$/.test(written)) && REFERENCE_BEFORE.test(text.slice(Math.max(0, startsAt - 24), startsAt))) {
+      continue;
+    }
+    // "1-800-555-0100", "1 (415) 766-2093": the NANP's 1 set apart before the area code is dialled only there, so
+    // the number is placed as if written with its +1 (and places the message's other North American numbers). A run
+    // of eleven digits is not: China writes its mobiles so.
+    if (nanp && WITH_NANP_ONE.test(written)) {
+      out.push({
+        e164: national.reading.e164,
+        country: national.reading.country,
+        startsAt,
+        endsAt,
+        national: null,
+        placed: true,
+      });
       continue;
     }
     // Placed only in a hinted country's format; any other reading is a guess (see ExtractedPhone.e164).

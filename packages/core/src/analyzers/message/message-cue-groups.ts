@@ -124,6 +124,29 @@ export const LURE_ASKS: readonly CueId[] = [
   "call_to_dispute",
   "platform_move",
 ];
+/**
+ * What an account, a bill or a parcel asks of its holder: pay, update details, sign in, call about a charge, collect
+ * a parcel, or else lose the service. Where every link and number is the sender's own (or it points only to its
+ * app), the same words are a servicing notice's, and each is a rule of its own (`<cue>_own_channel`, prior: a
+ * quarter of the cue's) that the corpora weigh apart. Asks no genuine sender makes (gift cards, codes, a password,
+ * a transfer, a fee to release something) are never renamed.
+ */
+export const SERVICING_CUES: ReadonlySet<CueId> = new Set([
+  "urgency",
+  "threat",
+  "personal_info_request",
+  "verify_action",
+  "pay_demand",
+  "link_action",
+  "account_alert",
+  "account_problem",
+  "account_locked",
+  "call_to_dispute",
+  "charge_notice",
+  "parcel",
+]);
+/** A servicing cue's prior where it asks through the sender's own channels. */
+export const OWN_CHANNEL_SHARE = 0.25;
 /** Cues of a government story: an agency's business (taxes, benefits, a court) or its threats (arrest, a lawsuit). */
 export const AGENCY_TOPICS: ReadonlySet<CueId> = new Set(["government", "legal_threat"]);
 /** Stories of something held back until a fee is paid: a prize, a refund, a loan or pay, a parcel. */

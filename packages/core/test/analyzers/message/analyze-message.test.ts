@@ -223,10 +223,10 @@ describe("analyzeMessage: cues weighed together", () => {
       [],
     ],
     ["Chase Fraud Alert: Did you attempt a $742.10 purchase at BESTBUY on card ending 4421? Reply YES or NO.", []],
-    // A courier's notice tells a parcel story; its link is the courier's own.
+    // A courier's notice tells a parcel story through the courier's own link: its own-channel rule, a hint.
     [
       "USPS: Your package could not be delivered. It is held at the Post Office. Schedule redelivery at usps.com/redelivery",
-      ["parcel"],
+      [],
     ],
     ["hey can you venmo me $40 for the concert tix? thanks!!", []],
     ["Mom can you send me $200 for rent? I get paid Friday and I'll pay you back.", []],
@@ -242,6 +242,11 @@ describe("analyzeMessage: cues weighed together", () => {
     );
     expect(own.ids).toContain("issuer_channels_match");
     expect(own.ids).not.toContain("issuer_lookalike_domain");
+    expect(own.ids).toContain("parcel_own_channel");
+    // The same story through another site is the parcel story.
+    const foreign = read("USPS: Your package could not be delivered. Schedule redelivery at usps-redelivery-help.com");
+    expect(foreign.ids).toContain("parcel");
+    expect(foreign.ids).not.toContain("parcel_own_channel");
   });
 
   const ids = (text: string): string[] =>
@@ -263,10 +268,49 @@ describe("analyzeMessage: cues weighed together", () => {
     const own = "Planet Fitness: Your membership payment was declined. Update your card at planetfitness.com/account.";
     expect(ids(own)).toContain("links_match_sender");
     expect(ids(own)).not.toContain("unbranded_link_lure");
-    expect(riskRules(read(own))).toEqual(["link_action"]);
+    // What it asks is done on the sender's own site: a servicing notice's words, a rule of their own.
+    expect(riskRules(read(own))).toEqual([]);
+    expect(ids(own)).toContain("link_action_own_channel");
+    expect(ids(own)).not.toContain("link_action");
     const lookAlike = "Planet Fitness: Your payment method was declined. Update it: planetfitness-billing.top";
     expect(ids(lookAlike)).not.toContain("links_match_sender");
     expect(ids(lookAlike)).toContain("unbranded_link_lure");
+    expect(ids(lookAlike)).not.toContain("link_action_own_channel");
+  });
+
+  it.each([
+    // The directory confirms the link; the sender's own site by name; the sender's own app.
+    [
+      "Adobe: Your Creative Cloud payment of $59.99 failed. Update your payment details at account.adobe.com to avoid losing access.",
+      ["personal_info_request", "threat"],
+    ],
+    [
+      "Cricket Wireless: Your payment of $55.00 is due 11/28. Avoid service interruption: pay at cricketwireless.com/pay",
+      ["threat", "pay_demand"],
+    ],
+    [
+      "Root Insurance: Your policy will be canceled on 12/05 for non-payment unless we receive $143.20. Pay in the Root app.",
+      ["account_locked"],
+    ],
+  ] as const)("weighs the asks of a notice through the sender's own channels apart: %s", (text, cues) => {
+    const found = ids(text);
+    for (const cue of cues) {
+      expect(found).toContain(`${cue}_own_channel`);
+      expect(found).not.toContain(cue);
+    }
+  });
+
+  it("keeps the asks as they are when a link is not the sender's, or the ask is one no sender makes", () => {
+    const foreign = ids(
+      "Adobe: Your Creative Cloud payment failed. Update your payment details at adobe-billing-help.com to avoid losing access.",
+    );
+    expect(foreign).toContain("personal_info_request");
+    expect(foreign.some((id) => id.endsWith("_own_channel"))).toBe(false);
+    const giftCards = ids(
+      "Cricket Wireless: Your account is past due. Pay with Apple gift cards today at cricketwireless.com/pay",
+    );
+    expect(giftCards).toContain("gift_card");
+    expect(giftCards).not.toContain("gift_card_own_channel");
   });
 
   it("trusts a link to the sender's own site when the name is shortened or given in the text", () => {
@@ -581,14 +625,22 @@ describe("analyzeMessage: numbers of other countries", () => {
     ],
     // Nothing says where a 900 number is from: premium-rate only if it is North American, a weaker finding.
     [
-      "Congratulations! You won a cash prize. Call 1-900-555-1234 now to claim it",
+      "Congratulations! You won a cash prize. Call 900-555-1234 now to claim it",
       undefined,
       [null],
       ["premium_rate_unplaced"],
       ["premium_rate_contact", "foreign_number"],
     ],
     [
+      // The 1 set apart before the area code is dialled only in North America: the number is placed there.
       "Congratulations! You won a cash prize. Call 1-900-555-1234 now to claim it",
+      undefined,
+      ["+19005551234"],
+      ["premium_rate_contact"],
+      ["premium_rate_unplaced", "foreign_number"],
+    ],
+    [
+      "Congratulations! You won a cash prize. Call 900-555-1234 now to claim it",
       "+12125550100",
       ["+19005551234"],
       ["premium_rate_contact"],
@@ -714,9 +766,12 @@ describe("analyzeMessage: numbers of other countries", () => {
   });
 
   it("hands the phone lookup NANP numbers only, and only those the message places", () => {
-    const fromUs = extractEntities("Call 07912 345678 or 1-900-555-1234", { senderNumber: "+12125550100" });
+    const fromUs = extractEntities("Call 07912 345678 or 900-555-1234", { senderNumber: "+12125550100" });
     expect(offlineSubLookups(fromUs).map((s) => s.value)).toEqual(["+19005551234"]);
-    expect(offlineSubLookups(extractEntities("Call 07912 345678 or 1-900-555-1234"))).toEqual([]);
+    expect(offlineSubLookups(extractEntities("Call 07912 345678 or 900-555-1234"))).toEqual([]);
+    expect(offlineSubLookups(extractEntities("Call 07912 345678 or 1-900-555-1234")).map((s) => s.value)).toEqual([
+      "+19005551234",
+    ]);
   });
 });
 

@@ -92,20 +92,22 @@ describe("extractEntities: links", () => {
 
 describe("extractEntities: phones, emails, money, deadlines", () => {
   it.each([
-    ["Call 1-800-FLOWERS now", "+18003569377", true],
-    ["Call (888) NEW-CARS", "+18886392277", true],
-    ["Call 1-888-\n921-4471 today", "+18889214471", false],
-    ["call (415) 766-2093", "+14157662093", false],
-    ["call +1 415.766.2093", "+14157662093", false],
-    ["call 1 415 7662093", "+14157662093", false],
-    ["call 14157662093", "+14157662093", false],
-    ["llame al 305 614 2289", "+13056142289", false],
-    ["Call １-８８８-９２１-４４７１", "+18889214471", false],
-  ])("%s -> %s", (text, e164, vanity) => {
+    ["Call 1-800-FLOWERS now", "+18003569377", true, true],
+    ["Call (888) NEW-CARS", "+18886392277", true, false],
+    ["Call 1-888-\n921-4471 today", "+18889214471", false, true],
+    ["call (415) 766-2093", "+14157662093", false, false],
+    ["call +1 415.766.2093", "+14157662093", false, true],
+    ["call 1 415 7662093", "+14157662093", false, true],
+    ["call 1 (415) 766-2093", "+14157662093", false, true],
+    ["call 14157662093", "+14157662093", false, false],
+    ["llame al 305 614 2289", "+13056142289", false, false],
+    ["Call １-８８８-９２１-４４７１", "+18889214471", false, true],
+  ])("%s -> %s", (text, e164, vanity, placed) => {
     const [phone] = extractEntities(text).phones;
     expect(phone?.likely).toBe(e164);
-    // Only a number written with its +1 is placed in North America; the rest could be another country's.
-    expect(phone?.e164).toBe(text.includes("+1") ? e164 : null);
+    // Placed in North America only when written with its +1 or its 1 set apart ("1-888-…", "1 (415) …"), which
+    // only the NANP dials; the rest could be another country's (China writes its mobiles as eleven digits from 1).
+    expect(phone?.e164).toBe(placed ? e164 : null);
     expect(phone?.vanity).toBe(vanity);
   });
 
