@@ -15,20 +15,12 @@ export class InMemoryResultCache implements ResultCache {
   private readonly entries = new Map<string, Entry>();
 
   async get(key: string, now: Date): Promise<CachedValue | null> {
-    return this.getNow(key, now);
-  }
-
-  async set(key: string, entry: CachedValue): Promise<void> {
-    this.setNow(key, entry);
-  }
-
-  getNow(key: string, now: Date): CachedValue | null {
     const e = this.entries.get(key);
     if (!e || e.expiresAt <= now.getTime()) return null;
     return { value: e.value, expiresAt: new Date(e.expiresAt), createdAt: new Date(e.createdAt) };
   }
 
-  setNow(key: string, entry: CachedValue): void {
+  async set(key: string, entry: CachedValue): Promise<void> {
     this.entries.set(key, {
       value: frozenJsonCopy(entry.value),
       expiresAt: entry.expiresAt.getTime(),
