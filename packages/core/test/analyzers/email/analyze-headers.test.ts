@@ -162,8 +162,9 @@ describe("analyzeHeaders", () => {
     const reject = analyzeHeaders(mail(), auth({ spf: "fail", dmarc: "fail", policy: "reject" }));
     const none = analyzeHeaders(mail(), auth({ spf: "fail", dmarc: "fail", policy: "none" }));
     expect(ids(reject)).toContain("dmarc_fail");
-    expect(ids(none)).toContain("dmarc_fail");
-    expect(prior(found(reject), "dmarc_fail")).toBeGreaterThan(prior(found(none), "dmarc_fail"));
+    expect(ids(none)).toContain("dmarc_fail_policy_none");
+    expect(ids(none)).not.toContain("dmarc_fail");
+    expect(prior(found(reject), "dmarc_fail")).toBeGreaterThan(prior(found(none), "dmarc_fail_policy_none"));
     const two = analyzeHeaders(mail({ fromCount: 2 }), auth({ spf: "pass", dkim: "pass", dmarc: "pass" }));
     expect(ids(two)).toContain("multiple_from_headers");
     expect(two.headerAnalysis.authentication.dmarc.result).toBe("fail");
