@@ -71,7 +71,7 @@ export function assessMessageOffline(
 ): OfflineMessageAssessment {
   const analysis = analyzeMessage(text, options);
   const model = messageModelEvidence(options.kind === "text" ? "sms" : options.kind, text);
-  const floors = options.kind === "text" ? "conclusive" : "every_verdict";
+  const floors = options.kind === "document" ? "every_verdict" : "conclusive";
   const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs, floors), model].map((evidence) => ({
     evidence,
     weight: OFFLINE_WEIGHT,

@@ -79,9 +79,8 @@ function describe(sub: SubLookupResult): string {
 }
 
 /**
- * Which link verdicts floor the message: only those resting on near-conclusive evidence (texts, whose weights were
- * fitted so), or every scam and high-risk verdict (mail and letters, whose weights were fitted with that floor in
- * place and keep it until they are fitted again).
+ * Which link verdicts floor the message: only those resting on near-conclusive evidence (texts and mail, whose
+ * weights were fitted so), or every scam and high-risk verdict (letters: no real letters to fit their weighing on).
  */
 export type SubLookupFloors = "conclusive" | "every_verdict";
 

@@ -194,7 +194,7 @@ export async function analyzeMessageText(
   const evidence = kind === "text" ? analysis.evidence : analysis.evidence.map(longFormContent);
   const items: WeightedEvidence[] = [
     ...evidence,
-    subLookupEvidence(subs, kind === "text" ? "conclusive" : "every_verdict"),
+    subLookupEvidence(subs, kind === "document" ? "every_verdict" : "conclusive"),
     detectPromptInjection(text),
     messageModelEvidence(kind === "text" ? "sms" : kind, text),
   ].map((e) => ({

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { subLookupEvidence, type SubLookupResult } from "../../../src/analyzers/message/sub-lookups.js";
+import { assessMessageOffline } from "../../../src/analyzers/message/assess-message.js";
+import { createOrganisationDirectory } from "../../../src/analyzers/organisations/organisation-directory.js";
+import {
+  SUBLOOKUP_SOURCE,
+  subLookupEvidence,
+  type SubLookupResult,
+} from "../../../src/analyzers/message/sub-lookups.js";
 import type { Verdict } from "../../../src/schemas/common.js";
 
 const sub = (verdict: Verdict, risk_score: number, points = 0): SubLookupResult => ({
@@ -43,9 +49,25 @@ describe("subLookupEvidence", () => {
     );
     // The rule still fires: the weights say how much such a verdict weighs.
     expect(ids([sub("scam", 90, 90)])).toEqual(["url_scam"]);
-    // Mail and letters, whose weights were fitted with every verdict as a floor, keep it.
+    // Letters, with no real letters to fit how much a link weighs in one, keep every verdict as a floor.
     expect(subLookupEvidence([sub("scam", 90, 90)], "every_verdict").floor).toBe(65);
     expect(subLookupEvidence([sub("high_risk", 70, 70)], "every_verdict").floor).toBe(45);
+  });
+
+  it.each([
+    ["text", undefined],
+    ["email", undefined],
+    ["document", 65],
+  ] as const)("floors a %s under a link the URL model alone reads as a scam: %s", (kind, floor) => {
+    const modelOnly = found("scam", 92, { id: "url_model", source: "url_model" });
+    const { items } = assessMessageOffline(
+      "Your invoice is ready: https://example.top/",
+      { kind, directory: createOrganisationDirectory([]) },
+      [modelOnly],
+    );
+    const links = items.find((i) => i.evidence.source === SUBLOOKUP_SOURCE)?.evidence;
+    expect(links?.factors.map((f) => f.id)).toEqual(["url_scam"]);
+    expect(links?.floor).toBe(floor);
   });
 
   it("gives safe, vouched links only a little legitimacy", () => {
