@@ -252,7 +252,8 @@ export const ${name}: ChannelWeights = ${JSON.stringify(weights)};
   // In the registry's order, so the index reads like the list of channels.
   const ordered = DEFAULT_CHANNELS.map((c) => c.id).filter((c) => present.has(c));
   const index = `// The fitted weights of every channel that has them (generated files beside this one, written by
-// \`pnpm eval rescore\`). A channel absent here scores on its detectors' priors.
+// \`pnpm eval rescore\`; the document channel's file is policy written by hand). A channel absent here scores on
+// its detectors' priors.
 import type { ChannelWeights, ScoredChannel } from "../weights.js";
 ${ordered.map((c) => `import { ${constName(c)} } from "./${c}.js";`).join("\n")}
 

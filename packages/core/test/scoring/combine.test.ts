@@ -93,6 +93,17 @@ describe("assess: fitted weights by channel, the hand-weighted baseline on reque
     expect(assess(items, { channel: "url", scoring }).riskScore).toBe(40);
   });
 
+  it("keeps a letter's model reading alone under medium risk, as a text's, and lets a rule of substance lift it", () => {
+    const model = hit("document_model", 50, 8);
+    const alone = [{ evidence: evidence(model), weight: 1 }];
+    expect(assess(alone, { channel: "document" }).riskScore).toBeLessThan(40);
+    expect(assess(alone, { channel: "document", scoring: { combination: "fitted", weights: {} } }).riskScore).toBe(
+      combineLogOdds([model], undefined, 0).score,
+    );
+    const backed = [{ evidence: evidence(model, hit("gift_card", 55)), weight: 1 }];
+    expect(assess(backed, { channel: "document" }).riskScore).toBeGreaterThanOrEqual(40);
+  });
+
   it("keeps the earlier combination as the baseline", () => {
     const items = [{ evidence: evidence(hit("a", 40), hit("b", 40)), weight: 1 }];
     expect(assess(items, { scoring: HAND_SCORING }).riskScore).toBe(64);

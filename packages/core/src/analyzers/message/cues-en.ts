@@ -42,7 +42,8 @@ export const CUES_EN: CueTable = {
     "today",
     "tonight",
     "tomorrow",
-    "within \\d+ ?(?:hours?|hrs?|h|days?|minutes?|mins?)",
+    // Hours, or days up to two weeks: "report any error within 60 days" gives time, it presses nobody.
+    "within (?:\\d+ ?(?:hours?|hrs?|h|minutes?|mins?)|(?:[1-9]|1[0-4]) ?days?)",
     "in (?:the next )?\\d+ ?(?:hours?|hrs?|minutes?|mins?)",
     `by (?:${DATE}|${DAY}|tomorrow|tonight|midnight|end of (?:the )?day|eod|${CLOCK})`,
     `before (?:${DATE}|midnight|${DAY}|${CLOCK})`,

@@ -36,7 +36,7 @@ export const CUES_ES: CueTable = {
     "hoy(?: mismo)?",
     "esta noche",
     "manana",
-    "(?:dentro de|en) (?:las proximas )?\\d+ ?(?:horas|hrs|h|dias|minutos)",
+    "(?:dentro de|en) (?:las proximas )?(?:\\d+ ?(?:horas|hrs|h|minutos)|(?:[1-9]|1[0-4]) ?dias)",
     `antes (?:del?|de las) (?:${DATE}|\\d{1,2} de [a-z]+|medianoche|\\d{1,2}(?::\\d{2})? ?(?:am|pm))`,
     "a mas tardar",
     `(?:vence|vencimiento|fecha limite)(?: el| es|:)? (?:${DATE}|hoy|manana)`,

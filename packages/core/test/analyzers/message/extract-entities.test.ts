@@ -142,6 +142,13 @@ describe("extractEntities: phones, emails, money, deadlines", () => {
     expect(e.amounts.map((a) => a.value)).toEqual([1249.5, 20, 2.5]);
     expect(e.deadlines).toEqual(expect.arrayContaining(["within 24 hours", "by 11/30", "hoy"]));
   });
+
+  it("reads a short window as a deadline and a long one as none", () => {
+    expect(extractEntities("Verify within 3 days or lose access.").deadlines).toEqual(["within 3 days"]);
+    expect(extractEntities("Pague en 2 dias.").deadlines).toEqual(["en 2 dias"]);
+    expect(extractEntities("Report any error within 60 days.").deadlines).toEqual([]);
+    expect(extractEntities("Puede reclamar en 30 dias.").deadlines).toEqual([]);
+  });
 });
 
 describe("extractEntities: numbers of other countries", () => {
