@@ -99,7 +99,7 @@ interface RuleStats {
   prior: number;
   priors: number[];
   graded: boolean;
-  /** source -> [scam hits, legit hits] over every item of the source. */
+  /** source -> [scam hits, legit hits] over the source's training items (held-out items are never tabled). */
   readonly bySource: Map<string, [number, number]>;
   fitHits: number;
   scamHits: number;
@@ -137,10 +137,10 @@ export function ruleStats(data: ChannelData): RuleStats[] {
         rules.set(key, r);
       }
       r.priors.push(priorWeight(hit));
-      const counts = r.bySource.get(item.source) ?? [0, 0];
-      counts[item.label === "scam" ? 0 : 1]++;
-      r.bySource.set(item.source, counts);
       if (!data.heldOut[i]) {
+        const counts = r.bySource.get(item.source) ?? [0, 0];
+        counts[item.label === "scam" ? 0 : 1]++;
+        r.bySource.set(item.source, counts);
         r.fitHits++;
         if (item.label === "scam") r.scamHits++;
         else r.legitHits++;
@@ -267,11 +267,15 @@ ${ordered.map((c) => `  ${c}: ${constName(c)},`).join("\n")}
 
 const pct = (n: number, d: number): string => (d === 0 ? "    -" : `${((100 * n) / d).toFixed(1)}`.padStart(5));
 
-/** The per-rule table: hits per source (scam / legitimate share), prior and fitted weight. */
+/**
+ * The per-rule table: hits per training source (scam / legitimate share), prior and fitted weight. Held-out items
+ * take no part: their figures are `pnpm eval sources`'s, read once at the end of a round.
+ */
 export function printRuleTable(data: ChannelData, stats: readonly RuleStats[], fitted?: ChannelWeights): void {
-  const sources = [...new Set(data.items.map((i) => i.source))];
+  const training = data.items.filter((_, i) => !data.heldOut[i]);
+  const sources = [...new Set(training.map((i) => i.source))];
   const sizes = new Map<string, [number, number]>();
-  for (const it of data.items) {
+  for (const it of training) {
     const s = sizes.get(it.source) ?? [0, 0];
     s[it.label === "scam" ? 0 : 1]++;
     sizes.set(it.source, s);

@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from "vitest";
+import type { CorpusItem } from "../corpora/load.js";
+import { printRuleTable, ruleStats, type ChannelData } from "./rescore.js";
+import type { ChannelRun } from "./run-channel.js";
+
+const item = (source: string, label: "scam" | "legit"): CorpusItem => ({ source, label, text: `${source} ${label}` });
+const run = (...ids: string[]): ChannelRun => ({
+  score: 50,
+  floor: 0,
+  hits: ids.map((id) => ({ id, source: "rules", label: id, points: 40 })),
+});
+
+describe("the per-rule table", () => {
+  const data: ChannelData = {
+    channel: "sms",
+    items: [item("train", "scam"), item("train", "legit"), item("kept-apart", "scam"), item("mixed", "scam")],
+    heldOut: [false, false, true, true],
+    fitted: [run("a"), run("a"), run("a", "b"), run("b")],
+    hand: [],
+  };
+
+  it("counts hits per source on training items only", () => {
+    const stats = ruleStats(data);
+    const a = stats.find((r) => r.key === "rules/a");
+    expect([...(a?.bySource ?? new Map())]).toEqual([["train", [1, 1]]]);
+    expect(a?.fitHits).toBe(2);
+    // A rule that fired only on held-out items has no per-source row and no fitting hit.
+    const b = stats.find((r) => r.key === "rules/b");
+    expect(b?.bySource.size).toBe(0);
+    expect(b?.fitHits).toBe(0);
+  });
+
+  it("prints no column for a source whose items are all held out", () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+    try {
+      printRuleTable(data, ruleStats(data));
+    } finally {
+      spy.mockRestore();
+    }
+    const text = lines.join("\n");
+    expect(text).toContain("[0] train (1 scam, 1 legitimate)");
+    expect(text).not.toContain("kept-apart");
+    expect(text).not.toContain("mixed");
+  });
+});
