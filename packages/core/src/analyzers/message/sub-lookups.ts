@@ -9,6 +9,7 @@ import { URL_MODEL_SOURCE } from "../../models/model-evidence.js";
 import { REDIRECT_SOURCE } from "../url/analyze-url.js";
 import { BRAND_SOURCE } from "../url/brand-impersonation.js";
 import { HEURISTICS_SOURCE } from "../url/url-heuristics.js";
+import type { MessageKind } from "./analyze-message.js";
 
 export const SUBLOOKUP_SOURCE = "sub_lookups";
 
@@ -83,6 +84,11 @@ function describe(sub: SubLookupResult): string {
  * weights were fitted so), or every scam and high-risk verdict (letters: no real letters to fit their weighing on).
  */
 export type SubLookupFloors = "conclusive" | "every_verdict";
+
+/** The link floors of a kind of message (see SubLookupFloors). */
+export function linkFloorsFor(kind: MessageKind): SubLookupFloors {
+  return kind === "document" ? "every_verdict" : "conclusive";
+}
 
 /** Evidence from the sub-lookups of a message's links and numbers (source "sub_lookups"). */
 export function subLookupEvidence(subs: readonly SubLookupResult[], floors: SubLookupFloors = "conclusive"): Evidence {

@@ -16,6 +16,7 @@ import {
   analyzeMessage,
   finalScamType,
   placedPhones,
+  linkFloorsFor,
   subLookupEvidence,
   unplacedPhones,
   type MessageAnalysis,
@@ -194,7 +195,7 @@ export async function analyzeMessageText(
   const evidence = kind === "text" ? analysis.evidence : analysis.evidence.map(longFormContent);
   const items: WeightedEvidence[] = [
     ...evidence,
-    subLookupEvidence(subs, kind === "document" ? "every_verdict" : "conclusive"),
+    subLookupEvidence(subs, linkFloorsFor(kind)),
     detectPromptInjection(text),
     messageModelEvidence(kind === "text" ? "sms" : kind, text),
   ].map((e) => ({
