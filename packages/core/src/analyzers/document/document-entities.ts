@@ -7,7 +7,7 @@ import { z } from "zod";
 import { getCountryCallingCode } from "libphonenumber-js/max";
 import { countryHints } from "../phone/country-hints.js";
 import { normalizePhone } from "../phone/normalize-phone.js";
-import { NANP_CALLING_CODE } from "../phone/read-phone-number.js";
+import { NANP_CALLING_CODE, writtenWithNanpOne } from "../phone/read-phone-number.js";
 
 export const PAYMENT_METHODS = [
   "gift_card",
@@ -237,7 +237,7 @@ export function extractDocumentEntities(text: string): DocumentEntities {
   }
   const northAmerican =
     addresses.length > 0 ||
-    found.some((p) => /^\+?\s?1(?!\d)/.test(p.raw)) ||
+    found.some((p) => /^\+\s?1(?!\d)/.test(p.raw) || writtenWithNanpOne(p.raw)) ||
     countryHints({ text }).some((c) => getCountryCallingCode(c) === NANP_CALLING_CODE);
   const phones = found.map((p) => ({ raw: p.raw, e164: northAmerican ? p.e164 : null }));
 

@@ -11,7 +11,7 @@ import {
   readNationalNumber,
   type NationalReading,
 } from "../phone/national-number.js";
-import { NANP_CALLING_CODE, readPhoneNumber } from "../phone/read-phone-number.js";
+import { NANP_CALLING_CODE, readPhoneNumber, writtenWithNanpOne } from "../phone/read-phone-number.js";
 import { findDeadlines } from "./cue-matcher.js";
 import { DEFANGED, OBFUSCATED, TLD_SET, foldText, refangText, type MappedText } from "./mapped-text.js";
 
@@ -227,9 +227,6 @@ const PHONE_CANDIDATE = new RegExp(`\\+?\\(?\\d[\\d \\t().\\-/]{6,${PHONE_RUN}}\
 // Rewritten as a plus, keeping the length.
 const DIAL_OUT = /(?<![\d+.,])(?:00[ .-]?(?=[1-9])|011[ .-](?=[1-9]))/g;
 
-/** A North American number written with its leading 1 set apart from the area code. */
-const WITH_NANP_ONE = /^\(?1[ .-]?\(|^\(?1[ .-]\d{3}[ .)-]/;
-
 interface FoundPhone {
   readonly e164: string;
   readonly country: string | null;
@@ -287,9 +284,8 @@ function readRun(
       continue;
     }
     // "1-800-555-0100", "1 (415) 766-2093": the NANP's 1 set apart before the area code is dialled only there, so
-    // the number is placed as if written with its +1 (and places the message's other North American numbers). A run
-    // of eleven digits is not: China writes its mobiles so.
-    if (nanp && WITH_NANP_ONE.test(written)) {
+    // the number is placed as if written with its +1 (and places the message's other North American numbers).
+    if (nanp && writtenWithNanpOne(written)) {
       out.push({
         e164: national.reading.e164,
         country: national.reading.country,

@@ -53,6 +53,15 @@ const LINE_TYPES: Readonly<Record<PhoneNumberType, PhoneLineType>> = {
 /** The calling code of the North American Numbering Plan (U.S., Canada, the Caribbean). */
 export const NANP_CALLING_CODE = "1";
 
+/**
+ * Whether a number as written starts with the NANP's 1 set apart from its area code ("1-800-555-0100",
+ * "1 (415) 766-2093", "1.800.555.0100"): dialled so only there. Eleven digits in one run are not (China writes its
+ * mobiles so), nor is a 1 before ten digits with no grouping ("1 8005550100").
+ */
+export function writtenWithNanpOne(written: string): boolean {
+  return /^\(?1[ .-]?\(|^\(?1[ .-]\d{3}[ .)-]/.test(written);
+}
+
 /** Whether an E.164 number is in the North American Numbering Plan, the numbers the phone lookup reads. */
 export function isNanp(e164: string): boolean {
   return e164.startsWith(`+${NANP_CALLING_CODE}`);

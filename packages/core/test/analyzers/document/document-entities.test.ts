@@ -51,6 +51,10 @@ describe("extractDocumentEntities", () => {
       "+18775550173",
       "+12175550142",
     ]);
+    // Written with +1, or with the 1 set apart as texts and mail read it; a 1 before ten ungrouped digits is not.
+    expect(extractDocumentEntities("or call +1 877 555 0173.").phones[0]?.e164).toBe("+18775550173");
+    expect(extractDocumentEntities("or call 1 (877) 555-0173.").phones[0]?.e164).toBe("+18775550173");
+    expect(extractDocumentEntities("or call 1 8775550173.").phones[0]?.e164).toBeNull();
   });
 
   it("names payment methods, and tells a demand from a warning", () => {
