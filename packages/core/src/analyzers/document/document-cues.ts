@@ -45,6 +45,11 @@ const COURT = /\b(?:court|jury|juror|bench warrant|sheriff|marshal|clerk of (?:t
 const ARREST =
   /\b(?:arrest(?:ed)?|warrant for your arrest|bench warrant|taken into custody|jail|prosecut(?:ed|ion)|law enforcement will)\b/i;
 const PAY = /\b(?:pay|payment|bond|fine|fee|settle|balance|owe|amount due|remit)\b/i;
+/**
+ * Money asked of the reader, not a penalty the law provides for: "you may face prosecution and a fine" states a
+ * consequence, "pay the bond or be arrested" makes a demand.
+ */
+const PAY_ASKED = /\b(?:pay|payment|bond|settle|owe|amount due|remit)\b/i;
 const TOLL = /\b(?:toll|e-?z ?pass|sunpass|fastrak|txtag|peach pass|ipass|good to go|turnpike)\b/i;
 const TOLL_DEMAND = /\b(?:unpaid|outstanding|overdue|final notice|late fee|past due|suspension)\b/i;
 const INVOICE = /\b(?:invoice|receipt|order (?:confirmation|number)|renewal|subscription|charged|purchase)\b/i;
@@ -154,7 +159,8 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
       ),
     );
   }
-  if (arrest && pay) {
+  const arrestThreat = arrest !== undefined && (PAY_ASKED.test(flat) || demanded.length > 0);
+  if (arrestThreat) {
     cues.push(cue("arrest_threat", 30, "The letter threatens arrest unless a payment is made", arrest));
   }
   const toll = find(flat, TOLL);
@@ -294,7 +300,7 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
   const secrecy = find(flat, SECRECY);
   if (secrecy) cues.push(cue("secrecy_demand", 20, "The reader is told to keep the matter secret", secrecy));
   // The marks of genuine mail count only when the letter asks nothing a scam would.
-  const scammy = untraceable.length > 0 || arrest !== undefined || cues.some((c) => c.points >= 20);
+  const scammy = untraceable.length > 0 || arrestThreat || cues.some((c) => c.points >= 20);
   const warns = find(flat, WARNS);
   if (warns && !scammy) {
     cues.push(

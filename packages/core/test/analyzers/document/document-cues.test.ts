@@ -22,6 +22,21 @@ Do not discuss this matter with anyone.`);
     );
   });
 
+  it("read a penalty the law provides for as no arrest threat, and a bond to pay or be arrested as one", () => {
+    // A registrar's direction: prosecution and a fine are what the law provides; nothing is to be paid to anyone.
+    const direction = `Companies House
+You must comply with identity verification requirements by 16 February 2026.
+If you do not comply, you may be committing an offence. You may face prosecution and a fine through the courts,
+or a financial penalty. To make a representation, go to www.gov.uk/government/publications/make-a-representation`;
+    expect(cueIds(direction)).not.toContain("arrest_threat");
+    expect(cueIds("A warrant for your arrest will be issued unless you pay the balance of $2,400 today.")).toContain(
+      "arrest_threat",
+    );
+    expect(cueIds("You owe $3,120 in back taxes. Failure to respond will lead to your arrest.")).toContain(
+      "arrest_threat",
+    );
+  });
+
   it("flag an unpaid-toll notice that sends the reader to a link, even as misread by OCR", () => {
     const analysis = analyzeDocumentText({
       pages: [
