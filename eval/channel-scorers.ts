@@ -27,7 +27,6 @@ import {
 } from "../packages/core/src/channels/email/email-channel.js";
 import { qrPayloadEvidence } from "../packages/core/src/analyzers/qr/index.js";
 import { analyzeDocumentText, type DocumentAnalysis } from "../packages/core/src/analyzers/document/index.js";
-import { linkFloorsFor } from "../packages/core/src/analyzers/message/index.js";
 import { longFormContent } from "../packages/core/src/channels/text/text-channel.js";
 import type { DocumentScorer } from "./document-eval.js";
 
@@ -71,7 +70,7 @@ function messageEvidence(
   };
   const evidence = [
     ...analysis.evidence.map(longFormContent),
-    subLookupEvidence(offlineSubLookups(entities, scoring), linkFloorsFor(kind)),
+    subLookupEvidence(offlineSubLookups(entities, scoring)),
     detectPromptInjection(text),
     messageModelEvidence(kind, text),
   ];
