@@ -36,7 +36,8 @@ if (runs("email")) {
   const channelScorer = viaEngine ? engineEmailScorer(await createChannelEngine()) : undefined;
   await (await import("./email-eval.js")).main(options, emailBodyScorer, channelScorer);
 }
-if (runs("document")) await (await import("./document-eval.js")).main(options, documentChannelScorer, (text) => assessLetterText(text));
+if (runs("document"))
+  await (await import("./document-eval.js")).main(options, documentChannelScorer, (text) => assessLetterText(text));
 if (runs("qr")) {
   const { createChannelEngine, engineQrScorer } = await import("./channel-engine.js");
   await (await import("./qr-eval.js")).main(options, { score: engineQrScorer(await createChannelEngine()) });

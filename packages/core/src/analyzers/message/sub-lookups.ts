@@ -9,7 +9,6 @@ import { URL_MODEL_SOURCE } from "../../models/model-evidence.js";
 import { REDIRECT_SOURCE } from "../url/analyze-url.js";
 import { BRAND_SOURCE } from "../url/brand-impersonation.js";
 import { HEURISTICS_SOURCE } from "../url/url-heuristics.js";
-import type { MessageKind } from "./analyze-message.js";
 
 export const SUBLOOKUP_SOURCE = "sub_lookups";
 
