@@ -105,8 +105,12 @@ const GOVERNMENT =
   /\b(?:city of|county of|state of|town of|village of|(?:department|dept\.?) of (?:motor vehicles|revenue|taxation|transportation|the treasury|justice|labor|public works|finance)|municipal|police|sheriff|dmv|motor vehicles?|internal revenue|social security|medicare|treasury|superior court|district court|county court|parking enforcement|(?:county|city|state) (?:tax|treasurer|assessor|clerk|collector)|tax (?:office|collector|assessor))\b/i;
 /** Hosts of U.S. government bodies: .gov, .mil, and state and local .us names. */
 const GOVERNMENT_HOST = /\.(?:gov|mil|us)$/i;
-/** Hosts only government bodies can register (.us names are open to anyone). */
-const GOVERNMENT_ONLY_HOST = /\.(?:gov|mil)$/i;
+/**
+ * Hosts only government bodies can register (.us names are open to anyone): .gov and .mil, a country's gov. or mil.
+ * (www.gov.uk, ato.gov.au, and gov.uk itself, which letters print bare), Canada's gc.ca; as isGovernmentRegistry
+ * reads a link.
+ */
+const GOVERNMENT_ONLY_HOST = /(?:^|\.)(?:(?:gov|mil)(?:\.[a-z]{2})?|gc\.ca)$/i;
 /** The letter tells the reader to pay (a solicitation dressed as an invoice says "this is not a bill" and this). */
 const PAY_DIRECTIVE =
   /\b(?:pay (?:online|now|here|today|at)|remit (?:payment|to)|make (?:your )?payment (?:online|at|to)|(?:fee|amount|total) due)\b/i;
@@ -329,12 +333,14 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
           verify,
         ),
       );
-    if (government && hosts.length > 0 && hosts.every((h) => GOVERNMENT_ONLY_HOST.test(h)))
+    // A body the agency words do not name (a registrar, a tribunal, another country's agency) still speaks for the
+    // government when every link is a government site and it gives no number of its own to call instead.
+    if ((government || !hasPhone) && hosts.length > 0 && hosts.every((h) => GOVERNMENT_ONLY_HOST.test(h)))
       cues.push(
         cue(
           "government_site",
           -20,
-          "A government notice whose every link is on a .gov or .mil site, which only government bodies can register",
+          "A government notice whose every link is on a government-only site (.gov, .mil, gov.uk), which only government bodies can register",
           hosts[0] ?? "",
         ),
       );
