@@ -12,7 +12,9 @@ import {
   type Evidence,
   type MessageAnalysis,
   type MessageEntities,
+  type Assessment,
   type ParsedMail,
+  type Scoring,
 } from "../packages/core/src/index.js";
 import {
   emailBodyText,
@@ -24,6 +26,7 @@ import {
   type MailFiles,
 } from "../packages/core/src/channels/email/email-channel.js";
 import { qrPayloadEvidence } from "../packages/core/src/analyzers/qr/index.js";
+import { analyzeDocumentText, type DocumentAnalysis } from "../packages/core/src/analyzers/document/index.js";
 import { longFormContent } from "../packages/core/src/channels/text/text-channel.js";
 import type { DocumentScorer } from "./document-eval.js";
 
@@ -38,14 +41,22 @@ function messageEvidence(
   kind: "email" | "document",
   extraUrls: readonly string[],
   claimText: string,
-  dropFictionalPhones = false,
-  sender?: string,
+  options: {
+    dropFictionalPhones?: boolean;
+    sender?: string;
+    readByOcr?: boolean;
+    settingCountries?: readonly string[];
+    scoring?: Scoring;
+  } = {},
 ): { evidence: Evidence[]; analysis: MessageAnalysis } {
+  const { dropFictionalPhones = false, sender, scoring } = options;
   const analysis = analyzeMessage(text, {
     directory,
     kind,
     claimText,
     ...(sender !== undefined ? { senderNumber: sender } : {}),
+    ...(options.readByOcr === true ? { readByOcr: true } : {}),
+    ...(options.settingCountries !== undefined ? { settingCountries: options.settingCountries } : {}),
   });
   const entities: MessageEntities = {
     ...analysis.entities,
@@ -59,7 +70,7 @@ function messageEvidence(
   };
   const evidence = [
     ...analysis.evidence.map(longFormContent),
-    subLookupEvidence(offlineSubLookups(entities), "every_verdict"),
+    subLookupEvidence(offlineSubLookups(entities, scoring)),
     detectPromptInjection(text),
     messageModelEvidence(kind, text),
   ];
@@ -77,8 +88,7 @@ export function emailBodyScorer(mail: ParsedMail, files: MailFiles = NO_MAIL_FIL
     "email",
     mailLinks(mail, files.codes),
     claimText,
-    false,
-    mail.from?.address,
+    mail.from?.address === undefined ? {} : { sender: mail.from.address },
   );
   return [
     ...weighedEmailBody(mail, text, analysis.claimedIssuer, evidence).evidence,
@@ -87,25 +97,63 @@ export function emailBodyScorer(mail: ParsedMail, files: MailFiles = NO_MAIL_FIL
 }
 
 /**
- * The document channel's scoring: the message analysis of its text (QR links included) plus the document rules (a QR
- * code's link among the document's links, as the channel reads it). The generated letters print numbers from the 555-01xx block (scam letters and the invented small organisations'
- * genuine ones alike); the phone check would call every such number fictional, a point real letters never earn
- * either way, so those numbers are left out of the sub-lookups (the text analysis still reads them).
+ * The document channel's evidence for a read document, as the channel weighs it offline: the message analysis of its
+ * text (its links and its QR codes' links among the sub-lookups; its numbers placed in North America by a U.S. postal
+ * address or a number printed with its 1, as the channel places them), the document rules, and its QR codes. The
+ * project's letters print numbers from the 555-01xx block (scam letters and invented organisations' genuine ones
+ * alike); the phone check would call every such number fictional, a point real letters never earn either way, so
+ * those numbers are left out of the sub-lookups (the text analysis still reads them).
  */
-export const documentChannelScorer: DocumentScorer = ({ analysis, qrPayloads }) => {
-  const evidence: Evidence[] = [
+export function documentEvidence(
+  analysis: DocumentAnalysis,
+  qrPayloads: readonly string[],
+  options: { readByOcr?: boolean; scoring?: Scoring } = {},
+): Evidence[] {
+  const placed = analysis.entities.postal_addresses.length > 0 || analysis.entities.phones.some((p) => p.e164 !== null);
+  return [
     ...messageEvidence(
       analysis.messageText || " ",
       "document",
       analysis.entities.urls.map((u) => u.url),
       analysis.claimText,
-      true,
+      {
+        dropFictionalPhones: true,
+        ...(options.readByOcr === true ? { readByOcr: true } : {}),
+        ...(placed ? { settingCountries: ["US"] } : {}),
+        ...(options.scoring !== undefined ? { scoring: options.scoring } : {}),
+      },
     ).evidence,
-    { source: "document_rules", status: "ok", signals: {}, factors: [...analysis.cues] },
+    {
+      source: "document_rules",
+      status: "ok",
+      signals: {},
+      factors: analysis.cues.map(({ id, source, label, points }) => ({ id, source, label, points })),
+    },
     ...qrPayloadEvidence(qrPayloads),
   ];
-  return assess(
-    evidence.map((e) => ({ evidence: e, weight: OFFLINE_WEIGHT })),
+}
+
+/** The document channel's scoring of a read document (the generated set's PDFs, screenshots and photos). */
+export const documentChannelScorer: DocumentScorer = ({ analysis, qrPayloads, document }) =>
+  assess(
+    documentEvidence(analysis, qrPayloads, { readByOcr: document.pages.some((p) => p.method === "ocr") }).map((e) => ({
+      evidence: e,
+      weight: OFFLINE_WEIGHT,
+    })),
     { channel: "document" },
   ).riskScore;
-};
+
+/**
+ * A letter given as its text (the real letters of eval/corpora/document), read as a PDF's text layer of one page
+ * would be, through the same scoring; `scoring` as the corpora's runs pass it (fitted or hand, with an observer).
+ */
+export function assessLetterText(text: string, scoring?: Scoring): Assessment {
+  const analysis = analyzeDocumentText({ pages: [{ number: 1, text, method: "pdf_text" }] });
+  return assess(
+    documentEvidence(analysis, [], scoring === undefined ? {} : { scoring }).map((e) => ({
+      evidence: e,
+      weight: OFFLINE_WEIGHT,
+    })),
+    { channel: "document", ...(scoring === undefined ? {} : { scoring }) },
+  );
+}

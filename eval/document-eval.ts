@@ -1,7 +1,8 @@
 // Detection and OCR quality of the document channel on the generated set in eval/documents/set (scam and
 // legitimate letters, notices and bills; each as a text PDF, a clean screenshot and a photographed JPEG).
 // Run: node --conditions=source --import tsx eval/document-eval.ts [--variants=pdf,png,photo] [--show-tuning-errors]
-//   [--tuning-only]
+//   [--tuning-only]; through `pnpm eval document` the real letters of eval/corpora/document follow (--real-only: them
+//   alone; --show-real: every one with its factors, not only the misread ones).
 // The held-out half (whole held-out templates and the even-numbered variants of the others, see the README) is
 // reported but never inspected case by case; --tuning-only neither reads nor reports it, for tuning rounds.
 // `main(argv, scorer)` takes the scoring function, so the full channel (message analyzer, official-channel check)
@@ -16,6 +17,8 @@ import { createDocumentReader } from "../packages/providers/src/document/create-
 import { parseQrPayload, urlsOf } from "../packages/core/src/analyzers/qr/index.js";
 import { createZxingQrDecoder } from "../packages/providers/src/qr/zxing-qr-decoder.js";
 import type { ManifestEntry } from "./documents/generate-documents.js";
+import { loadCorpus } from "./corpora/load.js";
+import type { Assessment } from "../packages/core/src/index.js";
 
 const SET = join(dirname(fileURLToPath(import.meta.url)), "documents", "set");
 const THRESHOLDS = [40, 65] as const;
@@ -33,6 +36,9 @@ export interface ScoredDocument {
 
 /** Risk 0-100 of one read document. */
 export type DocumentScorer = (doc: ScoredDocument) => number | Promise<number>;
+
+/** A letter given as its text, through the channel's scoring: its score and the factors that made it. */
+export type LetterAssessor = (text: string) => Assessment;
 
 /** The document rules alone: the sum of the cues' points, within 0..100. */
 export const documentRulesScorer: DocumentScorer = ({ analysis }) =>
@@ -59,7 +65,51 @@ function pct(n: number, d: number): string {
   return d === 0 ? "n/a" : `${((100 * n) / d).toFixed(1)}%`;
 }
 
-export async function main(argv: readonly string[] = [], scorer: DocumentScorer = documentRulesScorer): Promise<void> {
+export async function main(
+  argv: readonly string[] = [],
+  scorer: DocumentScorer = documentRulesScorer,
+  letters?: LetterAssessor,
+): Promise<void> {
+  if (!argv.includes("--real-only")) await generatedSet(argv, scorer);
+  if (letters !== undefined) realLetters(letters, argv.includes("--show-real"));
+}
+
+/**
+ * The real letters and notices of eval/corpora/document (public texts, placeholders filled; see its sources.json),
+ * read as a PDF's text layer: per source, how many reach medium and high risk, and for each genuine letter at
+ * medium risk or above (each scam letter below it), its score and the factors that moved it most.
+ */
+function realLetters(assessLetter: LetterAssessor, showAll: boolean): void {
+  const items = loadCorpus("document");
+  if (items.length === 0) return;
+  const rows = items.map((item) => ({ item, assessment: assessLetter(item.text) }));
+  console.log(`\nReal letters and notices (eval/corpora/document, ${items.length}; text as a PDF's text layer):`);
+  console.log("source | label | items | medium_risk+ | high_risk+ | mean score");
+  for (const source of [...new Set(items.map((i) => i.source))]) {
+    for (const label of ["scam", "legit"] as const) {
+      const r = rows.filter((x) => x.item.source === source && x.item.label === label);
+      if (r.length === 0) continue;
+      const at = (t: number): number => r.filter((x) => x.assessment.riskScore >= t).length;
+      const mean = r.reduce((s, x) => s + x.assessment.riskScore, 0) / r.length;
+      console.log(
+        `${source} | ${label} | ${r.length} | ${at(THRESHOLDS[0])} (${pct(at(THRESHOLDS[0]), r.length)}) | ${at(THRESHOLDS[1])} (${pct(at(THRESHOLDS[1]), r.length)}) | ${mean.toFixed(1)}`,
+      );
+    }
+  }
+  for (const { item, assessment } of rows) {
+    const wrong = (item.label === "scam") !== assessment.riskScore >= THRESHOLDS[0];
+    if (!wrong && !showAll) continue;
+    const first = item.text.split("\n").find((l) => l.trim() !== "") ?? "";
+    const top = assessment.factors
+      .filter((f) => f.points !== 0)
+      .slice(0, 6)
+      .map((f) => `${f.source}/${f.id} ${f.points > 0 ? "+" : ""}${f.points}`);
+    console.log(`-- ${item.label} ${assessment.riskScore} ${item.source}: ${first.slice(0, 60)}`);
+    console.log(`   ${top.join(", ")}`);
+  }
+}
+
+async function generatedSet(argv: readonly string[], scorer: DocumentScorer): Promise<void> {
   const variants = (argv
     .find((a) => a.startsWith("--variants="))
     ?.slice(11)

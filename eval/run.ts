@@ -10,7 +10,7 @@
 // gives the same scores). The QR evaluation scores each image through the QR channel's own verb
 // (eval/channel-engine.ts: no network, no feeds); the document evaluation with the channel's own scoring.
 
-import { documentChannelScorer, emailBodyScorer } from "./channel-scorers.js";
+import { assessLetterText, documentChannelScorer, emailBodyScorer } from "./channel-scorers.js";
 
 const NAMES = ["sources", "url", "text", "email", "document", "qr", "rescore", "mass-check", "loso"] as const;
 const args = process.argv.slice(2);
@@ -36,7 +36,8 @@ if (runs("email")) {
   const channelScorer = viaEngine ? engineEmailScorer(await createChannelEngine()) : undefined;
   await (await import("./email-eval.js")).main(options, emailBodyScorer, channelScorer);
 }
-if (runs("document")) await (await import("./document-eval.js")).main(options, documentChannelScorer);
+if (runs("document"))
+  await (await import("./document-eval.js")).main(options, documentChannelScorer, (text) => assessLetterText(text));
 if (runs("qr")) {
   const { createChannelEngine, engineQrScorer } = await import("./channel-engine.js");
   await (await import("./qr-eval.js")).main(options, { score: engineQrScorer(await createChannelEngine()) });

@@ -13,6 +13,7 @@ import {
 import { enginePrincipal, inMemoryEngine } from "../../packages/persistence/src/testing/in-memory-engine.js";
 import { createPostalMimeReader } from "../../packages/providers/src/email/index.js";
 import { offlineEmailAuthenticator } from "../email-eval.js";
+import { assessLetterText } from "../channel-scorers.js";
 import type { CorpusChannel, CorpusItem } from "../corpora/load.js";
 
 /** The engine channel that reads a corpus channel's items. */
@@ -62,6 +63,10 @@ export async function runChannel(
 }
 
 async function scorer(channel: CorpusChannel, scoring: Scoring): Promise<(item: CorpusItem) => Promise<number | null>> {
+  if (channel === "document") {
+    // A letter's text read as a PDF's text layer, through the document channel's offline scoring.
+    return async (item) => assessLetterText(item.text, scoring).riskScore;
+  }
   if (channel === "url") {
     return async (item) => {
       const url = normalizeUrl(item.text);
@@ -79,9 +84,5 @@ async function scorer(channel: CorpusChannel, scoring: Scoring): Promise<(item: 
   if (channel === "sms") {
     return async (item) => scoreOf(await engine.analyzeText(principal, { text: item.text, force_refresh: true }));
   }
-  if (channel === "email") {
-    return async (item) =>
-      scoreOf(await engine.analyzeEmail(principal, { email_body: item.text, force_refresh: true }));
-  }
-  throw new Error(`no runner for the ${channel} corpus yet`);
+  return async (item) => scoreOf(await engine.analyzeEmail(principal, { email_body: item.text, force_refresh: true }));
 }

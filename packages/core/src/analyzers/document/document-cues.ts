@@ -45,6 +45,11 @@ const COURT = /\b(?:court|jury|juror|bench warrant|sheriff|marshal|clerk of (?:t
 const ARREST =
   /\b(?:arrest(?:ed)?|warrant for your arrest|bench warrant|taken into custody|jail|prosecut(?:ed|ion)|law enforcement will)\b/i;
 const PAY = /\b(?:pay|payment|bond|fine|fee|settle|balance|owe|amount due|remit)\b/i;
+/**
+ * Money asked of the reader, not a penalty the law provides for: "you may face prosecution and a fine" states a
+ * consequence, "pay the bond or be arrested" makes a demand.
+ */
+const PAY_ASKED = /\b(?:pay|payment|bond|settle|owe|amount due|remit)\b/i;
 const TOLL = /\b(?:toll|e-?z ?pass|sunpass|fastrak|txtag|peach pass|ipass|good to go|turnpike)\b/i;
 const TOLL_DEMAND = /\b(?:unpaid|outstanding|overdue|final notice|late fee|past due|suspension)\b/i;
 const INVOICE = /\b(?:invoice|receipt|order (?:confirmation|number)|renewal|subscription|charged|purchase)\b/i;
@@ -100,8 +105,12 @@ const GOVERNMENT =
   /\b(?:city of|county of|state of|town of|village of|(?:department|dept\.?) of (?:motor vehicles|revenue|taxation|transportation|the treasury|justice|labor|public works|finance)|municipal|police|sheriff|dmv|motor vehicles?|internal revenue|social security|medicare|treasury|superior court|district court|county court|parking enforcement|(?:county|city|state) (?:tax|treasurer|assessor|clerk|collector)|tax (?:office|collector|assessor))\b/i;
 /** Hosts of U.S. government bodies: .gov, .mil, and state and local .us names. */
 const GOVERNMENT_HOST = /\.(?:gov|mil|us)$/i;
-/** Hosts only government bodies can register (.us names are open to anyone). */
-const GOVERNMENT_ONLY_HOST = /\.(?:gov|mil)$/i;
+/**
+ * Hosts only government bodies can register (.us names are open to anyone): .gov and .mil, a country's gov. or mil.
+ * (www.gov.uk, ato.gov.au, and gov.uk itself, which letters print bare), Canada's gc.ca; as isGovernmentRegistry
+ * reads a link.
+ */
+const GOVERNMENT_ONLY_HOST = /(?:^|\.)(?:(?:gov|mil)(?:\.[a-z]{2})?|gc\.ca)$/i;
 /** The letter tells the reader to pay (a solicitation dressed as an invoice says "this is not a bill" and this). */
 const PAY_DIRECTIVE =
   /\b(?:pay (?:online|now|here|today|at)|remit (?:payment|to)|make (?:your )?payment (?:online|at|to)|(?:fee|amount|total) due)\b/i;
@@ -154,7 +163,8 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
       ),
     );
   }
-  if (arrest && pay) {
+  const arrestThreat = arrest !== undefined && (PAY_ASKED.test(flat) || demanded.length > 0);
+  if (arrestThreat) {
     cues.push(cue("arrest_threat", 30, "The letter threatens arrest unless a payment is made", arrest));
   }
   const toll = find(flat, TOLL);
@@ -294,7 +304,7 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
   const secrecy = find(flat, SECRECY);
   if (secrecy) cues.push(cue("secrecy_demand", 20, "The reader is told to keep the matter secret", secrecy));
   // The marks of genuine mail count only when the letter asks nothing a scam would.
-  const scammy = untraceable.length > 0 || arrest !== undefined || cues.some((c) => c.points >= 20);
+  const scammy = untraceable.length > 0 || arrestThreat || cues.some((c) => c.points >= 20);
   const warns = find(flat, WARNS);
   if (warns && !scammy) {
     cues.push(
@@ -323,12 +333,14 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
           verify,
         ),
       );
-    if (government && hosts.length > 0 && hosts.every((h) => GOVERNMENT_ONLY_HOST.test(h)))
+    // A body the agency words do not name (a registrar, a tribunal, another country's agency) still speaks for the
+    // government when every link is a government site and it gives no number of its own to call instead.
+    if ((government || !hasPhone) && hosts.length > 0 && hosts.every((h) => GOVERNMENT_ONLY_HOST.test(h)))
       cues.push(
         cue(
           "government_site",
           -20,
-          "A government notice whose every link is on a .gov or .mil site, which only government bodies can register",
+          "A government notice whose every link is on a government-only site (.gov, .mil, gov.uk), which only government bodies can register",
           hosts[0] ?? "",
         ),
       );

@@ -158,7 +158,10 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const mismatch = issuer.claimedIssuer?.channels_match === false;
   // Who the text says it is from, as site names. A toll or government story is told by the agencies the directory
   // lists; a sender that tells one under a name of its own earns no credit for a site of that name.
-  const names = has("toll") || has("government") ? new Set<string>() : ownSiteNames(scan, options.kind);
+  const names =
+    has("toll") || has("government")
+      ? new Set<string>()
+      : ownSiteNames(scan, options.kind, options.kind === "document" ? claimText : undefined);
   const ownLinksOnly =
     issuer.claimedIssuer === null &&
     urls.length > 0 &&

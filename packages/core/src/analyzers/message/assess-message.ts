@@ -15,7 +15,7 @@ import { analyzeMessage, type AnalyzeMessageOptions, type MessageAnalysis } from
 import { SUBLOOKUP_MAX_PHONES, SUBLOOKUP_MAX_URLS, placedPhones, type MessageEntities } from "./extract-entities.js";
 import type { ScamTypeOrNone } from "./scam-types.js";
 import type { Verdict } from "../../schemas/common.js";
-import { linkFloorsFor, subLookupEvidence, type SubLookupResult } from "./sub-lookups.js";
+import { subLookupEvidence, type SubLookupResult } from "./sub-lookups.js";
 
 /**
  * Priors of the message's own findings (analyze-message.ts, claimed-issuer.ts, sub-lookups.ts, cue-table.ts): the
@@ -71,11 +71,7 @@ export function assessMessageOffline(
 ): OfflineMessageAssessment {
   const analysis = analyzeMessage(text, options);
   const model = messageModelEvidence(options.kind === "text" ? "sms" : options.kind, text);
-  const items: WeightedEvidence[] = [
-    ...analysis.evidence,
-    subLookupEvidence(subs, linkFloorsFor(options.kind)),
-    model,
-  ].map((evidence) => ({
+  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs), model].map((evidence) => ({
     evidence,
     weight: OFFLINE_WEIGHT,
   }));

@@ -26,5 +26,5 @@ export type {
 } from "./extract-entities.js";
 export { SCAM_TYPES, ScamTypeSchema } from "./scam-types.js";
 export type { ScamType, ScamTypeOrNone } from "./scam-types.js";
-export { SUBLOOKUP_SOURCE, linkFloorsFor, subLookupEvidence } from "./sub-lookups.js";
+export { SUBLOOKUP_SOURCE, subLookupEvidence } from "./sub-lookups.js";
 export type { SubLookupResult } from "./sub-lookups.js";

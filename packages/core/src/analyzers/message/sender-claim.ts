@@ -82,10 +82,15 @@ function siteNamesOf(name: string, out: Set<string>): void {
 /**
  * The site names of the sender a text names: the tag it opens with ("Mint Mobile: ...") and the proper names in it
  * ("your Massage Envy membership"), read with its links and addresses blanked out (a link written in capitals names
- * no one). Empty for emails and letters, whose sender is checked by other means.
+ * no one); for a letter, the name in its letterhead (`opening`, where a letter says who it is from). Empty for
+ * emails, whose sender is checked by other means.
  */
-export function ownSiteNames(scan: ScannedMessage, kind: MessageKind): Set<string> {
+export function ownSiteNames(scan: ScannedMessage, kind: MessageKind, opening?: string): Set<string> {
   const out = new Set<string>();
+  if (kind === "document" && opening !== undefined) {
+    letterheadNames(opening, out);
+    return out;
+  }
   if (kind !== "text") return out;
   const text = blankSpans(
     scan.cleaned,
@@ -107,6 +112,22 @@ function countrySecondLevel(url: NormalizedUrl): boolean {
   if (suffix === null || !COUNTRY_CATEGORY.test(suffix)) return false;
   // "com.de" and the like are names a company resells under a country code: the public suffix list's private part.
   return getPublicSuffix(url.host, { allowPrivateDomains: false }) === suffix;
+}
+
+/**
+ * A letter names its sender in its letterhead, the first line of its opening ("Riverside Water Utility", "Harbor
+ * Point Mortgage Services"): that name's site names. The names further down a letter are its addressee, its
+ * references and the third parties it mentions (a credit bureau, a regulator), none of them its sender.
+ */
+function letterheadNames(opening: string, out: Set<string>): void {
+  const first = opening
+    .split("\n")
+    .map((line) => line.trim())
+    .find((line) => line !== "");
+  if (first === undefined) return;
+  PROPER_NAME.lastIndex = 0;
+  const name = PROPER_NAME.exec(first);
+  if (name !== null) siteNamesOf(name[0], out);
 }
 
 /**

@@ -9,7 +9,6 @@ import { URL_MODEL_SOURCE } from "../../models/model-evidence.js";
 import { REDIRECT_SOURCE } from "../url/analyze-url.js";
 import { BRAND_SOURCE } from "../url/brand-impersonation.js";
 import { HEURISTICS_SOURCE } from "../url/url-heuristics.js";
-import type { MessageKind } from "./analyze-message.js";
 
 export const SUBLOOKUP_SOURCE = "sub_lookups";
 
@@ -38,7 +37,8 @@ export interface SubLookupResult {
  * The floor holds only for a verdict that rests on near-conclusive evidence (see `nearConclusive`); a link's
  * verdict reached by weighing what the offline analyzers read (the URL model, a shortener, a young or free host)
  * is one weighted finding among the message's others, as the fit measured it: the sender's own short links in real
- * operator and bank texts read as scams to the URL channel as often as a phishing page's.
+ * operator and bank texts read as scams to the URL channel as often as a phishing page's. Texts, mail and letters
+ * alike: a genuine letter's own site that the URL model misreads is one finding its other marks can outweigh.
  */
 const WEIGHTS: Readonly<Record<Verdict, { readonly points: number; readonly floor: number }>> = {
   scam: { points: 75, floor: 65 },
@@ -79,19 +79,8 @@ function describe(sub: SubLookupResult): string {
   return `The ${WHAT[sub.kind]} ${sub.value} reads as ${verdict} (${sub.risk_score})${top === undefined ? "" : `: ${top.label}`}`;
 }
 
-/**
- * Which link verdicts floor the message: only those resting on near-conclusive evidence (texts and mail, whose
- * weights were fitted so), or every scam and high-risk verdict (letters: no real letters to fit their weighing on).
- */
-export type SubLookupFloors = "conclusive" | "every_verdict";
-
-/** The link floors of a kind of message (see SubLookupFloors). */
-export function linkFloorsFor(kind: MessageKind): SubLookupFloors {
-  return kind === "document" ? "every_verdict" : "conclusive";
-}
-
 /** Evidence from the sub-lookups of a message's links and numbers (source "sub_lookups"). */
-export function subLookupEvidence(subs: readonly SubLookupResult[], floors: SubLookupFloors = "conclusive"): Evidence {
+export function subLookupEvidence(subs: readonly SubLookupResult[]): Evidence {
   const signals = {
     sub_lookups: subs.map((s) => ({ kind: s.kind, value: s.value, verdict: s.verdict, risk_score: s.risk_score })),
   };
@@ -109,7 +98,7 @@ export function subLookupEvidence(subs: readonly SubLookupResult[], floors: SubL
       label: describe(worst),
       points: w.points,
     });
-    if (floors === "every_verdict" || nearConclusive(worst)) floor = w.floor;
+    if (nearConclusive(worst)) floor = w.floor;
   } else if (worst.verdict === "low_risk" && worst.factors.some((f) => f.points > 0 && f.id !== "limited_evidence")) {
     const points = Math.max(3, Math.min(12, Math.round((worst.risk_score - 15) / 2)));
     factors.push({ id: `${worst.kind}_low_risk`, source: SUBLOOKUP_SOURCE, label: describe(worst), points });

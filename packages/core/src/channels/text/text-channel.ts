@@ -16,7 +16,6 @@ import {
   analyzeMessage,
   finalScamType,
   placedPhones,
-  linkFloorsFor,
   subLookupEvidence,
   unplacedPhones,
   type MessageAnalysis,
@@ -195,7 +194,7 @@ export async function analyzeMessageText(
   const evidence = kind === "text" ? analysis.evidence : analysis.evidence.map(longFormContent);
   const items: WeightedEvidence[] = [
     ...evidence,
-    subLookupEvidence(subs, linkFloorsFor(kind)),
+    subLookupEvidence(subs),
     detectPromptInjection(text),
     messageModelEvidence(kind === "text" ? "sms" : kind, text),
   ].map((e) => ({

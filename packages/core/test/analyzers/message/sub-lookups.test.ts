@@ -49,26 +49,22 @@ describe("subLookupEvidence", () => {
     );
     // The rule still fires: the weights say how much such a verdict weighs.
     expect(ids([sub("scam", 90, 90)])).toEqual(["url_scam"]);
-    // Letters, with no real letters to fit how much a link weighs in one, keep every verdict as a floor.
-    expect(subLookupEvidence([sub("scam", 90, 90)], "every_verdict").floor).toBe(65);
-    expect(subLookupEvidence([sub("high_risk", 70, 70)], "every_verdict").floor).toBe(45);
   });
 
-  it.each([
-    ["text", undefined],
-    ["email", undefined],
-    ["document", 65],
-  ] as const)("floors a %s under a link the URL model alone reads as a scam: %s", (kind, floor) => {
-    const modelOnly = found("scam", 92, { id: "url_model", source: "url_model" });
-    const { items } = assessMessageOffline(
-      "Your invoice is ready: https://example.top/",
-      { kind, directory: createOrganisationDirectory([]) },
-      [modelOnly],
-    );
-    const links = items.find((i) => i.evidence.source === SUBLOOKUP_SOURCE)?.evidence;
-    expect(links?.factors.map((f) => f.id)).toEqual(["url_scam"]);
-    expect(links?.floor).toBe(floor);
-  });
+  it.each(["text", "email", "document"] as const)(
+    "weighs a link the URL model alone reads as a scam in a %s, without a floor",
+    (kind) => {
+      const modelOnly = found("scam", 92, { id: "url_model", source: "url_model" });
+      const { items } = assessMessageOffline(
+        "Your invoice is ready: https://example.top/",
+        { kind, directory: createOrganisationDirectory([]) },
+        [modelOnly],
+      );
+      const links = items.find((i) => i.evidence.source === SUBLOOKUP_SOURCE)?.evidence;
+      expect(links?.factors.map((f) => f.id)).toEqual(["url_scam"]);
+      expect(links?.floor).toBeUndefined();
+    },
+  );
 
   it("gives safe, vouched links only a little legitimacy", () => {
     const e = subLookupEvidence([sub("safe", 0, -30)]);
