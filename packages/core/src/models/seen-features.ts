@@ -187,3 +187,55 @@ export function featureAt(index: number): string {
   const start = entryStart[index]!;
   return prefixes[entrySource[index]!]! + source.slice(start, start + length);
 }
+
+/** How many entries this reading has made: the index the next one gets. */
+export function entryCount(): number {
+  return entries;
+}
+
+/**
+ * Features of one reading kept past it, in the order they came: each one's hash (as `take` had it), whether it is a
+ * character n-gram, and its name.
+ */
+export class KeptFeatures {
+  constructor(
+    readonly seed: number,
+    readonly hashes: readonly number[],
+    readonly charGrams: readonly boolean[],
+    private readonly prefixes: readonly string[],
+    private readonly sources: readonly string[],
+    private readonly starts: readonly number[],
+    private readonly lengths: readonly number[],
+  ) {}
+
+  /** The feature kept at place `k`, as a string (featureAt of the reading it came from). */
+  name(k: number): string {
+    const source = this.sources[k]!;
+    const length = this.lengths[k]!;
+    if (length === -1) return source;
+    const start = this.starts[k]!;
+    return this.prefixes[k]! + source.slice(start, start + length);
+  }
+}
+
+/** Keeps this reading's entries `from` to `to` (exclusive), read with seed `seed`, past the reading. */
+export function keepEntries(from: number, to: number, seed: number): KeptFeatures {
+  const n = to - from;
+  const hashes = new Array<number>(n);
+  const charGrams = new Array<boolean>(n);
+  const keptPrefixes = new Array<string>(n);
+  const sources = new Array<string>(n);
+  const starts = new Array<number>(n);
+  const lengths = new Array<number>(n);
+  for (let k = 0; k < n; k++) {
+    const e = from + k;
+    const source = strings[entrySource[e]!]!;
+    hashes[k] = entryHash[e]! >>> 0;
+    charGrams[k] = entryLength[e] !== -1 || isCharGram(source);
+    keptPrefixes[k] = prefixes[entrySource[e]!]!;
+    sources[k] = source;
+    starts[k] = entryStart[e]!;
+    lengths[k] = entryLength[e]!;
+  }
+  return new KeptFeatures(seed, hashes, charGrams, keptPrefixes, sources, starts, lengths);
+}
