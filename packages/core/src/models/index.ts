@@ -78,7 +78,7 @@ export function messageModel(kind: MessageKind): LinearModel {
  * second time it is met (null: met once), for the most recent authorities and those not longer than a host name can
  * be. Its features depend on it and the model's seed alone, and a host is read again for every link on it.
  */
-const AUTHORITY_MEMO_SIZE = 4_096;
+const AUTHORITY_MEMO_SIZE = 2_048;
 const AUTHORITY_MEMO_MAX_LENGTH = 256;
 const authorities = new BoundedMap<string, KeptFeatures | null>(AUTHORITY_MEMO_SIZE);
 
@@ -117,9 +117,8 @@ class UrlReading implements UrlFeatureSink, NewFeatures {
     const known = raw.length > AUTHORITY_MEMO_MAX_LENGTH ? undefined : authorities.get(raw);
     if (known != null && known.seed === this.model.seed) {
       this.counted = known;
-      const { hashes, charGrams } = known;
-      for (let k = 0; k < hashes.length; k++) {
-        const w = this.reader.add(hashes[k]!, charGrams[k]!);
+      for (let k = 0; k < known.size; k++) {
+        const w = this.reader.add(known.hash(k), known.charGram(k));
         if (w > 0) this.reader.enter(-1 - k, w);
       }
       return;
@@ -127,8 +126,10 @@ class UrlReading implements UrlFeatureSink, NewFeatures {
     // Its features are the entries this reading makes while it visits them: it meets none of them before.
     const from = entryCount();
     visitAuthorityFeatures(raw, this);
-    if (known === null) authorities.set(raw, keepEntries(from, entryCount(), this.model.seed));
-    else if (known === undefined && raw.length <= AUTHORITY_MEMO_MAX_LENGTH) authorities.set(raw, null);
+    if (known === null) {
+      const kept = keepEntries(from, entryCount(), this.model.seed);
+      if (kept !== null) authorities.set(raw, kept);
+    } else if (known === undefined && raw.length <= AUTHORITY_MEMO_MAX_LENGTH) authorities.set(raw, null);
   }
 
   nameOf(name: number): string {

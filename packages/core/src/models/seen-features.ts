@@ -193,49 +193,67 @@ export function entryCount(): number {
   return entries;
 }
 
+/** What a kept feature's place packs besides its source: its start (12 bits) and its length + 1 (7 bits). */
+const KEPT_MAX_SOURCES = 2_048;
+const KEPT_MAX_START = 4_096;
+const KEPT_MAX_LENGTH = 126;
+
 /**
  * Features of one reading kept past it, in the order they came: each one's hash (as `take` had it), whether it is a
- * character n-gram, and its name.
+ * character n-gram, and its name. Two 32-bit numbers a feature: its hash, then where its name is cut from (a source,
+ * a start and a length, or -1 for the whole source) and whether it is an n-gram.
  */
 export class KeptFeatures {
   constructor(
     readonly seed: number,
-    readonly hashes: readonly number[],
-    readonly charGrams: readonly boolean[],
-    private readonly prefixes: readonly string[],
+    private readonly packed: Int32Array,
     private readonly sources: readonly string[],
-    private readonly starts: readonly number[],
-    private readonly lengths: readonly number[],
+    private readonly prefixes: readonly string[],
   ) {}
+
+  get size(): number {
+    return this.packed.length >> 1;
+  }
+
+  hash(k: number): number {
+    return this.packed[2 * k]! >>> 0;
+  }
+
+  charGram(k: number): boolean {
+    return (this.packed[2 * k + 1]! & 1) === 1;
+  }
 
   /** The feature kept at place `k`, as a string (featureAt of the reading it came from). */
   name(k: number): string {
-    const source = this.sources[k]!;
-    const length = this.lengths[k]!;
-    if (length === -1) return source;
-    const start = this.starts[k]!;
-    return this.prefixes[k]! + source.slice(start, start + length);
+    const place = this.packed[2 * k + 1]!;
+    const source = place >>> 20;
+    const text = this.sources[source]!;
+    const length = ((place >>> 1) & 0x7f) - 1;
+    if (length === -1) return text;
+    const start = (place >>> 8) & 0xfff;
+    return this.prefixes[source]! + text.slice(start, start + length);
   }
 }
 
-/** Keeps this reading's entries `from` to `to` (exclusive), read with seed `seed`, past the reading. */
-export function keepEntries(from: number, to: number, seed: number): KeptFeatures {
+/**
+ * Keeps this reading's entries `from` to `to` (exclusive), read with seed `seed`, past the reading; null when one is
+ * too far into its string to pack (a longer authority than any kept).
+ */
+export function keepEntries(from: number, to: number, seed: number): KeptFeatures | null {
   const n = to - from;
-  const hashes = new Array<number>(n);
-  const charGrams = new Array<boolean>(n);
-  const keptPrefixes = new Array<string>(n);
-  const sources = new Array<string>(n);
-  const starts = new Array<number>(n);
-  const lengths = new Array<number>(n);
+  // Sources are added in the order entries are made, so those of the range are one run of them.
+  const base = n > 0 ? entrySource[from]! : 0;
+  const last = n > 0 ? entrySource[to - 1]! : -1;
+  if (last - base + 1 > KEPT_MAX_SOURCES) return null;
+  const packed = new Int32Array(2 * n);
   for (let k = 0; k < n; k++) {
     const e = from + k;
-    const source = strings[entrySource[e]!]!;
-    hashes[k] = entryHash[e]! >>> 0;
-    charGrams[k] = entryLength[e] !== -1 || isCharGram(source);
-    keptPrefixes[k] = prefixes[entrySource[e]!]!;
-    sources[k] = source;
-    starts[k] = entryStart[e]!;
-    lengths[k] = entryLength[e]!;
+    const start = entryStart[e]!;
+    const length = entryLength[e]!;
+    if (start >= KEPT_MAX_START || length > KEPT_MAX_LENGTH) return null;
+    const charGram = length !== -1 || isCharGram(strings[entrySource[e]!]!);
+    packed[2 * k] = entryHash[e]!;
+    packed[2 * k + 1] = ((entrySource[e]! - base) << 20) | (start << 8) | ((length + 1) << 1) | (charGram ? 1 : 0);
   }
-  return new KeptFeatures(seed, hashes, charGrams, keptPrefixes, sources, starts, lengths);
+  return new KeptFeatures(seed, packed, strings.slice(base, last + 1), prefixes.slice(base, last + 1));
 }
