@@ -85,8 +85,17 @@ export function urlFeatures(url: string): string[] {
   return dedupe(out);
 }
 
-/** urlFeatures as they come, before repeats are dropped (a character n-gram or a word may come more than once). */
-export function visitUrlFeatures(url: string, sink: UrlFeatureSink): void {
+/**
+ * urlFeatures as they come, before repeats are dropped (a character n-gram or a word may come more than once). The
+ * features of the authority (the host, with any user info and port) go through `authority`, visitAuthorityFeatures
+ * unless given: none of them is ever named like a feature of the rest of the URL (their prefixes differ), so a reader
+ * may count a host's features once and reuse them (models/index.ts).
+ */
+export function visitUrlFeatures(
+  url: string,
+  sink: UrlFeatureSink,
+  authority: (raw: string) => void = (raw) => visitAuthorityFeatures(raw, sink),
+): void {
   let s = url.slice(0, MAX_URL_CHARS).trim().toLowerCase();
   sink.feature(`len:${bucket(url.length)}`);
   const scheme = SCHEME.exec(s);
@@ -94,8 +103,34 @@ export function visitUrlFeatures(url: string, sink: UrlFeatureSink): void {
   if (scheme) s = s.slice(scheme[0].length);
   let end = s.search(/[/?#\\]/);
   if (end === -1) end = s.length;
-  let host = s.slice(0, end);
   const rest = s.slice(end, end + MAX_PATH_CHARS);
+  authority(s.slice(0, end));
+
+  sink.feature(`plen:${bucket(rest.length)}`);
+  sink.feature(`pdig:${bucket(countCodes(rest, 0x30, 0x39))}`);
+  if (rest.length > 1) {
+    const query = rest.indexOf("?");
+    const path = query === -1 ? rest : rest.slice(0, query);
+    const ext = EXTENSION.exec(path);
+    if (ext) sink.feature(`ext:${ext[1]}`);
+    sink.feature(`pdepth:${bucket(countCodes(path, 0x2f, 0x2f))}`);
+    if (query !== -1) sink.feature("query");
+    let words = 0;
+    for (const t of rest.match(TOKEN) ?? []) {
+      if (++words > 40) break;
+      sink.feature(`pt:${t.slice(0, 30)}`);
+    }
+    sink.grams("p:", rest, 3, 5);
+  }
+}
+
+/**
+ * The features of a URL's authority as visitUrlFeatures reads it (lower case, after the scheme, up to the path): user
+ * info and port as flags, then the host's top-level domain, public suffix, registrable name and depth, bucketed
+ * counts, words and character n-grams. They depend on `raw` alone.
+ */
+export function visitAuthorityFeatures(raw: string, sink: UrlFeatureSink): void {
+  let host = raw;
   const at = host.lastIndexOf("@");
   if (at !== -1) {
     sink.feature("userinfo");
@@ -126,23 +161,6 @@ export function visitUrlFeatures(url: string, sink: UrlFeatureSink): void {
   sink.feature(`hyph:${bucket(countCodes(host, 0x2d, 0x2d))}`);
   for (const t of host.match(TOKEN) ?? []) sink.feature(`ht:${t}`);
   sink.grams("h:", `^${host}$`, 3, 5);
-
-  sink.feature(`plen:${bucket(rest.length)}`);
-  sink.feature(`pdig:${bucket(countCodes(rest, 0x30, 0x39))}`);
-  if (rest.length > 1) {
-    const query = rest.indexOf("?");
-    const path = query === -1 ? rest : rest.slice(0, query);
-    const ext = EXTENSION.exec(path);
-    if (ext) sink.feature(`ext:${ext[1]}`);
-    sink.feature(`pdepth:${bucket(countCodes(path, 0x2f, 0x2f))}`);
-    if (query !== -1) sink.feature("query");
-    let words = 0;
-    for (const t of rest.match(TOKEN) ?? []) {
-      if (++words > 40) break;
-      sink.feature(`pt:${t.slice(0, 30)}`);
-    }
-    sink.grams("p:", rest, 3, 5);
-  }
 }
 
 /**

@@ -31,8 +31,18 @@ import {
   type LinearModel,
   type ModelReading,
 } from "./linear-model.js";
-import { textFeatures, visitUrlFeatures, type UrlFeatureSink } from "./features.js";
-import { featureAt, resetSeen, takeFeature, takeGrams, type NewFeatures } from "./seen-features.js";
+import { textFeatures, visitAuthorityFeatures, visitUrlFeatures, type UrlFeatureSink } from "./features.js";
+import {
+  entryCount,
+  featureAt,
+  keepEntries,
+  resetSeen,
+  takeFeature,
+  takeGrams,
+  type KeptFeatures,
+  type NewFeatures,
+} from "./seen-features.js";
+import { BoundedMap } from "../policies/bounded-map.js";
 import { EMAIL_MODEL_BASE64 } from "./generated/email-model.js";
 import { MESSAGE_MODEL_BASE64 } from "./generated/message-model.js";
 import { URL_MODEL_BASE64 } from "./generated/url-model.js";
@@ -63,9 +73,25 @@ export function messageModel(kind: MessageKind): LinearModel {
   return kind === "email" ? email() : message();
 }
 
-/** A URL being read: the features it meets for the first time, counted as they come (see readUrl). */
+/**
+ * What the URL model's readings keep of an authority (a host, with any user info and port): its features, from the
+ * second time it is met (null: met once), for the most recent authorities and those not longer than a host name can
+ * be. Its features depend on it and the model's seed alone, and a host is read again for every link on it.
+ */
+const AUTHORITY_MEMO_SIZE = 2_048;
+const AUTHORITY_MEMO_MAX_LENGTH = 256;
+const authorities = new BoundedMap<string, KeptFeatures | null>(AUTHORITY_MEMO_SIZE);
+
+/**
+ * A URL being read: the features it meets for the first time, counted as they come (see readUrl). Its authority's
+ * features are counted from the memo when the authority was read before: none of them can be met elsewhere in the
+ * URL (features.ts), so counting them in their order gives the same sums and the same top features. A feature is
+ * named in the top list by its entry in this reading (0 and up) or, counted from the memo, by -1 - its place there.
+ */
 class UrlReading implements UrlFeatureSink, NewFeatures {
   readonly reader: ModelReader<number>;
+  /** The authority counted from the memo, which names the top features below 0. */
+  private counted: KeptFeatures | null = null;
 
   constructor(
     private readonly model: LinearModel,
@@ -86,6 +112,29 @@ class UrlReading implements UrlFeatureSink, NewFeatures {
     const w = this.reader.add(hash, charGram);
     if (w > 0) this.reader.enter(index, w);
   }
+
+  authority(raw: string): void {
+    const known = raw.length > AUTHORITY_MEMO_MAX_LENGTH ? undefined : authorities.get(raw);
+    if (known != null && known.seed === this.model.seed) {
+      this.counted = known;
+      for (let k = 0; k < known.size; k++) {
+        const w = this.reader.add(known.hash(k), known.charGram(k));
+        if (w > 0) this.reader.enter(-1 - k, w);
+      }
+      return;
+    }
+    // Its features are the entries this reading makes while it visits them: it meets none of them before.
+    const from = entryCount();
+    visitAuthorityFeatures(raw, this);
+    if (known === null) {
+      const kept = keepEntries(from, entryCount(), this.model.seed);
+      if (kept !== null) authorities.set(raw, kept);
+    } else if (known === undefined && raw.length <= AUTHORITY_MEMO_MAX_LENGTH) authorities.set(raw, null);
+  }
+
+  nameOf(name: number): string {
+    return name >= 0 ? featureAt(name) : this.counted!.name(-1 - name);
+  }
 }
 
 /**
@@ -95,8 +144,8 @@ class UrlReading implements UrlFeatureSink, NewFeatures {
 export function readUrl(input: string, topK = 5): ModelReading {
   const reading = new UrlReading(urlModel(), topK);
   resetSeen();
-  visitUrlFeatures(input, reading);
-  return reading.reader.finish(featureAt);
+  visitUrlFeatures(input, reading, (raw) => reading.authority(raw));
+  return reading.reader.finish((name) => reading.nameOf(name));
 }
 
 /** The message model's reading of a text of the given kind. */

@@ -187,3 +187,73 @@ export function featureAt(index: number): string {
   const start = entryStart[index]!;
   return prefixes[entrySource[index]!]! + source.slice(start, start + length);
 }
+
+/** How many entries this reading has made: the index the next one gets. */
+export function entryCount(): number {
+  return entries;
+}
+
+/** What a kept feature's place packs besides its source: its start (12 bits) and its length + 1 (7 bits). */
+const KEPT_MAX_SOURCES = 2_048;
+const KEPT_MAX_START = 4_096;
+const KEPT_MAX_LENGTH = 126;
+
+/**
+ * Features of one reading kept past it, in the order they came: each one's hash (as `take` had it), whether it is a
+ * character n-gram, and its name. Two 32-bit numbers a feature: its hash, then where its name is cut from (a source,
+ * a start and a length, or -1 for the whole source) and whether it is an n-gram.
+ */
+export class KeptFeatures {
+  constructor(
+    readonly seed: number,
+    private readonly packed: Int32Array,
+    private readonly sources: readonly string[],
+    private readonly prefixes: readonly string[],
+  ) {}
+
+  get size(): number {
+    return this.packed.length >> 1;
+  }
+
+  hash(k: number): number {
+    return this.packed[2 * k]! >>> 0;
+  }
+
+  charGram(k: number): boolean {
+    return (this.packed[2 * k + 1]! & 1) === 1;
+  }
+
+  /** The feature kept at place `k`, as a string (featureAt of the reading it came from). */
+  name(k: number): string {
+    const place = this.packed[2 * k + 1]!;
+    const source = place >>> 20;
+    const text = this.sources[source]!;
+    const length = ((place >>> 1) & 0x7f) - 1;
+    if (length === -1) return text;
+    const start = (place >>> 8) & 0xfff;
+    return this.prefixes[source]! + text.slice(start, start + length);
+  }
+}
+
+/**
+ * Keeps this reading's entries `from` to `to` (exclusive), read with seed `seed`, past the reading; null when one is
+ * too far into its string to pack (a longer authority than any kept).
+ */
+export function keepEntries(from: number, to: number, seed: number): KeptFeatures | null {
+  const n = to - from;
+  // Sources are added in the order entries are made, so those of the range are one run of them.
+  const base = n > 0 ? entrySource[from]! : 0;
+  const last = n > 0 ? entrySource[to - 1]! : -1;
+  if (last - base + 1 > KEPT_MAX_SOURCES) return null;
+  const packed = new Int32Array(2 * n);
+  for (let k = 0; k < n; k++) {
+    const e = from + k;
+    const start = entryStart[e]!;
+    const length = entryLength[e]!;
+    if (start >= KEPT_MAX_START || length > KEPT_MAX_LENGTH) return null;
+    const charGram = length !== -1 || isCharGram(strings[entrySource[e]!]!);
+    packed[2 * k] = entryHash[e]!;
+    packed[2 * k + 1] = ((entrySource[e]! - base) << 20) | (start << 8) | ((length + 1) << 1) | (charGram ? 1 : 0);
+  }
+  return new KeptFeatures(seed, packed, strings.slice(base, last + 1), prefixes.slice(base, last + 1));
+}

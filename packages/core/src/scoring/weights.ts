@@ -72,8 +72,23 @@ export function hitValue(hit: RuleHit, referencePrior: number): number {
   return Math.max(0.25, Math.min(4, priorWeight(hit) / referencePrior));
 }
 
+/** The rule keys made so far, by source and id: rules are few, and one key string read again keeps its hash. */
+const ruleKeys = new Map<string, Map<string, string>>();
+/** More distinct rules than any weights file holds: past this, keys are made afresh and not kept. */
+const MAX_KEPT_RULE_KEYS = 4_096;
+let keptRuleKeys = 0;
+
 export function ruleKey(f: Pick<Factor, "source" | "id">): string {
-  return `${f.source}/${f.id}`;
+  let ids = ruleKeys.get(f.source);
+  const known = ids?.get(f.id);
+  if (known !== undefined) return known;
+  const key = `${f.source}/${f.id}`;
+  if (keptRuleKeys < MAX_KEPT_RULE_KEYS) {
+    if (ids === undefined) ruleKeys.set(f.source, (ids = new Map()));
+    ids.set(f.id, key);
+    keptRuleKeys++;
+  }
+  return key;
 }
 
 const logit = (p: number): number => Math.log(p / (1 - p));

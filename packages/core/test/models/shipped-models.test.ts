@@ -147,4 +147,20 @@ describe("readUrl", () => {
       expect(readUrl(url, 12), url).toEqual(readModel(urlModel(), urlFeatures(url), 12));
     }
   });
+
+  it("reads a host met before as it read it the first time, whatever the rest of the URL", () => {
+    // The host's features are counted from what the first reading kept: the same logit and the same top features,
+    // in the same order, as reading every feature afresh, for each URL read again and under other hosts' paths.
+    const paths = CASES.map((url) => url.replace(/^[a-z]*:?\/*[^/?#\\]*/i, ""));
+    for (const [i, url] of CASES.entries()) {
+      for (const again of [
+        url,
+        `${url}&again`,
+        `${url.slice(0, url.length - paths[i]!.length)}${paths[(i + 7) % paths.length]}`,
+      ]) {
+        expect(readUrl(again), again).toEqual(readModel(urlModel(), urlFeatures(again)));
+        expect(readUrl(again, 12), again).toEqual(readModel(urlModel(), urlFeatures(again), 12));
+      }
+    }
+  });
 });

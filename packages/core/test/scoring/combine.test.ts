@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Evidence } from "../../src/ports/signal-source.js";
 import { assess, combineLogOdds, HAND_SCORING } from "../../src/scoring/score.js";
-import { PRIOR_BIAS, priorWeight, type ChannelWeights, type RuleHit } from "../../src/scoring/weights.js";
+import { PRIOR_BIAS, priorWeight, ruleKey, type ChannelWeights, type RuleHit } from "../../src/scoring/weights.js";
 
 const hit = (id: string, points: number, strength?: number): RuleHit => ({
   id,
@@ -118,5 +118,20 @@ describe("assess: fitted weights by channel, the hand-weighted baseline on reque
     };
     assess([{ evidence: evidence(hit("a", 40), hit("b", 10)), weight: 1 }], { channel: "text", scoring });
     expect(seen).toEqual(["a", "b"]);
+  });
+});
+
+describe("ruleKey", () => {
+  it("names a rule by its source and id, the same string however often it is asked, past the keys it keeps too", () => {
+    for (let round = 0; round < 2; round++) {
+      for (let n = 0; n < 9_000; n++) {
+        const source = `source_${n % 7}`;
+        const id = `rule_${n % 1_000}`;
+        expect(ruleKey({ source, id })).toBe(`${source}/${id}`);
+      }
+    }
+    // Ids that read as another split of the same text stay apart.
+    expect(ruleKey({ source: "a/b", id: "c" })).toBe("a/b/c");
+    expect(ruleKey({ source: "a", id: "b/c" })).toBe("a/b/c");
   });
 });

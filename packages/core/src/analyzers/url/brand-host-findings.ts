@@ -24,9 +24,38 @@ import {
   spelledDomainInLabel,
 } from "./brand-keywords.js";
 import { gluedLookalikeFindings, lookalikeFindings } from "./brand-lookalikes.js";
+import { BoundedMap } from "../../policies/bounded-map.js";
 
+/** Most registrable labels whose findings are kept, and the longest kept. */
+const REGISTRABLE_MEMO_SIZE = 4_096;
+const REGISTRABLE_MEMO_MAX_LENGTH = 256;
+/**
+ * The findings on the registrable labels read lately, frozen, by free hosting, public suffix and label (what they
+ * depend on): a host is read again for every link on it, and its label's lookalike, keyword and spelling checks are
+ * most of the brand analysis of a link.
+ */
+const registrableMemo = new BoundedMap<string, readonly Finding[]>(REGISTRABLE_MEMO_SIZE);
+
+/** The findings on a registrable label (TLD swaps, lookalikes, hyphenation, combosquats), added to `out`. */
 export function registrableFindings(label: string, url: NormalizedUrl, freeHosted: boolean, out: Finding[]): void {
   const suffix = url.publicSuffix ?? "";
+  if (label.length + suffix.length > REGISTRABLE_MEMO_MAX_LENGTH) {
+    labelFindings(label, suffix, freeHosted, out);
+    return;
+  }
+  const key = `${freeHosted ? "f" : "o"}${suffix}\u0000${label}`;
+  let found = registrableMemo.get(key);
+  if (found === undefined) {
+    const fresh: Finding[] = [];
+    labelFindings(label, suffix, freeHosted, fresh);
+    for (const f of fresh) Object.freeze(f);
+    registrableMemo.set(key, (found = fresh));
+  }
+  for (const f of found) out.push(f);
+}
+
+/** registrableFindings read afresh, for a label, its public suffix and whether the host is free hosting. */
+export function labelFindings(label: string, suffix: string, freeHosted: boolean, out: Finding[]): void {
   // The brand's exact name under a TLD it does not use.
   for (const ref of OFFICIAL_LABELS.get(label) ?? []) {
     if (isCountryCode(suffix)) {

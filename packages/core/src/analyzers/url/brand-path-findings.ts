@@ -37,7 +37,7 @@ export function asksForCredentials(url: NormalizedUrl, lowerPath: string): boole
  * ("DHLExpress"): a capitalised "Visa" or "Ups" is as often the plain word ("WakeUpsNow"). Brand names that are
  * common words ("Booking", "Delta") never count inside a CamelCase name ("BookingConfirmation").
  */
-function caseWordFindings(text: string, credentials: () => boolean, kit: () => boolean, out: Finding[]): void {
+function caseWordFindings(text: string, asked: PathAsks, out: Finding[]): void {
   for (const { name, words, capitals } of caseNames(text)) {
     for (let i = 0; i < words.length; i++) {
       let joined = "";
@@ -57,7 +57,7 @@ function caseWordFindings(text: string, credentials: () => boolean, kit: () => b
           else if (hasStrongLure(w)) strong = true;
         }
         const glued = lureOnly && strong;
-        const asks = credentials();
+        const asks = asked.credentials();
         for (const ref of refs) {
           if (ref.tokenOnly) continue;
           out.push({
@@ -65,7 +65,7 @@ function caseWordFindings(text: string, credentials: () => boolean, kit: () => b
             technique: "brand_in_path",
             // Beside ordinary words ("AppleWatchReview") the name is a page title; only a glued lure word
             // reads like a kit's folder, and only then do kit markers add to it.
-            points: (asks ? 50 : 30) + (glued ? 10 + (kit() ? 10 : 0) : 0),
+            points: (asks ? 50 : 30) + (glued ? 10 + (asked.kit() ? 10 : 0) : 0),
             confidence: glued || asks ? 0.55 : 0.35,
             floor: 0,
             label: name,
@@ -103,21 +103,41 @@ function spelledDomainInPath(lower: string): readonly [string, Brand] | null {
   return null;
 }
 
+/**
+ * What a path's findings ask of it, each read once and only when a finding needs it: whether the page asks for
+ * credentials, and whether the path carries a phishing kit's marks. (Methods, not closures made per path: under a
+ * loader that keeps function names, every closure made costs a property definition.)
+ */
+class PathAsks {
+  private asks: boolean | null = null;
+  private marked: boolean | null = null;
+
+  constructor(
+    private readonly url: NormalizedUrl,
+    private readonly lower: string,
+  ) {}
+
+  credentials(): boolean {
+    return (this.asks ??= asksForCredentials(this.url, this.lower));
+  }
+
+  kit(): boolean {
+    return (this.marked ??= KIT_MARKERS.test(this.lower));
+  }
+}
+
 export function pathFindings(url: NormalizedUrl, out: Finding[]): void {
   const text = url.path.length > MAX_PATH_CHARS ? url.path.slice(0, MAX_PATH_CHARS) : url.path;
   if (text.length <= 1) return;
   const lower = text.toLowerCase();
-  let asks: boolean | null = null;
-  let kitMarked: boolean | null = null;
-  const credentials = (): boolean => (asks ??= asksForCredentials(url, lower));
-  const kit = (): boolean => (kitMarked ??= KIT_MARKERS.test(lower));
+  const asked = new PathAsks(url, lower);
   const spelled = spelledDomainInPath(lower);
   if (spelled !== null) {
     // A page or folder named after the brand's own domain is how kits make the address bar look right.
     out.push({
       brand: spelled[1],
       technique: "brand_in_path",
-      points: credentials() ? 60 : 50,
+      points: asked.credentials() ? 60 : 50,
       confidence: 0.6,
       floor: 0,
       label: spelled[0],
@@ -132,7 +152,7 @@ export function pathFindings(url: NormalizedUrl, out: Finding[]): void {
         out.push({
           brand: ref.brand,
           technique: "brand_in_path",
-          points: credentials() ? 60 : 40,
+          points: asked.credentials() ? 60 : 40,
           confidence: 0.55,
           floor: 0,
           label: segment,
@@ -149,8 +169,8 @@ export function pathFindings(url: NormalizedUrl, out: Finding[]): void {
       const directory =
         !hit.ref.tokenOnly &&
         (segment.split(WORD_SEPARATORS).join("") === hit.ref.keyword || segment.split("_")[0] === hit.ref.keyword);
-      const bonus = (directory || hit.glued ? 10 : 0) + (kit() ? 10 : 0);
-      const asking = credentials();
+      const bonus = (directory || hit.glued ? 10 : 0) + (asked.kit() ? 10 : 0);
+      const asking = asked.credentials();
       out.push({
         brand: hit.ref.brand,
         technique: "brand_in_path",
@@ -161,5 +181,5 @@ export function pathFindings(url: NormalizedUrl, out: Finding[]): void {
       });
     }
   }
-  if (hasCaseBoundary(text)) caseWordFindings(text, credentials, kit, out);
+  if (hasCaseBoundary(text)) caseWordFindings(text, asked, out);
 }
