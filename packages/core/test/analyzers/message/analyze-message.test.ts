@@ -589,6 +589,67 @@ describe("analyzeMessage: a courier's fee", () => {
   });
 });
 
+describe("analyzeMessage: a failed delivery told from the courier's side", () => {
+  it("reads an attempt that failed, a parcel that will not ship and a cost outstanding as the parcel story", () => {
+    for (const text of [
+      "We couldn't deliver your parcel due to an unpaid customs fee. Follow this link to pay: https://arame-x.example/",
+      "Customer service announcement. We recently tried to make a delivery to you but were unable to do so, please call 07099833605 to re-schedule.",
+      "Your parcel 1Z99 will not ship from the distribution center due to outstanding shipping cost. Track your package: https://onj.example/dN6vj",
+      "We are having a problem delivering your package: https://trgtl.example/abM",
+    ]) {
+      expect(read(text).ids, text).toContain("parcel");
+    }
+  });
+
+  it("leaves a parcel that arrived, and an attempt at something else, alone", () => {
+    for (const text of [
+      "Your order has been delivered. Thank you for shopping with us.",
+      "We tried to call you about your appointment on Monday. Call us back when you can.",
+      "Your package will be delivered today between 2pm and 4pm.",
+    ]) {
+      expect(read(text).ids, text).not.toContain("parcel");
+    }
+  });
+});
+
+describe("analyzeMessage: a price per message billed to the phone", () => {
+  it("reads a tariff per message, minute or week as premium-rate texting", () => {
+    for (const text of [
+      "No 1 POLYPHONIC tone 4 ur mob every week! Just txt PT2 to 87575. 1st Tone FREE! 150p/tone. 16+ reply HL 4info",
+      "SIX chances to win CASH! txt CSH11 to 87575. Cost 150p/day, 6days, 16+ TsandCs apply",
+      "Fancy a flirt? Reply DATE now. Texts cost £1.50 per week, 18+ only",
+      "Talk to a live psychic now, only $3.99/min",
+    ]) {
+      expect(read(text).ids, text).toContain("premium_billing");
+    }
+  });
+
+  it("leaves a plan's monthly price and a price said in conversation alone", () => {
+    for (const text of [
+      "Your plan renews at $9.99/month. Manage it in the app.",
+      "Parking there costs £3 a day, so let's take the bus",
+      "Meet you at 1:50pm ok",
+    ]) {
+      expect(read(text).ids, text).not.toContain("premium_billing");
+    }
+  });
+});
+
+describe("analyzeMessage: card points said to be worth money", () => {
+  it("reads points worth an amount that lapse, or points to turn into cash, as a prize lure", () => {
+    for (const text of [
+      "Dear customer your credit card points worth Rs 6885 will expire today. Kindly redeem your points in cash: https://pointcash.example/",
+      "Your reward points worth $120.50 expire tonight, convert your points into cash at https://redeem.example/",
+    ]) {
+      expect(read(text).ids, text).toContain("prize");
+    }
+  });
+
+  it("leaves a points balance that names no lapse and no cash alone", () => {
+    expect(read("You earned 120 points on your last visit. Your balance is 1,480 points.").ids).not.toContain("prize");
+  });
+});
+
 describe("analyzeMessage: a loan offered for a fee", () => {
   const NOTHING_ASKED = "Good news: you may qualify for a personal loan. Visit a branch to learn more.";
 
