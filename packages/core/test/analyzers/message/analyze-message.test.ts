@@ -612,6 +612,29 @@ describe("analyzeMessage: a failed delivery told from the courier's side", () =>
   });
 });
 
+describe("analyzeMessage: a link that joins the name the text gives to other words", () => {
+  it("reads the sender's name hyphenated to other words in a site the directory does not know as a look-alike", () => {
+    for (const text of [
+      "PTSB: Due to unusual activity your card has been placed on hold. Please visit ptsb-review.com",
+      "Royal Mail: Your package has a £2.99 unpaid shipping fee, pay at https://uk-royalmail.com/",
+      "DigiD: verleng uw digitale sleutel via https://www-digid.nl/activeren",
+    ]) {
+      expect(read(text).ids, text).toContain("sender_name_lookalike_link");
+    }
+  });
+
+  it("leaves the name's own site, spelt with or without its hyphen, and sites of other names alone", () => {
+    for (const text of [
+      "T-Mobile: your bill is ready at https://t-mobile.com/bill",
+      "Hi from Crunch Fitness! Book your class at https://crunch-fitness.com",
+      "Bendigo: your statement is ready at https://bendigobank.com.au",
+      "Your table is booked. Directions: https://city-maps.example/route",
+    ]) {
+      expect(read(text).ids, text).not.toContain("sender_name_lookalike_link");
+    }
+  });
+});
+
 describe("analyzeMessage: a price per message billed to the phone", () => {
   it("reads a tariff per message, minute or week as premium-rate texting", () => {
     for (const text of [
