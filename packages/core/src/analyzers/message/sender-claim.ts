@@ -122,10 +122,14 @@ export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>):
 /**
  * The name the text gives its sender when the link's site joins it to other words with hyphens (ptsb-review.com for
  * "PTSB", uk-royalmail.com for "Royal Mail", www-digid.nl for "DigiD"): how look-alike sites of a name are made,
- * where the owner's own site is the name alone. Null when no part, nor run of parts, is a name the text gives.
+ * where the owner's own site is the name alone. Null when no part, nor run of parts, is a name the text gives, or
+ * when the site is on a country registry's own second level.
  */
 export function senderNameJoined(url: NormalizedUrl, names: ReadonlySet<string>): string | null {
   if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return null;
+  // A country registry's own second level (maybank-ke.co.th) asks for a company of the country, as for the sender's
+  // own site in namedLikeSender: its names are not bought cheaply.
+  if (countrySecondLevel(url)) return null;
   const label = url.registrableDomain.slice(0, -(url.publicSuffix.length + 1));
   // A name spelt with its own hyphen ("t-mobile") is the name, not a name joined to words.
   if (names.has(label) || names.has(label.replace(/-/g, ""))) return null;

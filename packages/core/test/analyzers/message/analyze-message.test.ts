@@ -618,6 +618,7 @@ const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; q
       "T-Mobile: your bill is ready at https://t-mobile.com/bill",
       "Hi from Crunch Fitness! Book your class at https://crunch-fitness.com",
       "Bendigo: your statement is ready at https://bendigobank.com.au",
+      "Maybank Securities: your voucher was sent, track it at https://www.maybank-ke.co.th/track",
       "Your table is booked. Directions: https://city-maps.example/route",
     ],
   },
