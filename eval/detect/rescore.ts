@@ -49,6 +49,14 @@ const DEFAULT_LAMBDA = 3;
  * transactional texts (codes, bank alerts, deliveries), so the message model alone never lifts a text to medium risk.
  */
 const CEILINGS: Partial<Record<CorpusChannel, number>> = { sms: 39 };
+/**
+ * Beside the ceiling: a reading of 7 log-odds or more (the model's clip is 8) is backed by a link the URL channel
+ * read anything against. Measured left one source out against readings of 5, 6 and 7 and against any rule that adds
+ * risk (docs/detection.md): 7 moves no legitimate source by more than one text.
+ */
+const CONFIDENT_READINGS: Partial<Record<CorpusChannel, NonNullable<ChannelWeights["confidentReading"]>>> = {
+  sms: { strength: 7, backedBy: ["sub_lookups/url_"] },
+};
 
 function option(args: readonly string[], name: string, fallback: number): number {
   const a = args.find((x) => x.startsWith(`--${name}=`));
@@ -223,9 +231,11 @@ export function fitFinal(
   const fitted = fitChannel(data, stats, options);
   const sources = [...new Set(data.items.filter((_, i) => !data.heldOut[i]).map((i) => i.source))];
   const ceiling = CEILINGS[data.channel];
+  const confident = CONFIDENT_READINGS[data.channel];
   return {
     ...fitted,
     ...(ceiling === undefined ? {} : { uncorroboratedCeiling: ceiling }),
+    ...(confident === undefined ? {} : { confidentReading: confident }),
     fittedOn: `${sources.join(", ")}; false-positive cost ${options.fpCost}, lambda ${options.lambda}, rules with ${MIN_HITS}+ hits`,
   };
 }

@@ -105,12 +105,16 @@ export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights
   }
   const z = bias + sum;
   let raw = 100 * sigmoid(z);
-  // Policy: where the channel sets a ceiling, a model's reading that no rule of substance backs stays under it.
+  // Policy: where the channel sets a ceiling, a model's reading that no rule of substance backs stays under it; a
+  // very confident one is backed by the weaker rules the channel names as well (see ChannelWeights).
   const ceiling = weights?.uncorroboratedCeiling;
-  if (
-    ceiling !== undefined &&
-    !hits.some((h, i) => h.strength === undefined && h.points >= CORROBORATING_PRIOR && (logOdds[i] ?? 0) > 0)
-  ) {
+  const confident = weights?.confidentReading;
+  const isConfident = confident !== undefined && hits.some((h) => (h.strength ?? 0) >= confident.strength);
+  const backs = (h: RuleHit, i: number): boolean =>
+    h.strength === undefined &&
+    (logOdds[i] ?? 0) > 0 &&
+    (h.points >= CORROBORATING_PRIOR || (isConfident && confident.backedBy.some((k) => keys[i]!.startsWith(k))));
+  if (ceiling !== undefined && !hits.some(backs)) {
     raw = Math.min(raw, ceiling);
   }
   const score = Math.max(0, Math.min(100, Math.round(Math.max(raw, floor))));

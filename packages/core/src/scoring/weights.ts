@@ -34,6 +34,12 @@ export interface ChannelWeights {
    * channel whose training corpora lack the legitimate kinds its users receive: marketing and transactional texts).
    */
   readonly uncorroboratedCeiling?: number;
+  /**
+   * Policy, not fitted, beside the ceiling: a model's reading at least `strength` log-odds strong is backed past the
+   * ceiling by any rule whose key starts with one of `backedBy` and adds risk, however little (a link the URL channel
+   * read anything against). A very confident reading of a text with a link of no known kind is not a hint alone.
+   */
+  readonly confidentReading?: { readonly strength: number; readonly backedBy: readonly string[] };
 }
 
 /**

@@ -80,6 +80,24 @@ describe("combineLogOdds: the one combination", () => {
     expect(points[1]).toBeLessThan(0);
   });
 
+  it("holds a model's reading under the ceiling unless a rule of substance, or for a confident one a named rule, backs it", () => {
+    const capped: ChannelWeights = {
+      ...weights({ "rules/model": 1, "rules/link_low": 0.1, "rules/hint": 0.1 }),
+      uncorroboratedCeiling: 39,
+      confidentReading: { strength: 7, backedBy: ["rules/link_"] },
+    };
+    const score = (...hits: RuleHit[]): number => combineLogOdds(hits, capped, 0).score;
+    // Alone, or beside a weak rule the policy does not name, the model stays under the ceiling.
+    expect(score(hit("model", 0, 8))).toBe(39);
+    expect(score(hit("model", 0, 8), hit("hint", 5))).toBe(39);
+    // A weak rule the policy names backs a confident reading, not a middling one.
+    expect(score(hit("model", 0, 8), hit("link_low", 5))).toBeGreaterThan(39);
+    expect(score(hit("model", 0, 6), hit("link_low", 5))).toBe(39);
+    // Without the policy, the named rule is a hint like any other.
+    const { confidentReading: _, ...plain } = capped;
+    expect(combineLogOdds([hit("model", 0, 8), hit("link_low", 5)], plain, 0).score).toBe(39);
+  });
+
   it("never goes under the floor of near-conclusive evidence", () => {
     expect(combineLogOdds([hit("a", 10)], weights({ "rules/a": 0 }), 90).score).toBe(90);
   });

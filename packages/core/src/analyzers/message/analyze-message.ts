@@ -33,7 +33,7 @@ import {
   SERVICING_CUES,
   STORY_THRESHOLD,
 } from "./message-cue-groups.js";
-import { isEmailSender, namedLikeSender, ownSiteNames, textClaim } from "./sender-claim.js";
+import { isEmailSender, namedLikeSender, ownSiteNames, senderNameJoined, textClaim } from "./sender-claim.js";
 
 export const CONTENT_SOURCE = "message_content";
 /** Ends the id of a servicing cue asked through the sender's own channels (see SERVICING_CUES). */
@@ -158,10 +158,8 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const mismatch = issuer.claimedIssuer?.channels_match === false;
   // Who the text says it is from, as site names. A toll or government story is told by the agencies the directory
   // lists; a sender that tells one under a name of its own earns no credit for a site of that name.
-  const names =
-    has("toll") || has("government")
-      ? new Set<string>()
-      : ownSiteNames(scan, options.kind, options.kind === "document" ? claimText : undefined);
+  const givenNames = ownSiteNames(scan, options.kind, options.kind === "document" ? claimText : undefined);
+  const names = has("toll") || has("government") ? new Set<string>() : givenNames;
   const ownLinksOnly =
     issuer.claimedIssuer === null &&
     urls.length > 0 &&
@@ -430,6 +428,19 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       `Every link goes to ${site}, the site of the sender the text opens with`,
       POINTS.linksMatchSender,
     );
+  }
+  // A site the directory does not know that joins a name the text gives to other words: what a look-alike is made of.
+  for (const u of urls) {
+    if (options.directory.byDomain(u.registrableDomain ?? u.host) !== undefined || isGovernmentRegistry(u)) continue;
+    const name = senderNameJoined(u, givenNames);
+    if (name === null) continue;
+    add(
+      "sender_name_lookalike_link",
+      `Links to ${u.registrableDomain ?? u.host}, the name "${name}" it gives joined to other words, as look-alike sites are made`,
+      POINTS.senderNameLookalikeLink,
+      "Links to a look-alike of the name it gives",
+    );
+    break;
   }
 
   // The story: cue points per scam type, plus the kind of organisation the message claims to be.

@@ -60,6 +60,7 @@ export const CUE_IDS = [
   "safety_recall",
   "free_remedy",
   "surcharge",
+  "premium_billing",
 ] as const;
 export type CueId = (typeof CUE_IDS)[number];
 
@@ -329,6 +330,14 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
   own_app: cue("legit", 0, "Points to the sender's own app, settings, store or front desk", null),
   safety_recall: cue("legit", 0, "Announces a product or vehicle safety recall", null),
   free_remedy: cue("legit", 0, "Offers a repair, replacement or refund at no cost to you", null),
+  // Texting a keyword to a short code at "150p/msg" or "£1.50/wk": the price is billed to the phone bill, per message
+  // received, and the subscription is the product (premium SMS, the UK's ringtone, quiz and chat services).
+  premium_billing: cue(
+    "ask",
+    30,
+    "Names a price per message, minute, day or week billed to your phone: a premium-rate text service",
+    "Bills you per message or per week through your phone",
+  ),
   surcharge: cue(
     "legit",
     0,

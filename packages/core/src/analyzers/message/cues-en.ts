@@ -206,6 +206,10 @@ export const CUES_EN: CueTable = {
       "(?:reward|loyalty) points?[^.!?]{0,20}(?:about to |will |soon )?expir\\w*",
       "giveaway",
       "points (?:are )?(?:about to )?expir(?:e|ing)",
+      // Card and loyalty points said to be worth money that lapses: the reward-points lure ("points worth Rs 6,885
+      // will expire today", "redeem your points in cash").
+      "points? worth [^.!?]{0,30}(?:expir\\w*|lapse)",
+      "(?:redeem|convert|encash|exchange) (?:your |the |all )?(?:[a-z]+ )?points? (?:in|into|for|as) cash",
     ],
     refund: [
       "refund",
@@ -372,6 +376,12 @@ export const CUES_EN: CueTable = {
       "(?:reschedule|schedule) (?:your |the )?(?:delivery|redelivery)",
       "(?:update|confirm|verify|correct) (?:your |the )?(?:delivery |shipping |mailing )?address",
       "(?:customs|storage|postage|shipping|delivery) (?:fee|charge|duty)",
+      // The failed attempt told from the courier's side ("we tried to deliver", "could not deliver your parcel",
+      // "will not ship ... due to outstanding shipping cost").
+      "(?:tried|attempted|trying|unable|failed|could ?not|couldn't|cannot|can't|were not able) to (?:make (?:a |the )?)?deliver(?:y|ing)?",
+      "(?:problem|issue|trouble)s? (?:with )?deliver(?:ing)? (?:your|the) (?:package|parcel|shipment|order|item)",
+      "(?:will not|won't|cannot|can't|could not|couldn't) (?:be )?(?:ship(?:ped)?|dispatch(?:ed)?)",
+      "(?:outstanding|unpaid|pending) (?:shipping|delivery|customs|postage|redelivery) (?:costs?|fees?|charges?|duty|payment)",
     ],
     account_alert: [
       "(?:unusual|suspicious|unauthori[sz]ed|irregular|fraudulent|unrecogni[sz]ed) (?:activity|sign[- ]?in|log[- ]?in|access|transaction|charge|purchase|attempt|payment)",
@@ -514,6 +524,19 @@ export const CUES_EN: CueTable = {
       "(?:at )?no (?:cost|charge) to you",
       "(?:at|for) no (?:cost|charge)",
       "free of charge",
+    ],
+    premium_billing: [
+      // Pence or pounds per message, minute, day or week as a tariff writes it ("150p/msg", "£1.50 per week"); dollars
+      // per message or minute only (a price per month is a plan's).
+      "\\d+(?:[.,]\\d{1,2})? ?(?:p|pence) ?(?:/|per|each|x) ?(?:msgs?|messages?|sms|txts?|texts?|rcvd|recd|tones?)",
+      "\\d+(?:[.,]\\d{1,2})? ?(?:p|pence) ?(?:/|per|each) ?(?:mins?|minutes?|calls?|days?|weeks?)",
+      "\\d+(?:[.,]\\d{1,2})? ?(?:p|pence) ?/ ?wks?",
+      "(?:£|gbp ?)\\d+(?:[.,]\\d{1,2})? ?(?:/|per|each) ?(?:msgs?|messages?|sms|txts?|texts?|tones?)",
+      "(?:£|gbp ?)\\d+(?:[.,]\\d{1,2})? ?(?:/|per|each) ?(?:mins?|minutes?|calls?|days?|weeks?)",
+      "(?:£|gbp ?)\\d+(?:[.,]\\d{1,2})? ?/ ?wks?",
+      "\\$\\d+(?:[.,]\\d{1,2})? ?(?:/|per|each) ?(?:msgs?|messages?|mins?|minutes?|sms|txts?|texts?)",
+      "\\d+(?:[.,]\\d{1,2})? ?ppm",
+      "\\d+p ?(?:msg|min)",
     ],
     surcharge: [
       "\\d+(?:\\.\\d+)? ?% (?:(?:credit |debit )?card |convenience |processing |service |transaction )*(?:fee|charge|surcharge)",

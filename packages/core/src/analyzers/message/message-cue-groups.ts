@@ -30,6 +30,11 @@ export const POINTS = {
   returnTheMoney: 20,
   /** A charge or renewal with a number to call to cancel it that the named organisation does not publish. */
   chargeCallback: 20,
+  /**
+   * A link whose site joins a name the text gives its sender to other words with hyphens (ptsb-review.com for "PTSB"):
+   * the sender's own site is its name alone; a name the directory does not list, so weaker than its look-alike rule.
+   */
+  senderNameLookalikeLink: 35,
   /** Link written defanged or spaced out: legitimate senders never do that. */
   defangedLink: 45,
   /** Link hidden with look-alike or invisible characters. */

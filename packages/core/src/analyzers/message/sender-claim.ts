@@ -140,6 +140,32 @@ export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>):
   return names.has(url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)));
 }
 
+/**
+ * The name the text gives its sender when the link's site joins it to other words with hyphens (ptsb-review.com for
+ * "PTSB", uk-royalmail.com for "Royal Mail", www-digid.nl for "DigiD"): how look-alike sites of a name are made,
+ * where the owner's own site is the name alone. Null when no part, nor run of parts, is a name the text gives, or
+ * when the site is on a country registry's own second level.
+ */
+export function senderNameJoined(url: NormalizedUrl, names: ReadonlySet<string>): string | null {
+  if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return null;
+  // A country registry's own second level (maybank-ke.co.th) asks for a company of the country, as for the sender's
+  // own site in namedLikeSender: its names are not bought cheaply.
+  if (countrySecondLevel(url)) return null;
+  const label = url.registrableDomain.slice(0, -(url.publicSuffix.length + 1));
+  // A name spelt with its own hyphen ("t-mobile") is the name, not a name joined to words.
+  if (names.has(label) || names.has(label.replace(/-/g, ""))) return null;
+  const parts = label.split("-").filter((p) => p !== "");
+  if (parts.length < 2) return null;
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j <= parts.length; j++) {
+      if (i === 0 && j === parts.length) continue;
+      const run = parts.slice(i, j).join("");
+      if (names.has(run)) return run;
+    }
+  }
+  return null;
+}
+
 // Where an order or a parcel comes from ("your package from Amazon"): the shop, not the courier that writes.
 const MERCHANT_MENTION =
   /(?<![\p{L}\p{N}])(?:order|package|parcel|shipment|delivery|item|purchase|pedido|paquete|env[ií]o|compra)s?\s+(?:from|de|del)\s+(?:the\s+)?\p{Lu}[\p{L}\p{N}'\u2019&.+-]*(?:\s+\p{Lu}[\p{L}\p{N}'\u2019&.+-]*){0,3}/gu;

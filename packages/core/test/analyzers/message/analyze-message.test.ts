@@ -589,6 +589,76 @@ describe("analyzeMessage: a courier's fee", () => {
   });
 });
 
+/** A rule, the story it stands for, texts it must fire on and ordinary texts it must leave alone. */
+const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; quiet: string[] }[] = [
+  {
+    rule: "parcel",
+    story: "a failed delivery told from the courier's side",
+    fires: [
+      "We couldn't deliver your parcel due to an unpaid customs fee. Follow this link to pay: https://arame-x.example/",
+      "Customer service announcement. We recently tried to make a delivery to you but were unable to do so, please call 07099833605 to re-schedule.",
+      "Your parcel 1Z99 will not ship from the distribution center due to outstanding shipping cost. Track your package: https://onj.example/dN6vj",
+      "We are having a problem delivering your package: https://trgtl.example/abM",
+    ],
+    quiet: [
+      "Your order has been delivered. Thank you for shopping with us.",
+      "We tried to call you about your appointment on Monday. Call us back when you can.",
+      "Your package will be delivered today between 2pm and 4pm.",
+    ],
+  },
+  {
+    rule: "sender_name_lookalike_link",
+    story: "a site the directory does not know that joins the name the text gives to other words",
+    fires: [
+      "PTSB: Due to unusual activity your card has been placed on hold. Please visit ptsb-review.com",
+      "Royal Mail: Your package has a £2.99 unpaid shipping fee, pay at https://uk-royalmail.com/",
+      "DigiD: verleng uw digitale sleutel via https://www-digid.nl/activeren",
+    ],
+    quiet: [
+      "T-Mobile: your bill is ready at https://t-mobile.com/bill",
+      "Hi from Crunch Fitness! Book your class at https://crunch-fitness.com",
+      "Bendigo: your statement is ready at https://bendigobank.com.au",
+      "Maybank Securities: your voucher was sent, track it at https://www.maybank-ke.co.th/track",
+      "Your table is booked. Directions: https://city-maps.example/route",
+    ],
+  },
+  {
+    rule: "premium_billing",
+    story: "a price per message, minute or week billed to the phone",
+    fires: [
+      "No 1 POLYPHONIC tone 4 ur mob every week! Just txt PT2 to 87575. 1st Tone FREE! 150p/tone. 16+ reply HL 4info",
+      "SIX chances to win CASH! txt CSH11 to 87575. Cost 150p/day, 6days, 16+ TsandCs apply",
+      "Fancy a flirt? Reply DATE now. Texts cost £1.50 per week, 18+ only",
+      "Talk to a live psychic now, only $3.99/min",
+    ],
+    quiet: [
+      "Your plan renews at $9.99/month. Manage it in the app.",
+      "Parking there costs £3 a day, so let's take the bus",
+      "Meet you at 1:50pm ok",
+    ],
+  },
+  {
+    rule: "prize",
+    story: "card points said to be worth money that lapses or turns into cash",
+    fires: [
+      "Dear customer your credit card points worth Rs 6885 will expire today. Kindly redeem your points in cash: https://pointcash.example/",
+      "Your reward points worth $120.50 expire tonight, convert your points into cash at https://redeem.example/",
+    ],
+    quiet: ["You earned 120 points on your last visit. Your balance is 1,480 points."],
+  },
+];
+
+describe("analyzeMessage: scam categories the training texts missed", () => {
+  for (const { rule, story, fires, quiet } of CATEGORY_RULES) {
+    it(`reads ${story} as ${rule}`, () => {
+      for (const text of fires) expect(read(text).ids, text).toContain(rule);
+    });
+    it(`leaves ordinary texts near ${story} without ${rule}`, () => {
+      for (const text of quiet) expect(read(text).ids, text).not.toContain(rule);
+    });
+  }
+});
+
 describe("analyzeMessage: a loan offered for a fee", () => {
   const NOTHING_ASKED = "Good news: you may qualify for a personal loan. Visit a branch to learn more.";
 
