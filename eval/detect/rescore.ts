@@ -166,7 +166,7 @@ export function ruleStats(data: ChannelData): RuleStats[] {
  * same), a source's hard legitimate items (codes, bank alerts, deliveries) a group of their own; legitimate items
  * fpCost times.
  */
-function rowWeights(items: readonly CorpusItem[], fpCost: number, groupExponent: number): number[] {
+export function rowWeights(items: readonly CorpusItem[], fpCost: number, groupExponent: number): number[] {
   const group = (it: CorpusItem): string =>
     `${it.label}\t${it.source}${it.label === "legit" && it.kind === "hard" ? "\thard" : ""}`;
   const groups = new Map<string, number>();
@@ -182,11 +182,7 @@ function rowWeights(items: readonly CorpusItem[], fpCost: number, groupExponent:
 }
 
 /** Fits the channel's weights on the items not held out; rules under MIN_HITS keep their priors. */
-export function fitChannel(
-  data: ChannelData,
-  stats: readonly RuleStats[],
-  options: FitSettings,
-): ChannelWeights {
+export function fitChannel(data: ChannelData, stats: readonly RuleStats[], options: FitSettings): ChannelWeights {
   const fittable = stats.filter((r) => r.fitHits >= MIN_HITS);
   const index = new Map(fittable.map((r, j) => [r.key, j]));
   const keep = data.items.map((_, i) => !data.heldOut[i]);
