@@ -47,13 +47,13 @@ async function modelPool(
       commercial: licence.get(item.source) ?? null,
     };
     // Which items the shipped model trains on is decided before any mail is read.
-    if (shippedTrainingItems([candidate]).length === 0) continue;
+    if (shippedTrainingItems([candidate], spec).length === 0) continue;
     const text = channel === "email" ? await emailModelText(item.text) : item.text;
     if (text !== null) own.push({ index, item: { ...candidate, text } });
   }
   const others: ModelItem[] = [];
   for (const c of spec.channels) {
-    if (c !== channel) others.push(...shippedTrainingItems((await loadChannelItems(c)).items));
+    if (c !== channel) others.push(...shippedTrainingItems((await loadChannelItems(c)).items, spec));
   }
   return { options: { ...DEFAULT_TRAIN_OPTIONS, ...spec.train, features: spec.features }, own, others };
 }

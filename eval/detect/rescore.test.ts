@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { CorpusItem } from "../corpora/load.js";
-import { printRuleTable, ruleStats, type ChannelData } from "./rescore.js";
+import { printRuleTable, rowWeights, ruleStats, type ChannelData } from "./rescore.js";
 import type { ChannelRun } from "./run-channel.js";
 
 const item = (source: string, label: "scam" | "legit"): CorpusItem => ({ source, label, text: `${source} ${label}` });
@@ -42,5 +42,32 @@ describe("the per-rule table", () => {
     expect(text).toContain("[0] train (1 scam, 1 legitimate)");
     expect(text).not.toContain("kept-apart");
     expect(text).not.toContain("mixed");
+  });
+});
+
+describe("the row weights", () => {
+  // One large and one small scam source beside one legitimate source.
+  const items = [
+    ...Array.from({ length: 9 }, () => item("large", "scam")),
+    item("small", "scam"),
+    item("ham", "legit"),
+  ];
+  const share = (weights: number[], source: string): number =>
+    items.reduce((t, it, i) => t + (it.source === source ? (weights[i] as number) : 0), 0);
+
+  it("gives every source of a label the same share at exponent 0", () => {
+    const w = rowWeights(items, 1, 0);
+    expect(share(w, "large")).toBeCloseTo(share(w, "small"));
+  });
+
+  it("gives a source its size to the power of the exponent", () => {
+    expect(share(rowWeights(items, 1, 0.5), "large") / share(rowWeights(items, 1, 0.5), "small")).toBeCloseTo(3);
+    const w = rowWeights(items, 1, 1);
+    expect(w[0]).toBeCloseTo(w[9] as number);
+  });
+
+  it("counts a legitimate item fpCost times a scam", () => {
+    const w = rowWeights(items, 10, 0);
+    expect(share(w, "ham")).toBeCloseTo(10 * (share(w, "large") + share(w, "small")));
   });
 });

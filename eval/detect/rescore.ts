@@ -1,4 +1,4 @@
-// pnpm eval rescore [url|sms|email] [--dry-run] [--fp-cost=N] [--lambda=N]
+// pnpm eval rescore [url|sms|email] [--dry-run] [--fp-cost=N] [--lambda=N] [--group-exponent=N]
 // Fits each channel's rule weights on the corpora's training part and writes scoring/weights/<channel>.ts; prints
 // every rule's hits per source (scam and legitimate) with its old and new weight, and the figures per source for the
 // fitted engine beside the hand-weighted one. Held-out sources and items dated after the channel's cut-off
@@ -44,6 +44,16 @@ export const MIN_HITS = 8;
 /** Legitimate items count this many times a scam: a false positive costs more than a miss. */
 const DEFAULT_FP_COST = 10;
 const DEFAULT_LAMBDA = 3;
+
+export interface FitSettings {
+  readonly fpCost: number;
+  readonly lambda: number;
+  /**
+   * How a (source, label) group's share of its label grows with its size: 0 (the default), every group counts the
+   * same; 1, every item does; in between, a group of n items counts as n to this power.
+   */
+  readonly groupExponent?: number;
+}
 /**
  * Policy per channel, kept beside the fitted weights: text messages' corpora label marketing as spam and hold few
  * transactional texts (codes, bank alerts, deliveries), so the message model alone never lifts a text to medium risk.
@@ -160,36 +170,33 @@ export function ruleStats(data: ChannelData): RuleStats[] {
 }
 
 /**
- * Row weights: every (source, label) group counts the same within its label, a source's hard legitimate items (codes,
- * bank alerts, deliveries) a group of their own; legitimate items fpCost times.
+ * Row weights: within its label a (source, label) group counts as its size to the group exponent (0: every group the
+ * same), a source's hard legitimate items (codes, bank alerts, deliveries) a group of their own; legitimate items
+ * fpCost times.
  */
-function rowWeights(items: readonly CorpusItem[], fpCost: number): number[] {
+export function rowWeights(items: readonly CorpusItem[], fpCost: number, groupExponent: number): number[] {
   const group = (it: CorpusItem): string =>
     `${it.label}\t${it.source}${it.label === "legit" && it.kind === "hard" ? "\thard" : ""}`;
   const groups = new Map<string, number>();
   for (const it of items) groups.set(group(it), (groups.get(group(it)) ?? 0) + 1);
   const perLabel = { scam: 0, legit: 0 };
-  for (const key of groups.keys()) perLabel[key.startsWith("scam") ? "scam" : "legit"]++;
+  for (const [key, size] of groups) perLabel[key.startsWith("scam") ? "scam" : "legit"] += size ** groupExponent;
   const raw = items.map((it) => {
     const size = groups.get(group(it)) as number;
-    return (it.label === "scam" ? 1 : fpCost) / (perLabel[it.label] * size);
+    return ((it.label === "scam" ? 1 : fpCost) * size ** groupExponent) / (perLabel[it.label] * size);
   });
   const total = raw.reduce((t, x) => t + x, 0);
   return raw.map((x) => (x * items.length) / total);
 }
 
 /** Fits the channel's weights on the items not held out; rules under MIN_HITS keep their priors. */
-export function fitChannel(
-  data: ChannelData,
-  stats: readonly RuleStats[],
-  options: { fpCost: number; lambda: number },
-): ChannelWeights {
+export function fitChannel(data: ChannelData, stats: readonly RuleStats[], options: FitSettings): ChannelWeights {
   const fittable = stats.filter((r) => r.fitHits >= MIN_HITS);
   const index = new Map(fittable.map((r, j) => [r.key, j]));
   const keep = data.items.map((_, i) => !data.heldOut[i]);
   const items = data.items.filter((_, i) => keep[i]);
   const runs = data.fitted.filter((_, i) => keep[i]);
-  const weights = rowWeights(items, options.fpCost);
+  const weights = rowWeights(items, options.fpCost, options.groupExponent ?? 0);
   const rows: FitRow[] = items.map((item, i) => {
     const x = new Map<number, number>();
     for (const hit of (runs[i] as ChannelRun).hits) {
@@ -226,17 +233,19 @@ export function fitChannel(
 export function fitFinal(
   data: ChannelData,
   stats: readonly RuleStats[],
-  options: { fpCost: number; lambda: number } = { fpCost: DEFAULT_FP_COST, lambda: DEFAULT_LAMBDA },
+  options: FitSettings = { fpCost: DEFAULT_FP_COST, lambda: DEFAULT_LAMBDA },
 ): ChannelWeights {
+  const groupExponent = options.groupExponent ?? 0;
   const fitted = fitChannel(data, stats, options);
   const sources = [...new Set(data.items.filter((_, i) => !data.heldOut[i]).map((i) => i.source))];
   const ceiling = CEILINGS[data.channel];
   const confident = CONFIDENT_READINGS[data.channel];
+  const groups = groupExponent === 0 ? "" : `, a source's weight its size to the power ${groupExponent}`;
   return {
     ...fitted,
     ...(ceiling === undefined ? {} : { uncorroboratedCeiling: ceiling }),
     ...(confident === undefined ? {} : { confidentReading: confident }),
-    fittedOn: `${sources.join(", ")}; false-positive cost ${options.fpCost}, lambda ${options.lambda}, rules with ${MIN_HITS}+ hits`,
+    fittedOn: `${sources.join(", ")}; false-positive cost ${options.fpCost}, lambda ${options.lambda}${groups}, rules with ${MIN_HITS}+ hits`,
   };
 }
 
@@ -340,7 +349,12 @@ export async function main(args: readonly string[]): Promise<void> {
       printRuleTable(data, stats);
       continue;
     }
-    const final = fitFinal(data, stats, { fpCost, lambda });
+    const exponent = args.find((a) => a.startsWith("--group-exponent="));
+    const final = fitFinal(data, stats, {
+      fpCost,
+      lambda,
+      ...(exponent === undefined ? {} : { groupExponent: Number(exponent.slice("--group-exponent=".length)) }),
+    });
     printRuleTable(data, stats, final);
     console.log(`  bias: ${(FITTED_WEIGHTS[SCORED_BY[channel]]?.bias ?? PRIOR_BIAS).toFixed(3)} -> ${final.bias}`);
     printFigures(channel, figuresBySource(scoredRows(data, rescored(data, final))));

@@ -85,4 +85,17 @@ describe("shippedTrainingItems", () => {
     ]);
     expect(kept.map((it) => it.source)).toEqual(["yes", "unknown"]);
   });
+
+  it("leaves out the sources a model's spec skips", () => {
+    const item = (source: string): ModelItem => ({
+      channel: "email",
+      source,
+      label: "scam",
+      text: source,
+      commercial: null,
+      heldOut: false,
+    });
+    const kept = shippedTrainingItems([item("kept"), item("skipped")], { skipSources: ["skipped"] });
+    expect(kept.map((it) => it.source)).toEqual(["kept"]);
+  });
 });
