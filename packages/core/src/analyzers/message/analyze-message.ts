@@ -34,10 +34,25 @@ import {
   STORY_THRESHOLD,
 } from "./message-cue-groups.js";
 import { isEmailSender, namedLikeSender, ownSiteNames, textClaim } from "./sender-claim.js";
+import { IN_RECEIPT_SUFFIX, RECEIPT_CUES, isTransactionReceipt } from "./transaction-receipt.js";
 
 export const CONTENT_SOURCE = "message_content";
 /** Ends the id of a servicing cue asked through the sender's own channels (see SERVICING_CUES). */
 export const OWN_CHANNEL_SUFFIX = "_own_channel";
+
+/** Lines that reach a person rather than an organisation's desk: a receipt's callback on one is no issuer's line. */
+const PERSONAL_LINES: ReadonlySet<string> = new Set(["mobile", "personal", "voip"]);
+/** Asks no issuer makes in a receipt: with one of them, the message is read as it is. */
+const RECEIPT_NEVER_ASKS: readonly CueId[] = [
+  ...MONEY_SENDS,
+  "code_request",
+  "password_request",
+  "personal_info_request",
+  "verify_action",
+  "fee_payment",
+  "deposit_to_unlock",
+  "platform_move",
+];
 
 export type MessageKind = "text" | "email" | "document";
 
@@ -178,9 +193,19 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     !has("platform_move") &&
     !has("reply_reopen");
 
+  // A receipt or statement of the reader's own account, with no link and no number that is a person's line: its
+  // "not you? call us" is the issuer's fraud line, and what it reports is no story (see RECEIPT_CUES).
+  const receipt =
+    !ownChannelsOnly &&
+    urls.length === 0 &&
+    isTransactionReceipt(prepared) &&
+    phones.every((p) => !PERSONAL_LINES.has(p.reading.lineType)) &&
+    !RECEIPT_NEVER_ASKS.some(has);
+
   const roles = { pressure: false, ask: false, story: false };
   let plotted = false;
   for (const id of hits.keys()) {
+    if (receipt && RECEIPT_CUES.has(id)) continue;
     const role = CUES[id].role;
     if (role !== "legit" && role !== "context") roles[role] = true;
     if (role === "story" && !OPENERS.has(id)) plotted = true;
@@ -223,6 +248,12 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       add(
         `${id}${OWN_CHANNEL_SUFFIX}`,
         `${quoted}, through the sender's own channels`,
+        Math.round(points * OWN_CHANNEL_SHARE),
+      );
+    } else if (receipt && RECEIPT_CUES.has(id)) {
+      add(
+        `${id}${IN_RECEIPT_SUFFIX}`,
+        `${quoted}, in a receipt of a transaction on your own account`,
         Math.round(points * OWN_CHANNEL_SHARE),
       );
     } else add(id, quoted, points, meaning.redFlag);
