@@ -332,6 +332,15 @@ describe("analyzeMessage: cues weighed together", () => {
       "Your card ending 2231 was charged $64.20 at SHELL OIL on 03/14. Available balance $1,204.55. If you did not make it, call 1-800-555-0142.",
       ["account_alert", "charge_notice", "call_to_dispute"],
     ],
+    // A card blocked at the holder's request, and a statement's amount due and late fee.
+    [
+      "Dear Customer, your debit card XX9876 has been blocked as per your request. Call 1800-1234-567 for a replacement.",
+      ["account_locked"],
+    ],
+    [
+      "Your Credit Card XX1234 statement is generated. Total Amt Due Rs 12,450.00, Min Amt Due Rs 620.00. Pay now to avoid late payment charges.",
+      ["pay_demand", "threat"],
+    ],
   ] as const)("weighs what a transaction receipt says apart, and tells no story with it: %s", (text, cues) => {
     const found = ids(text);
     for (const cue of cues) {
