@@ -34,25 +34,17 @@ import {
   STORY_THRESHOLD,
 } from "./message-cue-groups.js";
 import { isEmailSender, namedLikeSender, ownSiteNames, textClaim } from "./sender-claim.js";
-import { IN_RECEIPT_SUFFIX, RECEIPT_CUES, isTransactionReceipt } from "./transaction-receipt.js";
+import {
+  IN_RECEIPT_SUFFIX,
+  PERSONAL_LINES,
+  RECEIPT_CUES,
+  RECEIPT_NEVER_ASKS,
+  isTransactionReceipt,
+} from "./transaction-receipt.js";
 
 export const CONTENT_SOURCE = "message_content";
 /** Ends the id of a servicing cue asked through the sender's own channels (see SERVICING_CUES). */
 export const OWN_CHANNEL_SUFFIX = "_own_channel";
-
-/** Lines that reach a person rather than an organisation's desk: a receipt's callback on one is no issuer's line. */
-const PERSONAL_LINES: ReadonlySet<string> = new Set(["mobile", "personal", "voip"]);
-/** Asks no issuer makes in a receipt: with one of them, the message is read as it is. */
-const RECEIPT_NEVER_ASKS: readonly CueId[] = [
-  ...MONEY_SENDS,
-  "code_request",
-  "password_request",
-  "personal_info_request",
-  "verify_action",
-  "fee_payment",
-  "deposit_to_unlock",
-  "platform_move",
-];
 
 export type MessageKind = "text" | "email" | "document";
 

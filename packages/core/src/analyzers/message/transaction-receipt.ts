@@ -5,6 +5,7 @@
 // Read on the cue text (lower case, contacts replaced).
 
 import type { CueId } from "./cue-table.js";
+import { LURE_ASKS } from "./message-cue-groups.js";
 
 /** The account or card named by its last digits: "a/c xx1234", "card ending 4455", "acct:012****789", "a/c *6100". */
 const MASKED_ACCOUNT =
@@ -46,3 +47,9 @@ export const RECEIPT_CUES: ReadonlySet<CueId> = new Set([
 
 /** Ends the id of a receipt cue read in a transaction receipt (see RECEIPT_CUES). */
 export const IN_RECEIPT_SUFFIX = "_in_receipt";
+
+/** Asks no issuer makes in a receipt (a code, a password, card details, a transfer): with one, it is read as it is. */
+export const RECEIPT_NEVER_ASKS: readonly CueId[] = LURE_ASKS.filter((id) => !RECEIPT_CUES.has(id));
+
+/** Lines that reach a person rather than an organisation's desk: a receipt's callback on one is no issuer's line. */
+export const PERSONAL_LINES: ReadonlySet<string> = new Set(["mobile", "personal", "voip"]);
