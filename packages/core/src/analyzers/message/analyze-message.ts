@@ -40,6 +40,7 @@ import {
   RECEIPT_CUES,
   RECEIPT_NEVER_ASKS,
   isTransactionReceipt,
+  keywordLines,
 } from "./transaction-receipt.js";
 
 export const CONTENT_SOURCE = "message_content";
@@ -185,13 +186,20 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     !has("platform_move") &&
     !has("reply_reopen");
 
-  // A receipt or statement of the reader's own account, with no link and no number that is a person's line: its
-  // "not you? call us" is the issuer's fraud line, and what it reports is no story (see RECEIPT_CUES).
+  // A receipt or statement of the reader's own account, whose links (if any) are its sender's own and ask nothing,
+  // and whose numbers are no person's line (a mobile-range number to text a keyword to is a service's): its "not
+  // you? call us" is the issuer's fraud line, and what it reports is no story (see RECEIPT_CUES).
+  const serviceLines = keywordLines(scan.cleaned);
   const receipt =
     !ownChannelsOnly &&
-    urls.length === 0 &&
+    urls.every((u) => namedLikeSender(u, names) || isGovernmentRegistry(u)) &&
+    (urls.length === 0 || !LINK_ASKS.some(has)) &&
     isTransactionReceipt(prepared) &&
-    phones.every((p) => !PERSONAL_LINES.has(p.reading.lineType)) &&
+    phones.every(
+      (p) =>
+        !PERSONAL_LINES.has(p.reading.lineType) ||
+        serviceLines.some((digits) => digits.length >= 5 && p.e164.endsWith(digits.replace(/^0+/, ""))),
+    ) &&
     !RECEIPT_NEVER_ASKS.some(has);
 
   const roles = { pressure: false, ask: false, story: false };

@@ -7,9 +7,12 @@
 import type { CueId } from "./cue-table.js";
 import { LURE_ASKS } from "./message-cue-groups.js";
 
-/** The account or card named by its last digits: "a/c xx1234", "card ending 4455", "acct:012****789", "a/c *6100". */
+/**
+ * The account or card named by its last digits: "a/c xx1234", "ac x1234", "card ending 4455", "acct:012****789",
+ * "a/c *6100".
+ */
 const MASKED_ACCOUNT =
-  /(?:(?:x{2,}|\*{2,}|#{2,})\d{3,6}(?![\d])|(?:ending|ending in|ending with|ends in|ends with|last 4 digits|last four digits)[: ]+\d{4}(?!\d)|(?:a\/c|acct|account|card)(?: no\.?| number)?[: ]+\*?\d{4}(?!\d))/;
+  /(?:(?:x{2,}|\*{2,}|#{2,})\d{3,6}(?![\d])|(?:ending|ending in|ending with|ends in|ends with|last 4 digits|last four digits)[: ]+\d{4}(?!\d)|(?<![a-z])(?:a\/?c|acct|account|card)(?: no\.?| number)?[: .-]*(?:x+|\*+)?\d{3,6}(?!\d))/;
 /**
  * What only the account's own issuer states: the balance or limit after a transaction, the transaction's reference,
  * a statement's or instalment's amount and date due, or that it did what the holder asked ("blocked as requested").
@@ -21,7 +24,7 @@ const RECEIPT_DETAIL =
  * was carried out.
  */
 const COMPLETED =
-  /(?:debited|credited|withdrawn|withdrawal|spent|paid|received|transferred|deposited|purchase|payment|transaction|txn|used (?:for|at)|charged|statement|emi|instal?ment|due|request)/;
+  /(?:debited|credited|withdrawn|withdrawal|spent|sent|paid|received|transferred|deposited|purchase|payment|transaction|txn|used (?:for|at)|charged|statement|emi|instal?ment|due|request)/;
 
 /** Whether a message reads as a receipt, a statement or an instalment notice of the reader's own account. */
 export function isTransactionReceipt(prepared: string): boolean {
@@ -53,3 +56,21 @@ export const RECEIPT_NEVER_ASKS: readonly CueId[] = LURE_ASKS.filter((id) => !RE
 
 /** Lines that reach a person rather than an organisation's desk: a receipt's callback on one is no issuer's line. */
 export const PERSONAL_LINES: ReadonlySet<string> = new Set(["mobile", "personal", "voip"]);
+
+/**
+ * A number the message asks you to text a keyword to ("SMS BLOCK 4455 to 9223008333"): a service's line, whatever its
+ * numbering plan calls it, for people do not take keyword commands.
+ */
+const KEYWORD_LINE =
+  /(?<![A-Za-z])(?:sms|text|send|type)\s+["']?[A-Z]{2,12}["']?(?:\s+[\w*#-]{1,20})?\s+to\s+\+?(\d[\d -]{3,16}\d)/gi;
+
+/** The digits of the numbers the message asks you to text a keyword to. */
+export function keywordLines(cleaned: string): string[] {
+  const out: string[] = [];
+  for (const m of cleaned.matchAll(KEYWORD_LINE)) {
+    // The keyword is written in capitals; the flag that lets "SMS" be "sms" must not let "money" be a keyword.
+    const keyword = /\s["']?([A-Za-z]{2,12})/.exec(m[0])?.[1] ?? "";
+    if (keyword === keyword.toUpperCase()) out.push((m[1] ?? "").replace(/\D/g, ""));
+  }
+  return out;
+}

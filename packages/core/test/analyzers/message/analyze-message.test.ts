@@ -332,6 +332,15 @@ describe("analyzeMessage: cues weighed together", () => {
       "Your card ending 2231 was charged $64.20 at SHELL OIL on 03/14. Available balance $1,204.55. If you did not make it, call 1-800-555-0142.",
       ["account_alert", "charge_notice", "call_to_dispute"],
     ],
+    // A mobile-range number to text a keyword to is a service's line; a link named like the bank is its own.
+    [
+      "Rs 2,000 withdrawn from A/c XX4455 at ATM on 12-05-22. Avl Bal Rs 5,120. If not you, call 1800111109 or SMS BLOCK to 9223008333.",
+      ["call_to_dispute"],
+    ],
+    [
+      "Sent Rs.250.00 from Kotak Bank AC X1234 to shop@okicici on 12-03-22. UPI Ref 208112345678. Not you? Call 18602662666 or visit kotak.com/fraud",
+      ["call_to_dispute"],
+    ],
     // A card blocked at the holder's request, and a statement's amount due and late fee.
     [
       "Dear Customer, your debit card XX9876 has been blocked as per your request. Call 1800-1234-567 for a replacement.",
@@ -364,6 +373,16 @@ describe("analyzeMessage: cues weighed together", () => {
     );
     expect(order).toContain("call_to_dispute");
     expect(order.some((id) => id.endsWith("_in_receipt"))).toBe(false);
+    // "Send money to" a mobile is no keyword to a service, and a link no bank owns keeps a receipt's words as they are.
+    const sendMoney = ids(
+      "Rs 49,999 debited from A/c XX1234. Avl Bal Rs 210. Not you? send money to 9876543210 or call 9876543210",
+    );
+    expect(sendMoney.some((id) => id.endsWith("_in_receipt"))).toBe(false);
+    const foreignLink = ids(
+      "Rs 5,000 debited from A/c XX1234, Ref 208112345678. Not you? Call 1800-425-3800 or cancel at http://sbi-cancel-txn.top",
+    );
+    expect(foreignLink).toContain("call_to_dispute");
+    expect(foreignLink).not.toContain("call_to_dispute_in_receipt");
     // A receipt that asks for a sign-in through a link asks what no receipt does.
     const link = ids(
       "Rs.5000 debited from A/c XX1234. Ref 208112345678. Not you? Click http://bit.ly/cancel-txn to cancel and verify your account",
