@@ -1,5 +1,5 @@
 // Detection figures per source: recall of scams at medium_risk+ (40) and high_risk+ (65), false positives at
-// medium_risk+, for the fitted engine beside the hand-weighted one, on the held-out part (the figure of record:
+// medium_risk+ and high_risk+, for the fitted engine beside the hand-weighted one, on the held-out part (the figure of record:
 // sources and dates that took no part in fitting) and on the training part.
 
 import type { CorpusChannel, CorpusItem } from "../corpora/load.js";
@@ -29,6 +29,8 @@ export interface Rates {
   readonly recallMedium: number;
   readonly recallHigh: number;
   readonly falsePositives: number;
+  /** Legitimate items at high_risk+: what the calibration target (precision at high_risk+) rests on. */
+  readonly falsePositivesHigh: number;
 }
 
 const at = (s: number | null, t: number): boolean => s !== null && s >= t;
@@ -38,7 +40,12 @@ export function rates(rows: readonly ScoredRow[], which: "hand" | "fitted"): Rat
   const legit = rows.filter((r) => r.item.label === "legit");
   const share = (xs: readonly ScoredRow[], t: number): number =>
     xs.length === 0 ? Number.NaN : xs.filter((r) => at(r[which], t)).length / xs.length;
-  return { recallMedium: share(scams, MEDIUM), recallHigh: share(scams, HIGH), falsePositives: share(legit, MEDIUM) };
+  return {
+    recallMedium: share(scams, MEDIUM),
+    recallHigh: share(scams, HIGH),
+    falsePositives: share(legit, MEDIUM),
+    falsePositivesHigh: share(legit, HIGH),
+  };
 }
 
 /** One line per source and part ("<source> (hard)" splits the hard legitimate items of a source out). */
@@ -74,18 +81,19 @@ export function precisionAt(rows: readonly ScoredRow[], t: number, which: "hand"
 }
 
 const p = (x: number): string => (Number.isNaN(x) ? "     -" : `${(100 * x).toFixed(1)}%`.padStart(6));
+const fp = (r: Rates): string => `${p(r.falsePositives)} / ${p(r.falsePositivesHigh)}`;
 
 export function printFigures(channel: CorpusChannel, figures: readonly SourceFigures[]): void {
   console.log(
-    `\n${channel}: per source — recall medium+ / high+ (scam sources), false positives medium+ (legitimate); hand -> fitted`,
+    `\n${channel}: per source — recall medium+ / high+ (scam sources), false positives medium+ / high+ (legitimate); hand -> fitted`,
   );
   for (const f of figures) {
     const what =
       f.scams > 0 && f.legit === 0
         ? `recall ${p(f.hand.recallMedium)} / ${p(f.hand.recallHigh)} -> ${p(f.fitted.recallMedium)} / ${p(f.fitted.recallHigh)}`
         : f.legit > 0 && f.scams === 0
-          ? `false positives ${p(f.hand.falsePositives)} -> ${p(f.fitted.falsePositives)}`
-          : `recall ${p(f.hand.recallMedium)} / ${p(f.hand.recallHigh)} -> ${p(f.fitted.recallMedium)} / ${p(f.fitted.recallHigh)}; false positives ${p(f.hand.falsePositives)} -> ${p(f.fitted.falsePositives)}`;
+          ? `false positives ${fp(f.hand)} -> ${fp(f.fitted)}`
+          : `recall ${p(f.hand.recallMedium)} / ${p(f.hand.recallHigh)} -> ${p(f.fitted.recallMedium)} / ${p(f.fitted.recallHigh)}; false positives ${fp(f.hand)} -> ${fp(f.fitted)}`;
     console.log(
       `  ${f.part.padEnd(8)} ${f.source.padEnd(40)} ${String(f.scams).padStart(6)} scam ${String(f.legit).padStart(6)} legit  ${what}`,
     );

@@ -13,7 +13,7 @@
 
 import { combineLogOdds, ruleKey, type ChannelWeights } from "../../packages/core/src/index.js";
 import type { CorpusChannel } from "../corpora/load.js";
-import { figuresBySource, MEDIUM, rates, type Rates, type ScoredRow } from "./figures.js";
+import { figuresBySource, HIGH, MEDIUM, precisionAt, rates, SCAM, type Rates, type ScoredRow } from "./figures.js";
 import { leftOutSourceReadings } from "./model-strengths.js";
 import { channelData, fitFinal, rescored, ruleStats, withReading, type ChannelData } from "./rescore.js";
 import type { ChannelRun } from "./run-channel.js";
@@ -27,7 +27,7 @@ const p = (x: number): string => (Number.isNaN(x) ? "     -" : `${(100 * x).toFi
 function cell(r: Rates, scams: number, legit: number): string {
   const parts: string[] = [];
   if (scams > 0) parts.push(`${p(r.recallMedium)} / ${p(r.recallHigh)}`);
-  if (legit > 0) parts.push(`fp ${p(r.falsePositives)}`);
+  if (legit > 0) parts.push(`fp ${p(r.falsePositives)} / ${p(r.falsePositivesHigh)}`);
   return parts.join("; ");
 }
 
@@ -132,7 +132,7 @@ export async function main(args: readonly string[]): Promise<void> {
     const pooled = rows(leftOut).filter((r) => sources === undefined || sources.has(r.item.source));
     const outFigures = new Map(figuresBySource(pooled).map((f) => [f.source, f]));
     console.log(
-      `\n${channel}: left one source out (training part of each source) — recall medium+ / high+, false positives medium+; hand | in source | left out`,
+      `\n${channel}: left one source out (training part of each source) — recall medium+ / high+, false positives medium+ / high+; hand | in source | left out`,
     );
     for (const f of inFigures) {
       const out = outFigures.get(f.source);
@@ -142,7 +142,12 @@ export async function main(args: readonly string[]): Promise<void> {
     }
     const all = rates(pooled, "fitted");
     console.log(
-      `  pooled, left out: recall ${p(all.recallMedium)} / ${p(all.recallHigh)}, false positives ${p(all.falsePositives)}`,
+      `  pooled, left out: recall ${p(all.recallMedium)} / ${p(all.recallHigh)}, false positives ${p(all.falsePositives)} / ${p(all.falsePositivesHigh)}`,
+    );
+    // Precision depends on the pool's mix of scams and legitimate items: the training pool's is not the held-out one's.
+    const inPool = rows(inSource).filter((r) => sources === undefined || sources.has(r.item.source));
+    console.log(
+      `  pooled precision at high_risk+ / scam: in source ${p(precisionAt(inPool, HIGH, "fitted"))} / ${p(precisionAt(inPool, SCAM, "fitted"))}, left out ${p(precisionAt(pooled, HIGH, "fitted"))} / ${p(precisionAt(pooled, SCAM, "fitted"))}`,
     );
     if (why) printWhy(data, byItem);
   }

@@ -34,6 +34,14 @@ import {
   STORY_THRESHOLD,
 } from "./message-cue-groups.js";
 import { isEmailSender, namedLikeSender, ownSiteNames, senderNameJoined, textClaim } from "./sender-claim.js";
+import {
+  IN_RECEIPT_SUFFIX,
+  PERSONAL_LINES,
+  RECEIPT_CUES,
+  RECEIPT_NEVER_ASKS,
+  isTransactionReceipt,
+  keywordLines,
+} from "./transaction-receipt.js";
 
 export const CONTENT_SOURCE = "message_content";
 /** Ends the id of a servicing cue asked through the sender's own channels (see SERVICING_CUES). */
@@ -179,9 +187,26 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     !has("platform_move") &&
     !has("reply_reopen");
 
+  // A receipt or statement of the reader's own account, whose links (if any) are its sender's own and ask nothing,
+  // and whose numbers are no person's line (a mobile-range number to text a keyword to is a service's): its "not
+  // you? call us" is the issuer's fraud line, and what it reports is no story (see RECEIPT_CUES).
+  const serviceLines = keywordLines(scan.cleaned);
+  const receipt =
+    !ownChannelsOnly &&
+    urls.every((u) => namedLikeSender(u, names) || isGovernmentRegistry(u)) &&
+    (urls.length === 0 || !LINK_ASKS.some(has)) &&
+    isTransactionReceipt(prepared) &&
+    phones.every(
+      (p) =>
+        !PERSONAL_LINES.has(p.reading.lineType) ||
+        serviceLines.some((digits) => digits.length >= 5 && p.e164.endsWith(digits.replace(/^0+/, ""))),
+    ) &&
+    !RECEIPT_NEVER_ASKS.some(has);
+
   const roles = { pressure: false, ask: false, story: false };
   let plotted = false;
   for (const id of hits.keys()) {
+    if (receipt && RECEIPT_CUES.has(id)) continue;
     const role = CUES[id].role;
     if (role !== "legit" && role !== "context") roles[role] = true;
     if (role === "story" && !OPENERS.has(id)) plotted = true;
@@ -224,6 +249,12 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       add(
         `${id}${OWN_CHANNEL_SUFFIX}`,
         `${quoted}, through the sender's own channels`,
+        Math.round(points * OWN_CHANNEL_SHARE),
+      );
+    } else if (receipt && RECEIPT_CUES.has(id)) {
+      add(
+        `${id}${IN_RECEIPT_SUFFIX}`,
+        `${quoted}, in a receipt of a transaction on your own account`,
         Math.round(points * OWN_CHANNEL_SHARE),
       );
     } else add(id, quoted, points, meaning.redFlag);

@@ -313,6 +313,84 @@ describe("analyzeMessage: cues weighed together", () => {
     expect(giftCards).not.toContain("gift_card_own_channel");
   });
 
+  it.each([
+    // Bank, card and wallet receipts: the account by its last digits, a balance, a limit or a reference, and the
+    // issuer's toll-free or short-code line to call or text if the holder did not make it.
+    [
+      "Rs.450.00 debited from A/c XX1234 on 12-03-22 to VPA shop@okaxis (UPI Ref No 208112345678). Not you? Call 18002586161 to block your account",
+      ["call_to_dispute"],
+    ],
+    [
+      "Dear Customer, INR 2,000.00 has been debited from your account XX5678 on 05-Apr-22. Avl Bal INR 10,432.18. If not done by you, call 1800-425-3800.",
+      ["charge_notice"],
+    ],
+    [
+      "Transaction of Rs.1,299 on your Credit Card ending 4455 at AMAZON on 02-01-22. Avl limit Rs 45,000. Not you? SMS BLOCK 4455 to 5676766",
+      ["account_alert"],
+    ],
+    [
+      "Your card ending 2231 was charged $64.20 at SHELL OIL on 03/14. Available balance $1,204.55. If you did not make it, call 1-800-555-0142.",
+      ["account_alert", "charge_notice", "call_to_dispute"],
+    ],
+    // A mobile-range number to text a keyword to is a service's line; a link named like the bank is its own.
+    [
+      "Rs 2,000 withdrawn from A/c XX4455 at ATM on 12-05-22. Avl Bal Rs 5,120. If not you, call 1800111109 or SMS BLOCK to 9223008333.",
+      ["call_to_dispute"],
+    ],
+    [
+      "Sent Rs.250.00 from Kotak Bank AC X1234 to shop@okicici on 12-03-22. UPI Ref 208112345678. Not you? Call 18602662666 or visit kotak.com/fraud",
+      ["call_to_dispute"],
+    ],
+    // A card blocked at the holder's request, and a statement's amount due and late fee.
+    [
+      "Dear Customer, your debit card XX9876 has been blocked as per your request. Call 1800-1234-567 for a replacement.",
+      ["account_locked"],
+    ],
+    [
+      "Your Credit Card XX1234 statement is generated. Total Amt Due Rs 12,450.00, Min Amt Due Rs 620.00. Pay now to avoid late payment charges.",
+      ["pay_demand", "threat"],
+    ],
+  ] as const)("weighs what a transaction receipt says apart, and tells no story with it: %s", (text, cues) => {
+    const found = ids(text);
+    for (const cue of cues) {
+      expect(found).toContain(`${cue}_in_receipt`);
+      expect(found).not.toContain(cue);
+    }
+    expect(found).not.toContain("story_and_request");
+    expect(found).not.toContain("scam_script");
+  });
+
+  it("keeps a callback as it is where the receipt is no receipt or the line is a person's", () => {
+    // A mobile number to call about a debit: the fake-debit scam's callback, not an issuer's line.
+    const mobile = ids(
+      "Rs 49,999 debited from your A/c XX1234 for iPhone purchase. Avl Bal Rs 210. Not you? Call 9876543210 to cancel",
+    );
+    expect(mobile).toContain("call_to_dispute");
+    expect(mobile).not.toContain("call_to_dispute_in_receipt");
+    // No account by its last digits, no balance or reference: an order lure with a refund line.
+    const order = ids(
+      "Your Amazon order of $899.99 has been placed. If you did not make this purchase call 1-888-555-0199 immediately.",
+    );
+    expect(order).toContain("call_to_dispute");
+    expect(order.some((id) => id.endsWith("_in_receipt"))).toBe(false);
+    // "Send money to" a mobile is no keyword to a service, and a link no bank owns keeps a receipt's words as they are.
+    const sendMoney = ids(
+      "Rs 49,999 debited from A/c XX1234. Avl Bal Rs 210. Not you? send money to 9876543210 or call 9876543210",
+    );
+    expect(sendMoney.some((id) => id.endsWith("_in_receipt"))).toBe(false);
+    const foreignLink = ids(
+      "Rs 5,000 debited from A/c XX1234, Ref 208112345678. Not you? Call 1800-425-3800 or cancel at http://sbi-cancel-txn.top",
+    );
+    expect(foreignLink).toContain("call_to_dispute");
+    expect(foreignLink).not.toContain("call_to_dispute_in_receipt");
+    // A receipt that asks for a sign-in through a link asks what no receipt does.
+    const link = ids(
+      "Rs.5000 debited from A/c XX1234. Ref 208112345678. Not you? Click http://bit.ly/cancel-txn to cancel and verify your account",
+    );
+    expect(link).toContain("link_action");
+    expect(link.some((id) => id.endsWith("_in_receipt"))).toBe(false);
+  });
+
   it("trusts a link to the sender's own site when the name is shortened or given in the text", () => {
     for (const own of [
       "Crunch Fitness: Your membership payment was declined. Update your billing info at crunch.com/account.",

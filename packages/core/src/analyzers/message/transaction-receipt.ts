@@ -1,0 +1,76 @@
+// A bank's, card issuer's or wallet's receipt of a transaction on the reader's own account ("Rs.450 debited from
+// A/c XX1234 ... Avl Bal Rs.2,340. Not you? Call 1800..."), or its statement or instalment notice. It names the
+// account by its last digits (the holder knows them; a mass sender does not) and states a balance, a limit, the
+// transaction's reference or the amount due, and its "if not you, call us" line is the issuer's own fraud line.
+// Read on the cue text (lower case, contacts replaced).
+
+import type { CueId } from "./cue-table.js";
+import { LURE_ASKS } from "./message-cue-groups.js";
+
+/**
+ * The account or card named by its last digits: "a/c xx1234", "ac x1234", "card ending 4455", "acct:012****789",
+ * "a/c *6100".
+ */
+const MASKED_ACCOUNT =
+  /(?:(?:x{2,}|\*{2,}|#{2,})\d{3,6}(?![\d])|(?:ending|ending in|ending with|ends in|ends with|last 4 digits|last four digits)[: ]+\d{4}(?!\d)|(?<![a-z])(?:a\/?c|acct|account|card)(?: no\.?| number)?[: .-]*(?:x+|\*+)?\d{3,6}(?!\d))/;
+/**
+ * What only the account's own issuer states: the balance or limit after a transaction, the transaction's reference,
+ * a statement's or instalment's amount and date due, or that it did what the holder asked ("blocked as requested").
+ */
+const RECEIPT_DETAIL =
+  /(?:(?:avl|avbl|avail|available|new|current|closing|ledger|clear|a\/c|acct|account|total|credit|card|m-pesa|wallet)\.? ?(?:bal(?:ance)?|limit)|(?<![a-z])bal(?:ance)?(?: is)? ?[:.-]? ?(?:rs|inr|ngn|ksh|kes|php|pkr|bdt|rwf|usd|\$|₹|₦)|(?:ref(?:erence)?|txn|transaction|trans|utr|rrn|approval|auth)\.?(?: no\.?| number| id| code| #)?[:.#]? ?(?:<phone>|[a-z]{0,4}\d{6,})|(?:total|min(?:imum)?|minimum)\.? (?:amt|amount) due|(?:emi|instal?ments?|amt|amount|bill|payment) (?:of [^.!?]{1,40})?(?:is )?due (?:on|by|date)|(?:payment )?due date|as requested|(?:as per|at|on) your request)/;
+/**
+ * That something was done or falls due: money moved, a card was used, a statement or an instalment is due, a request
+ * was carried out.
+ */
+const COMPLETED =
+  /(?:debited|credited|withdrawn|withdrawal|spent|sent|paid|received|transferred|deposited|purchase|payment|transaction|txn|used (?:for|at)|charged|statement|emi|instal?ment|due|request)/;
+
+/** Whether a message reads as a receipt, a statement or an instalment notice of the reader's own account. */
+export function isTransactionReceipt(prepared: string): boolean {
+  return MASKED_ACCOUNT.test(prepared) && RECEIPT_DETAIL.test(prepared) && COMPLETED.test(prepared);
+}
+
+/**
+ * Cues that a receipt or a statement says as a matter of course: the account it names ("card ending 1234"), the
+ * debit it reports, the card it blocks on request, the amount due and the late fee, and the issuer's line to call
+ * if the holder did not make it. In one with no link, each is a rule of its own (`<cue>_in_receipt`, prior: a
+ * quarter of the cue's) that the corpora weigh apart, and none completes a scam script. Asks no issuer makes (a
+ * code, a password, card details, a transfer) keep their rules.
+ */
+export const RECEIPT_CUES: ReadonlySet<CueId> = new Set([
+  "call_to_dispute",
+  "call_request",
+  "account_alert",
+  "account_locked",
+  "charge_notice",
+  "pay_demand",
+  "threat",
+]);
+
+/** Ends the id of a receipt cue read in a transaction receipt (see RECEIPT_CUES). */
+export const IN_RECEIPT_SUFFIX = "_in_receipt";
+
+/** Asks no issuer makes in a receipt (a code, a password, card details, a transfer): with one, it is read as it is. */
+export const RECEIPT_NEVER_ASKS: readonly CueId[] = LURE_ASKS.filter((id) => !RECEIPT_CUES.has(id));
+
+/** Lines that reach a person rather than an organisation's desk: a receipt's callback on one is no issuer's line. */
+export const PERSONAL_LINES: ReadonlySet<string> = new Set(["mobile", "personal", "voip"]);
+
+/**
+ * A number the message asks you to text a keyword to ("SMS BLOCK 4455 to 9223008333"): a service's line, whatever its
+ * numbering plan calls it, for people do not take keyword commands.
+ */
+const KEYWORD_LINE =
+  /(?<![A-Za-z])(?:sms|text|send|type)\s+["']?[A-Z]{2,12}["']?(?:\s+[\w*#-]{1,20})?\s+to\s+\+?(\d[\d -]{3,16}\d)/gi;
+
+/** The digits of the numbers the message asks you to text a keyword to. */
+export function keywordLines(cleaned: string): string[] {
+  const out: string[] = [];
+  for (const m of cleaned.matchAll(KEYWORD_LINE)) {
+    // The keyword is written in capitals; the flag that lets "SMS" be "sms" must not let "money" be a keyword.
+    const keyword = /\s["']?([A-Za-z]{2,12})/.exec(m[0])?.[1] ?? "";
+    if (keyword === keyword.toUpperCase()) out.push((m[1] ?? "").replace(/\D/g, ""));
+  }
+  return out;
+}
