@@ -61,8 +61,10 @@ export const MODEL_SPECS: readonly ModelSpec[] = [
     channels: ["sms", "email", "document"],
     reads: ["sms", "document"],
     features: "text",
-    // Mail of this decade added for the email model: the texts' model keeps the mail it was measured with.
-    skipSources: ["industrypack-devel-list-2019-2026"],
+    // Mail added for the email model: the texts' model keeps the mail it was measured with. Trained with one inbox's
+    // political newsletters too, it read texts' scams less surely (in source SpamHunter 44.8% -> 41.8%, Indonesian
+    // 22.1% -> 18.8% at medium risk, false positives within 0.2 points).
+    skipSources: ["industrypack-devel-list-2019-2026", "markup-political-newsletters-2019"],
     train: { hashBits: 20, gramWeight: 0.1 },
     quantize: { width: 1 },
     golden: [
