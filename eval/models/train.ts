@@ -55,10 +55,12 @@ export const MODEL_SPECS: readonly ModelSpec[] = [
     ],
   },
   {
-    // Text messages and letters: trained on texts, mail and letters. Left one source out, the mail helps texts (AUC
+    // Text messages and letters: trained on texts and mail. Left one source out, the mail helps texts (AUC
     // 0.821 -> 0.830) against a model trained on texts alone.
     name: "message",
-    channels: ["sms", "email", "document"],
+    // Not the real letters (eval/corpora/document): sixteen, all genuine, the only real letters measured; a model
+    // trained on them read them at 0.
+    channels: ["sms", "email"],
     reads: ["sms", "document"],
     features: "text",
     // Mail added for the email model: the texts' model keeps the mail it was measured with. Trained with one inbox's
