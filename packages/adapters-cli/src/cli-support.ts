@@ -1,5 +1,6 @@
 // What every command shares: the runtime opened from flags and environment (and always closed), errors printed
 // once with their exit code, and --json output for operators.
+import { Console } from "node:console";
 import { isAbsolute, resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import type { Command } from "commander";
@@ -26,6 +27,32 @@ export const processIo: Io = {
   out: (t) => process.stdout.write(t),
   err: (t) => process.stderr.write(t),
 };
+
+/** The console's methods that print to standard output. */
+const STDOUT_CONSOLE_METHODS = [
+  "log",
+  "info",
+  "debug",
+  "dir",
+  "dirxml",
+  "table",
+  "group",
+  "count",
+  "timeLog",
+  "timeEnd",
+] as const;
+
+/**
+ * Sends what the process's console would print to standard output to standard error, for the rest of the process:
+ * a command whose standard output is a protocol stream (`mcp`) carries nothing else there, whoever prints (a
+ * dependency's stray console.log, such as the DKIM verifier's body-length note, would break the stream).
+ */
+export function consoleToStderr(): void {
+  const toStderr = new Console({ stdout: process.stderr, stderr: process.stderr });
+  for (const method of STDOUT_CONSOLE_METHODS) {
+    (console as unknown as Record<string, unknown>)[method] = toStderr[method].bind(toStderr);
+  }
+}
 
 /**
  * The directory the person ran the command from. This repository's `pnpm scamverify` script runs the CLI from the
