@@ -1,5 +1,10 @@
 #!/usr/bin/env node
+import { consoleToStderr } from "./cli-support.js";
 import { runCli } from "./program.js";
+
+// Every command writes its output (text, --json, the MCP stream) to stdout itself; what the console would print there
+// (a dependency's stray console.log) goes to stderr, so that output stays parseable.
+consoleToStderr();
 
 // A reader that stops early (`scamverify --help | head`) closes the pipe: that is the reader's choice, not a
 // failure, so the command ends quietly instead of printing a stack about EPIPE.

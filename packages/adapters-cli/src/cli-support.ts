@@ -44,8 +44,8 @@ const STDOUT_CONSOLE_METHODS = [
 
 /**
  * Sends what the process's console would print to standard output to standard error, for the rest of the process:
- * a command whose standard output is a protocol stream (`mcp`) carries nothing else there, whoever prints (a
- * dependency's stray console.log, such as the DKIM verifier's body-length note, would break the stream).
+ * a command's standard output (its text, its --json, the `mcp` protocol stream) carries nothing else, whoever prints
+ * (a dependency's stray console.log, such as the DKIM verifier's body-length note, would break a JSON reader).
  */
 export function consoleToStderr(): void {
   const toStderr = new Console({ stdout: process.stderr, stderr: process.stderr });

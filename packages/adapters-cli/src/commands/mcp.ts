@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import { DEFAULT_REGISTRY, SCOPES, type Engine, type Principal } from "@scamverify/core";
 import { lockDataDir } from "@scamverify/persistence";
 import type { McpEngine } from "@scamverify/adapters-mcp";
-import { configFrom, consoleToStderr, type Io, remoteFrom, shortLivedProcess } from "../cli-support.js";
+import { configFrom, type Io, remoteFrom, shortLivedProcess } from "../cli-support.js";
 import type { RuntimeConfig } from "../config.js";
 import type { Runtime } from "../runtime.js";
 import { VERSION } from "../version.js";
@@ -103,8 +103,6 @@ export function registerMcpCommand(program: Command, io: Io): void {
       `\nExamples (an assistant's MCP configuration runs these):\n  scamverify mcp\n  scamverify mcp --api-url https://api.example.com --api-key sv_live_...\n`,
     )
     .action(async (flags: McpFlags, cmd: Command) => {
-      // stdout is the MCP stream: anything the console would print there goes to stderr.
-      consoleToStderr();
       const remote = remoteFrom(flags, io);
       const { serveStdio } = await import("@scamverify/adapters-mcp");
       if (remote) {
