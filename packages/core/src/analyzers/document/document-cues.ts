@@ -6,7 +6,9 @@
 // Genuine mail has its own marks, which count against a scam reading only when the letter demands nothing a scam
 // would: "this is not a bill", an account statement's balances, a warning that the sender never asks for payment
 // or codes that way, a way to check the letter through the sender's own channels, and an opt-out from offers.
+import { getPublicSuffix } from "tldts";
 import type { Factor } from "../../schemas/common.js";
+import { isGovernmentSuffix } from "../url/brand-index.js";
 import type { DocumentEntities } from "./document-entities.js";
 
 export const DOCUMENT_RULES_SOURCE = "document_rules";
@@ -106,11 +108,11 @@ const GOVERNMENT =
 /** Hosts of U.S. government bodies: .gov, .mil, and state and local .us names. */
 const GOVERNMENT_HOST = /\.(?:gov|mil|us)$/i;
 /**
- * Hosts only government bodies can register (.us names are open to anyone): .gov and .mil, a country's gov. or mil.
- * (www.gov.uk, ato.gov.au, and gov.uk itself, which letters print bare), Canada's gc.ca; as isGovernmentRegistry
- * reads a link.
+ * Whether only government bodies can register the host (.us names are open to anyone): its public suffix is .gov,
+ * .mil, a country's gov. or mil. (www.gov.uk, ato.gov.au, and gov.uk itself, which letters print bare) or gc.ca.
  */
-const GOVERNMENT_ONLY_HOST = /(?:^|\.)(?:(?:gov|mil)(?:\.[a-z]{2})?|gc\.ca)$/i;
+const governmentOnlyHost = (host: string): boolean =>
+  isGovernmentSuffix(getPublicSuffix(host.toLowerCase(), { allowPrivateDomains: false }) ?? "");
 /** The letter tells the reader to pay (a solicitation dressed as an invoice says "this is not a bill" and this). */
 const PAY_DIRECTIVE =
   /\b(?:pay (?:online|now|here|today|at)|remit (?:payment|to)|make (?:your )?payment (?:online|at|to)|(?:fee|amount|total) due)\b/i;
@@ -335,7 +337,7 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
       );
     // A body the agency words do not name (a registrar, a tribunal, another country's agency) still speaks for the
     // government when every link is a government site and it gives no number of its own to call instead.
-    if ((government || !hasPhone) && hosts.length > 0 && hosts.every((h) => GOVERNMENT_ONLY_HOST.test(h)))
+    if ((government || !hasPhone) && hosts.length > 0 && hosts.every(governmentOnlyHost))
       cues.push(
         cue(
           "government_site",

@@ -257,6 +257,11 @@ export interface Hosting {
 export function isGovernmentRegistry(url: NormalizedUrl): boolean {
   const suffix = url.publicSuffix;
   if (url.isIp || suffix === null || url.registrableDomain === null) return false;
+  return isGovernmentSuffix(suffix);
+}
+
+/** Whether a public suffix is one only government bodies register under: gov, mil, a country's gov. or mil., gc.ca. */
+export function isGovernmentSuffix(suffix: string): boolean {
   return suffix === "gc.ca" || /(?:^|\.)(?:gov|mil)(?:\.[a-z]{2})?$/.test(suffix);
 }
 

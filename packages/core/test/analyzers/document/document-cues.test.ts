@@ -221,6 +221,8 @@ To make a representation, go to www.gov.uk/government/publications/make-a-repres
     expect(cueIds("Companies Office. Verify your identity at gov.uk-verify.com/psc today.")).not.toContain(
       "government_site",
     );
+    // Nor is a name anyone can buy that reads like one: .de has no gov. registry, so gov.de is a private name.
+    expect(cueIds("Companies Office. Verify your identity at www.gov.de/psc today.")).not.toContain("government_site");
   });
 
   it("read a link that wrapped at a hyphen as one link", () => {
