@@ -26,7 +26,11 @@ import {
   type MailFiles,
 } from "../packages/core/src/channels/email/email-channel.js";
 import { qrPayloadEvidence } from "../packages/core/src/analyzers/qr/index.js";
-import { analyzeDocumentText, type DocumentAnalysis } from "../packages/core/src/analyzers/document/index.js";
+import {
+  analyzeDocumentText,
+  placesInNorthAmerica,
+  type DocumentAnalysis,
+} from "../packages/core/src/analyzers/document/index.js";
 import { longFormContent } from "../packages/core/src/channels/text/text-channel.js";
 import type { DocumentScorer } from "./document-eval.js";
 
@@ -109,7 +113,6 @@ export function documentEvidence(
   qrPayloads: readonly string[],
   options: { readByOcr?: boolean; scoring?: Scoring } = {},
 ): Evidence[] {
-  const placed = analysis.entities.postal_addresses.length > 0 || analysis.entities.phones.some((p) => p.e164 !== null);
   return [
     ...messageEvidence(
       analysis.messageText || " ",
@@ -119,7 +122,7 @@ export function documentEvidence(
       {
         dropFictionalPhones: true,
         ...(options.readByOcr === true ? { readByOcr: true } : {}),
-        ...(placed ? { settingCountries: ["US"] } : {}),
+        ...(placesInNorthAmerica(analysis.entities) ? { settingCountries: ["US"] } : {}),
         ...(options.scoring !== undefined ? { scoring: options.scoring } : {}),
       },
     ).evidence,

@@ -77,6 +77,14 @@ export const DocumentEntitiesSchema = z
   });
 export type DocumentEntities = z.infer<typeof DocumentEntitiesSchema>;
 
+/**
+ * Whether the letter places its numbers in North America (a U.S. postal address, a number printed with its 1): what
+ * places them for its listed entities places them for the checks of its text too.
+ */
+export function placesInNorthAmerica(entities: DocumentEntities): boolean {
+  return entities.postal_addresses.length > 0 || entities.phones.some((p) => p.e164 !== null);
+}
+
 const linkify = new LinkifyIt().tlds(TLDS as string[]);
 
 const NANP = /(?<![\d-])(?:\+?\s?1[\s.-]?)?\(?([2-9]\d{2})\)?[\s.-]{0,2}([2-9]\d{2})[\s.-]{0,3}(\d{4})(?!\d)/g;

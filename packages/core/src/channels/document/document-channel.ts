@@ -7,7 +7,7 @@
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { appError, type AppError } from "../../errors.js";
-import { analyzeDocumentText, DocumentEntitiesSchema } from "../../analyzers/document/index.js";
+import { analyzeDocumentText, DocumentEntitiesSchema, placesInNorthAmerica } from "../../analyzers/document/index.js";
 import {
   ClaimedIssuerSchema,
   finalScamType,
@@ -169,11 +169,7 @@ async function assessDocument(ctx: AssessContext, input: DocumentInput): Promise
     claimText: analysis.claimText,
     // OCR misreads about one digit in forty: a number one digit off the claimed sender's own is not a foreign one.
     readByOcr: doc.pages.some((p) => p.method === "ocr"),
-    // What places a letter's numbers in North America for its listed entities (a U.S. postal address, a number
-    // printed with its 1) places them for its checks too.
-    ...(analysis.entities.postal_addresses.length > 0 || analysis.entities.phones.some((p) => p.e164 !== null)
-      ? { settingCountries: ["US"] }
-      : {}),
+    ...(placesInNorthAmerica(analysis.entities) ? { settingCountries: ["US"] } : {}),
   });
   const items = [
     ...body.items,
