@@ -24,6 +24,7 @@ import {
 } from "./authentication-results.js";
 import { parseReceived } from "./received.js";
 import { loadOnce } from "../lazy-module.js";
+import { withoutConsoleOutput } from "./quiet-console.js";
 import type { ConnectivityProbe } from "../network/connectivity.js";
 
 /** mailauth, loaded on the first message checked (it is the heaviest module of the package to load). */
@@ -368,15 +369,17 @@ class MailauthEmailAuthenticator implements EmailAuthenticator {
     const { authenticate } = await loadMailauth();
     let verified: EmailAuthentication;
     try {
-      const res = await authenticate(rawMessage, {
-        resolver: resolver as never,
-        mta: this.opts.mta ?? "scamverify.invalid",
-        disableBimi: true,
-        trustReceived: false,
-        ...(clientIp !== null ? { ip: clientIp } : {}),
-        ...(hop?.fromHost != null ? { helo: hop.fromHost } : {}),
-        ...(returnPath !== undefined ? { sender: returnPath } : {}),
-      });
+      const res = await withoutConsoleOutput(() =>
+        authenticate(rawMessage, {
+          resolver: resolver as never,
+          mta: this.opts.mta ?? "scamverify.invalid",
+          disableBimi: true,
+          trustReceived: false,
+          ...(clientIp !== null ? { ip: clientIp } : {}),
+          ...(hop?.fromHost != null ? { helo: hop.fromHost } : {}),
+          ...(returnPath !== undefined ? { sender: returnPath } : {}),
+        }),
+      );
       verified = fromVerified(res, dnsFailed, clientIp, fromDomain, fromHeaders.length, headers);
     } catch {
       verified = {
