@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameMessages, shingles } from "./overlap.js";
+import { sameMessageAs, sameMessages, shingles } from "./overlap.js";
 
 describe("overlap between training and held-out items", () => {
   const campaign =
@@ -23,5 +23,10 @@ describe("overlap between training and held-out items", () => {
     expect(sameMessages([shingles("OK, see you")], [shingles("ok see you!")])).toEqual([true]);
     expect(sameMessages([shingles("ok see you")], [shingles("ok see them")])).toEqual([false]);
     expect(sameMessages([shingles("")], [shingles("")])).toEqual([false]);
+  });
+
+  it("names every held-out item a training item is the same message as", () => {
+    const held = [shingles(campaign), shingles("ok see you"), shingles(`Hi, ${campaign} now`)];
+    expect(sameMessageAs([shingles(campaign), shingles("lunch at noon?")], held)).toEqual([[0, 2], []]);
   });
 });

@@ -49,8 +49,8 @@ export function shingles(text: string): Set<number> {
   return out;
 }
 
-/** For each candidate, whether it is the same message as one of the references. */
-export function sameMessages(candidates: readonly Set<number>[], references: readonly Set<number>[]): boolean[] {
+/** For each candidate, the references it is the same message as (none: an empty list). */
+export function sameMessageAs(candidates: readonly Set<number>[], references: readonly Set<number>[]): number[][] {
   const index = new Map<number, number[]>();
   references.forEach((ref, r) => {
     for (const h of ref) {
@@ -60,14 +60,16 @@ export function sameMessages(candidates: readonly Set<number>[], references: rea
     }
   });
   return candidates.map((cand) => {
-    if (cand.size === 0) return false;
+    if (cand.size === 0) return [];
     const shared = new Map<number, number>();
     for (const h of cand) for (const r of index.get(h) ?? []) shared.set(r, (shared.get(r) ?? 0) + 1);
-    for (const [r, n] of shared) {
-      if (n / Math.min(cand.size, references[r]!.size) >= SAME_MESSAGE) return true;
-    }
-    return false;
+    return [...shared].filter(([r, n]) => n / Math.min(cand.size, references[r]!.size) >= SAME_MESSAGE).map(([r]) => r);
   });
+}
+
+/** For each candidate, whether it is the same message as one of the references. */
+export function sameMessages(candidates: readonly Set<number>[], references: readonly Set<number>[]): boolean[] {
+  return sameMessageAs(candidates, references).map((refs) => refs.length > 0);
 }
 
 function main(args: readonly string[]): void {
@@ -80,23 +82,19 @@ function main(args: readonly string[]): void {
   const items = loadCorpus(channel);
   const held = items.filter((it) => isHeldOut(it, heldOut));
   const heldShingles = held.map((it) => shinglesOf(it, channel));
-  const heldSources = [...new Set(held.map((it) => it.source))];
   for (const source of loadSources(channel)) {
     if (heldOut.sources.includes(source.id)) continue;
     const own = items.filter((it) => it.source === source.id && !isHeldOut(it, heldOut));
     const ownShingles = own.map((it) => shinglesOf(it, channel));
-    const same = sameMessages(ownShingles, heldShingles);
+    const matches = sameMessageAs(ownShingles, heldShingles);
+    const same = matches.map((refs) => refs.length > 0);
     const leaked = same.filter(Boolean).length;
-    const byHeld = heldSources
-      .map((h) => {
-        const refs = heldShingles.filter((_, i) => held[i]!.source === h);
-        const n = sameMessages(
-          ownShingles.map((sh, i) => (same[i] === true ? sh : new Set<number>())),
-          refs,
-        ).filter(Boolean).length;
-        return n > 0 ? `${h} ${n}` : "";
-      })
-      .filter((s) => s !== "");
+    // Per held-out source, the items that match one of its items (an item may match in two sources).
+    const perHeld = new Map<string, number>();
+    for (const refs of matches) {
+      for (const h of new Set(refs.map((r) => held[r]!.source))) perHeld.set(h, (perHeld.get(h) ?? 0) + 1);
+    }
+    const byHeld = [...perHeld].map(([h, n]) => `${h} ${n}`);
     console.log(
       `${source.id}: ${leaked} of ${own.length} the same as a held-out item${byHeld.length ? ` (${byHeld.join(", ")})` : ""}`,
     );
