@@ -364,6 +364,10 @@ describe("analyzeMessage: cues weighed together", () => {
       "OTP is 482913 for txn of INR 2,499.00 at AMAZON on HDFC Bank card ending 1234. Do not share OTP for security reasons. Not you? Call 18002586161",
       ["call_to_dispute", "account_alert"],
     ],
+    [
+      "482913 is your OTP for Rs. 1,200.00 at Amazon on your Card ending 1234. DO NOT disclose it to anyone. Not you? Call 18002586161",
+      ["call_to_dispute"],
+    ],
     // An instalment the issuer will take from the account, and what happens if the balance falls short.
     [
       "Dear Customer, your a/c XX1234 will be debited with Rs.5,432 towards EMI on 05-Sep-22. Keep sufficient balance to avoid penalty charges.",
@@ -1001,6 +1005,8 @@ describe("analyzeMessage: one-time passcodes and codes to quote", () => {
     "Your code: 482913",
     "Your one-time passcode is 482913. It expires in 10 minutes.",
     "Your verification code for PayPal is 482913. Do not share it.",
+    // With a link, the warning not to share or disclose it is what makes it a code delivery.
+    "Your verification code for Zomato is 339201. Do not disclose it to anyone. zoma.to/abc",
     "Tu código de verificación de Google es 730194. No lo compartas con nadie.",
     "Tu código de verificación es 730194",
   ])("still reads the one-time passcode in %s", (text) => {
