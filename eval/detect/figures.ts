@@ -31,6 +31,9 @@ export interface Rates {
   readonly falsePositives: number;
   /** Legitimate items at high_risk+: what the calibration target (precision at high_risk+) rests on. */
   readonly falsePositivesHigh: number;
+  /** Scams and legitimate items at the scam verdict (85+): what the calibration target at scam rests on. */
+  readonly recallScam: number;
+  readonly falsePositivesScam: number;
 }
 
 const at = (s: number | null, t: number): boolean => s !== null && s >= t;
@@ -45,6 +48,8 @@ export function rates(rows: readonly ScoredRow[], which: "hand" | "fitted"): Rat
     recallHigh: share(scams, HIGH),
     falsePositives: share(legit, MEDIUM),
     falsePositivesHigh: share(legit, HIGH),
+    recallScam: share(scams, SCAM),
+    falsePositivesScam: share(legit, SCAM),
   };
 }
 

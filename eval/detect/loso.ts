@@ -1,4 +1,4 @@
-// pnpm eval loso [url|sms|email] [--sources=a,b] [--why]: left one source out (every training source, or only those named). For every training source, the channel's weights are fitted
+// pnpm eval loso [url|sms|email] [--sources=a,b] [--why] [--scam-line]: left one source out (every training source, or only those named). For every training source, the channel's weights are fitted
 // again without it and its items read by a statistical model trained without it, then the source is scored: what
 // the engine does on a source it never saw, for each source the shipped engine was fitted on. Printed beside the
 // in-source figure (the shipped weights and model, which saw the source) and the hand-weighted baseline, same run.
@@ -6,6 +6,9 @@
 // One simplification, stated: the model readings of the other training sources, which the refit weighs, stay the
 // out-of-fold readings of the ordinary rescore (their models saw the left-out source). The left-out source's own
 // readings come from a model that never saw it.
+//
+// --scam-line adds, per source, the left-out share of scams and of legitimate items at the scam verdict (85+), where
+// the calibration target at scam is read.
 //
 // --why adds what moved the left-out scores across medium risk: per rule, on how many left-out false positives it
 // pushed up and by how many points in all, and on how many missed scams it pulled down (a rule's points are its
@@ -106,6 +109,7 @@ export async function main(args: readonly string[]): Promise<void> {
   const only = (CHANNELS as readonly string[]).includes(args[0] ?? "") ? (args[0] as CorpusChannel) : null;
   const named = args.find((a) => a.startsWith("--sources="));
   const why = args.includes("--why");
+  const scamLine = args.includes("--scam-line");
   const sources = named === undefined ? undefined : new Set(named.slice("--sources=".length).split(","));
   for (const channel of CHANNELS) {
     if (only !== null && channel !== only) continue;
@@ -149,6 +153,16 @@ export async function main(args: readonly string[]): Promise<void> {
     console.log(
       `  pooled precision at high_risk+ / scam: in source ${p(precisionAt(inPool, HIGH, "fitted"))} / ${p(precisionAt(inPool, SCAM, "fitted"))}, left out ${p(precisionAt(pooled, HIGH, "fitted"))} / ${p(precisionAt(pooled, SCAM, "fitted"))}`,
     );
+    if (scamLine) {
+      console.log(`\n${channel}: left out, at the scam verdict (85+) — scams, legitimate items`);
+      for (const f of outFigures.values()) {
+        const parts: string[] = [];
+        if (f.scams > 0) parts.push(`recall ${p(f.fitted.recallScam)}`);
+        if (f.legit > 0) parts.push(`fp ${p(f.fitted.falsePositivesScam)}`);
+        console.log(`  ${f.source.padEnd(36)} ${parts.join("; ")}`);
+      }
+      console.log(`  pooled: recall ${p(all.recallScam)}, false positives ${p(all.falsePositivesScam)}`);
+    }
     if (why) printWhy(data, byItem);
   }
 }

@@ -117,6 +117,17 @@ export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights
   if (ceiling !== undefined && !hits.some(backs)) {
     raw = Math.min(raw, ceiling);
   }
+  // Policy: a model's reading backed only by other readings (a link verdict reached by weighing) stays under the
+  // channel's scam line; a rule of substance that is no reading lifts it past (see ChannelWeights).
+  const onlyReadings = weights?.readingsOnlyCeiling;
+  if (onlyReadings !== undefined && hits.some((h) => (h.strength ?? 0) > 0)) {
+    const finding = (h: RuleHit, i: number): boolean =>
+      h.strength === undefined &&
+      (logOdds[i] ?? 0) > 0 &&
+      h.points >= CORROBORATING_PRIOR &&
+      !onlyReadings.readings.some((k) => keys[i]!.startsWith(k));
+    if (!hits.some(finding)) raw = Math.min(raw, onlyReadings.score);
+  }
   const score = Math.max(0, Math.min(100, Math.round(Math.max(raw, floor))));
   // The points share what the rules moved; a floor's lift above that is the floor's (its evidence names it).
   const moved = raw - 100 * sigmoid(bias);

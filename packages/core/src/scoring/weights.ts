@@ -40,6 +40,13 @@ export interface ChannelWeights {
    * read anything against). A very confident reading of a text with a link of no known kind is not a hint alone.
    */
   readonly confidentReading?: { readonly strength: number; readonly backedBy: readonly string[] };
+  /**
+   * Policy, not fitted: the highest score a model's reading reaches when what backs it is only other readings, rules
+   * whose key starts with one of `readings` (a link verdict the URL channel reached by weighing: its URL model, a
+   * shortener, a young host). Two statistical readings that agree make a text high risk; calling it a scam takes a
+   * finding of substance of its own (a rule of `CORROBORATING_PRIOR` or more that is not a reading), or a floor.
+   */
+  readonly readingsOnlyCeiling?: { readonly score: number; readonly readings: readonly string[] };
 }
 
 /**

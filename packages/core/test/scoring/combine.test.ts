@@ -98,6 +98,24 @@ describe("combineLogOdds: the one combination", () => {
     expect(combineLogOdds([hit("model", 0, 8), hit("link_low", 5)], plain, 0).score).toBe(39);
   });
 
+  it("holds a reading backed only by another reading under the scam line, unless a finding of substance backs it", () => {
+    const capped: ChannelWeights = {
+      ...weights({ "rules/model": 1, "rules/link_scam": 2, "rules/threat": 2 }),
+      uncorroboratedCeiling: 39,
+      readingsOnlyCeiling: { score: 84, readings: ["rules/link_"] },
+    };
+    const score = (...hits: RuleHit[]): number => combineLogOdds(hits, capped, 0).score;
+    // The model and a link verdict reached by weighing agree: high risk, not a scam.
+    expect(score(hit("model", 0, 6), hit("link_scam", 75))).toBe(84);
+    // A finding of substance that is no reading lets them reach the scam line.
+    expect(score(hit("model", 0, 6), hit("link_scam", 75), hit("threat", 40))).toBeGreaterThan(84);
+    // Near-conclusive evidence still floors it.
+    expect(combineLogOdds([hit("model", 0, 6), hit("link_scam", 75)], capped, 90).score).toBe(90);
+    // Without the policy the two readings reach it.
+    const { readingsOnlyCeiling: _, ...plain } = capped;
+    expect(combineLogOdds([hit("model", 0, 6), hit("link_scam", 75)], plain, 0).score).toBeGreaterThan(84);
+  });
+
   it("never goes under the floor of near-conclusive evidence", () => {
     expect(combineLogOdds([hit("a", 10)], weights({ "rules/a": 0 }), 90).score).toBe(90);
   });

@@ -41,6 +41,7 @@ import {
   RECEIPT_NEVER_ASKS,
   isTransactionReceipt,
   keywordLines,
+  namesOwnAccount,
 } from "./transaction-receipt.js";
 
 export const CONTENT_SOURCE = "message_content";
@@ -189,13 +190,17 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
 
   // A receipt or statement of the reader's own account, whose links (if any) are its sender's own and ask nothing,
   // and whose numbers are no person's line (a mobile-range number to text a keyword to is a service's): its "not
-  // you? call us" is the issuer's fraud line, and what it reports is no story (see RECEIPT_CUES).
+  // you? call us" is the issuer's fraud line, and what it reports is no story (see RECEIPT_CUES). An issuer's
+  // one-time code for a payment on the reader's own card ("OTP 482913 for txn of INR 2,499 on card ending 1234. Do
+  // not share it. Not you? Call 1800...") is read the same way: it gives a code, warns not to share it, and names
+  // the card by its last digits.
   const serviceLines = keywordLines(scan.cleaned);
+  const ownAccountCode = has("code_given") && has("share_warning") && namesOwnAccount(prepared);
   const receipt =
     !ownChannelsOnly &&
     urls.every((u) => namedLikeSender(u, names) || isGovernmentRegistry(u)) &&
     (urls.length === 0 || !LINK_ASKS.some(has)) &&
-    isTransactionReceipt(prepared) &&
+    (isTransactionReceipt(prepared) || ownAccountCode) &&
     phones.every(
       (p) =>
         !PERSONAL_LINES.has(p.reading.lineType) ||
@@ -358,7 +363,8 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       "Asks you to return money 'sent by mistake'",
     );
   }
-  if (has("charge_notice") && has("call_to_dispute") && issuer.claimedIssuer?.channels_match !== true) {
+  // In a receipt of the reader's own account the charge and the line to call are the issuer's (see RECEIPT_CUES).
+  if (has("charge_notice") && has("call_to_dispute") && issuer.claimedIssuer?.channels_match !== true && !receipt) {
     add(
       "charge_callback",
       "Reports a charge or renewal and gives a number to call to cancel it that is not a published one",

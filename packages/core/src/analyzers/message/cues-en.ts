@@ -490,11 +490,12 @@ export const CUES_EN: CueTable = {
       "(?:to claim|to redeem|to collect|claim(?:ing)? (?:it )?(?:with|using)|redeem(?:ing)? (?:it )?(?:with|using)) (?:the |your |this )?(?:code|pin)",
     ],
     share_warning: [
-      "(?:don't|do not|never) share",
+      "(?:don't|do not|never) (?:share|disclose|reveal)",
       "(?:we|[a-z]+) (?:will )?never (?:call|ask|text|email|contact)",
       "no one from",
       "(?:don't|do not) give (?:it|this code) to anyone",
       "if you did(?: not|n't) request (?:this|it)",
+      "if (?:it was |this was )?not (?:requested|initiated) by you",
     ],
     opt_out: [
       "reply stop",

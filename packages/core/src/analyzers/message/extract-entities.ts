@@ -403,6 +403,14 @@ function parseAmount(whole: string, cents: string | undefined): number {
   return Number(digits) + (cents === undefined ? 0 : Number(cents.padEnd(2, "0")) / 100);
 }
 
+/**
+ * Two sentences run together without a space ("grace till 0.To see your bonus", "has expired.In case"): the word
+ * after the dot starts a sentence, capitalised as one, and happens to be a country's ending (.to, .in, .me, .it,
+ * .no). One dot, no scheme, no path, nothing capitalised before the dot and the ending written as a capitalised
+ * word: not a link. A name written in capitals ("Paypal-Secure.Com", "Www.Usps.Com") is still one.
+ */
+const SENTENCE_RUN_ON = /^[^./\p{Lu}]+\.\p{Lu}\p{Ll}+$/u;
+
 /** Reads the message once; `extractEntities` and `analyzeMessage` share it. */
 export function scanMessage(text: string, limits: ExtractionLimits = {}): ScannedMessage {
   const maxUrls = limits.maxUrls ?? MAX_EXTRACTED_URLS;
@@ -433,6 +441,8 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
       if (tail !== null) end += tail[0].length;
       candidate = `http://${address}${tail?.[0] ?? ""}`;
     } else if (m.schema !== "" && m.schema !== "http:" && m.schema !== "https:" && m.schema !== "//") {
+      continue;
+    } else if (m.schema === "" && SENTENCE_RUN_ON.test(m.raw)) {
       continue;
     }
     spans.push({ start: m.index, end, kind: "url" });

@@ -14,17 +14,24 @@ import { LURE_ASKS } from "./message-cue-groups.js";
 const MASKED_ACCOUNT =
   /(?:(?:x{2,}|\*{2,}|#{2,})\d{3,6}(?![\d])|(?:ending|ending in|ending with|ends in|ends with|last 4 digits|last four digits)[: ]+\d{4}(?!\d)|(?<![a-z])(?:a\/?c|acct|account|card)(?: no\.?| number)?[: .-]*(?:x+|\*+)?\d{3,6}(?!\d))/;
 /**
- * What only the account's own issuer states: the balance or limit after a transaction, the transaction's reference,
- * a statement's or instalment's amount and date due, or that it did what the holder asked ("blocked as requested").
+ * What only the account's own issuer states: the balance, limit or amount outstanding after a transaction ("Avl Bal",
+ * "Avl Lmt", "updated balance"), the transaction's reference, a statement's or instalment's amount and date due, that
+ * an instalment will be taken from the account ("keep sufficient balance"), or that it did what the holder asked
+ * ("blocked as requested").
  */
 const RECEIPT_DETAIL =
-  /(?:(?:avl|avbl|avail|available|new|current|closing|ledger|clear|a\/c|acct|account|total|credit|card|m-pesa|wallet)\.? ?(?:bal(?:ance)?|limit)|(?<![a-z])bal(?:ance)?(?: is)? ?[:.-]? ?(?:rs|inr|ngn|ksh|kes|php|pkr|bdt|rwf|usd|\$|₹|₦)|(?:ref(?:erence)?|txn|transaction|trans|utr|rrn|approval|auth)\.?(?: no\.?| number| id| code| #)?[:.#]? ?(?:<phone>|[a-z]{0,4}\d{6,})|(?:total|min(?:imum)?|minimum)\.? (?:amt|amount) due|(?:emi|instal?ments?|amt|amount|bill|payment) (?:of [^.!?]{1,40})?(?:is )?due (?:on|by|date)|(?:payment )?due date|as requested|(?:as per|at|on) your request)/;
+  /(?:(?:avl|avbl|avail|available|new|current|closing|ledger|clear|updated|remaining|a\/c|acct|account|total|credit|card|m-pesa|wallet)\.? ?(?:bal(?:ance)?|limit|lmt|outstanding)|(?<![a-z])bal(?:ance)?(?: is)? ?[:.-]? ?(?:rs|inr|ngn|ksh|kes|php|pkr|bdt|rwf|usd|\$|₹|₦)|(?:ref(?:erence)?|txn|transaction|trans|utr|rrn|approval|auth)\.?(?: no\.?| number| id| code| #)?[:.#]? ?(?:<phone>|[a-z]{0,4}\d{6,})|(?:total|min(?:imum)?|minimum)\.? (?:amt|amount) due|(?:emi|instal?ments?|amt|amount|bill|payment) (?:of [^.!?]{1,40})?(?:is )?due (?:on|by|date)|(?:payment )?due date|as requested|(?:as per|at|on) your request|(?:maintain|keep) (?:a )?(?:sufficient|adequate|enough|minimum) (?:funds|balance))/;
 /**
  * That something was done or falls due: money moved, a card was used, a statement or an instalment is due, a request
  * was carried out.
  */
 const COMPLETED =
   /(?:debited|credited|withdrawn|withdrawal|spent|sent|paid|received|transferred|deposited|purchase|payment|transaction|txn|used (?:for|at)|charged|statement|emi|instal?ment|due|request)/;
+
+/** Whether a message names an account or a card by its last digits, as only its holder's issuer can. */
+export function namesOwnAccount(prepared: string): boolean {
+  return MASKED_ACCOUNT.test(prepared);
+}
 
 /** Whether a message reads as a receipt, a statement or an instalment notice of the reader's own account. */
 export function isTransactionReceipt(prepared: string): boolean {

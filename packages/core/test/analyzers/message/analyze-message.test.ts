@@ -350,6 +350,29 @@ describe("analyzeMessage: cues weighed together", () => {
       "Your Credit Card XX1234 statement is generated. Total Amt Due Rs 12,450.00, Min Amt Due Rs 620.00. Pay now to avoid late payment charges.",
       ["pay_demand", "threat"],
     ],
+    // A card's limit written short, and a debit with its reference and the issuer's fraud line.
+    [
+      "INR 1,250.00 spent on HDFC Bank Card xx5678 at AMAZON on 2022-03-04. Avl Lmt: INR 98,750.00. Not you? Call 18002586161",
+      ["call_to_dispute"],
+    ],
+    [
+      "Dear Customer, Rs.2,500.00 has been debited from your A/c XX1234 on 12-01-22 to VPA shop@ybl. UPI Ref No 201234567890. Not you? Call 18002586161 to block UPI.",
+      ["charge_notice", "call_to_dispute"],
+    ],
+    // An issuer's one-time code for a payment on the holder's own card, with its fraud line.
+    [
+      "OTP is 482913 for txn of INR 2,499.00 at AMAZON on HDFC Bank card ending 1234. Do not share OTP for security reasons. Not you? Call 18002586161",
+      ["call_to_dispute", "account_alert"],
+    ],
+    [
+      "482913 is your OTP for Rs. 1,200.00 at Amazon on your Card ending 1234. DO NOT disclose it to anyone. Not you? Call 18002586161",
+      ["call_to_dispute"],
+    ],
+    // An instalment the issuer will take from the account, and what happens if the balance falls short.
+    [
+      "Dear Customer, your a/c XX1234 will be debited with Rs.5,432 towards EMI on 05-Sep-22. Keep sufficient balance to avoid penalty charges.",
+      ["charge_notice", "threat"],
+    ],
   ] as const)("weighs what a transaction receipt says apart, and tells no story with it: %s", (text, cues) => {
     const found = ids(text);
     for (const cue of cues) {
@@ -358,6 +381,8 @@ describe("analyzeMessage: cues weighed together", () => {
     }
     expect(found).not.toContain("story_and_request");
     expect(found).not.toContain("scam_script");
+    // A debit and the issuer's line to call about it are the receipt's own, not a charge with a callback to cancel it.
+    expect(found).not.toContain("charge_callback");
   });
 
   it("keeps a callback as it is where the receipt is no receipt or the line is a person's", () => {
@@ -382,6 +407,28 @@ describe("analyzeMessage: cues weighed together", () => {
       "Rs 5,000 debited from A/c XX1234, Ref 208112345678. Not you? Call 1800-425-3800 or cancel at http://sbi-cancel-txn.top",
     );
     expect(foreignLink).toContain("call_to_dispute");
+    // A limit written short makes a receipt, not one whose line to call is a person's.
+    const shortLimit = ids(
+      "INR 49,999 spent on Card xx5678 at APPLE STORE. Avl Lmt: INR 210. Not you? Call 9876543210 to cancel",
+    );
+    expect(shortLimit).toContain("call_to_dispute");
+    expect(shortLimit).not.toContain("call_to_dispute_in_receipt");
+    // A card's one-time code with a mobile to call, or one that asks for the code back, is no issuer's.
+    const codeMobile = ids(
+      "OTP is 482913 for txn of INR 2,499.00 at AMAZON on card ending 1234. Do not share OTP. Not you? Call 9876543210 to cancel",
+    );
+    expect(codeMobile).toContain("call_to_dispute");
+    expect(codeMobile.some((id) => id.endsWith("_in_receipt"))).toBe(false);
+    const codeBack = ids(
+      "OTP 482913 for txn of Rs 2,499 on card ending 1234. Do not share it with anyone. If not you, share the OTP with our executive on 1800123456 to cancel",
+    );
+    expect(codeBack).toContain("code_request");
+    expect(codeBack.some((id) => id.endsWith("_in_receipt"))).toBe(false);
+    // The same debit with a mobile to call is the fake-debit scam: a charge and a callback to cancel it.
+    const fakeDebit = ids(
+      "Dear Customer, Rs.2,500.00 has been debited from your A/c XX1234 on 12-01-22. UPI Ref No 201234567890. Not you? Call 9876543210 to cancel.",
+    );
+    expect(fakeDebit).toEqual(expect.arrayContaining(["charge_notice", "call_to_dispute", "charge_callback"]));
     expect(foreignLink).not.toContain("call_to_dispute_in_receipt");
     // A receipt that asks for a sign-in through a link asks what no receipt does.
     const link = ids(
@@ -958,6 +1005,8 @@ describe("analyzeMessage: one-time passcodes and codes to quote", () => {
     "Your code: 482913",
     "Your one-time passcode is 482913. It expires in 10 minutes.",
     "Your verification code for PayPal is 482913. Do not share it.",
+    // With a link, the warning not to share or disclose it is what makes it a code delivery.
+    "Your verification code for Zomato is 339201. Do not disclose it to anyone. zoma.to/abc",
     "Tu código de verificación de Google es 730194. No lo compartas con nadie.",
     "Tu código de verificación es 730194",
   ])("still reads the one-time passcode in %s", (text) => {

@@ -67,6 +67,23 @@ describe("extractEntities: links", () => {
     expect(extractEntities("Call us. It is open. See file.txt and v1.2.3 today.").urls).toEqual([]);
   });
 
+  it("reads two sentences run together without a space as prose, and a link written in capitals as a link", () => {
+    for (const prose of [
+      "New balance is 45.15 NGN, validity till 0.To see Airtime Bonus, dial *223#.",
+      "Your data plan has expired.In case of any issue call 111.",
+    ]) {
+      expect(extractEntities(prose).urls, prose).toEqual([]);
+    }
+    for (const [text, link] of [
+      ["Visit Paypal-Secure.Com now", "Paypal-Secure.Com"],
+      ["Go to Usps.Com/track today", "Usps.Com/track"],
+      ["Log in at www.Secure.Me now", "www.Secure.Me"],
+      ["Claim it at claim-prize.to now", "claim-prize.to"],
+    ] as const) {
+      expect(extractEntities(text).urls.map((u) => u.raw)).toEqual([link]);
+    }
+  });
+
   it("reads a spaced or spelled dot after a function word or a single letter as prose", () => {
     for (const text of [
       "the registry for .fi domains",
