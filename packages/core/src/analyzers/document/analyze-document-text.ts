@@ -59,7 +59,8 @@ export function analyzeDocumentText(
     .split("\n")
     .filter((line) => !isLedgerRow(line))
     .join("\n");
-  const claimText = withoutMeansAndMarks(withoutRows, { instruments: true }).slice(0, LETTER_CLAIM_CHARS);
+  const opening = withoutMeansAndMarks(withoutRows, { instruments: true }).slice(0, LETTER_CLAIM_CHARS);
+  const claimText = ownLetterhead(opening) ?? opening;
   return ocrConfidence === undefined
     ? { text, messageText, claimText, entities, cues, repairs }
     : { text, messageText, claimText, entities, cues, repairs, ocrConfidence };
@@ -73,6 +74,37 @@ const WRAPPED_LINK = /(\b[a-z0-9][a-z0-9.-]*-)\n[ \t]*(?=[a-z0-9-]+(?:\.[a-z0-9-
 
 export function rejoinWrappedLinks(text: string): string {
   return text.replace(WRAPPED_LINK, "$1");
+}
+
+/** A name's last words that say what kind of organisation it is: a bank, a credit union, a company, a registry. */
+const ORGANISATION_KIND =
+  /\b(?:bank|credit union|savings|mortgage|lending|financial|insurance|services|company|co\.?|corporation|corp\.?|inc\.?|llc|l\.l\.c\.|ltd\.?|limited|plc|group|trust|partners|associates|hospital|clinic|health|pharmacy|university|college|schools?|district|council|utility|utilities|house|registry)$/i;
+/**
+ * Words that name a function, not an organisation ("Fraud Prevention Services", "Customer Account Services",
+ * "Federal Benefits Services"): a letterhead of them says what a department does, which anyone can print.
+ */
+const FUNCTION_WORDS =
+  /\b(?:fraud|security|secure|verification|protection|prevention|recovery|refunds?|claims?|collections?|processing|billing|support|customer|accounts?|alerts?|notifications?|compliance|enforcement|settlements?|department|dept|center|centre|division|unit|office|payments?|debt|tax|benefits?|federal|national|government|official|online)\b/i;
+/** A letterhead's name: a few capitalised words ("Prairie State Credit Union", "AVERY JOINERY LTD"). */
+const LETTERHEAD_NAME = /^\p{Lu}[\p{L}\p{N}&'\u2019.-]*(?: (?:of|and|&|the|\p{Lu}[\p{L}\p{N}&'\u2019.-]*)){0,5}$/u;
+
+/**
+ * The letterhead alone, when it names the letter's sender by a name of its own and the kind of organisation it is
+ * ("Prairie State Credit Union", "Harbor Point Mortgage Services", "Companies House"): the organisations named
+ * further down (the credit bureau a denial names as its source, a regulator, a former servicer) are mentions, not the
+ * sender. Null when the first line is no such name (a heading, a department, a logo's text), and the whole opening is
+ * read for the claim.
+ */
+function ownLetterhead(opening: string): string | null {
+  const first = opening
+    .split("\n")
+    .map((line) => line.trim())
+    .find((line) => line !== "");
+  if (first === undefined || first.length > 60 || !LETTERHEAD_NAME.test(first)) return null;
+  if (!ORGANISATION_KIND.test(first) || FUNCTION_WORDS.test(first)) return null;
+  // The kind alone ("Services", "The Bank") is no name.
+  const named = first.replace(ORGANISATION_KIND, "").replace(/\b(?:the|of|and|&)\b/gi, "").trim();
+  return named === "" ? null : first;
 }
 
 /** A salutation at the start of a line, up to its comma (or the whole line when short and without one). */

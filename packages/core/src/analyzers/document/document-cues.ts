@@ -34,6 +34,7 @@ export const DOCUMENT_CUE_IDS = [
   "account_statement",
   "verify_through_sender",
   "marketing_opt_out",
+  "rights_notice",
 ] as const;
 export type DocumentCueId = (typeof DOCUMENT_CUE_IDS)[number];
 
@@ -122,6 +123,12 @@ const STATEMENT = /\b(?:beginning|opening|previous|ending|closing|new) balance\b
 const VERIFY =
   /\b(?:to (?:make sure|confirm|verify|check) (?:that )?(?:this|the) (?:notice|letter|statement|bill|call|message) is (?:really |genuinely )?(?:from|genuine|legitimate|real)|look up your (?:balance|account)|(?:number|phone number) (?:on|printed on) the back of your (?:card|statement)|contact us (?:directly )?(?:through|using|at) the (?:number|address|website) (?:on|printed on) your)\b/i;
 const OPT_OUT = /\b(?:to stop receiving|opt out|opt-out|unsubscribe|remove your name from our (?:mailing )?list)\b/i;
+
+/** The reader's own rights stated: to dispute, to a copy of a report, to limit marketing. */
+const RIGHTS =
+  /\b(?:you (?:also )?have (?:a|the) rights? (?:to|under)|gives you the rights? to|your rights? (?:to|under)|you are entitled to)\b/i;
+/** The law that grants them, by name ("the Fair Credit Reporting Act", "Companies Act 2006") or as federal or state law. */
+const LAW = /\b(?:[A-Z][A-Za-z]+ ){1,6}Act\b|\b(?:[Ff]ederal|[Ss]tate) law\b|\bRegulation [A-Z]{1,2}\b/;
 
 /** A sentence that says what will not happen or is not wanted ("nothing to pay today"). */
 const NEGATED = /\b(?:no|not|nothing|never|don't|won't)\b/i;
@@ -344,6 +351,19 @@ export function detectDocumentCues(text: string, entities: DocumentEntities): Do
           -20,
           "A government notice whose every link is on a government-only site (.gov, .mil, gov.uk), which only government bodies can register",
           hosts[0] ?? "",
+        ),
+      );
+    // A notice the law makes a lender or an agency send says what the reader may do under that law: adverse-action
+    // and credit-denial notices, error resolution, marketing choices.
+    const rights = find(flat, RIGHTS);
+    const law = rights === undefined ? undefined : find(flat, LAW);
+    if (rights !== undefined && law !== undefined)
+      cues.push(
+        cue(
+          "rights_notice",
+          -10,
+          "Tells the reader their rights under a law it names (to dispute, to a free copy of a report, to limit marketing): the wording regulated notices carry",
+          `${rights} ... ${law}`,
         ),
       );
     const optOut = find(flat, OPT_OUT);

@@ -18,6 +18,7 @@ import { homePlan, parsePhones, parseUrls } from "./message-contacts.js";
 import {
   AGENCY_TOPICS,
   CHAT_APP_HOSTS,
+  GOVERNMENT_SERVICE_CUES,
   ISSUER_STORIES,
   ISSUER_STORY_POINTS,
   LINK_ASKS,
@@ -178,6 +179,14 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     urls.every((u) => namedLikeSender(u, names) || isGovernmentRegistry(u));
   /** Every link and number in it is the sender's own: what it asks is done on the sender's own site or line. */
   const ownChannelsOnly = issuer.claimedIssuer?.channels_match === true || ownLinksOnly;
+  // A letter whose every way to act is a government-only site (no number, no address, no other link): what it asks is
+  // done at the government's own service.
+  const governmentServiceOnly =
+    options.kind === "document" &&
+    urls.length > 0 &&
+    phones.length === 0 &&
+    entities.emails.length === 0 &&
+    urls.every((u) => isGovernmentRegistry(u));
   const ownAppOnly =
     has("own_app") &&
     urls.length === 0 &&
@@ -249,7 +258,10 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     // A cue said twice in different words ("is this David? ... I got your number from ...") is surer than once.
     const points = repeated.has(id) ? Math.round(meaning.points * REPEAT_FACTOR) : meaning.points;
     const quoted = `${meaning.label} ("${found.length > 60 ? `${found.slice(0, 57)}...` : found}")`;
-    if ((ownChannelsOnly || ownAppOnly) && SERVICING_CUES.has(id)) {
+    if (
+      ((ownChannelsOnly || ownAppOnly) && SERVICING_CUES.has(id)) ||
+      (governmentServiceOnly && GOVERNMENT_SERVICE_CUES.has(id))
+    ) {
       // Asked through the sender's own site, number or app: a servicing notice's words, weighed apart.
       add(
         `${id}${OWN_CHANNEL_SUFFIX}`,

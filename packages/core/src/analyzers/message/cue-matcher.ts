@@ -34,6 +34,16 @@ const GOVERNING_RE = new RegExp(
   `(${WARNING_SOURCES.map(bounded).join("|")})|(${PROHIBITION_SOURCES.map(bounded).join("|")})`,
   "g",
 );
+const DENIAL_RE = new RegExp(
+  CUE_TABLES.flatMap((t) => t.denials)
+    .map(bounded)
+    .join("|"),
+);
+const ABSENT_BEFORE = new RegExp(
+  `(?<![${WORD_CHAR}])(?:${CUE_TABLES.flatMap((t) => t.absent).join("|")})(?: (?:additional|extra|further|more|adicional))? $`,
+);
+/** Characters past a pressure cue within which its sentence may deny it ("a late fee may not be imposed on you"). */
+const DENIAL_REACH = 60;
 const TURN_RE = new RegExp(
   CUE_TABLES.flatMap((t) => t.turns)
     .map(bounded)
@@ -88,6 +98,18 @@ function negated(text: string, index: number): boolean {
   if (stop !== -1) before = before.slice(stop + 1);
   // "Reply NO" names a keyword to send, it negates nothing.
   return NEGATION_RE.test(before.replace(REPLY_KEYWORD, " "));
+}
+
+/**
+ * Whether the penalty or threat at [start, end) is said to be none ("no late fee") or the sentence goes on to say it
+ * will not happen ("a late fee may not be imposed").
+ */
+function denied(text: string, start: number, end: number): boolean {
+  if (ABSENT_BEFORE.test(text.slice(Math.max(0, start - 24), start))) return true;
+  let after = text.slice(end, end + DENIAL_REACH);
+  const stop = after.search(/[.!?;]/);
+  if (stop !== -1) after = after.slice(0, stop);
+  return DENIAL_RE.test(after);
 }
 
 /** Where a warning or prohibition ends: the first stop (or, for a prohibition, comma) or turn after it. */
@@ -156,6 +178,7 @@ export function readCues(text: string): CueFindings {
     re.lastIndex = 0;
     const negatable = CUES[id].negatable;
     const ask = CUES[id].role === "ask";
+    const pressure = CUES[id].role === "pressure";
     let tries = 0;
     let first: string | null = null;
     let count = 0;
@@ -166,6 +189,7 @@ export function readCues(text: string): CueFindings {
         re.lastIndex++;
         continue;
       }
+      if (pressure && denied(text, m.index, m.index + m[0].length)) continue;
       if ((ask && warned(m.index)) || (negatable && negated(text, m.index))) {
         if (ask) against ??= { id, text: m[0].trim(), count: 1, spans: [[m.index, m.index + m[0].length]] };
         continue;

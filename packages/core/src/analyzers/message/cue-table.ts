@@ -363,6 +363,14 @@ export interface CueTable {
   /** Words that cancel a negatable cue when they come shortly before it ("never", "nunca"). */
   readonly negations: readonly string[];
   /**
+   * Phrases that, after a penalty or a threat in the same sentence, say it will not happen ("a late fee may not be
+   * imposed", "will be waived"): the pressure cue is denied, not made. A threat made on a condition ("if you do not
+   * pay, your account will be suspended") has no denial after it and stays a threat.
+   */
+  readonly denials: readonly string[];
+  /** Words right before a penalty that say there is none ("no late fee", "without penalty", "sin recargo"). */
+  readonly absent: readonly string[];
+  /**
    * Phrases that open a warning ("we will never ask", "beware of", "scammers may", "nunca le pediremos"): the ask
    * and payment cues in the rest of its sentence say what not to do, not what to do. The sentence ends at . ! ? ;
    * or at a turn; commas do not end it ("never ask you to pay in gift cards, wire money or send crypto").

@@ -18,10 +18,21 @@ const SCAMMERS =
 const REFERENCE =
   "(?:claim|prize|winning|winner'?s?|reward|bonus|identifier|identification|reference|ref|promo|promotional|coupon|voucher|discount|redemption|booking|reservation|tracking|order|ticket|entry|raffle|draw|lottery|serial|member(?:ship)?|customer|case|pickup|pick-up|collection|gift(?: card)?|referral|invite|invitation)";
 
+/** What is done with a penalty or a legal step: imposed, charged, brought. */
+const IMPOSED =
+  "imposed|charged|assessed|applied|added|levied|issued|taken|brought|filed|pursued|enforced|collected|treated as late";
+
 export const CUES_EN: CueTable = {
   language: "en",
   markers: ["the", "you", "your", "to", "is", "and", "of", "for", "on", "this", "please", "has", "will", "we", "it"],
   negations: ["not", "never", "don't", "dont", "do not", "no one", "nobody", "won't", "will never"],
+  denials: [
+    `(?:may|will|shall|can|could|would|must)(?: not|n't| never) be (?:${IMPOSED})`,
+    `cannot be (?:${IMPOSED})`,
+    "(?:will|shall) be waived",
+    "(?:is|are|has been|have been|will be) (?:waived|cancell?ed|withdrawn|dropped)",
+  ],
+  absent: ["no", "without", "free of"],
   warnings: [
     // Said by a sender about itself ("we will never ask", "Chase does not call"); said by "I" about a favour ("I
     // wouldn't ask if it wasn't urgent") it is no warning (see cue-matcher.ts).
@@ -159,7 +170,8 @@ export const CUES_EN: CueTable = {
       "pay (?:a |the |your )?(?:small )?(?:[$€£] ?)?\\d+(?:[.,]\\d{1,2})? ?(?:usd|eur|gbp|dollars?|euros?|pounds?)? ?(?:fee|charge)",
     ],
     deposit_to_unlock: [
-      "(?:deposit|top[- ]?up|recharge|pay|send)[^.!?]{0,40}to (?:unlock|activate|withdraw|release|continue|upgrade|receive)",
+      // Within one clause: a list's items ("... your monthly payment; or • if you are not able to continue") are apart.
+      "(?:deposit|top[- ]?up|recharge|pay|send)[^.!?;\u2022]{0,40}to (?:unlock|activate|withdraw|release|continue|upgrade|receive)",
       "(?:top[- ]?up|recharge) (?:your |the )?(?:account|balance|wallet)",
       "negative balance",
     ],

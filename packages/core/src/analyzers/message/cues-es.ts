@@ -17,6 +17,12 @@ export const CUES_ES: CueTable = {
   language: "es",
   markers: ["el", "la", "de", "que", "su", "tu", "en", "por", "para", "es", "una", "los", "las", "con", "del", "usted"],
   negations: ["no", "nunca", "jamas", "nadie", "ni"],
+  denials: [
+    "no (?:se )?(?:podra|puede|pueden|podran|sera|seran) (?:cobrad[oa]s?|impuest[oa]s?|aplicad[oa]s?|exigid[oa]s?)",
+    "no se (?:cobrara|cobraran|impondra|impondran|aplicara|aplicaran)",
+    "(?:sera|seran|ha sido|han sido) (?:condonad[oa]s?|anulad[oa]s?|cancelad[oa]s?)",
+  ],
+  absent: ["sin", "ningun", "ninguna", "libre de"],
   warnings: [
     "(?:nunca|jamas|no) (?:le |les |te |se lo |se la )?(?:pediremos|solicitaremos|pedimos|solicitamos|pedira|pediran|solicitara|solicitaran|llamaremos|enviaremos|contactaremos|exigiremos|vamos a (?:pedir|solicitar|llamar|exigir))",
     "(?:nunca|jamas) (?:le |les |te |se lo |se la )?(?:pide|piden|solicita|solicitan|llama|llaman|exige|exigen|envia|envian)",

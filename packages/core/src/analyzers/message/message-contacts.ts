@@ -9,6 +9,8 @@ import {
   placeName,
   type PhoneReading,
 } from "../phone/read-phone-number.js";
+import { getPublicSuffix } from "tldts";
+import { isGovernmentSuffix } from "../url/brand-index.js";
 import { normalizeUrl } from "../url/normalize-url.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
 import { type MessageEntities } from "./extract-entities.js";
@@ -18,8 +20,29 @@ export function parseUrls(entities: MessageEntities): NormalizedUrl[] {
   for (const u of entities.urls) {
     const r = normalizeUrl(u.candidate);
     if (r.isOk()) out.push(r.value);
+    else {
+      const site = governmentPortal(u.candidate);
+      if (site !== null) out.push(site);
+    }
   }
   return out;
+}
+
+/** Scheme, host and the rest of a link as written ("gov.uk/guidance/x", "https://gov.uk/x"). */
+const LINK_PARTS = /^((?:https?:\/\/)?)([^/?#:\s]+)(.*)$/i;
+
+/**
+ * A link printed on a government-only registry's own name ("gov.uk/guidance/verifying-your-identity"): the URL check
+ * calls a public suffix no site, but gov.uk is the government's own portal, served at www.gov.uk, and no one else can
+ * publish under it. Read as that portal; null for any other link that does not parse.
+ */
+function governmentPortal(candidate: string): NormalizedUrl | null {
+  const parts = LINK_PARTS.exec(candidate.trim());
+  const host = parts?.[2]?.toLowerCase().replace(/\.$/, "") ?? "";
+  if (parts === null || host === "" || host.startsWith("www.")) return null;
+  if (getPublicSuffix(host, { allowPrivateDomains: false }) !== host || !isGovernmentSuffix(host)) return null;
+  const r = normalizeUrl(`${parts[1] ?? ""}www.${host}${parts[3] ?? ""}`);
+  return r.isOk() ? r.value : null;
 }
 
 export interface MessagePhone {

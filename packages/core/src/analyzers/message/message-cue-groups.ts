@@ -150,6 +150,13 @@ export const SERVICING_CUES: ReadonlySet<CueId> = new Set([
   "charge_notice",
   "parcel",
 ]);
+/**
+ * What a government body's letter asks or warns of when the only way it gives to act is a government-only site (a
+ * letter cannot be answered by reply): an identifier to enter at its own service ("provide your personal code"), the
+ * prosecution the law provides for. Weighed as servicing cues there (`<cue>_own_channel`); anywhere else, and with a
+ * number or an address to answer through, they keep their full weight.
+ */
+export const GOVERNMENT_SERVICE_CUES: ReadonlySet<CueId> = new Set(["code_request", "legal_threat"]);
 /** A servicing cue's prior where it asks through the sender's own channels. */
 export const OWN_CHANNEL_SHARE = 0.25;
 /** Cues of a government story: an agency's business (taxes, benefits, a court) or its threats (arrest, a lawsuit). */

@@ -261,4 +261,25 @@ Member FDIC. Equal Housing Lender.`,
     });
     expect(rent.claimText).not.toMatch(/zelle/i);
   });
+
+  it("mark a notice that tells the reader their rights under a law it names", () => {
+    const denial = cueIds(`Prairie State Credit Union
+We regret that we are unable to approve your application. You have a right under the Fair Credit Reporting Act to
+know the information contained in your credit file, and the right to dispute it with the reporting agency.
+Notice: The Federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants.`);
+    expect(denial).toContain("rights_notice");
+    const marketing = cueIds("Federal law gives you the right to limit some but not all marketing from our affiliates.");
+    expect(marketing).toContain("rights_notice");
+    // Rights without a law, or a law without the reader's rights, are no such notice.
+    expect(cueIds("You have the right to remain happy with our service.")).not.toContain("rights_notice");
+    expect(cueIds("This letter is sent under the Companies Act 2006.")).not.toContain("rights_notice");
+  });
+
+  it("give no rights mark to a letter that demands what a scam does, whatever rights it quotes", () => {
+    const ids = cueIds(`Federal Benefits Office
+You have the right under the Fair Debt Collection Practices Act to dispute this debt. To avoid arrest, you must pay
+the balance of $1,200 today in Apple gift cards. Call (202) 555-0147.`);
+    expect(ids).toContain("arrest_threat");
+    expect(ids).not.toContain("rights_notice");
+  });
 });

@@ -41,3 +41,92 @@ Payments are processed for Riverside by Settlement Partners.`);
     expect(rules).toContain("link_action");
   });
 });
+
+/** The claimed organisation's name and its checks, for a letter read as the document channel reads it. */
+function letterClaim(text: string): { name: string | null; rules: string[] } {
+  const letter = analyzeDocumentText({ pages: [{ number: 1, text, method: "pdf_text" }] });
+  const analysis = analyzeMessage(letter.messageText, {
+    directory,
+    kind: "document",
+    claimText: letter.claimText,
+    settingCountries: ["US"],
+  });
+  return {
+    name: analysis.claimedIssuer?.name ?? null,
+    rules: analysis.evidence.flatMap((e) => e.factors.map((f) => f.id)),
+  };
+}
+
+const REGISTRAR_DIRECTION = `Companies House
+Direction to verify your identity
+You must comply with identity verification requirements by 16 February 2026.
+If you do not comply, you may be committing an offence. You may face prosecution and a fine through the courts,
+or a financial penalty.
+1. Verify your identity: visit gov.uk/guidance/verifying-your-identity-for-companies-house
+2. Provide your personal code. Search online for the service, or visit:
+gov.uk/guidance/provide-psc-verification`;
+
+describe("a government body's letter whose only way to act is its own site", () => {
+  it("reads a link printed on gov.uk itself as the government's site, so its asks are a servicing notice's", () => {
+    const rules = letterRules(REGISTRAR_DIRECTION);
+    expect(rules).toContain("verify_action_own_channel");
+    expect(rules).toContain("threat_own_channel");
+    expect(rules).not.toContain("verify_action");
+    expect(rules).not.toContain("threat");
+  });
+
+  it("reads a code to enter at the government's own service, and the prosecution it warns of, as its servicing", () => {
+    const rules = letterRules(REGISTRAR_DIRECTION);
+    expect(rules).toContain("code_request_own_channel");
+    expect(rules).toContain("legal_threat_own_channel");
+    expect(rules).not.toContain("code_request");
+    expect(rules).not.toContain("legal_threat");
+  });
+
+  it("still reads the code request and the threat where a number is given to call, or a site not the government's", () => {
+    const byPhone = letterRules(
+      `${REGISTRAR_DIRECTION}\nTo avoid prosecution, call our verification officer on 0203 555 0188 and provide your personal code.`,
+    );
+    expect(byPhone).toContain("code_request");
+    expect(byPhone).toContain("legal_threat");
+    const bySite = letterRules(
+      REGISTRAR_DIRECTION.replace("gov.uk/guidance/provide-psc-verification", "companies-house-verify.co.uk/psc"),
+    );
+    expect(bySite).toContain("code_request");
+    expect(bySite).toContain("legal_threat");
+  });
+
+  it("keeps the code request whole in a text message, which can be answered by reply", () => {
+    const analysis = analyzeMessage("HMRC: provide your personal code to avoid prosecution. gov.uk/guidance/verify", {
+      directory,
+      kind: "text",
+    });
+    expect(analysis.evidence.flatMap((e) => e.factors.map((f) => f.id))).toContain("code_request");
+  });
+});
+
+describe("a letterhead that names its sender", () => {
+  const DENIAL = `Prairie State Credit Union
+310 Jefferson Avenue, Springfield, IL 62701
+Dear Applicant: we regret that we are unable to approve your application at this time.
+The consumer reporting agency contacted that provided information that influenced our decision was Equifax
+Information Services LLC, P.O. Box 740241, Atlanta, GA 30374, 1-800-685-1111. You have a right under the Fair
+Credit Reporting Act to know the information contained in your credit file. If you have any questions regarding this
+letter, you should contact us at Prairie State Credit Union, 1-800-555-0163.`;
+
+  it("is the claim: a credit bureau named further down as the source of a report is a mention", () => {
+    const claim = letterClaim(DENIAL);
+    expect(claim.name).toBeNull();
+    expect(claim.rules.filter((r) => r.startsWith("issuer_"))).toEqual([]);
+  });
+
+  it("still claims the bureau when the bureau heads the letter, or the first line is a heading and not a name", () => {
+    const asBureau = letterClaim(DENIAL.replace("Prairie State Credit Union\n", "Equifax\n"));
+    expect(asBureau.name).toBe("Equifax");
+    expect(asBureau.rules).toContain("issuer_phone_scam_range");
+    const underHeading = letterClaim(DENIAL.replace("Prairie State Credit Union\n", "NOTICE OF CREDIT FILE REVIEW\n"));
+    expect(underHeading.name).toBe("Equifax");
+    const underDepartment = letterClaim(DENIAL.replace("Prairie State Credit Union\n", "Fraud Prevention Services\n"));
+    expect(underDepartment.name).toBe("Equifax");
+  });
+});

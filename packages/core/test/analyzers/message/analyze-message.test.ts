@@ -1095,6 +1095,33 @@ describe("analyzeMessage: warnings and negations", () => {
     expect(found).not.toContain("warns_against_scams");
   });
 
+  it.each([
+    "Under Federal law, a payment received on or before its due date may not be treated as late, and a late fee may not be imposed on you.",
+    "Your account was reviewed and no late fees will be charged. The late fee on your last statement has been waived.",
+    "Legal action will not be taken while your application is under review.",
+    "Durante los 60 días siguientes, no se cobrará ningún cargo por pago atrasado.",
+  ])("reads a penalty the sentence says will not happen as no threat: %s", (text) => {
+    const found = ids(text);
+    expect(found).not.toContain("threat");
+    expect(found).not.toContain("legal_threat");
+  });
+
+  it.each([
+    ["A late fee will be imposed on you if you do not pay today.", "threat"],
+    ["If you do not pay, a late fee may be imposed and your service will be suspended.", "threat"],
+    ["If you do not call us today, legal action will be taken against you.", "legal_threat"],
+    ["Si no paga hoy, se le cobrará un recargo y su cuenta será suspendida.", "threat"],
+  ])("still reads a penalty that will happen, on a condition or not: %s (%s)", (text, cue) => {
+    expect(ids(text)).toContain(cue);
+  });
+
+  it("reads a deposit to unlock within one clause, not across a list's items", () => {
+    const list =
+      "Payment forbearance temporarily gives you more time to pay your monthly payment; or \u2022 If you are not able to continue paying your mortgage, you may be able to sell your home.";
+    expect(ids(list)).not.toContain("deposit_to_unlock");
+    expect(ids("You must pay a $300 tax to unlock your withdrawal today.")).toContain("deposit_to_unlock");
+  });
+
   it("gives no warning credit to a one-time code, which has its own", () => {
     const found = ids("Your Chase verification code is 482913. Never share it; we'll never call you to ask for it.");
     expect(found).toContain("code_delivery");
