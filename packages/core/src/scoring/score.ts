@@ -109,12 +109,7 @@ export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights
   // very confident one is backed by the weaker rules the channel names as well (see ChannelWeights).
   const ceiling = weights?.uncorroboratedCeiling;
   const confident = weights?.confidentReading;
-  const isConfident = confident !== undefined && hits.some((h) => (h.strength ?? 0) >= confident.strength);
-  const backs = (h: RuleHit, i: number): boolean =>
-    h.strength === undefined &&
-    (logOdds[i] ?? 0) > 0 &&
-    (h.points >= CORROBORATING_PRIOR || (isConfident && confident.backedBy.some((k) => keys[i]!.startsWith(k))));
-  if (ceiling !== undefined && !hits.some(backs)) {
+  if (ceiling !== undefined && !backed(hits, keys, logOdds, confident)) {
     raw = Math.min(raw, ceiling);
   }
   // Policy: a model's reading backed only by other readings (a link verdict reached by weighing) stays under the
@@ -134,6 +129,31 @@ export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights
   const total = z - bias;
   const points = logOdds.map((c) => (total === 0 ? 0 : Math.round(((c * moved) / total) * 10) / 10));
   return { score, points };
+}
+
+/**
+ * Whether a rule of substance backs the hits (a model's reading aside): one that moved the score up with a prior of
+ * at least CORROBORATING_PRIOR, or, when some reading is confident, one of the weaker rules the channel names. A plain
+ * function, not a closure made on every scoring (under tsx each named closure costs a property definition a call).
+ */
+function backed(
+  hits: readonly RuleHit[],
+  keys: readonly string[],
+  logOdds: readonly number[],
+  confident: ChannelWeights["confidentReading"],
+): boolean {
+  let isConfident = false;
+  if (confident !== undefined) {
+    for (const h of hits) if ((h.strength ?? 0) >= confident.strength) isConfident = true;
+  }
+  for (let i = 0; i < hits.length; i++) {
+    const h = hits[i]!;
+    if (h.strength !== undefined || !((logOdds[i] ?? 0) > 0)) continue;
+    if (h.points >= CORROBORATING_PRIOR) return true;
+    if (isConfident && confident !== undefined)
+      for (const k of confident.backedBy) if (keys[i]!.startsWith(k)) return true;
+  }
+  return false;
 }
 
 export interface AssessOptions {

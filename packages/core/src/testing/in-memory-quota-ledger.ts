@@ -3,7 +3,20 @@
 // given back once.
 import type { QuotaHold, QuotaKey, QuotaLedger, Reservation } from "../ports/quota-ledger.js";
 
-const keyOf = (k: QuotaKey): string => `${k.accountId}\u0000${k.channel}\u0000${k.periodStart.getTime()}`;
+/** The last counter key made, kept: the same account's lookups come one after another, and its hash is then known. */
+let last: { readonly accountId: string; readonly channel: string; readonly start: number; readonly key: string } = {
+  accountId: "",
+  channel: "",
+  start: Number.NaN,
+  key: "",
+};
+
+function keyOf(k: QuotaKey): string {
+  const start = k.periodStart.getTime();
+  if (k.accountId === last.accountId && k.channel === last.channel && start === last.start) return last.key;
+  last = { accountId: k.accountId, channel: k.channel, start, key: `${k.accountId}\u0000${k.channel}\u0000${start}` };
+  return last.key;
+}
 
 export class InMemoryQuotaLedger implements QuotaLedger {
   private readonly used = new Map<string, number>();

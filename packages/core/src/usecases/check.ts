@@ -113,8 +113,9 @@ async function checkOneItem(
     await k.giveBack(p, charges);
     return out;
   }
-  // The account's lists apply to the shared (cached) result here, per account, and its receipt is kept.
-  const value = await k.views.view(p.accountId, def.id, out.value.value, false);
+  // The account's lists apply to the shared (cached) result here, per account, and its receipt is kept. An answer
+  // computed for this call (not cached) carries an id no receipt has yet.
+  const value = await k.views.view(p.accountId, def.id, out.value.value, false, !out.value.value.cached);
   answered(k, def, value);
   // A channel charged through its assessment (a QR code's URL) shows that quota's counters too.
   if (out.value.meta.quota === undefined && header !== null) {
@@ -130,6 +131,12 @@ function answered(k: Kernel, def: AnyChannel, value: object): void {
   if (verdict !== undefined) k.telemetry.answered(def.id, verdict);
 }
 
+/** The validated request of a single-item body: the channel's shortcut for a plainly valid one, else its schema. */
+function requestOf(def: AnyChannel, body: unknown): Result<unknown, AppError> {
+  const quick: unknown = def.quickRequest?.(body);
+  return quick !== undefined ? ok(quick) : parseBody(def.request, body);
+}
+
 /** A single-item endpoint: scope and rate limit, the body, then the item. */
 export async function check(
   k: Kernel,
@@ -139,7 +146,7 @@ export async function check(
 ): Promise<Result<Outcome<object & CacheFields>, AppError>> {
   const limited = await k.admit(p, def.scope, "api");
   if (limited.isErr()) return err(limited.error);
-  const request = parseBody(def.request, body);
+  const request = requestOf(def, body);
   if (request.isErr()) return err(await withCounters(k, def, p, request.error, limited.value));
   const out = await checkOne(k, p, def, request.value, def.forceRefresh(request.value));
   if (out.isErr()) return err(await withCounters(k, def, p, out.error, limited.value));
@@ -171,7 +178,7 @@ export function checkHeld(
   const now = k.now();
   const state = k.periods.held(p.accountId, now);
   if (state == null) return undefined;
-  const request = parseBody(def.request, body);
+  const request = requestOf(def, body);
   if (request.isErr() || def.forceRefresh(request.value)) return undefined;
   const input = def.parse(request.value) as Result<unknown, AppError>;
   if (input.isErr()) return undefined;
@@ -272,7 +279,7 @@ export async function checkBatch(
         results[index] = itemError(item.input, index, exhausted);
         continue;
       }
-      const request = parseBody(def.request, item.body);
+      const request = requestOf(def, item.body);
       const out = request.isErr() ? err(request.error) : await checkOne(k, p, def, request.value, forceRefresh);
       if (out.isOk()) {
         results[index] = out.value.value;

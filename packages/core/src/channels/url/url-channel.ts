@@ -6,6 +6,7 @@ import { normalizeUrl } from "../../analyzers/url/normalize-url.js";
 import type { NormalizedUrl } from "../../analyzers/url/normalized-url.js";
 import { BatchUrlRequestSchema, BatchUrlResponseSchema } from "../../schemas/batch.js";
 import {
+  MAX_URL_LENGTH,
   UrlLookupRequestSchema,
   UrlLookupResultSchema,
   type UrlLookupResult,
@@ -107,6 +108,27 @@ export function parseUrl(raw: string, field: string) {
   return ok(parsed.value);
 }
 
+/**
+ * `UrlLookupRequestSchema`'s value for a plain object holding a string `url` of 1 to MAX_URL_LENGTH UTF-16 units and
+ * at most a boolean (or undefined) `force_refresh`, read without running the schema: the body of nearly every
+ * lookup. The schema counts a string's length in code points, never more than its UTF-16 units, so every body taken
+ * here is one it accepts. undefined for anything else (another key, another type, a longer string, an object of
+ * another prototype), which the schema validates and words.
+ */
+export function quickUrlRequest(body: unknown): { url: string; force_refresh: boolean } | undefined {
+  if (typeof body !== "object" || body === null || Object.getPrototypeOf(body) !== Object.prototype) return undefined;
+  let url: unknown;
+  let forceRefresh: unknown;
+  for (const key in body) {
+    if (key === "url") url = (body as { url?: unknown }).url;
+    else if (key === "force_refresh") forceRefresh = (body as { force_refresh?: unknown }).force_refresh;
+    else return undefined;
+  }
+  if (typeof url !== "string" || url.length === 0 || url.length > MAX_URL_LENGTH) return undefined;
+  if (forceRefresh !== undefined && typeof forceRefresh !== "boolean") return undefined;
+  return { url, force_refresh: forceRefresh === true };
+}
+
 type BatchUrlBody = { urls?: string[] | undefined; items?: { url: string }[] | undefined; force_refresh?: boolean };
 
 export const URL_CHANNEL = defineChannel({
@@ -123,6 +145,7 @@ export const URL_CHANNEL = defineChannel({
   units: "URL lookups",
   http: { path: "/api/v1/url/lookup", body: "json" },
   request: UrlLookupRequestSchema,
+  quickRequest: quickUrlRequest,
   result: UrlLookupResultSchema,
   parse: (req) => parseUrl(req.url, "url"),
   forceRefresh: (req) => req.force_refresh === true,

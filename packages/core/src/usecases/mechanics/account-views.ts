@@ -76,16 +76,18 @@ export class AccountViews {
 
   /**
    * The result as the account sees it, with its receipt kept. A store failure reading the lists or writing the
-   * receipt never fails the lookup: the answer goes out without the lists (or without a receipt).
+   * receipt never fails the lookup: the answer goes out without the lists (or without a receipt). `fresh`: the result
+   * was computed for this call under a new id, so no receipt of it can have been written yet and the memo of written
+   * receipts (a large table) is not searched for it.
    */
-  view<T extends object>(accountId: string, channel: string, result: T, testMode: boolean): Promise<T> {
+  view<T extends object>(accountId: string, channel: string, result: T, testMode: boolean, fresh = false): Promise<T> {
     // The hot path (lists held, receipt written) runs without a promise of its own: a cached lookup awaits nothing.
     const now = this.clock.now();
     const held = this.held.get(accountId);
     if (held === undefined || held.until <= now.getTime())
-      return this.viewLoading(accountId, channel, result, testMode);
+      return this.viewLoading(accountId, channel, result, testMode, fresh);
     const seen = this.applied(result, held.index, now);
-    const writing = this.remember(accountId, channel, seen as Record<string, unknown>, testMode, now);
+    const writing = this.remember(accountId, channel, seen as Record<string, unknown>, testMode, now, fresh);
     return writing === undefined ? Promise.resolve(seen) : writing.then(() => seen);
   }
 
@@ -97,7 +99,7 @@ export class AccountViews {
     const held = this.held.get(accountId);
     if (held === undefined || held.until <= now.getTime()) return undefined;
     const seen = this.applied(result, held.index, now);
-    return this.receiptKey(accountId, seen as Record<string, unknown>, now) === null ? seen : undefined;
+    return this.receiptKey(accountId, seen as Record<string, unknown>, now, false) === null ? seen : undefined;
   }
 
   private async viewLoading<T extends object>(
@@ -105,6 +107,7 @@ export class AccountViews {
     channel: string,
     result: T,
     testMode: boolean,
+    fresh: boolean,
   ): Promise<T> {
     let seen = result;
     try {
@@ -112,7 +115,7 @@ export class AccountViews {
     } catch {
       seen = result;
     }
-    await this.remember(accountId, channel, seen as Record<string, unknown>, testMode, this.clock.now());
+    await this.remember(accountId, channel, seen as Record<string, unknown>, testMode, this.clock.now(), fresh);
     return seen;
   }
 
@@ -131,28 +134,36 @@ export class AccountViews {
     r: Record<string, unknown>,
     testMode: boolean,
     now: Date,
+    fresh: boolean,
   ): Promise<void> | undefined {
-    const key = this.receiptKey(accountId, r, now);
+    const key = this.receiptKey(accountId, r, now, fresh);
     if (key === null) return undefined;
     const id = r["id"] as string;
     const verdict = r["verdict"] as Verdict;
     const score = r["risk_score"] as number;
     const factors = Array.isArray(r["factors"]) ? (r["factors"] as { id?: unknown }[]) : [];
-    return this.write(key, {
-      accountId,
-      resultId: id,
-      channel,
-      subject: subjectOf(channel, r),
-      verdict,
-      riskScore: score,
-      rules: factors.map((f) => String(f.id)),
-      testMode,
-      receivedAt: now,
-    });
+    return this.write(
+      key,
+      {
+        accountId,
+        resultId: id,
+        channel,
+        subject: subjectOf(channel, r),
+        verdict,
+        riskScore: score,
+        rules: factors.map((f) => String(f.id)),
+        testMode,
+        receivedAt: now,
+      },
+      fresh,
+    );
   }
 
-  /** The receipt's memo key when it is still to be written; null when there is none to write or it was lately. */
-  private receiptKey(accountId: string, r: Record<string, unknown>, now: Date): string | null {
+  /**
+   * The receipt's memo key when it is still to be written; null when there is none to write or it was lately (a
+   * `fresh` result's never was).
+   */
+  private receiptKey(accountId: string, r: Record<string, unknown>, now: Date, fresh: boolean): string | null {
     // A shared (frozen) answer is seen again and again, mostly by the same account: its key is kept with it.
     const known = Object.isFrozen(r) ? this.receiptKeys.get(r) : undefined;
     let key: string;
@@ -165,17 +176,19 @@ export class AccountViews {
       key = `${accountId}\u0000${id}\u0000${verdict}\u0000${score}`;
       if (Object.isFrozen(r)) this.receiptKeys.set(r, { accountId, key });
     }
+    if (fresh) return key;
     const last = this.written.get(key);
     return last !== undefined && now.getTime() - last < REWRITE_AFTER_MS ? null : key;
   }
 
-  private async write(key: string, receipt: ResultReceipt): Promise<void> {
+  private async write(key: string, receipt: ResultReceipt, fresh: boolean): Promise<void> {
     try {
       await this.feedback.recordReceipt(receipt);
     } catch {
       return;
     }
-    this.written.delete(key);
+    // Set anew, so the memo forgets it last (a fresh key is not in it).
+    if (!fresh) this.written.delete(key);
     this.written.set(key, receipt.receivedAt.getTime());
   }
 }

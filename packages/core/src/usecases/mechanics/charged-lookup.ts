@@ -183,7 +183,10 @@ export class ChargedLookups {
       holds.push({ key, holdId: hold.id });
     } else {
       if (key !== null && hold) {
-        await this.settle({ key, holdId: hold.id, commit: true, ...(p.claim ? { claim: p.claim } : {}) });
+        // Set, not spread in: the settlement keeps one shape whether or not the lookup runs under a claim.
+        const commit: { -readonly [K in keyof Owed]: Owed[K] } = { key, holdId: hold.id, commit: true };
+        if (p.claim) commit.claim = p.claim;
+        await this.settle(commit);
       }
       if (key !== null) charges?.push(key);
     }
