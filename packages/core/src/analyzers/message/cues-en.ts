@@ -210,6 +210,8 @@ export const CUES_EN: CueTable = {
       // will expire today", "redeem your points in cash").
       "points? worth [^.!?]{0,30}(?:expir\\w*|lapse)",
       "(?:redeem|convert|encash|exchange) (?:your |the |all )?(?:[a-z]+ )?points? (?:in|into|for|as) cash",
+      // "Your bill is paid, here's a little gift for you": an unasked-for gift.
+      "(?:here ?'?s|here is) (?:a |your )?(?:little |small |special )?(?:gift|reward|bonus|present|freebie) for (?:you|u)",
       // "Your mobile number has won $2,500", "your entry was drawn": a number or ticket that won, not a person.
       "(?:number|phone|mobile|ticket|entry|email|e-mail) (?:has |have |was |is )?(?:just )?(?:won|been selected|been chosen|been drawn|drawn)",
     ],

@@ -773,6 +773,7 @@ const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; q
     fires: [
       "Your mobile number has won $2,500 in our annual draw. Claim: https://winclaim.example",
       "Your entry was drawn in our weekly promo!",
+      "Free Msg: your bill is paid for March. Thanks, here's a little gift for you: https://gift-thanks.example/r",
     ],
     quiet: ["Our team won the game last night!", "I won the bet, you owe me lunch"],
   },
