@@ -18,7 +18,9 @@ import { homePlan, parsePhones, parseUrls } from "./message-contacts.js";
 import {
   AGENCY_TOPICS,
   CHAT_APP_HOSTS,
+  DISAVOW_THEN_LINK,
   GOVERNMENT_SERVICE_CUES,
+  ISSUER_LURES,
   ISSUER_STORIES,
   ISSUER_STORY_POINTS,
   LINK_ASKS,
@@ -34,7 +36,14 @@ import {
   SERVICING_CUES,
   STORY_THRESHOLD,
 } from "./message-cue-groups.js";
-import { isEmailSender, namedLikeSender, ownSiteNames, senderNameJoined, textClaim } from "./sender-claim.js";
+import {
+  bearsGivenName,
+  isEmailSender,
+  namedLikeSender,
+  ownSiteNames,
+  senderNameJoined,
+  textClaim,
+} from "./sender-claim.js";
 import {
   IN_RECEIPT_SUFFIX,
   PERSONAL_LINES,
@@ -163,6 +172,8 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       agencyTopics: found.flatMap((h) =>
         AGENCY_TOPICS.has(h.id) ? h.spans.map(([start, end]) => prepared.slice(start, end)) : [],
       ),
+      // Texts only: mail and letters name organisations they discuss, and are weighed by rules of their own.
+      ...(options.kind === "text" && ISSUER_LURES.some(has) ? { lure: true } : {}),
     },
   );
   const mismatch = issuer.claimedIssuer?.channels_match === false;
@@ -357,6 +368,26 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       `Asks you to act through a link to ${unknownLink.registrableDomain ?? unknownLink.host} without saying who is asking`,
       POINTS.unbrandedLinkLure,
       "Does not say who sent it, yet asks you to act through its link",
+    );
+  }
+  // A link the text gives to disown a sign-in or a payment, on a site that is neither a listed organisation's nor one
+  // bearing a name the text gives (a sender's own unlisted sites carry its name). Texts only: mail is weighed by its
+  // links' own findings and its sender's authentication.
+  const disownedAt =
+    options.kind !== "text" || ownChannelsOnly
+      ? undefined
+      : urls.find(
+          (u) =>
+            options.directory.byDomain(u.registrableDomain ?? u.host) === undefined &&
+            !isGovernmentRegistry(u) &&
+            !bearsGivenName(u, givenNames),
+        );
+  if (disownedAt !== undefined && DISAVOW_THEN_LINK.test(prepared)) {
+    add(
+      "disavow_link",
+      `Asks you to follow a link to ${disownedAt.registrableDomain ?? disownedAt.host} if it was not you, a site that is not the sender's`,
+      POINTS.disavowLink,
+      "Sends you to a link 'if this wasn't you' instead of the sender's own site or app",
     );
   }
   if (has("platform_move") && MONEY_OFFERS.some(has)) {

@@ -84,6 +84,11 @@ export interface ClaimContext {
   readonly senderHost?: string;
   /** Phrases of the message that tell a government story (taxes, benefits, a court, an arrest). */
   readonly agencyTopics: readonly string[];
+  /**
+   * The message tells of the reader's account, money or parcel, or asks them to sign in, verify, give details or
+   * pay (a text's ISSUER_LURES): a link for that to a site that does not bear the organisation's name is a lure.
+   */
+  readonly lure?: boolean;
 }
 
 function isGovernmentHost(host: string): boolean {
@@ -105,6 +110,9 @@ const PRIOR = {
   issuer_email_free_mail: 45,
   issuer_other_organisation: 40,
   issuer_phone_scam_range: 50,
+  // A lure about the reader's account, money or parcel sent to a site that does not even bear the name: the directory
+  // is open-world, so weaker than a lookalike, but an organisation's own unlisted sites carry its name.
+  issuer_lure_elsewhere: 35,
   // A shortened link cannot be checked, and organisations do send them (marketing).
   issuer_link_shortened: 20,
   issuer_link_unconfirmed: 10,
@@ -191,6 +199,19 @@ function namesInDomains(org: Organisation): ReadonlySet<string> {
     compactNames.set(org, names);
   }
   return names;
+}
+
+/**
+ * Whether the link's site bears one of the organisation's names ("hdfcbk.io" for HDFC Bank, "chasebonus.com" for
+ * Chase): an organisation's own sites the directory does not list are named so, and so are many imitations.
+ */
+function bearsNameOf(org: Organisation, url: NormalizedUrl): boolean {
+  const registrable = url.registrableDomain;
+  const suffix = url.publicSuffix;
+  if (registrable === null || suffix === null) return false;
+  const label = registrable.slice(0, registrable.length - suffix.length - 1).replace(/[^a-z0-9]/g, "");
+  for (const name of namesInDomains(org)) if (label.includes(name)) return true;
+  return false;
 }
 
 /** The organisation's name as some of the hyphenated words of `label`, beside words of its own ("usps-care"). */
@@ -419,6 +440,13 @@ export function checkClaimedIssuer(
       }
       return { kind: "neither" };
     }
+    if (context?.lure === true && !named.some((o) => bearsNameOf(o, url))) {
+      return {
+        kind: "unconfirmed",
+        rule: "issuer_lure_elsewhere",
+        label: `Speaks for ${org.name} about your account, money or parcel, and sends you to ${domain}, a site that does not bear its name`,
+      };
+    }
     return {
       kind: "unconfirmed",
       rule: "issuer_link_unconfirmed",
@@ -546,7 +574,13 @@ export function checkClaimedIssuer(
     if (!fired.has(reading.rule)) redFlags.push(reading.flag);
     add(reading.rule, reading.label);
   }
-  for (const reading of readings) if (reading.kind === "unconfirmed") add(reading.rule, reading.label);
+  for (const reading of readings) {
+    if (reading.kind !== "unconfirmed") continue;
+    if (reading.rule === "issuer_lure_elsewhere" && !fired.has(reading.rule)) {
+      redFlags.push(`Sends you to a site that is not ${org.name}'s about your account, money or parcel`);
+    }
+    add(reading.rule, reading.label);
+  }
   if (mismatched.length === 0 && unconfirmed === 0) {
     if (government.length > 0 && PUBLIC_BODIES.has(org.category)) {
       add(

@@ -222,6 +222,10 @@ export const CUES_EN: CueTable = {
       // will expire today", "redeem your points in cash").
       "points? worth [^.!?]{0,30}(?:expir\\w*|lapse)",
       "(?:redeem|convert|encash|exchange) (?:your |the |all )?(?:[a-z]+ )?points? (?:in|into|for|as) cash",
+      // "Your bill is paid, here's a little gift for you": an unasked-for gift.
+      "(?:here ?'?s|here is) (?:a |your )?(?:little |small |special )?(?:gift|reward|bonus|present|freebie) for (?:you|u)",
+      // "Your mobile number has won $2,500", "your entry was drawn": a number or ticket that won, not a person.
+      "(?:number|phone|mobile|ticket|entry|email|e-mail) (?:has |have |was |is )?(?:just )?(?:won|been selected|been chosen|been drawn|drawn)",
     ],
     refund: [
       "refund",
@@ -387,6 +391,7 @@ export const CUES_EN: CueTable = {
       "re-deliver\\w*",
       "(?:reschedule|schedule) (?:your |the )?(?:delivery|redelivery)",
       "(?:update|confirm|verify|correct) (?:your |the )?(?:delivery |shipping |mailing )?address",
+      "(?:update|confirm|verify|correct|provide) (?:your |the )?(?:delivery|shipping) (?:details|information|info|preferences|instructions)",
       "(?:customs|storage|postage|shipping|delivery) (?:fee|charge|duty)",
       // The failed attempt told from the courier's side ("we tried to deliver", "could not deliver your parcel",
       // "will not ship ... due to outstanding shipping cost").
@@ -404,6 +409,9 @@ export const CUES_EN: CueTable = {
       "new (?:sign[- ]?in|login|device)",
       "(?:someone|somebody) (?:tried|attempted|is trying|has tried) to (?:log ?in|sign ?in|access|use|open|get into)",
       "(?:someone|somebody) (?:signed|logged) (?:in|into|on)",
+      "(?:log ?in|sign[- ]?in) (?:was |has been )?attempted",
+      // "Please confirm recent activity on your debit card": the bank asks about activity it has not named.
+      "(?:confirm|review|verify) (?:the |your |some )?recent (?:activity|transactions?|purchases?|charges?|sign[- ]?ins?|log[- ]?ins?)",
     ],
     account_locked: [
       "(?:your|the|this|ur|our)(?: [a-z0-9+&'-]+){0,3} (?:account|membership|service|profile|email|number|subscription|line|plan|policy|coverage)[^.!?]{0,30}(?:will be|is being|has been|is going to be) (?:permanently )?(?:deactivated|closed|suspended|disabled|terminated|deleted|cancell?ed|disconnected)",
@@ -422,6 +430,9 @@ export const CUES_EN: CueTable = {
       "(?:photos|videos|files)[^.!?]{0,20}will be (?:deleted|removed|lost)",
       "(?:could not|couldn't|unable to) (?:verify|confirm) your (?:account|identity|information|details)",
       "(?:a |an )?(?:problem|issue) with your (?:account|payment|billing|card|profile)",
+      // A payment the sender says it could not take: "we couldn't authorize your payment", "your payment failed".
+      "(?:could not|couldn't|were unable to|was unable to|unable to|failed to|cannot|can't) (?:process|authori[sz]e|charge|complete|collect) (?:your |the )?(?:(?:recent|last|latest|monthly|automatic|auto|scheduled) )?(?:payment|bill payment|card|transaction|renewal)",
+      "(?:your )?(?:(?:recent|last|latest|monthly|automatic|auto|scheduled) )?(?:bill )?payment (?:has |was )?(?:failed|declined|rejected|unsuccessful|did not go through|didn't go through)",
       "(?:account|balance|bill|payment|invoice|membership) (?:is|was|are|has been) (?:now )?(?:past due|overdue|delinquent)",
       "past due (?:balance|amount|payment|bill)",
       "(?:due to|for|because of|over) (?:an? |your )?(?:unpaid|overdue|past due) (?:bill|invoice)s?",

@@ -117,6 +117,17 @@ export interface ScannedMessage {
 // Built once: the full IANA list makes fuzzy links precise ("hello.world" is a link, "file.txt" is not).
 export const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false }).tlds([...TLD_SET], false);
 
+/**
+ * An IPv4 address written without a scheme but with a path or a port ("185.243.112.7/track", "45.77.10.2:8080"): a
+ * link to a bare address, which linkify's fuzzy matching leaves out (it would take versions and dotted numbers for
+ * hosts). A bare address alone ("unlock at 142.93.11.4") stays prose.
+ */
+const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const BARE_ADDRESS_LINK = new RegExp(
+  `(?<![\\w.\\/@:-])${OCTET}(?:\\.${OCTET}){3}(?:(?::\\d{2,5})?\\/[^\\s<>"]*|:\\d{2,5}(?![\\d.]))`,
+  "g",
+);
+
 /** A link or address linkify found, at offsets of the whole text. */
 export interface LinkMatch {
   readonly schema: string;
@@ -459,6 +470,27 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
         defanged ||
         flagged(mapped, m.index, end, OBFUSCATED) ||
         (m.index > 0 && flagged(mapped, m.index - 1, m.index, OBFUSCATED)),
+    });
+  }
+
+  BARE_ADDRESS_LINK.lastIndex = 0;
+  for (let m = BARE_ADDRESS_LINK.exec(cleaned); m !== null; m = BARE_ADDRESS_LINK.exec(cleaned)) {
+    const start = m.index;
+    const end = start + m[0].replace(/[.,;:!?)\]]+$/, "").length;
+    // A network written with its prefix length ("10.0.0.0/24") is no link.
+    if (/^[\d.]+\/\d{1,2}$/.test(cleaned.slice(start, end))) continue;
+    if (spans.some((s) => s.start < end && start < s.end)) continue;
+    spans.push({ start, end, kind: "url" });
+    const candidate = `http://${cleaned.slice(start, end)}`;
+    const key = candidate.toLowerCase();
+    if (seenUrls.has(key)) continue;
+    seenUrls.add(key);
+    if (urls.length >= maxUrls) continue;
+    urls.push({
+      raw: rawOf(mapped, raw, start, end),
+      candidate,
+      defanged: false,
+      obfuscated: flagged(mapped, start, end, OBFUSCATED),
     });
   }
 

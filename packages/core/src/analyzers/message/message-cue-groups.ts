@@ -24,6 +24,11 @@ export const POINTS = {
    * names no organisation: legitimate business texts say who they are (carriers require it), phishing texts do not.
    */
   unbrandedLinkLure: 30,
+  /**
+   * "If this wasn't you, visit <link>" to a site that is not the sender's: a real bank or service sends you to its
+   * own site, app or number to disown a sign-in or a payment; account-takeover texts send you to their own page.
+   */
+  disavowLink: 35,
   /** An offer of money (a prize, profits, a job) that moves the conversation to WhatsApp or Telegram. */
   offerToChatApp: 25,
   /** Money "sent by mistake" and a request to send it back: the accidental-payment scam. */
@@ -85,6 +90,13 @@ export const STORY_THRESHOLD = 40;
 
 export const CHAT_APP_HOSTS = new Set(["wa.me", "t.me", "telegram.me", "chat.whatsapp.com", "api.whatsapp.com"]);
 
+/**
+ * "If this wasn't you", "if you did not make this purchase", "not you?", "si no fue usted", then a link in the same
+ * breath (read on the cue text, links as <url>).
+ */
+export const DISAVOW_THEN_LINK =
+  /(?:if (?:this|it|that) (?:was|is|wasn't|wasnt|was not|isn't|is not)(?: not)? (?:you|yourself|done by you|authori[sz]ed by you)|if (?:you )?(?:did not|didn't|didnt|did n't|do not|don't|dont) (?:make|request|authori[sz]e|recogni[sz]e|attempt|initiate|place|perform|do|sign|log|change|send)|(?:wasn't|wasnt|was not|not) you ?\?|if not (?:you|done by you)|si no (?:fue (?:usted|tu|you)|fuiste tu|fuiste|lo reconoce|reconoce|reconoces|realizo|realizaste|autorizo|autorizaste|solicito|solicitaste))[^!?<]{0,60}<url>/;
+
 /** Chat openers: stories a stranger and a friend alike begin with, so a date in them ("tomorrow") is no pressure. */
 export const OPENERS: ReadonlySet<CueId> = new Set(["wrong_number", "befriend", "family_address"]);
 /** Asks that a link carries out: sign in, verify, give details, pay. */
@@ -106,6 +118,26 @@ export const MONEY_OFFERS: readonly CueId[] = [
   "high_pay",
   "task_scam",
   "loan_offer",
+];
+/**
+ * What a text in an organisation's name tells of the reader's account, money or parcel, or asks of them through a
+ * link: sign in, verify, give details, pay a fee. Told about a site that is not the organisation's, it is a lure. A
+ * bill to pay is not one alone: utilities and insurers take payments on a payment service's site.
+ */
+export const ISSUER_LURES: readonly CueId[] = [
+  "account_alert",
+  "account_locked",
+  "account_problem",
+  "parcel",
+  "refund",
+  "prize",
+  "toll",
+  "overpayment",
+  "verify_action",
+  "personal_info_request",
+  "password_request",
+  "fee_payment",
+  "deposit_to_unlock",
 ];
 /** Ways to send money. */
 export const MONEY_SENDS: readonly CueId[] = [

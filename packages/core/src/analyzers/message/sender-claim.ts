@@ -141,6 +141,18 @@ export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>):
 }
 
 /**
+ * Whether the link's site bears a name the text gives, whole or beside other letters ("mintmobile.com" for "Mint"):
+ * what a sender's own unlisted sites look like, and many look-alikes too, so it clears a link of nothing but a
+ * finding that rests on the site not being the sender's.
+ */
+export function bearsGivenName(url: NormalizedUrl, names: ReadonlySet<string>): boolean {
+  if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return false;
+  const label = url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)).replace(/[^a-z0-9]/g, "");
+  for (const name of names) if (label.includes(name.replace(/-/g, ""))) return true;
+  return false;
+}
+
+/**
  * The name the text gives its sender when the link's site joins it to other words with hyphens (ptsb-review.com for
  * "PTSB", uk-royalmail.com for "Royal Mail", www-digid.nl for "DigiD"): how look-alike sites of a name are made,
  * where the owner's own site is the name alone. Null when no part, nor run of parts, is a name the text gives, or

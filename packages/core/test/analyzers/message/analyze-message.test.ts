@@ -771,6 +771,59 @@ const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; q
     ],
     quiet: ["You earned 120 points on your last visit. Your balance is 1,480 points."],
   },
+  {
+    rule: "disavow_link",
+    story: "a link to follow 'if this wasn't you' on a site that is not the sender's",
+    fires: [
+      "Your account login was attempted from Ohio. If this wasn't you, secure your account: https://acct-shield.example",
+      "Bank alert: a transfer of $980 is pending approval. If you did not request this, cancel at https://stop-transfer.example",
+      "New device signed in to your account. Not you? https://bit.ly/3kQz9x",
+      "Nuevo inicio de sesion en su cuenta. Si no fue usted, ingrese a https://seguridad-cuenta.example",
+    ],
+    quiet: [
+      "Wells Fargo: New sign-in to your account from an iPhone. If this wasn't you, visit wellsfargo.com/fraud",
+      "Mint: new login on your account. Not you? Visit mintmobile.com/security",
+      "New sign-in to your account. If this wasn't you, call the number on the back of your card.",
+      "Your order has shipped: https://track.example.com/abc. Questions? Reply HELP",
+    ],
+  },
+  {
+    rule: "account_problem",
+    story: "a payment the sender says it could not take",
+    fires: [
+      "We couldn't authorize your payment. Please update your info at https://billing-help.example",
+      "Your recent payment was declined. Update your card to keep your service: https://pay-update.example",
+    ],
+    quiet: [
+      "Your payment of $55.00 was received. Thank you!",
+      "I couldn't make the payment run today, will do it tomorrow",
+    ],
+  },
+  {
+    rule: "account_alert",
+    story: "a sign-in attempt or recent activity to confirm",
+    fires: [
+      "Please confirm recent activity on your debit card. Visit https://card-review.example",
+      "Your account login was attempted from Ohio.",
+    ],
+    quiet: ["Your recent order has shipped.", "I attempted to log the hours but the sheet was locked"],
+  },
+  {
+    rule: "parcel",
+    story: "a courier asking for delivery details",
+    fires: ["Your package is waiting at the local depot. Please update delivery details: https://dlvry-now.example/us"],
+    quiet: ["Your package was delivered at 2:14 PM.", "Thanks for the delivery details, see you at 5"],
+  },
+  {
+    rule: "prize",
+    story: "a phone number or ticket that won",
+    fires: [
+      "Your mobile number has won $2,500 in our annual draw. Claim: https://winclaim.example",
+      "Your entry was drawn in our weekly promo!",
+      "Free Msg: your bill is paid for March. Thanks, here's a little gift for you: https://gift-thanks.example/r",
+    ],
+    quiet: ["Our team won the game last night!", "I won the bet, you owe me lunch"],
+  },
 ];
 
 describe("analyzeMessage: scam categories the training texts missed", () => {

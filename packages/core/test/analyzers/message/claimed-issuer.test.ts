@@ -99,6 +99,28 @@ const TABLE: Array<readonly [string, string, readonly string[]]> = [
   ["USPS: your parcel is held: https://bit.ly/3xYz9", "usps", ["issuer_link_shortened"]],
   ["Chase: we detected fraud. Call 1-900-555-0199 now.", "chase", ["issuer_phone_scam_range"]],
   ["Chase: we detected fraud. Call (876) 555-2301 now.", "chase", ["issuer_phone_scam_range"]],
+  // A text's lure about the account, money or parcel, sent to a site that does not bear the organisation's name; the
+  // same lure on a site that does (perhaps its own, unlisted) and a bill with a payment service's link stay unconfirmed.
+  [
+    "Amazon: An unusual purchase of $1,299 was made on your account. Visit https://amz-disputes.com",
+    "amazon",
+    ["issuer_lure_elsewhere"],
+  ],
+  [
+    "Netflix: we couldn't authorize your payment. Update your billing info at https://streamhelp-desk.net",
+    "netflix",
+    ["issuer_lure_elsewhere"],
+  ],
+  [
+    "Costco: your travel payment was declined. Update your card at https://www.costcotravel.com/account",
+    "costco",
+    ["issuer_link_unconfirmed"],
+  ],
+  [
+    "Duke Energy: your bill of $84.12 is due 12/1. Pay online: https://paymentus.com/duke",
+    "duke-energy",
+    ["issuer_link_unconfirmed"],
+  ],
   // Evidence and the unconfirmed side by side: each its own finding.
   [
     "USPS: your parcel is held, call 1-877-908-2256 or visit https://usps-redelivery-center.com",
@@ -121,6 +143,16 @@ describe("checkClaimedIssuer: listed, unlisted and contradicting channels", () =
       else if (expected.includes("issuer_channels_match")) expect(match, text).toBe(true);
       else expect(match, text).toBeNull();
     }
+  });
+});
+
+describe("checkClaimedIssuer: a lure sent elsewhere", () => {
+  it("reads the lure in texts only: mail and letters name organisations they discuss", () => {
+    const text = "Amazon: An unusual purchase of $1,299 was made on your account. Visit https://amz-disputes.com";
+    const email = analyzeMessage(text, { directory, kind: "email" });
+    const ids = email.evidence.flatMap((e) => e.factors.map((f) => f.id));
+    expect(ids).toContain("issuer_link_unconfirmed");
+    expect(ids).not.toContain("issuer_lure_elsewhere");
   });
 });
 

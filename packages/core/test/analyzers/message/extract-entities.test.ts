@@ -24,6 +24,8 @@ describe("extractEntities: links", () => {
     ["see us\u200Bps-help.top/x", "usps-help.top", false, true],
     ["see usps-help\u3002top/x", "usps-help.top", false, true],
     ["short bit.ly/3xYz9 link", "bit.ly", false, false],
+    ["Reschedule: 185.243.112.7/track.", "185.243.112.7", false, false],
+    ["go to 45.77.10.2:8080 now", "45.77.10.2", false, false],
   ])("%s -> %s", (text, host, defanged, obfuscated) => {
     const [url] = extractEntities(text).urls;
     expect(url).toBeDefined();
@@ -61,6 +63,12 @@ describe("extractEntities: links", () => {
     const url = normalizeUrl(e.urls[0]?.candidate ?? "")._unsafeUnwrap();
     expect(url.host).toBe("evil.top");
     expect(url.hasCredentials).toBe(true);
+  });
+
+  it("takes a bare address for a link only with a path or a port", () => {
+    for (const text of ["unlock at 142.93.11.4", "version 1.2.3.4 released", "subnet 10.0.0.0/24 is down"]) {
+      expect(extractEntities(text).urls, text).toEqual([]);
+    }
   });
 
   it("does not take sentences or file names for links", () => {
