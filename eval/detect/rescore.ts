@@ -377,7 +377,12 @@ export async function main(args: readonly string[]): Promise<void> {
     });
     printRuleTable(data, stats, final);
     console.log(`  bias: ${(FITTED_WEIGHTS[SCORED_BY[channel]]?.bias ?? PRIOR_BIAS).toFixed(3)} -> ${final.bias}`);
-    printFigures(channel, figuresBySource(scoredRows(data, rescored(data, final))));
+    // The held-out sources are read once a round, by `pnpm eval sources`; a refit prints the training part only.
+    const figures = figuresBySource(scoredRows(data, rescored(data, final)));
+    printFigures(
+      channel,
+      figures.filter((f) => f.part === "training"),
+    );
     if (!dryRun) await writeWeights(final);
   }
 }
