@@ -103,7 +103,10 @@ function ownLetterhead(opening: string): string | null {
   if (first === undefined || first.length > 60 || !LETTERHEAD_NAME.test(first)) return null;
   if (!ORGANISATION_KIND.test(first) || FUNCTION_WORDS.test(first)) return null;
   // The kind alone ("Services", "The Bank") is no name.
-  const named = first.replace(ORGANISATION_KIND, "").replace(/\b(?:the|of|and|&)\b/gi, "").trim();
+  const named = first
+    .replace(ORGANISATION_KIND, "")
+    .replace(/\b(?:the|of|and|&)\b/gi, "")
+    .trim();
   return named === "" ? null : first;
 }
 

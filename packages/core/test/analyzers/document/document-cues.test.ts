@@ -268,7 +268,9 @@ We regret that we are unable to approve your application. You have a right under
 know the information contained in your credit file, and the right to dispute it with the reporting agency.
 Notice: The Federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants.`);
     expect(denial).toContain("rights_notice");
-    const marketing = cueIds("Federal law gives you the right to limit some but not all marketing from our affiliates.");
+    const marketing = cueIds(
+      "Federal law gives you the right to limit some but not all marketing from our affiliates.",
+    );
     expect(marketing).toContain("rights_notice");
     // Rights without a law, or a law without the reader's rights, are no such notice.
     expect(cueIds("You have the right to remain happy with our service.")).not.toContain("rights_notice");
