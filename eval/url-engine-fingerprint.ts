@@ -7,8 +7,9 @@
 // usage.
 // Run: node --conditions=source --import tsx eval/url-engine-fingerprint.ts <out-file>, then compare two files.
 import { readFileSync, writeFileSync } from "node:fs";
-import { InMemoryFeedbackStore, SCOPES, type Principal } from "../packages/core/src/index.js";
+import { InMemoryFeedbackStore, type Principal } from "../packages/core/src/index.js";
 import { inMemoryEngine } from "../packages/persistence/src/testing/in-memory-engine.js";
+import { urlBenchPrincipal } from "../bench/lib/engine.js";
 import { isHeldOut, loadCorpus, loadHeldOut, loadSources } from "./corpora/load.js";
 
 const out = process.argv[2];
@@ -43,18 +44,8 @@ urls.push(...golden.urls.map((u) => u.url), ...EDGE);
 
 const feedback = new InMemoryFeedbackStore();
 const engine = inMemoryEngine({ feedback });
-async function principal(email: string, mode: "live" | "test"): Promise<Principal> {
-  const created = await engine.accounts.create({
-    email,
-    plan: "enterprise",
-    rpm: 100_000,
-    quotas: { url: 100_000_000, phone: 1, text: 1, email: 1 },
-  });
-  if (created.isErr()) throw new Error(created.error.message);
-  return { accountId: created.value.id, mode, via: "api_key", scopes: SCOPES };
-}
-const live = await principal("fingerprint@example.com", "live");
-const test = await principal("fingerprint-test@example.com", "test");
+const live = await urlBenchPrincipal(engine, "fingerprint@example.com");
+const test: Principal = { ...(await urlBenchPrincipal(engine, "fingerprint-test@example.com")), mode: "test" };
 
 const lines: string[] = [];
 async function look(i: number, p: Principal, body: unknown): Promise<void> {
