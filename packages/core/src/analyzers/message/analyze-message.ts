@@ -37,11 +37,11 @@ import {
   STORY_THRESHOLD,
 } from "./message-cue-groups.js";
 import {
-  bearsGivenName,
   isEmailSender,
   namedLikeSender,
   ownSiteNames,
   senderNameJoined,
+  siteBearsName,
   textClaim,
 } from "./sender-claim.js";
 import {
@@ -380,7 +380,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
           (u) =>
             options.directory.byDomain(u.registrableDomain ?? u.host) === undefined &&
             !isGovernmentRegistry(u) &&
-            !bearsGivenName(u, givenNames),
+            !siteBearsName(u, givenNames),
         );
   if (disownedAt !== undefined && DISAVOW_THEN_LINK.test(prepared)) {
     add(

@@ -25,6 +25,7 @@ import { FREE_MAIL_DOMAINS } from "../email/free-mail.js";
 import { isLookalikeDomain } from "../email/sender-brand.js";
 import { analyzePhoneNumber } from "../phone/analyze-phone-number.js";
 import { normalizePhone } from "../phone/normalize-phone.js";
+import { siteBearsName } from "./sender-claim.js";
 
 export const CLAIMED_ISSUER_SOURCE = "claimed_issuer";
 
@@ -199,19 +200,6 @@ function namesInDomains(org: Organisation): ReadonlySet<string> {
     compactNames.set(org, names);
   }
   return names;
-}
-
-/**
- * Whether the link's site bears one of the organisation's names ("hdfcbk.io" for HDFC Bank, "chasebonus.com" for
- * Chase): an organisation's own sites the directory does not list are named so, and so are many imitations.
- */
-function bearsNameOf(org: Organisation, url: NormalizedUrl): boolean {
-  const registrable = url.registrableDomain;
-  const suffix = url.publicSuffix;
-  if (registrable === null || suffix === null) return false;
-  const label = registrable.slice(0, registrable.length - suffix.length - 1).replace(/[^a-z0-9]/g, "");
-  for (const name of namesInDomains(org)) if (label.includes(name)) return true;
-  return false;
 }
 
 /** The organisation's name as some of the hyphenated words of `label`, beside words of its own ("usps-care"). */
@@ -440,7 +428,7 @@ export function checkClaimedIssuer(
       }
       return { kind: "neither" };
     }
-    if (context?.lure === true && !named.some((o) => bearsNameOf(o, url))) {
+    if (context?.lure === true && !named.some((o) => siteBearsName(url, namesInDomains(o)))) {
       return {
         kind: "unconfirmed",
         rule: "issuer_lure_elsewhere",

@@ -140,14 +140,20 @@ export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>):
   return names.has(url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)));
 }
 
+/** The link's registrable name without its public suffix ("ptsb-review" of ptsb-review.com); null for an address. */
+function siteLabel(url: NormalizedUrl): string | null {
+  if (url.registrableDomain === null || url.publicSuffix === null) return null;
+  return url.registrableDomain.slice(0, -(url.publicSuffix.length + 1));
+}
+
 /**
- * Whether the link's site bears a name the text gives, whole or beside other letters ("mintmobile.com" for "Mint"):
- * what a sender's own unlisted sites look like, and many look-alikes too, so it clears a link of nothing but a
- * finding that rests on the site not being the sender's.
+ * Whether the link's site bears one of the names, whole or beside other letters ("mintmobile.com" for "Mint",
+ * "hdfcbk.io" for HDFC Bank): what an organisation's own unlisted sites look like, and many look-alikes too, so it
+ * clears a link of nothing but a finding that rests on the site not being the sender's.
  */
-export function bearsGivenName(url: NormalizedUrl, names: ReadonlySet<string>): boolean {
-  if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return false;
-  const label = url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)).replace(/[^a-z0-9]/g, "");
+export function siteBearsName(url: NormalizedUrl, names: Iterable<string>): boolean {
+  const label = siteLabel(url)?.replace(/[^a-z0-9]/g, "");
+  if (label === undefined) return false;
   for (const name of names) if (label.includes(name.replace(/-/g, ""))) return true;
   return false;
 }
@@ -159,11 +165,11 @@ export function bearsGivenName(url: NormalizedUrl, names: ReadonlySet<string>): 
  * when the site is on a country registry's own second level.
  */
 export function senderNameJoined(url: NormalizedUrl, names: ReadonlySet<string>): string | null {
-  if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return null;
+  const label = siteLabel(url);
+  if (names.size === 0 || label === null) return null;
   // A country registry's own second level (maybank-ke.co.th) asks for a company of the country, as for the sender's
   // own site in namedLikeSender: its names are not bought cheaply.
   if (countrySecondLevel(url)) return null;
-  const label = url.registrableDomain.slice(0, -(url.publicSuffix.length + 1));
   // A name spelt with its own hyphen ("t-mobile") is the name, not a name joined to words.
   if (names.has(label) || names.has(label.replace(/-/g, ""))) return null;
   const parts = label.split("-").filter((p) => p !== "");
