@@ -6,6 +6,7 @@ import { detectDocumentCues, type DocumentCue } from "./document-cues.js";
 import { extractDocumentEntities, type DocumentEntities } from "./document-entities.js";
 import { normalizeOcrText, type OcrRepair } from "./ocr-normalize.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
+import { letterhead } from "../message/sender-claim.js";
 
 /** How much of a letter's opening says who it claims to be from (letterhead, reference, heading, opening lines). */
 export const LETTER_CLAIM_CHARS = 800;
@@ -96,10 +97,7 @@ const LETTERHEAD_NAME = /^\p{Lu}[\p{L}\p{N}&'\u2019.-]*(?: (?:of|and|&|the|\p{Lu
  * read for the claim.
  */
 function ownLetterhead(opening: string): string | null {
-  const first = opening
-    .split("\n")
-    .map((line) => line.trim())
-    .find((line) => line !== "");
+  const first = letterhead(opening);
   if (first === undefined || first.length > 60 || !LETTERHEAD_NAME.test(first)) return null;
   if (!ORGANISATION_KIND.test(first) || FUNCTION_WORDS.test(first)) return null;
   // The kind alone ("Services", "The Bank") is no name.

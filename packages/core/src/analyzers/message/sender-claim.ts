@@ -114,16 +114,21 @@ function countrySecondLevel(url: NormalizedUrl): boolean {
   return getPublicSuffix(url.host, { allowPrivateDomains: false }) === suffix;
 }
 
+/** A letter's letterhead: the first line of its opening with any words, trimmed. */
+export function letterhead(opening: string): string | undefined {
+  return opening
+    .split("\n")
+    .map((line) => line.trim())
+    .find((line) => line !== "");
+}
+
 /**
  * A letter names its sender in its letterhead, the first line of its opening ("Riverside Water Utility", "Harbor
  * Point Mortgage Services"): that name's site names. The names further down a letter are its addressee, its
  * references and the third parties it mentions (a credit bureau, a regulator), none of them its sender.
  */
 function letterheadNames(opening: string, out: Set<string>): void {
-  const first = opening
-    .split("\n")
-    .map((line) => line.trim())
-    .find((line) => line !== "");
+  const first = letterhead(opening);
   if (first === undefined) return;
   PROPER_NAME.lastIndex = 0;
   const name = PROPER_NAME.exec(first);
