@@ -42,6 +42,13 @@ const DENIAL_RE = new RegExp(
 const ABSENT_BEFORE = new RegExp(
   `(?<![${WORD_CHAR}])(?:${CUE_TABLES.flatMap((t) => t.absent).join("|")})(?: (?:additional|extra|further|more|adicional))? $`,
 );
+const DENIED_BEFORE = new RegExp(
+  `(?<![${WORD_CHAR}])(?:${CUE_TABLES.flatMap((t) => t.deniedBefore).join("|")})(?: (?:a|an|any|the|un|una|el|la))?(?: (?:additional|extra|further|more|adicional))? $`,
+);
+const NO_ASK_SOURCES = CUE_TABLES.flatMap((t) => t.noAsks);
+const NO_ASK_RE = union(NO_ASK_SOURCES);
+/** Characters before a pressure cue within which its verb may be denied ("we will not charge you a late fee"). */
+const DENIED_BEFORE_REACH = 60;
 /** Characters past a pressure cue within which its sentence may deny it ("a late fee may not be imposed on you"). */
 const DENIAL_REACH = 60;
 const TURN_RE = new RegExp(
@@ -106,10 +113,25 @@ function negated(text: string, index: number): boolean {
  */
 function denied(text: string, start: number, end: number): boolean {
   if (ABSENT_BEFORE.test(text.slice(Math.max(0, start - 24), start))) return true;
+  if (DENIED_BEFORE.test(text.slice(Math.max(0, start - DENIED_BEFORE_REACH), start))) return true;
   let after = text.slice(end, end + DENIAL_REACH);
   const stop = after.search(/[.!?;]/);
   if (stop !== -1) after = after.slice(0, stop);
   return DENIAL_RE.test(after);
+}
+
+/** Where the text says nothing is asked of the reader (see CueTable.noAsks): [start, end) pairs, in order. */
+function findNoAsks(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  NO_ASK_RE.lastIndex = 0;
+  for (let m = NO_ASK_RE.exec(text); m !== null && out.length < MAX_WARNINGS; m = NO_ASK_RE.exec(text)) {
+    if (m[0].length === 0) {
+      NO_ASK_RE.lastIndex++;
+      continue;
+    }
+    out.push([m.index, m.index + m[0].length]);
+  }
+  return out;
 }
 
 /** Where a warning or prohibition ends: the first stop (or, for a prohibition, comma) or turn after it. */
@@ -170,6 +192,11 @@ export function readCues(text: string): CueFindings {
     warnings ??= findWarnings(text);
     return warnings.some(([start, end]) => start <= index && index < end);
   };
+  let noAsks: [number, number][] | undefined;
+  const askedForNothing = (start: number, end: number): boolean => {
+    noAsks ??= findNoAsks(text);
+    return noAsks.some(([s, e]) => s < end && start < e);
+  };
   let group = 0;
   for (const [id, re] of CUE_RES) {
     const ruledOut = possible !== null && possible[group] !== true;
@@ -194,6 +221,7 @@ export function readCues(text: string): CueFindings {
         if (ask) against ??= { id, text: m[0].trim(), count: 1, spans: [[m.index, m.index + m[0].length]] };
         continue;
       }
+      if (ask && askedForNothing(m.index, m.index + m[0].length)) continue;
       first ??= m[0].trim();
       count++;
       spans.push([m.index, m.index + m[0].length]);

@@ -371,6 +371,18 @@ export interface CueTable {
   /** Words right before a penalty that say there is none ("no late fee", "without penalty", "sin recargo"). */
   readonly absent: readonly string[];
   /**
+   * A penalty's verb denied before it ("we will not charge you a late fee", "you won't be charged any penalty", "no se
+   * le cobrará ningún recargo"): phrases that end where the penalty begins, an article or "additional" between.
+   */
+  readonly deniedBefore: readonly string[];
+  /**
+   * Phrases in which the sender asks for nothing: nothing is owed or to be done ("no payment is due", "you do not
+   * need to pay", "no action is required"), or the reader is told how to stop its marketing ("to stop all marketing",
+   * "to opt out", "to limit marketing offers"). An ask cue read across one ("call ... to stop all marketing" as a
+   * call to cancel, "no payment is due" as a payment asked) is no demand.
+   */
+  readonly noAsks: readonly string[];
+  /**
    * Phrases that open a warning ("we will never ask", "beware of", "scammers may", "nunca le pediremos"): the ask
    * and payment cues in the rest of its sentence say what not to do, not what to do. The sentence ends at . ! ? ;
    * or at a turn; commas do not end it ("never ask you to pay in gift cards, wire money or send crypto").

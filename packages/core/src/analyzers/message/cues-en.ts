@@ -18,6 +18,12 @@ const SCAMMERS =
 const REFERENCE =
   "(?:claim|prize|winning|winner'?s?|reward|bonus|identifier|identification|reference|ref|promo|promotional|coupon|voucher|discount|redemption|booking|reservation|tracking|order|ticket|entry|raffle|draw|lottery|serial|member(?:ship)?|customer|case|pickup|pick-up|collection|gift(?: card)?|referral|invite|invitation)";
 
+/** A penalty's verb, as said before it ("charge you a late fee", "be charged a penalty", "incur a fee"). */
+const DENIED_VERB =
+  "charge|charged|impose|imposed|assess|assessed|add|added|apply|applied|levy|levied|bill|billed|incur";
+/** What marketing is called when a notice says how to stop it. */
+const MARKETING =
+  "marketing|solicitations?|promotional (?:offers|mail(?:ings)?|calls|messages|e-?mails)|(?:pre-?screened |marketing )?offers|mailings|telemarketing|sales calls|advertising";
 /** What is done with a penalty or a legal step: imposed, charged, brought. */
 const IMPOSED =
   "imposed|charged|assessed|applied|added|levied|issued|taken|brought|filed|pursued|enforced|collected|treated as late";
@@ -33,6 +39,20 @@ export const CUES_EN: CueTable = {
     "(?:is|are|has been|have been|will be) (?:waived|cancell?ed|withdrawn|dropped)",
   ],
   absent: ["no", "without", "free of"],
+  deniedBefore: [
+    `(?:will|would|shall|may|can|could|must|do|does|did|wo)(?:n't| not| never) (?:be )?(?:${DENIED_VERB})(?: you| your account)?`,
+    `(?:cannot|never) (?:be )?(?:${DENIED_VERB})(?: you| your account)?`,
+  ],
+  noAsks: [
+    "no (?:payment|amount|money|balance) is (?:due|owed|required|needed|necessary)",
+    "no (?:payment|amount) (?:due|required|needed|necessary)",
+    "no (?:further )?action (?:is |will be )?(?:required|needed|necessary)",
+    "nothing (?:to pay|is (?:due|owed)|more to (?:pay|do))",
+    "(?:(?:do not|don't|dont|does not|doesn't) (?:need|have) to|need not|needn't) (?:pay|make (?:a |any )?payments?|send (?:us )?(?:any )?(?:money|payment)|take (?:any )?action|do anything)",
+    // A choice to stop the sender's marketing, not a charge to stop.
+    `(?:to |you may |you can |choose to )?(?:stop|limit|end|reduce|opt out of|unsubscribe from|renew your choice to limit) (?:all |any |receiving |getting |future |further |these )*(?:${MARKETING})`,
+    "(?:to )?opt[- ]?out(?: of| from)?",
+  ],
   warnings: [
     // Said by a sender about itself ("we will never ask", "Chase does not call"); said by "I" about a favour ("I
     // wouldn't ask if it wasn't urgent") it is no warning (see cue-matcher.ts).

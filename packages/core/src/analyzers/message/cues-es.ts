@@ -23,6 +23,16 @@ export const CUES_ES: CueTable = {
     "(?:sera|seran|ha sido|han sido) (?:condonad[oa]s?|anulad[oa]s?|cancelad[oa]s?)",
   ],
   absent: ["sin", "ningun", "ninguna", "libre de"],
+  deniedBefore: [
+    "no (?:le |te |les )?(?:cobraremos|cobraran|cobrara|impondremos|impondra|aplicaremos|aplicara|cargaremos|cargara)",
+    "no (?:se )?(?:le |te |les )?(?:cobrara|cobraran|impondra|impondran|aplicara|aplicaran)",
+  ],
+  noAsks: [
+    "no (?:hay|tiene) (?:ningun )?(?:pago|saldo|monto) (?:pendiente|que pagar|adeudado)",
+    "no (?:se )?(?:requiere|necesita|es necesario) (?:ningun |ninguna )?(?:pago|accion)",
+    "no (?:tiene|necesita) que (?:pagar|hacer nada|realizar ningun pago)",
+    "(?:para )?(?:dejar de recibir|detener|limitar) (?:toda |la |las |cualquier )?(?:publicidad|mercadeo|mercadotecnia|ofertas|promociones)",
+  ],
   warnings: [
     "(?:nunca|jamas|no) (?:le |les |te |se lo |se la )?(?:pediremos|solicitaremos|pedimos|solicitamos|pedira|pediran|solicitara|solicitaran|llamaremos|enviaremos|contactaremos|exigiremos|vamos a (?:pedir|solicitar|llamar|exigir))",
     "(?:nunca|jamas) (?:le |les |te |se lo |se la )?(?:pide|piden|solicita|solicitan|llama|llaman|exige|exigen|envia|envian)",

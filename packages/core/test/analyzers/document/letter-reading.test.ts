@@ -130,3 +130,49 @@ letter, you should contact us at Prairie State Credit Union, 1-800-555-0163.`;
     expect(underDepartment.name).toBe("Equifax");
   });
 });
+
+describe("a notice of the reader's marketing choices and of what is not owed", () => {
+  const NO_MARKETING = [
+    "Prairie State Credit Union",
+    "310 Jefferson Avenue, Springfield, IL 62701",
+    "February 18, 2026",
+    "Your Choice To Stop Marketing",
+    "\u2022 Prairie State Credit Union is providing this notice.",
+    "\u2022 You may choose to stop all marketing from us and our affiliates.",
+    "To stop all marketing, contact us:",
+    "\u2022 By telephone: 1-800-555-0163",
+    "\u2022 On the Web: www.prairiestatecu.org",
+  ].join("\n");
+
+  it("reads a line to stop all marketing as the opt-out it is, not a call to cancel a charge", () => {
+    const rules = letterRules(NO_MARKETING);
+    expect(rules).not.toContain("call_to_dispute");
+    expect(rules).not.toContain("charge_callback");
+  });
+
+  it("still reads a letter's call to cancel a charge as one", () => {
+    const invoice = [
+      "Geek Support Services",
+      "INVOICE #88213",
+      "Your annual protection plan renewed and $399.99 was charged to your account.",
+      "If you did not authorize this charge, call 1-800-555-0147 to cancel and receive a refund.",
+    ].join("\n");
+    expect(letterRules(invoice)).toContain("call_to_dispute");
+  });
+
+  it("reads 'no payment is due' and a late fee denied as nothing asked and no threat", () => {
+    const rules = letterRules(
+      `${NO_MARKETING}\nNo payment is due. We will not charge you a late fee while your request is reviewed.`,
+    );
+    expect(rules).not.toContain("pay_demand");
+    expect(rules).not.toContain("threat");
+  });
+
+  it("still reads a letter's late fee and payment due", () => {
+    const rules = letterRules(
+      `${NO_MARKETING}\nPayment is due by March 20, 2026. If you do not pay, we will charge you a late fee.`,
+    );
+    expect(rules).toContain("pay_demand");
+    expect(rules).toContain("threat");
+  });
+});

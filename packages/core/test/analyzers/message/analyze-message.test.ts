@@ -1168,6 +1168,56 @@ describe("analyzeMessage: warnings and negations", () => {
     expect(ids(text)).toContain(cue);
   });
 
+  it.each([
+    "We will not charge you a late fee for this payment.",
+    "You will not be charged a late fee while your request is reviewed.",
+    "We won't charge you any additional fees for the transfer.",
+    "No fee will be imposed, and no late fee will be charged.",
+    "No le cobraremos un recargo por este pago.",
+  ])("reads a penalty whose verb is denied before it as no threat: %s", (text) => {
+    expect(ids(text)).not.toContain("threat");
+  });
+
+  it.each([
+    ["If you do not pay today, we will charge you a late fee.", "threat"],
+    ["Pay now or you will be charged additional fees and your account will be suspended.", "threat"],
+    ["We cannot stop the late fees unless you pay the balance today.", "threat"],
+  ])("still reads a penalty whose verb is not denied: %s (%s)", (text, cue) => {
+    expect(ids(text)).toContain(cue);
+  });
+
+  it.each([
+    "No payment is due on your account this month.",
+    "You do not need to pay this bill: it was paid by your insurer.",
+    "No payment is required at this time.",
+    "No tiene que pagar nada por este aviso.",
+  ])("reads a notice that nothing is owed as no payment asked: %s", (text) => {
+    expect(ids(text)).not.toContain("pay_demand");
+  });
+
+  it.each([
+    "Payment is due by March 1. Pay online at https://tollpay-ez.top",
+    "You do not need to call us. Pay the balance now at https://tollpay-ez.top",
+  ])("still reads a payment asked beside other words: %s", (text) => {
+    expect(ids(text)).toContain("pay_demand");
+  });
+
+  it.each([
+    "To stop all marketing from us and our affiliates, contact us: By telephone: 1-877-555-0163",
+    "Call 1-877-555-0163 to stop all marketing offers from our affiliates.",
+    "To limit marketing offers, call 1-877-555-0163.",
+    "To opt out of prescreened offers, call 1-888-567-8688.",
+  ])("reads a line to stop the sender's marketing as an opt-out, not a call to cancel a charge: %s", (text) => {
+    expect(ids(text)).not.toContain("call_to_dispute");
+  });
+
+  it.each([
+    "A charge of $399.99 was made to your account. Call us at 1-877-555-0163 to cancel this charge.",
+    "Your subscription renewed. To stop the charge, call 1-877-555-0163.",
+  ])("still reads a call to cancel a charge as one: %s", (text) => {
+    expect(ids(text)).toContain("call_to_dispute");
+  });
+
   it("reads a deposit to unlock within one clause, not across a list's items", () => {
     const list =
       "Payment forbearance temporarily gives you more time to pay your monthly payment; or \u2022 If you are not able to continue paying your mortgage, you may be able to sell your home.";
