@@ -181,7 +181,8 @@ export function findCues(text: string): CueHit[] {
 
 /**
  * The cues present in prepared text and the asks it warns against. An ask or payment cue inside a warning's reach
- * (findWarnings), or a negatable cue shortly after a negation, is no demand.
+ * (findWarnings), or a negatable cue shortly after a negation, is no demand; nor is an ask read across a phrase that
+ * asks for nothing (CueTable.noAsks: "no payment is due", "to stop all marketing").
  */
 export function readCues(text: string): CueFindings {
   const hits: CueHit[] = [];
