@@ -4,7 +4,7 @@
 import { describePhone, placeName } from "../phone/read-phone-number.js";
 import type { OrganisationDirectory } from "../organisations/organisation.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
-import { isGovernmentRegistry } from "../url/brand-index.js";
+import { SHORTENER_SET, hasRiskyEnding, hostingOf, isGovernmentRegistry, matchHostSuffix } from "../url/brand-index.js";
 import type { Evidence } from "../../ports/signal-source.js";
 import type { Factor } from "../../schemas/common.js";
 import { combineScore } from "../../scoring/score.js";
@@ -16,8 +16,12 @@ import { SCAM_TYPES, type ScamType, type ScamTypeOrNone } from "./scam-types.js"
 import { absorbedCues, overlapsOnly, within } from "./absorbed-cues.js";
 import { homePlan, parsePhones, parseUrls } from "./message-contacts.js";
 import {
+  ACT_THEN_LINK,
   AGENCY_TOPICS,
   CHAT_APP_HOSTS,
+  CUTOFF,
+  CUTOFF_ASK,
+  CUTOFF_SOON,
   DISAVOW_THEN_LINK,
   GOVERNMENT_SERVICE_CUES,
   ISSUER_LURES,
@@ -388,6 +392,49 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       `Asks you to follow a link to ${disownedAt.registrableDomain ?? disownedAt.host} if it was not you, a site that is not the sender's`,
       POINTS.disavowLink,
       "Sends you to a link 'if this wasn't you' instead of the sender's own site or app",
+    );
+  }
+  // A site's own name, its ending left off: "o.help" in "keep it up o.help me" is two words run together, no site.
+  const siteLabel = (u: (typeof urls)[number]): string => (u.registrableDomain ?? u.host).split(".")[0] ?? "";
+  // An ask carried out through a link to a bare address or to a site under an ending scams favour, that no listed
+  // organisation runs. A shortener or a hosting platform on such an ending is not the sender's choice of name, and is
+  // read by the URL channel. Texts only: mail carries such links in newsletters and is weighed by its sender too.
+  const riskyAt =
+    options.kind !== "text"
+      ? undefined
+      : urls.find(
+          (u) =>
+            (u.isIp || (hasRiskyEnding(u) && siteLabel(u).length >= 3)) &&
+            matchHostSuffix(u.host, SHORTENER_SET) === null &&
+            hostingOf(u) === null &&
+            options.directory.byDomain(u.registrableDomain ?? u.host) === undefined,
+        );
+  if (riskyAt !== undefined && (LINK_ASKS.some(has) || ACT_THEN_LINK.test(prepared))) {
+    add(
+      "risky_link_ask",
+      `Asks you to act through a link to ${riskyAt.isIp ? `the bare address ${riskyAt.host}` : (riskyAt.registrableDomain ?? riskyAt.host)}, a kind of site organisations do not send their customers to`,
+      POINTS.riskyLinkAsk,
+      "Asks you to act through a link to a cheap or bare address",
+    );
+  }
+  // A service cut off within hours unless the reader calls a number or updates documents. A cut-off notice asked
+  // through the sender's own channels, a receipt's "blocked as per your request", a code text, and one that gives a
+  // toll-free line (an issuer's published kind) are not this script.
+  if (
+    options.kind === "text" &&
+    !ownChannelsOnly &&
+    !receipt &&
+    !codeDelivery &&
+    phones.every((p) => p.reading.lineType !== "toll_free") &&
+    CUTOFF.test(prepared) &&
+    CUTOFF_SOON.test(prepared) &&
+    CUTOFF_ASK.test(prepared)
+  ) {
+    add(
+      "cutoff_callback",
+      "Says your SIM, account, card or power will be cut off within hours unless you call a number or update your documents",
+      POINTS.cutoffCallback,
+      "Threatens to cut off your service unless you call or update your documents at once",
     );
   }
   if (has("platform_move") && MONEY_OFFERS.some(has)) {

@@ -29,6 +29,19 @@ export const POINTS = {
    * own site, app or number to disown a sign-in or a payment; account-takeover texts send you to their own page.
    */
   disavowLink: 35,
+  /**
+   * An ask (pay, verify, update, sign in, claim, track a parcel) carried out through a link to a bare IP address or to a
+   * site under an ending scams favour (.top, .xyz, .icu, .vip...): an organisation that asks its customers to act sends
+   * them to the site they know it by, not to a cheap name registered for the occasion.
+   */
+  riskyLinkAsk: 35,
+  /**
+   * The reader's SIM, account, card, wallet or power is to be cut off (blocked, suspended, disconnected, its KYC or
+   * documents expired) within hours unless they call a number or update their documents: the KYC, SIM and electricity
+   * scripts. An operator or a bank that cuts a service off says so in a notice and sends you to its branch, app or
+   * published line.
+   */
+  cutoffCallback: 35,
   /** An offer of money (a prize, profits, a job) that moves the conversation to WhatsApp or Telegram. */
   offerToChatApp: 25,
   /** Money "sent by mistake" and a request to send it back: the accidental-payment scam. */
@@ -97,6 +110,28 @@ export const CHAT_APP_HOSTS = new Set(["wa.me", "t.me", "telegram.me", "chat.wha
 export const DISAVOW_THEN_LINK =
   /(?:if (?:this|it|that) (?:was|is|wasn't|wasnt|was not|isn't|is not)(?: not)? (?:you|yourself|done by you|authori[sz]ed by you)|if (?:you )?(?:did not|didn't|didnt|did n't|do not|don't|dont) (?:make|request|authori[sz]e|recogni[sz]e|attempt|initiate|place|perform|do|sign|log|change|send)|(?:wasn't|wasnt|was not|not) you ?\?|if not (?:you|done by you)|si no (?:fue (?:usted|tu|you)|fuiste tu|fuiste|lo reconoce|reconoce|reconoces|realizo|realizaste|autorizo|autorizaste|solicito|solicitaste))[^!?<]{0,60}<url>/;
 
+/**
+ * An action to take through the link that follows in the same clause, beyond the asks the cues read: track or
+ * reschedule a parcel, pay, claim or collect something, settle a matter (read on the cue text, links as <url>).
+ */
+export const ACT_THEN_LINK =
+  /(?<![a-z])(?:track|reschedule|re-schedule|pay|claim|collect|redeem|confirm|update|verify|validate|activate|reactivate|unlock|restore|avoid|resolve|settle|tap|click|log ?in|sign ?in|login)(?![a-z])[^.!?<]{0,50}<url>/;
+/**
+ * A service of the reader's about to be cut off: a SIM, an account, a card, a wallet, a connection or the power
+ * blocked, suspended, disconnected or deactivated, or its KYC or documents expired or pending (the cut-off and the
+ * cause in one clause; plain and broken English alike: "will be block", "have be suspend", "KYC have expire").
+ */
+export const CUTOFF =
+  /(?<![a-z])(?:(?:sim|sim card|kyc|e-?kyc|pan|pan card|account|a\/c|card|atm card|wallet|service|services|connection|electricity|power)(?![a-z])[^.!?<]{0,40}?(?<![a-z])(?:block|blocked|suspend|suspended|deactivate|deactivated|disconnect|disconnected|terminate|terminated|barred|frozen|cut off)|(?:sim|kyc|e-?kyc|pan|pan card|documents?|ducoments?|docouments?)(?![a-z])[^.!?<]{0,25}?(?<![a-z])(?:expire|expired|pending|suspend|suspended))(?![a-z])/;
+/** The cut-off is near: within hours, today, tonight, immediately. */
+export const CUTOFF_SOON =
+  /(?<![a-z])(?:within \d{1,2} ?(?:hours?|hrs?)|within xx ?(?:hours?|hrs?)|\d{1,2} ?(?:hours?|hrs?)|today|tonight|immediately|immediatly|urgent|urgently|now)(?![a-z])/;
+/**
+ * What the cut-off script asks: call or contact a number, customer care or an office, or update the KYC, PAN or
+ * documents.
+ */
+export const CUTOFF_ASK =
+  /(?<![a-z])(?:(?:call|contact|dial|ring)(?![a-z])[^.!?]{0,40}(?:<phone>|customer ?care|customer service|helpline|help line|office|officer|executive|x{6,})|(?:update|complete|submit|verify)(?![a-z])[^.!?]{0,20}(?:kyc|e-?kyc|pan|pan card|documents?|aadhaa?r))/;
 /** Chat openers: stories a stranger and a friend alike begin with, so a date in them ("tomorrow") is no pressure. */
 export const OPENERS: ReadonlySet<CueId> = new Set(["wrong_number", "befriend", "family_address"]);
 /** Asks that a link carries out: sign in, verify, give details, pay. */

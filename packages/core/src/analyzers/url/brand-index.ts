@@ -268,6 +268,13 @@ export function isGovernmentSuffix(suffix: string): boolean {
 /** Blogger under a country's ending: "name.blogspot.kr", "name.blogspot.com.br". */
 const BLOGGER_COUNTRY = /\.blogspot\.(?:com?\.)?[a-z]{2}$/;
 
+/** The link's site sits under an ending scams favour (RISKY_TLDS), read on its last label or its public suffix. */
+export function hasRiskyEnding(url: NormalizedUrl): boolean {
+  if (url.isIp) return false;
+  const tld = url.host.slice(url.host.lastIndexOf(".") + 1);
+  return RISKY_TLD_SET.has(tld) || (url.publicSuffix !== null && RISKY_TLD_SET.has(url.publicSuffix));
+}
+
 /**
  * The free hosting, site builder or user-content area a URL is published on, or null. Anyone can publish
  * there in minutes, so neither a brand's name in the address nor the platform's own standing vouches for

@@ -8,10 +8,10 @@ import {
   CREDENTIALS,
   FREE_TLD_SET,
   LURES,
-  RISKY_TLD_SET,
   SHORTENER_SET,
   STRONG_LURES,
   TRADES,
+  hasRiskyEnding,
   hasStrongLure,
   hostingOf,
   isGovernmentRegistry,
@@ -281,8 +281,7 @@ export function pathAsksFor(rawPath: string): string | null {
 export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   const factors: Factor[] = [];
   const tld = url.isIp ? null : url.host.slice(url.host.lastIndexOf(".") + 1);
-  const riskyTld =
-    tld !== null && (RISKY_TLD_SET.has(tld) || (url.publicSuffix !== null && RISKY_TLD_SET.has(url.publicSuffix)));
+  const riskyTld = hasRiskyEnding(url);
   const shortener = matchHostSuffix(url.host, SHORTENER_SET);
   const hosted = shortener === null ? hostingOf(url) : null;
   // The platform's own site (narod.ru, www.duckdns.org) is not a page someone published on it.

@@ -788,6 +788,38 @@ const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; q
     ],
   },
   {
+    rule: "risky_link_ask",
+    story: "an ask carried out through a link to a bare address or a site under an ending scams favour",
+    fires: [
+      "Toll notice: you have an unpaid balance of $6.99. Pay now to avoid a late fee: https://ezpass-billing.top/pay",
+      "Your package is on hold due to an incomplete address. Update it here: https://parcel-redeliver.xyz",
+      "Your points expire today, redeem them at https://rewards-center.icu/r",
+      "Track your shipment at http://185.243.112.7/track",
+    ],
+    quiet: [
+      "Your order has shipped. Track it at https://track.example.com/abc",
+      "Our new collection is live at https://autumn.example.shop",
+      "Pay your bill at https://bills.example.com before Friday",
+      "Saw this and thought of you: https://funny-cats.xyz/video",
+    ],
+  },
+  {
+    rule: "cutoff_callback",
+    story: "a SIM, account or power cut off within hours unless the reader calls or updates documents",
+    fires: [
+      "Dear customer your SIM document has expired. Kindly call customer care 6372354910 immediately otherwise your SIM will be blocked within 24 hours",
+      "Dear Paytm customer your KYC has been suspended. Call customer care 7679460117 immediately, your account will be blocked within 24 hrs",
+      "Dear consumer your electricity power will be disconnected tonight at 9:30 pm because your last bill was not updated. Please contact electricity officer 9064512387 immediately",
+      "Dear SBI user your account will be blocked today. Please update your PAN card",
+    ],
+    quiet: [
+      "Your debit card XX9876 has been blocked as per your request. Call 1-800-555-0199 if you need help today.",
+      "Power will be disconnected in our street tonight from 10pm for maintenance. Sorry for the trouble.",
+      "My account got blocked again today, call me when you can",
+      "Your card was blocked after 3 wrong PIN attempts. Call us at 1-800-555-0199 today to unblock it.",
+    ],
+  },
+  {
     rule: "account_problem",
     story: "a payment the sender says it could not take",
     fires: [
