@@ -2,6 +2,8 @@
 // together, and the organisation the message claims to be checked against its official channels. Pure; offline.
 
 import { describePhone, placeName } from "../phone/read-phone-number.js";
+import { countryCues } from "../phone/country-hints.js";
+import { ordinaryLineCountries, WIDELY_WRITTEN_COUNTRIES } from "../phone/national-number.js";
 import type { OrganisationDirectory } from "../organisations/organisation.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
 import { isGovernmentRegistry } from "../url/brand-index.js";
@@ -447,13 +449,34 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       "Gives a premium-rate number to call or text",
     );
   } else if (unplacedPremium !== undefined) {
-    const where = unplacedPremium.reading.country === null ? "" : ` in ${placeName(unplacedPremium.reading.country)}`;
-    add(
-      "premium_rate_unplaced",
-      `Gives ${unplacedPremium.national}, a premium-rate number if it is one${where} (nothing in the message says which country it is from)`,
-      POINTS.premiumRateUnplaced,
-      "Gives a number that may be billed at premium rates",
-    );
+    const reading = unplacedPremium.reading;
+    const where = reading.country === null ? "" : ` in ${placeName(reading.country)}`;
+    // The same run of digits is often an ordinary mobile or landline of another plan ("0816122345": premium-rate
+    // in France, a Thai mobile). The message's script, currency and language say which country it is about: a
+    // number that is an ordinary line there is that country's own; one they place nowhere weighs less.
+    const cues = countryCues(scan.cleaned);
+    const premiumNamed = reading.country !== null && cues.includes(reading.country as (typeof cues)[number]);
+    const ownLine = premiumNamed ? [] : ordinaryLineCountries(unplacedPremium.national, cues, reading.country);
+    const elsewhere = premiumNamed
+      ? []
+      : ordinaryLineCountries(unplacedPremium.national, WIDELY_WRITTEN_COUNTRIES, reading.country);
+    if (ownLine.length > 0) {
+      // An ordinary number of the country the message is about: no finding.
+    } else if (elsewhere.length > 0) {
+      add(
+        "premium_rate_ambiguous",
+        `Gives ${unplacedPremium.national}, a premium-rate number if it is one${where}, but an ordinary line in ${placeName(elsewhere[0] ?? "")} (nothing in the message says which country it is from)`,
+        POINTS.premiumRateAmbiguous,
+        "Gives a number that may be billed at premium rates",
+      );
+    } else {
+      add(
+        "premium_rate_unplaced",
+        `Gives ${unplacedPremium.national}, a premium-rate number if it is one${where} (nothing in the message says which country it is from)`,
+        POINTS.premiumRateUnplaced,
+        "Gives a number that may be billed at premium rates",
+      );
+    }
   }
   const home = homePlan(scan.cleaned, options.senderNumber);
   const foreign =

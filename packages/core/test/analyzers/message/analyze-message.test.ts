@@ -954,6 +954,45 @@ describe("analyzeMessage: numbers of other countries", () => {
       ["foreign_number", "premium_rate_contact", "legal_threat"],
     ],
     ["Call 604 681 2345 about your order", undefined, [null], [], ["foreign_number"]],
+    // Premium-rate in France, a Thai mobile: a Thai text names the country, so it is that country's own line.
+    [
+      "0816122345 พยายามติดต่อคุณเวลา11:18น.This number tried to contact you.",
+      undefined,
+      [null],
+      [],
+      ["premium_rate_unplaced", "premium_rate_ambiguous", "premium_rate_contact"],
+    ],
+    // Premium-rate in Britain, a Nigerian mobile: priced in naira, the number is Nigeria's.
+    [
+      "Dear customer, recharge N500 and call 09039002000 for a quote on our services",
+      undefined,
+      [null],
+      [],
+      ["premium_rate_unplaced", "premium_rate_ambiguous"],
+    ],
+    [
+      "Thue bao 0828054353 cua Quy khach da cap nhat thanh cong thong tin vao ngay 05/08/2022",
+      undefined,
+      [null],
+      [],
+      ["premium_rate_unplaced", "premium_rate_ambiguous"],
+    ],
+    // Priced in pence per minute, the British premium-rate reading stands.
+    [
+      "URGENT! Your mobile number has been awarded a 2000 prize GUARANTEED. Call 09061701461 from landline. 150ppm",
+      undefined,
+      [null],
+      ["premium_rate_unplaced", "prize"],
+      ["premium_rate_ambiguous"],
+    ],
+    // Nothing names a country and the digits are also a Philippine mobile: the weaker reading.
+    [
+      "You are a winner! To claim your prize call 09061701461 now",
+      undefined,
+      [null],
+      ["premium_rate_ambiguous", "prize"],
+      ["premium_rate_unplaced"],
+    ],
   ] as const)("%s (sender %s)", (text, sender, numbers, fire, quiet) => {
     const a = analyzeMessage(text, { ...options, ...(sender !== undefined ? { senderNumber: sender } : {}) });
     expect(a.entities.phones.map((p) => p.e164)).toEqual(numbers);
