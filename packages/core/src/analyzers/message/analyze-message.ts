@@ -97,6 +97,10 @@ export interface MessageAnalysis {
   readonly language: string;
 }
 
+/** A code wanted over the phone or in a reply: "our agent who will call you", "reply with the code". */
+const CODE_BY_CALL_OR_REPLY =
+  /\b(?:who|that) (?:will|'ll|would) (?:call|phone|ring|contact) you\b|\b(?:over|on) the (?:phone|call)\b|\breply (?:with|back)\b|\b(?:text|send) (?:it |the (?:code|otp) )?(?:back )?to (?:us|this number|me)\b/;
+
 /**
  * Reads a message: extracts its entities, finds the scam-language cues and weighs them together, and checks the
  * organisation it claims to be against that organisation's official domains and numbers. Pure; never throws.
@@ -130,6 +134,13 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
         hits.delete(code.id);
       }
     }
+  }
+  // A code the reader shows or gives the courier at the door ("share OTP 4412 only at delivery") is handed over face
+  // to face against the parcel, not passed to a caller: asked for only so, it is no request for a code. A request
+  // that also wants it over the phone or in a reply still is one.
+  const handover = found.find((h) => h.id === "handover_code");
+  if (handover !== undefined && !CODE_BY_CALL_OR_REPLY.test(prepared)) {
+    for (const code of found) if (code.id === "code_request" && overlapsOnly(code, handover)) hits.delete(code.id);
   }
   // A safety recall offers its remedy (a repair, a replacement, a refund) at no cost and asks for nothing in return:
   // its refund is no lure. One that wants a payment, card details, a sign-in or a link to claim it still is.

@@ -1113,6 +1113,23 @@ describe("analyzeMessage: one-time passcodes and codes to quote", () => {
       "code_request",
     );
   });
+
+  it.each([
+    "Your Flipkart order will be delivered today. Share OTP 4412 only at delivery.",
+    "Amazon: your package is out for delivery. Please share this code 8812 with the delivery agent.",
+    "Delivery executive will ask for the OTP 5521 at the time of delivery.",
+  ])("reads a code to show the courier at the door as no request for a code: %s", (text) => {
+    expect(ids(text)).not.toContain("code_request");
+  });
+
+  it.each([
+    "Share the code you received with our agent who will call you",
+    "Your parcel is held. Reply with the code we sent to release it",
+    "Share the OTP with our delivery agent who will call you to confirm your address",
+    "Your order is out for delivery. Share the OTP you receive over the phone with the delivery agent",
+  ])("still reads a code wanted by a caller or in a reply as a request for it: %s", (text) => {
+    expect(ids(text)).toContain("code_request");
+  });
 });
 
 describe("analyzeMessage: warnings and negations", () => {
