@@ -2,7 +2,7 @@
 // together, and the organisation the message claims to be checked against its official channels. Pure; offline.
 
 import { describePhone, placeName } from "../phone/read-phone-number.js";
-import { countryCues } from "../phone/country-hints.js";
+import { countryCues, readSenderNumber } from "../phone/country-hints.js";
 import { ordinaryLineCountries, WIDELY_WRITTEN_COUNTRIES } from "../phone/national-number.js";
 import type { OrganisationDirectory } from "../organisations/organisation.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
@@ -42,6 +42,8 @@ import {
   isEmailSender,
   namedLikeSender,
   ownSiteNames,
+  tagSiteNames,
+  type CountrySiteClaim,
   senderNameJoined,
   siteBearsName,
   textClaim,
@@ -194,13 +196,19 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   // lists; a sender that tells one under a name of its own earns no credit for a site of that name.
   const givenNames = ownSiteNames(scan, options.kind, options.kind === "document" ? claimText : undefined);
   const names = has("toll") || has("government") ? new Set<string>() : givenNames;
+  // A site directly under a country code counts only as the name the text signs with, in a text about that country.
+  const senderCountry = readSenderNumber(options.senderNumber)?.country ?? null;
+  const countrySite: CountrySiteClaim = {
+    tagNames: names.size === 0 ? new Set<string>() : tagSiteNames(scan, options.kind),
+    countries: [...countryCues(scan.cleaned), ...(senderCountry === null ? [] : [senderCountry])],
+  };
   const ownLinksOnly =
     issuer.claimedIssuer === null &&
     urls.length > 0 &&
     phones.length === 0 &&
     entities.emails.length === 0 &&
     // A government body's own site (.gov, gov.uk) is the channel a government or toll story should send you to.
-    urls.every((u) => namedLikeSender(u, names) || isGovernmentRegistry(u));
+    urls.every((u) => namedLikeSender(u, names, countrySite) || isGovernmentRegistry(u));
   /** Every link and number in it is the sender's own: what it asks is done on the sender's own site or line. */
   const ownChannelsOnly = issuer.claimedIssuer?.channels_match === true || ownLinksOnly;
   // A letter whose every way to act is a government-only site (no number, no address, no other link): what it asks is
@@ -231,7 +239,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const ownAccountCode = has("code_given") && has("share_warning") && namesOwnAccount(prepared);
   const receipt =
     !ownChannelsOnly &&
-    urls.every((u) => namedLikeSender(u, names) || isGovernmentRegistry(u)) &&
+    urls.every((u) => namedLikeSender(u, names, countrySite) || isGovernmentRegistry(u)) &&
     (urls.length === 0 || !LINK_ASKS.some(has)) &&
     (isTransactionReceipt(prepared) || ownAccountCode) &&
     phones.every(
@@ -367,7 +375,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const unknownLink = urls.find(
     (u) =>
       options.directory.byDomain(u.registrableDomain ?? u.host) === undefined &&
-      !namedLikeSender(u, names) &&
+      !namedLikeSender(u, names, countrySite) &&
       !isGovernmentRegistry(u),
   );
   if (
@@ -535,7 +543,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       POINTS.ownAppOnly,
     );
   }
-  if (issuer.claimedIssuer === null && urls.length > 0 && urls.every((u) => namedLikeSender(u, names))) {
+  if (issuer.claimedIssuer === null && urls.length > 0 && urls.every((u) => namedLikeSender(u, names, countrySite))) {
     const site = urls[0]?.registrableDomain ?? "";
     add(
       "links_match_sender",

@@ -479,6 +479,25 @@ describe("analyzeMessage: cues weighed together", () => {
     }
   });
 
+  it("trusts a site directly under a country code only as the name signed with, in a text about that country", () => {
+    for (const own of [
+      "Airtel: Your bill of Rs 499 is due on 12 Mar. Pay at airtel.in/pay",
+      "Viettel: Quy khach da nap thanh cong 50.000d vao thue bao. Chi tiet tai viettel.vn/km",
+    ]) {
+      expect(ids(own), own).toContain("links_match_sender");
+    }
+    for (const other of [
+      // An ending sold as a generic one, or a country the text is not about.
+      "Paytm: Rs 200 cashback credited. Check paytm.me/abc",
+      "Airtel: Your bill of $49 is due. Pay at airtel.in/pay",
+      // A name the text only mentions, not the one it signs with; a look-alike under the country code.
+      "Dear customer, your Airtel bill of Rs 499 is due. Pay at airtel.in/pay",
+      "Airtel: Your KYC of Rs 499 plan is pending. Update at airtel-kyc.in/verify",
+    ]) {
+      expect(ids(other), other).not.toContain("links_match_sender");
+    }
+  });
+
   it("counts one request read several ways once ('update your payment info at <link>')", () => {
     const found = ids("Your payment failed. Update your payment info at https://example-billing.com/account");
     expect(found).toContain("personal_info_request");
