@@ -91,6 +91,8 @@ const COUNTRY_CUES: readonly (readonly [RegExp, CountryCode])[] = [
   [/₦|\bNGN\b|\bnaira\b|\bN\d{2,}(?:,\d{3})*(?:\.\d\d)?\b/i, "NG"],
   [/₫|\bVND\b|[ăằắẳẵặơờớởỡợưừứửữựđ]/i, "VN"],
   [/₱|\bPHP\s?\d/, "PH"],
+  // Persian: its currency, or the letters its alphabet adds to the Arabic one (پ چ ژ گ) and its own ی and ک.
+  [/\bIRR\b|ریال|تومان|[پچژگیک]/, "IR"],
   [/\bRp\.?\s?\d/, "ID"],
 ];
 

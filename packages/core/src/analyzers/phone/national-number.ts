@@ -211,11 +211,11 @@ export function readWrittenNumber(
 
 /**
  * National plans numbers are often written in as one run of digits behind a trunk 0: the usual countries, and those
- * where texts come from in numbers (Southeast Asia, Nigeria, South Asia, East Africa).
+ * where texts come from in numbers (Southeast Asia, Nigeria, Iran, South Asia, East Africa).
  */
 export const WIDELY_WRITTEN_COUNTRIES: readonly CountryCode[] = [
   ...NATIONAL_FORMAT_COUNTRIES,
-  ...(["TH", "VN", "NG", "PH", "ID", "MY", "PK", "BD", "KE", "ZA", "EG"] as const),
+  ...(["TH", "VN", "NG", "PH", "ID", "MY", "IR", "PK", "BD", "KE", "ZA", "EG"] as const),
 ];
 
 const ORDINARY_LINES = new Set<PhoneReading["lineType"]>(["mobile", "fixed_line", "fixed_line_or_mobile"]);

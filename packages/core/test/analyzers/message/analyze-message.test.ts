@@ -996,6 +996,14 @@ describe("analyzeMessage: numbers of other countries", () => {
       [],
       ["premium_rate_unplaced", "premium_rate_ambiguous"],
     ],
+    // Premium-rate in Britain, an Iranian mobile: a Persian text names the country.
+    [
+      "مشترک گرامی، برای پیگیری با شماره 09121234567 تماس بگیرید",
+      undefined,
+      [null],
+      [],
+      ["premium_rate_unplaced", "premium_rate_ambiguous"],
+    ],
     // Priced in pence per minute, the British premium-rate reading stands.
     [
       "URGENT! Your mobile number has been awarded a 2000 prize GUARANTEED. Call 09061701461 from landline. 150ppm",
