@@ -2,6 +2,8 @@
 // together, and the organisation the message claims to be checked against its official channels. Pure; offline.
 
 import { describePhone, placeName } from "../phone/read-phone-number.js";
+import { countryCues, readSenderNumber } from "../phone/country-hints.js";
+import { ordinaryLineCountries, WIDELY_WRITTEN_COUNTRIES } from "../phone/national-number.js";
 import type { OrganisationDirectory } from "../organisations/organisation.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
 import { SHORTENER_SET, hasRiskyEnding, hostingOf, isGovernmentRegistry, matchHostSuffix } from "../url/brand-index.js";
@@ -44,6 +46,8 @@ import {
   isEmailSender,
   namedLikeSender,
   ownSiteNames,
+  tagSiteNames,
+  type CountrySiteClaim,
   senderNameJoined,
   siteBearsName,
   textClaim,
@@ -99,6 +103,10 @@ export interface MessageAnalysis {
   readonly language: string;
 }
 
+/** A code wanted over the phone or in a reply: "our agent who will call you", "reply with the code". */
+const CODE_BY_CALL_OR_REPLY =
+  /\b(?:who|that) (?:will|'ll|would) (?:call|phone|ring|contact) you\b|\b(?:over|on) the (?:phone|call)\b|\breply (?:with|back)\b|\b(?:text|send) (?:it |the (?:code|otp) )?(?:back )?to (?:us|this number|me)\b/;
+
 /**
  * Reads a message: extracts its entities, finds the scam-language cues and weighs them together, and checks the
  * organisation it claims to be against that organisation's official domains and numbers. Pure; never throws.
@@ -132,6 +140,13 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
         hits.delete(code.id);
       }
     }
+  }
+  // A code the reader shows or gives the courier at the door ("share OTP 4412 only at delivery") is handed over face
+  // to face against the parcel, not passed to a caller: asked for only so, it is no request for a code. A request
+  // that also wants it over the phone or in a reply still is one.
+  const handover = found.find((h) => h.id === "handover_code");
+  if (handover !== undefined && !CODE_BY_CALL_OR_REPLY.test(prepared)) {
+    for (const code of found) if (code.id === "code_request" && overlapsOnly(code, handover)) hits.delete(code.id);
   }
   // A safety recall offers its remedy (a repair, a replacement, a refund) at no cost and asks for nothing in return:
   // its refund is no lure. One that wants a payment, card details, a sign-in or a link to claim it still is.
@@ -185,13 +200,19 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   // lists; a sender that tells one under a name of its own earns no credit for a site of that name.
   const givenNames = ownSiteNames(scan, options.kind, options.kind === "document" ? claimText : undefined);
   const names = has("toll") || has("government") ? new Set<string>() : givenNames;
+  // A site directly under a country code counts only as the name the text signs with, in a text about that country.
+  const senderCountry = readSenderNumber(options.senderNumber)?.country ?? null;
+  const countrySite: CountrySiteClaim = {
+    tagNames: names.size === 0 ? new Set<string>() : tagSiteNames(scan, options.kind),
+    countries: [...countryCues(scan.cleaned), ...(senderCountry === null ? [] : [senderCountry])],
+  };
   const ownLinksOnly =
     issuer.claimedIssuer === null &&
     urls.length > 0 &&
     phones.length === 0 &&
     entities.emails.length === 0 &&
     // A government body's own site (.gov, gov.uk) is the channel a government or toll story should send you to.
-    urls.every((u) => namedLikeSender(u, names) || isGovernmentRegistry(u));
+    urls.every((u) => namedLikeSender(u, names, countrySite) || isGovernmentRegistry(u));
   /** Every link and number in it is the sender's own: what it asks is done on the sender's own site or line. */
   const ownChannelsOnly = issuer.claimedIssuer?.channels_match === true || ownLinksOnly;
   // A letter whose every way to act is a government-only site (no number, no address, no other link): what it asks is
@@ -222,7 +243,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const ownAccountCode = has("code_given") && has("share_warning") && namesOwnAccount(prepared);
   const receipt =
     !ownChannelsOnly &&
-    urls.every((u) => namedLikeSender(u, names) || isGovernmentRegistry(u)) &&
+    urls.every((u) => namedLikeSender(u, names, countrySite) || isGovernmentRegistry(u)) &&
     (urls.length === 0 || !LINK_ASKS.some(has)) &&
     (isTransactionReceipt(prepared) || ownAccountCode) &&
     phones.every(
@@ -358,7 +379,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const unknownLink = urls.find(
     (u) =>
       options.directory.byDomain(u.registrableDomain ?? u.host) === undefined &&
-      !namedLikeSender(u, names) &&
+      !namedLikeSender(u, names, countrySite) &&
       !isGovernmentRegistry(u),
   );
   if (
@@ -494,13 +515,34 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       "Gives a premium-rate number to call or text",
     );
   } else if (unplacedPremium !== undefined) {
-    const where = unplacedPremium.reading.country === null ? "" : ` in ${placeName(unplacedPremium.reading.country)}`;
-    add(
-      "premium_rate_unplaced",
-      `Gives ${unplacedPremium.national}, a premium-rate number if it is one${where} (nothing in the message says which country it is from)`,
-      POINTS.premiumRateUnplaced,
-      "Gives a number that may be billed at premium rates",
-    );
+    const reading = unplacedPremium.reading;
+    const where = reading.country === null ? "" : ` in ${placeName(reading.country)}`;
+    // The same run of digits is often an ordinary mobile or landline of another plan ("0816122345": premium-rate
+    // in France, a Thai mobile). The message's script, currency and language say which country it is about: a
+    // number that is an ordinary line there is that country's own; one they place nowhere weighs less.
+    const cues = countryCues(scan.cleaned);
+    const premiumNamed = reading.country !== null && cues.includes(reading.country as (typeof cues)[number]);
+    const ownLine = premiumNamed ? [] : ordinaryLineCountries(unplacedPremium.national, cues, reading.country);
+    const elsewhere = premiumNamed
+      ? []
+      : ordinaryLineCountries(unplacedPremium.national, WIDELY_WRITTEN_COUNTRIES, reading.country);
+    if (ownLine.length > 0) {
+      // An ordinary number of the country the message is about: no finding.
+    } else if (elsewhere.length > 0) {
+      add(
+        "premium_rate_ambiguous",
+        `Gives ${unplacedPremium.national}, a premium-rate number if it is one${where}, but an ordinary line in ${placeName(elsewhere[0] ?? "")} (nothing in the message says which country it is from)`,
+        POINTS.premiumRateAmbiguous,
+        "Gives a number that may be billed at premium rates",
+      );
+    } else {
+      add(
+        "premium_rate_unplaced",
+        `Gives ${unplacedPremium.national}, a premium-rate number if it is one${where} (nothing in the message says which country it is from)`,
+        POINTS.premiumRateUnplaced,
+        "Gives a number that may be billed at premium rates",
+      );
+    }
   }
   const home = homePlan(scan.cleaned, options.senderNumber);
   const foreign =
@@ -548,7 +590,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       POINTS.ownAppOnly,
     );
   }
-  if (issuer.claimedIssuer === null && urls.length > 0 && urls.every((u) => namedLikeSender(u, names))) {
+  if (issuer.claimedIssuer === null && urls.length > 0 && urls.every((u) => namedLikeSender(u, names, countrySite))) {
     const site = urls[0]?.registrableDomain ?? "";
     add(
       "links_match_sender",

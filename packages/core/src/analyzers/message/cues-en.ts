@@ -532,6 +532,13 @@ export const CUES_EN: CueTable = {
       `(?:code|pin)(?: is|:)? ?[:#]? ?\\d{4,8} to (?:claim|redeem|collect|receive|unlock) (?:your|the|a)`,
       "(?:to claim|to redeem|to collect|claim(?:ing)? (?:it )?(?:with|using)|redeem(?:ing)? (?:it )?(?:with|using)) (?:the |your |this )?(?:code|pin)",
     ],
+    // A code the reader shows or gives the courier at the door ("share OTP 4412 only at delivery", "share this code
+    // with the delivery agent"): the parcel is handed over against it, face to face.
+    handover_code: [
+      `(?:share|give|show|provide|tell|quote|mention) [^.!?]{0,30}${CODE}[^.!?]{0,30} (?:at|upon|on|during|after|before) (?:the )?(?:time of )?(?:delivery|pick ?up|collection|handover|hand-over|doorstep)`,
+      `(?:share|give|show|provide|tell|quote|mention) [^.!?]{0,30}${CODE}[^.!?]{0,20} (?:with|to) (?:our |the |your |a )?(?:delivery|courier|rider)(?: (?:agent|executive|partner|person|boy|associate|driver|staff|rider))?`,
+      `(?:delivery|courier) (?:agent|executive|partner|person|boy|associate|driver|staff|rider)s? [^.!?]{0,20}(?:will |may )?(?:ask|asks|need|needs|require|requires) (?:you )?(?:for )?(?:the |this |your |an? )?${CODE}`,
+    ],
     share_warning: [
       "(?:don't|do not|never) (?:share|disclose|reveal)",
       "(?:we|[a-z]+) (?:will )?never (?:call|ask|text|email|contact)",

@@ -72,6 +72,11 @@ export const POINTS = {
    */
   premiumRateUnplaced: 25,
   /**
+   * Such a number that is also an ordinary mobile or landline of another widely used plan, in a message whose script,
+   * currency and language name neither country: as likely someone's line as a premium-rate one.
+   */
+  premiumRateAmbiguous: 20,
+  /**
    * A number the message places in another numbering plan than the sender's (or, with no sender, than the one the
    * message's currency implies; with neither, nothing is foreign): scams hand out foreign mobiles and lines, but so
    * do travel and family messages.

@@ -136,13 +136,52 @@ function letterheadNames(opening: string, out: Set<string>): void {
 }
 
 /**
- * Whether the link's site is a name the text gives its sender, on an established ending: geico.com for "Geico:",
- * vnpt.com.vn for "VNPT".
+ * The site names of the tag a text opens with ("Airtel: ...", "[Paytm] ..."): the name the sender signs with, the
+ * only one a site directly under a country code is credited for (see namedLikeSender). Texts only.
  */
-export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>): boolean {
+export function tagSiteNames(scan: ScannedMessage, kind: MessageKind): Set<string> {
+  const out = new Set<string>();
+  if (kind !== "text") return out;
+  const text = blankSpans(
+    scan.cleaned,
+    scan.spans.filter((s) => s.kind !== "phone"),
+  );
+  const tag = SENDER_TAG.exec(text);
+  if (tag !== null) siteNamesOf(tag[1] ?? "", out);
+  return out;
+}
+
+/**
+ * Where a site directly under a country code ("airtel.in") is credited as the sender's own: the name the text
+ * signs with, in a text that is otherwise about that country (its script, currency or language, see countryCues).
+ */
+export interface CountrySiteClaim {
+  readonly tagNames: ReadonlySet<string>;
+  /** ISO 3166-1 codes of the countries the text is about. */
+  readonly countries: readonly string[];
+}
+
+/** A country's code as its internet ending: the same two letters, but "uk" for Britain. */
+const countryEnding = (country: string): string => (country === "GB" ? "uk" : country.toLowerCase());
+
+/**
+ * Whether the link's site is a name the text gives its sender, on an established ending: geico.com for "Geico:",
+ * vnpt.com.vn for "VNPT". A name directly under a country code is cheap to register and some such endings are sold
+ * as generic ones (.me, .io, .co), so it counts only as the exact name the text signs with (`country.tagNames`),
+ * under the code of a country the text is otherwise about: airtel.in for "Airtel:" in a text priced in rupees.
+ */
+export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>, country?: CountrySiteClaim): boolean {
   if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return false;
-  if (!ESTABLISHED_SUFFIXES.has(url.publicSuffix) && !countrySecondLevel(url)) return false;
-  return names.has(url.registrableDomain.slice(0, -(url.publicSuffix.length + 1)));
+  const label = url.registrableDomain.slice(0, -(url.publicSuffix.length + 1));
+  if (ESTABLISHED_SUFFIXES.has(url.publicSuffix) || countrySecondLevel(url)) return names.has(label);
+  return (
+    country !== undefined &&
+    /^[a-z]{2}$/.test(url.publicSuffix) &&
+    getPublicSuffix(url.host, { allowPrivateDomains: false }) === url.publicSuffix &&
+    country.countries.some((c) => countryEnding(c) === url.publicSuffix) &&
+    names.has(label) &&
+    country.tagNames.has(label)
+  );
 }
 
 /** The link's registrable name without its public suffix ("ptsb-review" of ptsb-review.com); null for an address. */

@@ -76,6 +76,60 @@ export function readSenderNumber(sender: string | undefined): PhoneReading | nul
   return digits.length >= 11 && !digits.startsWith("0") ? readPhoneNumber(`+${digits}`) : null;
 }
 
+/**
+ * What names a country in a message besides its numbers: its script, a currency only that country uses, and words
+ * of a language spoken mainly there. Wider than the hints numbers are read by (see countryHints): these decide
+ * whether a number written as one run is the ordinary number of the country the message is about, not whether it
+ * is placed.
+ */
+const COUNTRY_CUES: readonly (readonly [RegExp, CountryCode])[] = [
+  // Currency: pounds and prices in pence ("150p", "10ppm", "1.50p/min").
+  [/£|\bGBP\b|<UKP>|\d\s?p(?:pm|\/min|\/msg)?\b|\bpence\b/i, "GB"],
+  [/₹|\bINR\b|\bRs\.?\s?\d/, "IN"],
+  [/\bA\$|\bAUD\b/, "AU"],
+  [/฿|\bTHB\b|\p{Script=Thai}/u, "TH"],
+  [/₦|\bNGN\b|\bnaira\b|\bN\d{2,}(?:,\d{3})*(?:\.\d\d)?\b/i, "NG"],
+  [/₫|\bVND\b|[ăằắẳẵặơờớởỡợưừứửữựđ]/i, "VN"],
+  [/₱|\bPHP\s?\d/, "PH"],
+  // Persian: its currency, or the letters its alphabet adds to the Arabic one (پ چ ژ گ) and its own ی and ک.
+  [/\bIRR\b|ریال|تومان|[پچژگیک]/, "IR"],
+  [/\bRp\.?\s?\d/, "ID"],
+];
+
+/** Frequent words of languages often written without their marks (Vietnamese) or in Latin script (Indonesian). */
+const CUE_LANGUAGES: readonly (readonly [CountryCode, ReadonlySet<string>])[] = [
+  ["VN", new Set(["quy", "khach", "cua", "va", "khong", "duoc", "ngay", "thue", "bao", "hoc", "trieu", "dang", "ky"])],
+  ["ID", new Set(["anda", "kami", "untuk", "dengan", "segera", "yang", "dan", "dari", "ini", "ke", "di", "bisa"])],
+];
+
+/** The language of CUE_LANGUAGES with at least MIN_MARKERS distinct words in the text and more than any other. */
+function cueLanguage(text: string): CountryCode | null {
+  const words = new Set(
+    text
+      .slice(0, MAX_WORDS * 12)
+      .toLowerCase()
+      .split(/[^\p{L}]+/u, MAX_WORDS),
+  );
+  const counts = CUE_LANGUAGES.map(([, marks]) => [...marks].filter((w) => words.has(w)).length);
+  const best = Math.max(...counts);
+  const at = counts.indexOf(best);
+  if (best < MIN_MARKERS || counts.filter((c) => c === best).length > 1) return null;
+  return CUE_LANGUAGES[at]?.[0] ?? null;
+}
+
+/**
+ * The countries a message names by its script, currency or language (see COUNTRY_CUES and the languages of
+ * countryHints), in cue order, each once.
+ */
+export function countryCues(text: string): CountryCode[] {
+  const out: CountryCode[] = [];
+  for (const [pattern, country] of COUNTRY_CUES) if (pattern.test(text) && !out.includes(country)) out.push(country);
+  for (const language of [languageCountry(text), cueLanguage(text)]) {
+    if (language !== null && !out.includes(language)) out.push(language);
+  }
+  return out;
+}
+
 /** Countries the message's numbers are likely from, strongest hint first, each once. */
 export function countryHints(sources: CountryHintSources): CountryCode[] {
   const out: CountryCode[] = [];

@@ -208,3 +208,30 @@ export function readWrittenNumber(
   readings.sort((a, b) => compareNationalReadings(a, b, hints));
   return readings[0] ?? null;
 }
+
+/**
+ * National plans numbers are often written in as one run of digits behind a trunk 0: the usual countries, and those
+ * where texts come from in numbers (Southeast Asia, Nigeria, Iran, South Asia, East Africa).
+ */
+export const WIDELY_WRITTEN_COUNTRIES: readonly CountryCode[] = [
+  ...NATIONAL_FORMAT_COUNTRIES,
+  ...(["TH", "VN", "NG", "PH", "ID", "MY", "IR", "PK", "BD", "KE", "ZA", "EG"] as const),
+];
+
+const ORDINARY_LINES = new Set<PhoneReading["lineType"]>(["mobile", "fixed_line", "fixed_line_or_mobile"]);
+
+/**
+ * The countries among `countries` where a number written without its country code is an ordinary line (a mobile or
+ * a landline) written as that country writes its own, other than `besides` (the country of the reading at hand).
+ */
+export function ordinaryLineCountries(
+  written: string,
+  countries: readonly CountryCode[],
+  besides: string | null,
+): CountryCode[] {
+  return countries.filter((country) => {
+    if (country === besides) return false;
+    const r = readNationalNumber(written, country, { hinted: true });
+    return r !== null && r.reading.country === country && ORDINARY_LINES.has(r.reading.lineType);
+  });
+}

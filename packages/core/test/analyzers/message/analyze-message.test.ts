@@ -479,6 +479,25 @@ describe("analyzeMessage: cues weighed together", () => {
     }
   });
 
+  it("trusts a site directly under a country code only as the name signed with, in a text about that country", () => {
+    for (const own of [
+      "Airtel: Your bill of Rs 499 is due on 12 Mar. Pay at airtel.in/pay",
+      "Viettel: Quy khach da nap thanh cong 50.000d vao thue bao. Chi tiet tai viettel.vn/km",
+    ]) {
+      expect(ids(own), own).toContain("links_match_sender");
+    }
+    for (const other of [
+      // An ending sold as a generic one, or a country the text is not about.
+      "Paytm: Rs 200 cashback credited. Check paytm.me/abc",
+      "Airtel: Your bill of $49 is due. Pay at airtel.in/pay",
+      // A name the text only mentions, not the one it signs with; a look-alike under the country code.
+      "Dear customer, your Airtel bill of Rs 499 is due. Pay at airtel.in/pay",
+      "Airtel: Your KYC of Rs 499 plan is pending. Update at airtel-kyc.in/verify",
+    ]) {
+      expect(ids(other), other).not.toContain("links_match_sender");
+    }
+  });
+
   it("counts one request read several ways once ('update your payment info at <link>')", () => {
     const found = ids("Your payment failed. Update your payment info at https://example-billing.com/account");
     expect(found).toContain("personal_info_request");
@@ -986,6 +1005,53 @@ describe("analyzeMessage: numbers of other countries", () => {
       ["foreign_number", "premium_rate_contact", "legal_threat"],
     ],
     ["Call 604 681 2345 about your order", undefined, [null], [], ["foreign_number"]],
+    // Premium-rate in France, a Thai mobile: a Thai text names the country, so it is that country's own line.
+    [
+      "0816122345 พยายามติดต่อคุณเวลา11:18น.This number tried to contact you.",
+      undefined,
+      [null],
+      [],
+      ["premium_rate_unplaced", "premium_rate_ambiguous", "premium_rate_contact"],
+    ],
+    // Premium-rate in Britain, a Nigerian mobile: priced in naira, the number is Nigeria's.
+    [
+      "Dear customer, recharge N500 and call 09039002000 for a quote on our services",
+      undefined,
+      [null],
+      [],
+      ["premium_rate_unplaced", "premium_rate_ambiguous"],
+    ],
+    [
+      "Thue bao 0828054353 cua Quy khach da cap nhat thanh cong thong tin vao ngay 05/08/2022",
+      undefined,
+      [null],
+      [],
+      ["premium_rate_unplaced", "premium_rate_ambiguous"],
+    ],
+    // Premium-rate in Britain, an Iranian mobile: a Persian text names the country.
+    [
+      "مشترک گرامی، برای پیگیری با شماره 09121234567 تماس بگیرید",
+      undefined,
+      [null],
+      [],
+      ["premium_rate_unplaced", "premium_rate_ambiguous"],
+    ],
+    // Priced in pence per minute, the British premium-rate reading stands.
+    [
+      "URGENT! Your mobile number has been awarded a 2000 prize GUARANTEED. Call 09061701461 from landline. 150ppm",
+      undefined,
+      [null],
+      ["premium_rate_unplaced", "prize"],
+      ["premium_rate_ambiguous"],
+    ],
+    // Nothing names a country and the digits are also a Philippine mobile: the weaker reading.
+    [
+      "You are a winner! To claim your prize call 09061701461 now",
+      undefined,
+      [null],
+      ["premium_rate_ambiguous", "prize"],
+      ["premium_rate_unplaced"],
+    ],
   ] as const)("%s (sender %s)", (text, sender, numbers, fire, quiet) => {
     const a = analyzeMessage(text, { ...options, ...(sender !== undefined ? { senderNumber: sender } : {}) });
     expect(a.entities.phones.map((p) => p.e164)).toEqual(numbers);
@@ -1105,6 +1171,23 @@ describe("analyzeMessage: one-time passcodes and codes to quote", () => {
     expect(ids("Hi, I sent you a code by mistake, can you send me the code you just received?")).toContain(
       "code_request",
     );
+  });
+
+  it.each([
+    "Your Flipkart order will be delivered today. Share OTP 4412 only at delivery.",
+    "Amazon: your package is out for delivery. Please share this code 8812 with the delivery agent.",
+    "Delivery executive will ask for the OTP 5521 at the time of delivery.",
+  ])("reads a code to show the courier at the door as no request for a code: %s", (text) => {
+    expect(ids(text)).not.toContain("code_request");
+  });
+
+  it.each([
+    "Share the code you received with our agent who will call you",
+    "Your parcel is held. Reply with the code we sent to release it",
+    "Share the OTP with our delivery agent who will call you to confirm your address",
+    "Your order is out for delivery. Share the OTP you receive over the phone with the delivery agent",
+  ])("still reads a code wanted by a caller or in a reply as a request for it: %s", (text) => {
+    expect(ids(text)).toContain("code_request");
   });
 });
 
