@@ -50,6 +50,7 @@ import {
   type CountrySiteClaim,
   senderNameJoined,
   siteBearsName,
+  siteLabel,
   textClaim,
 } from "./sender-claim.js";
 import {
@@ -415,8 +416,6 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       "Sends you to a link 'if this wasn't you' instead of the sender's own site or app",
     );
   }
-  // A site's own name, its ending left off: "o.help" in "keep it up o.help me" is two words run together, no site.
-  const siteLabel = (u: (typeof urls)[number]): string => (u.registrableDomain ?? u.host).split(".")[0] ?? "";
   // An ask carried out through a link to a bare address or to a site under an ending scams favour, that no listed
   // organisation runs. A shortener or a hosting platform on such an ending is not the sender's choice of name, and is
   // read by the URL channel. Texts only: mail carries such links in newsletters and is weighed by its sender too.
@@ -425,7 +424,8 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       ? undefined
       : urls.find(
           (u) =>
-            (u.isIp || (hasRiskyEnding(u) && siteLabel(u).length >= 3)) &&
+            // a name of one or two letters before the ending is two words run together ("keep it up o.help me"), no site
+            (u.isIp || (hasRiskyEnding(u) && (siteLabel(u)?.length ?? 0) >= 3)) &&
             matchHostSuffix(u.host, SHORTENER_SET) === null &&
             hostingOf(u) === null &&
             options.directory.byDomain(u.registrableDomain ?? u.host) === undefined,

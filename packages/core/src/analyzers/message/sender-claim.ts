@@ -185,7 +185,7 @@ export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>, 
 }
 
 /** The link's registrable name without its public suffix ("ptsb-review" of ptsb-review.com); null for an address. */
-function siteLabel(url: NormalizedUrl): string | null {
+export function siteLabel(url: NormalizedUrl): string | null {
   if (url.registrableDomain === null || url.publicSuffix === null) return null;
   return url.registrableDomain.slice(0, -(url.publicSuffix.length + 1));
 }
