@@ -4,21 +4,12 @@
 // of the whole process, the collector's threads included) of each round after the warm-up.
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
+import { missUrls } from "./url-misses.js";
 
 const root = resolve(process.env["BENCH_TREE"] ?? new URL("../..", import.meta.url).pathname);
 const N = Number(process.env["BENCH_URLS"] ?? 20_000);
 const ROUNDS = Number(process.env["BENCH_CHILD_ROUNDS"] ?? 3);
-const HOSTS = [
-  "paypa1-secure-login.com/signin",
-  "www.google.com/search?q=x",
-  "usps-redelivery.top/track",
-  "en.wikipedia.org/wiki/Phishing",
-  "amaz0n-account-verify.xyz/login.php",
-  "github.com/nodejs/node",
-  "bankofamerica.com.secure-session.info/",
-  "example.org/",
-];
-const urls = Array.from({ length: N }, (_, i) => `https://${HOSTS[i % HOSTS.length]}${i % 2 ? "&" : "?"}n=${i}`);
+const urls = missUrls(N);
 
 interface Api {
   lookupUrl(p: unknown, body: { url: string }): Promise<{ isOk(): boolean }>;

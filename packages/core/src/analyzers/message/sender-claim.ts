@@ -92,12 +92,8 @@ export function ownSiteNames(scan: ScannedMessage, kind: MessageKind, opening?: 
     return out;
   }
   if (kind !== "text") return out;
-  const text = blankSpans(
-    scan.cleaned,
-    scan.spans.filter((s) => s.kind !== "phone"),
-  );
-  const tag = SENDER_TAG.exec(text);
-  if (tag !== null) siteNamesOf(tag[1] ?? "", out);
+  const text = namesText(scan);
+  tagNames(text, out);
   PROPER_NAME.lastIndex = 0;
   let n = 0;
   for (let m = PROPER_NAME.exec(text); m !== null && n < MAX_NAMES; m = PROPER_NAME.exec(text), n++) {
@@ -141,14 +137,22 @@ function letterheadNames(opening: string, out: Set<string>): void {
  */
 export function tagSiteNames(scan: ScannedMessage, kind: MessageKind): Set<string> {
   const out = new Set<string>();
-  if (kind !== "text") return out;
-  const text = blankSpans(
+  if (kind === "text") tagNames(namesText(scan), out);
+  return out;
+}
+
+/** The text a sender's names are read in: its links and addresses blanked, its numbers kept (a tag may be one). */
+function namesText(scan: ScannedMessage): string {
+  return blankSpans(
     scan.cleaned,
     scan.spans.filter((s) => s.kind !== "phone"),
   );
+}
+
+/** The site names of the tag the text opens with, added to `out`. */
+function tagNames(text: string, out: Set<string>): void {
   const tag = SENDER_TAG.exec(text);
   if (tag !== null) siteNamesOf(tag[1] ?? "", out);
-  return out;
 }
 
 /**
