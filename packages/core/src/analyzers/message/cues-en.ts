@@ -245,7 +245,8 @@ export const CUES_EN: CueTable = {
       // "Your bill is paid, here's a little gift for you": an unasked-for gift.
       "(?:here ?'?s|here is) (?:a |your )?(?:little |small |special )?(?:gift|reward|bonus|present|freebie) for (?:you|u)",
       // "Your mobile number has won $2,500", "your entry was drawn": a number or ticket that won, not a person.
-      "(?:number|phone|mobile|ticket|entry|email|e-mail) (?:has |have |was |is )?(?:just )?(?:won|been selected|been chosen|been drawn|drawn)",
+      // Also as SpamHunter's lemmatised copies write it ("your cell have win 500,000").
+      "(?:number|phone|mobile|cell|sim|ticket|entry|email|e-mail) (?:has |have |was |is )?(?:just )?(?:won|win|been selected|been chosen|been drawn|drawn)",
     ],
     refund: [
       "refund",
@@ -419,6 +420,15 @@ export const CUES_EN: CueTable = {
       "(?:problem|issue|trouble)s? (?:with )?deliver(?:ing)? (?:your|the) (?:package|parcel|shipment|order|item)",
       "(?:will not|won't|cannot|can't|could not|couldn't) (?:be )?(?:ship(?:ped)?|dispatch(?:ed)?)",
       "(?:outstanding|unpaid|pending) (?:shipping|delivery|customs|postage|redelivery) (?:costs?|fees?|charges?|duty|payment)",
+      // A parcel waiting on the reader: to set, confirm or check something of its delivery, or to pay its postage
+      // ("your package is waiting for you to set delivery preferences", "confirm the details for shipment ID",
+      // "there was no postage"); also as SpamHunter's lemmatised copies write it ("be wait", "have try to deliver").
+      "(?:package|parcel|shipment|item)[^.!?]{0,60}\\b(?:is|be|are|remains?) (?:still )?wait(?:ing)? for (?:you|your|delivery|collection|confirmation|payment)",
+      "(?:set|confirm|check|review|update|verify) (?:your |the )?(?:delivery|shipping|shipment) (?:details?|preferences?|address|fee)",
+      "(?:confirm|check|review|update|verify) (?:your |the )?details? (?:for|of) (?:your |the )?(?:shipment|parcel|package|delivery)",
+      "(?:no|insufficient|unpaid) postage",
+      "(?:ship|shipping|delivery|postage) fee of",
+      "(?:try|tries) to deliver",
     ],
     account_alert: [
       "(?:unusual|suspicious|unauthori[sz]ed|irregular|fraudulent|unrecogni[sz]ed) (?:activity|sign[- ]?in|log[- ]?in|access|transaction|charge|purchase|attempt|payment)",

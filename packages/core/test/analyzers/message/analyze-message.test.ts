@@ -264,6 +264,17 @@ describe("analyzeMessage: cues weighed together", () => {
     );
   });
 
+  it("reads a parcel waiting on the reader through an unknown link as a lure, and not the carrier's own text", () => {
+    const lure = "Your parcel is waiting for you to confirm the shipping address: https://4kr-parcel.example/15EmC";
+    expect(ids(lure)).toEqual(expect.arrayContaining(["parcel", "unbranded_link_lure"]));
+    const named = "USPS: your package is waiting for you to set delivery preferences: https://j9hsv.info/Ot";
+    expect(ids(named)).toEqual(expect.arrayContaining(["parcel", "issuer_lure_elsewhere"]));
+    const own = "USPS: your package is waiting for you to set delivery preferences at usps.com/redelivery";
+    expect(ids(own)).toContain("parcel_own_channel");
+    expect(ids(own)).not.toContain("unbranded_link_lure");
+    expect(ids(own)).not.toContain("issuer_lure_elsewhere");
+  });
+
   it("trusts a link to the very site named by the sender tag, and not a look-alike of it", () => {
     const own = "Planet Fitness: Your membership payment was declined. Update your card at planetfitness.com/account.";
     expect(ids(own)).toContain("links_match_sender");
@@ -866,12 +877,29 @@ const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; q
     quiet: ["Your package was delivered at 2:14 PM.", "Thanks for the delivery details, see you at 5"],
   },
   {
+    rule: "parcel",
+    story: "a parcel waiting on the reader to set, confirm or pay something",
+    fires: [
+      "Hello Giorgos your USPS package with the track code 4411 is waiting for you to set delivery preferences: j9hsv.info/Ot",
+      "Shipment Tracking: your parcel with track number P3W4 be wait for you to check the shipping address screensteward.com/",
+      "ALERT Steven please confirm the details for shipment ID 4125J1 here e3svc.info",
+      "We have try to deliver your item IE88549601EU but there be no postage. Follow the instruction here 9esw.com/SW",
+      "Post Office: your package is waiting. Please confirm the ship fee of £2.10 via post-office-repostage.com",
+    ],
+    quiet: [
+      "Your parcel is waiting at the pickup point on Main St until Friday.",
+      "I'm waiting for your package to arrive before I leave",
+      "Your order has shipped. Track it at ups.com/track",
+    ],
+  },
+  {
     rule: "prize",
     story: "a phone number or ticket that won",
     fires: [
       "Your mobile number has won $2,500 in our annual draw. Claim: https://winclaim.example",
       "Your entry was drawn in our weekly promo!",
       "Free Msg: your bill is paid for March. Thanks, here's a little gift for you: https://gift-thanks.example/r",
+      "Commonwealth: your cell have win 500,000.00. To claim go to www.cwgames.example/",
     ],
     quiet: ["Our team won the game last night!", "I won the bet, you owe me lunch"],
   },
