@@ -11,11 +11,11 @@ const ROMANCE_STORY =
   /(?:lonely|single|widow|divorced|soldier|army|military|deploy|peacekeeping|oil rig|offshore|un mission|in love|for you|soul ?mate|soldado|militar|desplegad|mision de paz|plataforma petrolera|enamor|alma gemela)/;
 
 /**
- * A stranger introducing themselves or saying where they found the reader; an adult chat line's come-on or its price
- * per message ("150p", "£1.50 to rcv").
+ * A stranger introducing themselves or saying where they found the reader; an adult chat line's come-on, or a paid
+ * service's price per message or period ("150p", "£1.50 to rcv", "N50/week", "Cost: N100").
  */
 const STRANGER_INTRODUCTION =
-  /(?:sexy|horny|naughty|nasty|filthy|fantasy|\d+p(?:pm)?\b|£ ?\d|(?:i am|i'm|my name is|this is) [a-z]+,? (?:from|a|an|and i)\b|(?:saw|found|came across|got) your (?:profile|picture|photo|pic|number|contact)|(?:me llamo|soy) [a-z]+,? (?:de|un|una)\b)/;
+  /(?:sexy|horny|naughty|nasty|filthy|fantasy|\d+p(?:pm)?\b|£ ?\d|(?:n|₦|\$|rs\.?) ?\d+(?:[.,]\d+)? ?\/ ?\d* ?(?:day|week|wk|month|msg|sms)|(?<![a-z])cost:? (?:n|₦|\$|rs)?\d|(?:i am|i'm|my name is|this is) [a-z]+,? (?:from|a|an|and i)\b|(?:saw|found|came across|got) your (?:profile|picture|photo|pic|number|contact)|(?:me llamo|soy) [a-z]+,? (?:de|un|una)\b)/;
 
 /** Cues that bring a stranger or an ask into a text: a wrong number, a new friendship, another app, an investment. */
 const STRANGER_CUES: readonly CueId[] = [
