@@ -16,6 +16,7 @@ import { guessLanguage, readCues } from "./cue-matcher.js";
 import { scanMessage, type MessageEntities } from "./extract-entities.js";
 import { SCAM_TYPES, type ScamType, type ScamTypeOrNone } from "./scam-types.js";
 import { absorbedCues, overlapsOnly, within } from "./absorbed-cues.js";
+import { endearmentOnly } from "./endearment.js";
 import { homePlan, parsePhones, parseUrls } from "./message-contacts.js";
 import {
   ACT_THEN_LINK,
@@ -166,6 +167,13 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     hits.delete("fee_payment");
   }
   if (urls.some((u) => CHAT_APP_HOSTS.has(u.host))) hits.set("platform_move", "chat app link");
+  // "My dear", "beloved" in a text that brings no stranger and asks for nothing is how people who know each other
+  // write: no romance story (endearment.ts).
+  const romance = found.find((h) => h.id === "romance");
+  const spans = romance?.spans.map(([s, e]) => prepared.slice(s, e)) ?? [];
+  if (romance !== undefined && endearmentOnly(spans, prepared, has, keywordLines(scan.cleaned).length > 0)) {
+    hits.delete("romance");
+  }
 
   // A letter names networks as ways to pay whatever links it prints; an email or a text with a link keeps "by Zelle"
   // as a claim ("your payment via Zelle is on hold: <link>").

@@ -395,7 +395,7 @@ export const CUES_EN: CueTable = {
       "beloved",
       "(?:my )?(?:darling|sweetheart|my love|my queen|my king|beautiful|babe|baby)",
       "(?:i'?m|i am) (?:a )?(?:lonely|single|widow(?:er|ed)?|divorced)",
-      "(?:soldier|army|military|deployed|deployment|peacekeeping|oil rig|offshore|un mission)",
+      "(?:soldier|army(?! green)|military|deployed|deployment|peacekeeping|oil rig|offshore|un mission)",
       "(?:fell|falling|fall|fallen) (?:in love|for you)",
       "soul ?mate",
       "my heart",

@@ -9,24 +9,30 @@ import { LURE_ASKS } from "./message-cue-groups.js";
 
 /**
  * The account or card named by its last digits: "a/c xx1234", "ac x1234", "card ending 4455", "acct:012****789",
- * "a/c *6100".
+ * "a/c *6100", "acct ...1234"; masked in its middle, as Nigerian and Vietnamese banks print it ("acct 30xxxxxx89",
+ * "01**89", "9704...1278"); written in full after "your account", as a Nigerian bank's alert names the holder's own
+ * ("your acct 3041207489 has been debited"), or after "TK" (tai khoan) in a Vietnamese one ("SD TK 1033311702"); in
+ * Thai, "X-2172" after the account or card, or "ลงท้าย 4067" (ending in).
  */
 const MASKED_ACCOUNT =
-  /(?:(?:x{2,}|\*{2,}|#{2,})\d{3,6}(?![\d])|(?:ending|ending in|ending with|ends in|ends with|last 4 digits|last four digits)[: ]+\d{4}(?!\d)|(?<![a-z])(?:a\/?c|acct|account|card)(?: no\.?| number)?[: .-]*(?:x+|\*+)?\d{3,6}(?!\d))/;
+  /(?:(?:x{2,}|\*{2,}|#{2,})\d{3,6}(?![\d])|(?<![\d])\d{2,6}(?:x{2,}|\*{2,}|#{2,}|\.{3,}|…)\d{2,6}(?![\d])|(?:ending|ending in|ending with|ends in|ends with|last 4 digits|last four digits)[: ]+\d{4}(?!\d)|(?<![a-z])(?:a\/?c|acct|account|card)(?: no\.?| number)?[: .-]*(?:x+|\*+|\.{2,}|…)?\d{3,6}(?!\d)|your (?:a\/?c|acct|account)(?: no\.?| number)?[: .-]*\d{8,18}(?!\d)|(?<![a-z])(?:tk|tai khoan|tài khoản)(?: [a-z]+)?[: ]+\d{6,18}(?!\d)|(?<![a-z])x+-\d{3,6}(?!\d)|บช ?x?\d{3,8}x?(?!\d)|บัตร ?[a-z]{0,6}[ -]?x*-?\d{4}(?!\d)|ลงท้าย ?\d{4}(?!\d))/;
 /**
  * What only the account's own issuer states: the balance, limit or amount outstanding after a transaction ("Avl Bal",
  * "Avl Lmt", "updated balance"), the transaction's reference, a statement's or instalment's amount and date due, that
  * an instalment will be taken from the account ("keep sufficient balance"), or that it did what the holder asked
- * ("blocked as requested").
+ * ("blocked as requested"). Written as Nigerian banks do ("Bal:=N2,081.57 CR", "Amt: NGN5,000.00 Dr"), as Vietnamese
+ * ones do ("So du 5.372 VND", "SD 290,000VND") and as Thai ones do ("ยอดคงเหลือ 305.47", balance remaining; "วงเงินคงเหลือใช้ได้", credit left).
  */
 const RECEIPT_DETAIL =
-  /(?:(?:avl|avbl|avail|available|new|current|closing|ledger|clear|updated|remaining|a\/c|acct|account|total|credit|card|m-pesa|wallet)\.? ?(?:bal(?:ance)?|limit|lmt|outstanding)|(?<![a-z])bal(?:ance)?(?: is)? ?[:.-]? ?(?:rs|inr|ngn|ksh|kes|php|pkr|bdt|rwf|usd|\$|₹|₦)|(?:ref(?:erence)?|txn|transaction|trans|utr|rrn|approval|auth)\.?(?: no\.?| number| id| code| #)?[:.#]? ?(?:<phone>|[a-z]{0,4}\d{6,})|(?:total|min(?:imum)?|minimum)\.? (?:amt|amount) due|(?:emi|instal?ments?|amt|amount|bill|payment) (?:of [^.!?]{1,40})?(?:is )?due (?:on|by|date)|(?:payment )?due date|as requested|(?:as per|at|on) your request|(?:maintain|keep) (?:a )?(?:sufficient|adequate|enough|minimum) (?:funds|balance))/;
+  /(?:(?:avl|avbl|avail|available|new|current|closing|ledger|clear|updated|remaining|a\/c|acct|account|total|credit|card|m-pesa|wallet)\.? ?(?:bal(?:ance)?|limit|lmt|outstanding)|(?<![a-z])bal(?:ance)?(?: is)? ?[:.=-]* ?(?:rs|inr|ngn|ksh|kes|php|pkr|bdt|rwf|usd|vnd|\$|₹|₦|n(?=\d))|(?:amt|amount)[: ]+(?:ngn|n|₦|rs|inr|ksh|kes)? ?[\d,.]+ ?(?:dr|cr)(?:desc|\b)|(?<![a-z])(?:so du|số dư|sd)[: ]+[\d][\d.,]* ?(?:vnd|đ)|(?<![a-z])sd tk[^.!?]{0,40}?\d[\d.,]* ?(?:vnd|đ)|(?:คงเหลือ(?:ใช้ได้)?|ยอดเงินที่ใช้ได้) ?[\d]|bal ?[:=]+ ?(?:n|₦|ngn)? ?\d|(?:ref(?:erence)?|txn|transaction|trans|utr|rrn|approval|auth)\.?(?: no\.?| number| id| code| #)?[:.#]? ?(?:<phone>|[a-z]{0,4}\d{6,})|(?:total|min(?:imum)?|minimum)\.? (?:amt|amount) due|(?:emi|instal?ments?|amt|amount|bill|payment) (?:of [^.!?]{1,40})?(?:is )?due (?:on|by|date)|(?:payment )?due date|as requested|(?:as per|at|on) your request|(?:maintain|keep) (?:a )?(?:sufficient|adequate|enough|minimum) (?:funds|balance))/;
 /**
  * That something was done or falls due: money moved, a card was used, a statement or an instalment is due, a request
- * was carried out.
+ * was carried out. Also a Nigerian alert's side of the ledger ("Credit Alert", "NGN5,000.00 Dr"), a Vietnamese one's
+ * "GD" (giao dich, transaction) or signed amount ("-10,000VND"), and the Thai words for a withdrawal, a transfer, money
+ * in or out, money received, a card used, a payment and a date due.
  */
 const COMPLETED =
-  /(?:debited|credited|withdrawn|withdrawal|spent|sent|paid|received|transferred|deposited|purchase|payment|transaction|txn|used (?:for|at)|charged|statement|emi|instal?ment|due|request)/;
+  /(?:(?<![a-z])(?:gd|giao dich|giao dịch)(?![a-z])|[+-] ?\d[\d.,]* ?vnd|ถอนเงิน|โอนเงิน|เงินเข้า|เงินออก|ใช้บัตร|su dung tai|sử dụng tại|(?<![a-z])prch|ได้รับ|ชำระ|ครบกำหนด|(?:debit|credit) alert|\d ?(?:dr|cr)(?:desc|\b)|transfer|deposit|withdraw|wdl|debited|credited|withdrawn|withdrawal|spent|sent|paid|received|transferred|deposited|purchase|payment|transaction|txn|used (?:for|at)|charged|statement|emi|instal?ment|due|request)/;
 
 /** Whether a message names an account or a card by its last digits, as only its holder's issuer can. */
 export function namesOwnAccount(prepared: string): boolean {

@@ -249,8 +249,8 @@ describe("analyzeMessage: cues weighed together", () => {
     expect(foreign.ids).not.toContain("parcel_own_channel");
   });
 
-  const ids = (text: string): string[] =>
-    analyzeMessage(text, options).evidence.flatMap((e) => e.factors.map((f) => f.id));
+  const ids = (text: string, opts: AnalyzeMessageOptions = options): string[] =>
+    analyzeMessage(text, opts).evidence.flatMap((e) => e.factors.map((f) => f.id));
 
   it("weighs a story and a request through a link when the text never says who sends it", () => {
     const lure = "Your mailbox is full and new mail is on hold. Confirm your account: https://mailbox-upgrade.click";
@@ -379,6 +379,23 @@ describe("analyzeMessage: cues weighed together", () => {
       "482913 is your OTP for Rs. 1,200.00 at Amazon on your Card ending 1234. DO NOT disclose it to anyone. Not you? Call 18002586161",
       ["call_to_dispute"],
     ],
+    // The account masked in its middle, after a star or dots, or written in full in a Nigerian bank's alert.
+    [
+      "Rs.2,500.00 debited from A/c 10XXXXX234 on 12-01-22. Avl Bal Rs.10,240.50. Not you? Call 18002586161 to block your account",
+      ["call_to_dispute"],
+    ],
+    [
+      "$45.00 debit card purchase at SHELL on acct ...1234. Available balance $1,234.56. Not you? Call 1-800-935-9935",
+      ["call_to_dispute"],
+    ],
+    [
+      "Your a/c *1234 was debited with $45.00 at SHELL. Available balance $1,234.56. Not you? Call 1-800-935-9935",
+      ["charge_notice", "call_to_dispute"],
+    ],
+    [
+      "Your Acct 3041207489 Has Been Debited with NGN2,000.00 On 04-FEB-2014 16:45:00 By ATM WITHDRAWAL. Bal: NGN1,159.30CR",
+      ["charge_notice"],
+    ],
     // An instalment the issuer will take from the account, and what happens if the balance falls short.
     [
       "Dear Customer, your a/c XX1234 will be debited with Rs.5,432 towards EMI on 05-Sep-22. Keep sufficient balance to avoid penalty charges.",
@@ -441,6 +458,18 @@ describe("analyzeMessage: cues weighed together", () => {
     );
     expect(fakeDebit).toEqual(expect.arrayContaining(["charge_notice", "call_to_dispute", "charge_callback"]));
     expect(foreignLink).not.toContain("call_to_dispute_in_receipt");
+    // The Nigerian layout with a mobile to call, read where Nigerian numbers are at home, or a link no bank owns.
+    const nigerianMobile = ids(
+      "Debit Alert! Acct: 01**89 Amt: NGN5,000.00 DR Desc: POS PURCHASE Avail Bal: NGN12,345.67. Not you? Call 08031234567 now to reverse it",
+      { ...options, settingCountries: ["NG"] },
+    );
+    expect(nigerianMobile).toContain("call_to_dispute");
+    expect(nigerianMobile.some((id) => id.endsWith("_in_receipt"))).toBe(false);
+    const maskedLink = ids(
+      "Debit Alert! Acct: 012****789 Amt: NGN5,000.00 DR Avail Bal: NGN12,345.67. Not you? Reverse it at http://gtb-reversal.top/verify and confirm your account",
+    );
+    expect(maskedLink).toContain("verify_action");
+    expect(maskedLink.some((id) => id.endsWith("_in_receipt"))).toBe(false);
     // A receipt that asks for a sign-in through a link asks what no receipt does.
     const link = ids(
       "Rs.5000 debited from A/c XX1234. Ref 208112345678. Not you? Click http://bit.ly/cancel-txn to cancel and verify your account",
@@ -741,6 +770,33 @@ describe("analyzeMessage: a courier's fee", () => {
       options,
     );
     expect(romance.likelyType).toBe("romance");
+  });
+});
+
+describe("analyzeMessage: endearments", () => {
+  it.each([
+    "Good morning my dear, hope you slept well. See you at church on Sunday, God bless you.",
+    "Beloved, the fellowship meets at 5pm today. Bring your Bible.",
+    "Hi sweetheart, I'm running late, will be home by 7. Love you",
+    "Thanks dear, I got the parcel from mummy. Greet everyone at home.",
+    // A colour is no soldier's story.
+    "Rejoice with us as we become one on Saturday 15th March. Colour: Army green, gold and orange.",
+  ])("reads an endearment between people who know each other as no romance: %s", (text) => {
+    expect(read(text).ids).not.toContain("romance");
+  });
+
+  it.each([
+    // Money asked.
+    ["Hello my dear, I need you to send me $500 through Western Union so I can get my visa.", "romance_money"],
+    // Another app.
+    ["Hi dear, I'm not often on here. Let's talk on WhatsApp, add me at +1 202 555 0147", "romance"],
+    // A stranger's story or introduction.
+    ["Hello dear, I am a US soldier deployed in Syria and I feel so lonely. Can we talk?", "romance"],
+    ["Hello my dear, my name is Linda from Texas, I saw your profile and I liked it.", "romance"],
+    // An adult chat line: a paid service's keyword and its price per message.
+    ["Hey there darling, no word back from you! Fancy some fun? Text CHAT to 82242, 150p per msg", "romance"],
+  ])("keeps romance where a stranger speaks, tells a story or asks: %s", (text, rule) => {
+    expect(read(text).ids).toContain(rule);
   });
 });
 
