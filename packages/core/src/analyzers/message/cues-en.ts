@@ -395,7 +395,7 @@ export const CUES_EN: CueTable = {
       "beloved",
       "(?:my )?(?:darling|sweetheart|my love|my queen|my king|beautiful|babe|baby)",
       "(?:i'?m|i am) (?:a )?(?:lonely|single|widow(?:er|ed)?|divorced)",
-      "(?:soldier|army(?! green)|military|deployed|deployment|peacekeeping|oil rig|offshore|un mission)",
+      "(?:soldier|army|military|deployed|deployment|peacekeeping|oil rig|offshore|un mission)",
       "(?:fell|falling|fall|fallen) (?:in love|for you)",
       "soul ?mate",
       "my heart",
@@ -423,7 +423,7 @@ export const CUES_EN: CueTable = {
       // A parcel waiting on the reader: to set, confirm or check something of its delivery, or to pay its postage
       // ("your package is waiting for you to set delivery preferences", "confirm the details for shipment ID",
       // "there was no postage"); also as SpamHunter's lemmatised copies write it ("be wait", "have try to deliver").
-      "(?:package|parcel|shipment|item)[^.!?]{0,60}\\b(?:is|be|are|remains?) (?:still )?wait(?:ing)? for (?:you|your|delivery|collection|confirmation|payment)",
+      "(?:package|parcel|shipment|item)[^.!?]{0,60} (?:is|be|are|remains?) (?:still )?wait(?:ing)? for (?:you|your|delivery|collection|confirmation|payment)",
       "(?:set|confirm|check|review|update|verify) (?:your |the )?(?:delivery|shipping|shipment) (?:details?|preferences?|address|fee)",
       "(?:confirm|check|review|update|verify) (?:your |the )?details? (?:for|of) (?:your |the )?(?:shipment|parcel|package|delivery)",
       "(?:no|insufficient|unpaid) postage",

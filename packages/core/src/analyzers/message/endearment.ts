@@ -10,6 +10,9 @@ import { LURE_ASKS } from "./message-cue-groups.js";
 const ROMANCE_STORY =
   /(?:lonely|single|widow|divorced|soldier|army|military|deploy|peacekeeping|oil rig|offshore|un mission|in love|for you|soul ?mate|soldado|militar|desplegad|mision de paz|plataforma petrolera|enamor|alma gemela)/;
 
+/** "Army" as a soldier's, not as the colour ("army green"): the cue tables hold no lookarounds, so it is read here. */
+const SOLDIERS_ARMY = /(?<![a-z])army(?! green)/;
+
 /**
  * A stranger introducing themselves or saying where they found the reader; an adult chat line's come-on, or a paid
  * service's price per message or period ("150p", "£1.50 to rcv", "N50/week", "Cost: N100").
@@ -41,7 +44,7 @@ export function endearmentOnly(
   return (
     spans.length > 0 &&
     !serviceAsk &&
-    spans.every((s) => !ROMANCE_STORY.test(s)) &&
+    spans.every((s) => !ROMANCE_STORY.test(s) || (s === "army" && !SOLDIERS_ARMY.test(prepared))) &&
     !STRANGER_INTRODUCTION.test(prepared) &&
     !STRANGER_CUES.some(has)
   );
