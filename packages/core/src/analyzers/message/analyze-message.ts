@@ -211,9 +211,11 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const names = has("toll") || has("government") ? new Set<string>() : givenNames;
   // A site directly under a country code counts only as the name the text signs with, in a text about that country.
   const senderCountry = readSenderNumber(options.senderNumber)?.country ?? null;
+  // The countries the text names by its script, currency and language: read once, for its sites and its numbers.
+  const cues = countryCues(scan.cleaned);
   const countrySite: CountrySiteClaim = {
     tagNames: names.size === 0 ? new Set<string>() : tagSiteNames(scan, options.kind),
-    countries: [...countryCues(scan.cleaned), ...(senderCountry === null ? [] : [senderCountry])],
+    countries: [...cues, ...(senderCountry === null ? [] : [senderCountry])],
   };
   const ownLinksOnly =
     issuer.claimedIssuer === null &&
@@ -528,7 +530,6 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     // The same run of digits is often an ordinary mobile or landline of another plan ("0816122345": premium-rate
     // in France, a Thai mobile). The message's script, currency and language say which country it is about: a
     // number that is an ordinary line there is that country's own; one they place nowhere weighs less.
-    const cues = countryCues(scan.cleaned);
     const premiumNamed = reading.country !== null && cues.includes(reading.country as (typeof cues)[number]);
     const ownLine = premiumNamed ? [] : ordinaryLineCountries(unplacedPremium.national, cues, reading.country);
     const elsewhere = premiumNamed
