@@ -71,7 +71,7 @@ export function assessMessageOffline(
 ): OfflineMessageAssessment {
   const analysis = analyzeMessage(text, options);
   const model = messageModelEvidence(options.kind === "text" ? "sms" : options.kind, text);
-  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs), model].map((evidence) => ({
+  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs, analysis.ownLinks), model].map((evidence) => ({
     evidence,
     weight: OFFLINE_WEIGHT,
   }));
