@@ -74,7 +74,7 @@ function messageEvidence(
   };
   const evidence = [
     ...analysis.evidence.map(longFormContent),
-    subLookupEvidence(offlineSubLookups(entities, scoring)),
+    subLookupEvidence(offlineSubLookups(entities, scoring), analysis.ownLinks),
     detectPromptInjection(text),
     messageModelEvidence(kind, text),
   ];

@@ -72,10 +72,12 @@ const CONFIDENT_READINGS: Partial<Record<CorpusChannel, NonNullable<ChannelWeigh
  * Beside both: a text the message model reads as a scam, backed only by a link verdict the URL channel reached by
  * weighing (its own URL model, a shortener, a young host), stays under the scam line (85): two readings agreeing are
  * high risk, and a scam verdict takes a finding of substance of its own. Measured left one source out
- * (docs/detection.md, "Hard legitimate texts at high risk"). `--readings-ceiling=N` (or `off`) measures another.
+ * (docs/detection.md, "Hard legitimate texts at high risk"). A finding lifts it past only when it adds half a log-odds
+ * or more: one the fit weighs next to nothing ("click here" in an operator's advert) is no finding of substance
+ * (docs/detection.md, "a fourth round"). `--readings-ceiling=N` (or `off`) measures another.
  */
 const READINGS_ONLY_CEILINGS: Partial<Record<CorpusChannel, NonNullable<ChannelWeights["readingsOnlyCeiling"]>>> = {
-  sms: { score: 84, readings: ["sub_lookups/url_"] },
+  sms: { score: 84, readings: ["sub_lookups/url_"], minFinding: 0.5 },
 };
 
 /** The readings-only ceiling a run measures: the channel's own unless the command line names another. */

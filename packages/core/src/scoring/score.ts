@@ -118,7 +118,7 @@ export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights
   if (onlyReadings !== undefined && hits.some((h) => (h.strength ?? 0) > 0)) {
     const finding = (h: RuleHit, i: number): boolean =>
       h.strength === undefined &&
-      (logOdds[i] ?? 0) > 0 &&
+      (logOdds[i] ?? 0) > (onlyReadings.minFinding ?? 0) &&
       h.points >= CORROBORATING_PRIOR &&
       !onlyReadings.readings.some((k) => keys[i]!.startsWith(k));
     if (!hits.some(finding)) raw = Math.min(raw, onlyReadings.score);

@@ -46,7 +46,15 @@ export interface ChannelWeights {
    * shortener, a young host). Two statistical readings that agree make a text high risk; calling it a scam takes a
    * finding of substance of its own (a rule of `CORROBORATING_PRIOR` or more that is not a reading), or a floor.
    */
-  readonly readingsOnlyCeiling?: { readonly score: number; readonly readings: readonly string[] };
+  readonly readingsOnlyCeiling?: {
+    readonly score: number;
+    readonly readings: readonly string[];
+    /**
+     * The log-odds a finding must add to lift past the ceiling (default 0, any): a rule the fit weighs next to
+     * nothing (a "click here" in an operator's advert) is no finding of substance, whatever its prior.
+     */
+    readonly minFinding?: number;
+  };
 }
 
 /**

@@ -116,6 +116,21 @@ describe("combineLogOdds: the one combination", () => {
     expect(combineLogOdds([hit("model", 0, 6), hit("link_scam", 75)], plain, 0).score).toBeGreaterThan(84);
   });
 
+  it("lets only a finding the fit weighs lift a reading backed by another reading past the scam line", () => {
+    const capped: ChannelWeights = {
+      ...weights({ "rules/model": 1, "rules/link_scam": 2, "rules/threat": 2, "rules/click": 0.05 }),
+      uncorroboratedCeiling: 39,
+      readingsOnlyCeiling: { score: 84, readings: ["rules/link_"], minFinding: 0.5 },
+    };
+    const score = (c: ChannelWeights, ...hits: RuleHit[]): number => combineLogOdds(hits, c, 0).score;
+    // A rule of substance by its prior that the fit weighs next to nothing is no finding.
+    expect(score(capped, hit("model", 0, 6), hit("link_scam", 75), hit("click", 40))).toBe(84);
+    expect(score(capped, hit("model", 0, 6), hit("link_scam", 75), hit("threat", 40))).toBeGreaterThan(84);
+    // Without the bound, any finding that adds risk lifts it.
+    const anyFinding = { ...capped, readingsOnlyCeiling: { score: 84, readings: ["rules/link_"] } };
+    expect(score(anyFinding, hit("model", 0, 6), hit("link_scam", 75), hit("click", 40))).toBeGreaterThan(84);
+  });
+
   it("never goes under the floor of near-conclusive evidence", () => {
     expect(combineLogOdds([hit("a", 10)], weights({ "rules/a": 0 }), 90).score).toBe(90);
   });

@@ -47,12 +47,13 @@ import {
   isEmailSender,
   namedLikeSender,
   ownSiteNames,
-  tagSiteNames,
   type CountrySiteClaim,
   senderNameJoined,
   siteBearsName,
   siteLabel,
   textClaim,
+  aboutCountryOf,
+  countrySecondLevel,
 } from "./sender-claim.js";
 import {
   IN_RECEIPT_SUFFIX,
@@ -103,6 +104,11 @@ export interface MessageAnalysis {
   readonly claimedIssuer: ClaimedIssuer | null;
   /** BCP 47 code of the message's language ("en", "es"), "und" when unknown. */
   readonly language: string;
+  /**
+   * The links (as normalized) whose verdict is weighed apart (see subLookupEvidence): the sender's own site, named as
+   * the text names its sender (see namedLikeSender), and in a text a site on its country's registry second level.
+   */
+  readonly ownLinks: readonly string[];
 }
 
 /** A code wanted over the phone or in a reply: "our agent who will call you", "reply with the code". */
@@ -209,14 +215,25 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   // lists; a sender that tells one under a name of its own earns no credit for a site of that name.
   const givenNames = ownSiteNames(scan, options.kind, options.kind === "document" ? claimText : undefined);
   const names = has("toll") || has("government") ? new Set<string>() : givenNames;
-  // A site directly under a country code counts only as the name the text signs with, in a text about that country.
+  // A site directly under a country code counts only in a text about that country.
   const senderCountry = readSenderNumber(options.senderNumber)?.country ?? null;
   // The countries the text names by its script, currency and language: read once, for its sites and its numbers.
   const cues = countryCues(scan.cleaned);
   const countrySite: CountrySiteClaim = {
-    tagNames: names.size === 0 ? new Set<string>() : tagSiteNames(scan, options.kind),
     countries: [...cues, ...(senderCountry === null ? [] : [senderCountry])],
   };
+  // The links whose URL-channel verdict is weighed apart (see subLookupEvidence): the sender's own site, named as the
+  // text names its sender, and, in a text, a site on the second level a country's registry runs for its companies
+  // and bodies (co.th, com.vn, ac.th) of a country the text is about. Neither is a site a scammer registers on a
+  // whim, and the URL model reads many such sites' links (an operator's short paths, a bank's campaign pages) as it
+  // reads phishing links.
+  const ownLinks = urls
+    .filter(
+      (u) =>
+        namedLikeSender(u, names, countrySite) ||
+        (options.kind === "text" && countrySecondLevel(u) && aboutCountryOf(u, countrySite)),
+    )
+    .map((u) => u.href);
   const ownLinksOnly =
     issuer.claimedIssuer === null &&
     urls.length > 0 &&
@@ -668,5 +685,6 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     redFlags,
     claimedIssuer: issuer.claimedIssuer,
     language: content.signals["language"] as string,
+    ownLinks,
   };
 }

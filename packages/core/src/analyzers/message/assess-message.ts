@@ -71,10 +71,12 @@ export function assessMessageOffline(
 ): OfflineMessageAssessment {
   const analysis = analyzeMessage(text, options);
   const model = messageModelEvidence(options.kind === "text" ? "sms" : options.kind, text);
-  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs), model].map((evidence) => ({
-    evidence,
-    weight: OFFLINE_WEIGHT,
-  }));
+  const items: WeightedEvidence[] = [...analysis.evidence, subLookupEvidence(subs, analysis.ownLinks), model].map(
+    (evidence) => ({
+      evidence,
+      weight: OFFLINE_WEIGHT,
+    }),
+  );
   return { analysis, items };
 }
 

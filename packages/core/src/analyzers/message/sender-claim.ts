@@ -103,7 +103,7 @@ export function ownSiteNames(scan: ScannedMessage, kind: MessageKind, opening?: 
 }
 
 /** Whether the link's ending is a country registry's own second level, as the registry runs it (not a resold one). */
-function countrySecondLevel(url: NormalizedUrl): boolean {
+export function countrySecondLevel(url: NormalizedUrl): boolean {
   const suffix = url.publicSuffix;
   if (suffix === null || !COUNTRY_CATEGORY.test(suffix)) return false;
   // "com.de" and the like are names a company resells under a country code: the public suffix list's private part.
@@ -131,16 +131,6 @@ function letterheadNames(opening: string, out: Set<string>): void {
   if (name !== null) siteNamesOf(name[0], out);
 }
 
-/**
- * The site names of the tag a text opens with ("Airtel: ...", "[Paytm] ..."): the name the sender signs with, the
- * only one a site directly under a country code is credited for (see namedLikeSender). Texts only.
- */
-export function tagSiteNames(scan: ScannedMessage, kind: MessageKind): Set<string> {
-  const out = new Set<string>();
-  if (kind === "text") tagNames(namesText(scan), out);
-  return out;
-}
-
 /** The text a sender's names are read in: its links and addresses blanked, its numbers kept (a tag may be one). */
 function namesText(scan: ScannedMessage): string {
   return blankSpans(
@@ -155,12 +145,8 @@ function tagNames(text: string, out: Set<string>): void {
   if (tag !== null) siteNamesOf(tag[1] ?? "", out);
 }
 
-/**
- * Where a site directly under a country code ("airtel.in") is credited as the sender's own: the name the text
- * signs with, in a text that is otherwise about that country (its script, currency or language, see countryCues).
- */
+/** Where a site directly under a country code ("airtel.in") is credited as the sender's own: a text about that country. */
 export interface CountrySiteClaim {
-  readonly tagNames: ReadonlySet<string>;
   /** ISO 3166-1 codes of the countries the text is about. */
   readonly countries: readonly string[];
 }
@@ -170,9 +156,9 @@ const countryEnding = (country: string): string => (country === "GB" ? "uk" : co
 
 /**
  * Whether the link's site is a name the text gives its sender, on an established ending: geico.com for "Geico:",
- * vnpt.com.vn for "VNPT". A name directly under a country code is cheap to register and some such endings are sold
- * as generic ones (.me, .io, .co), so it counts only as the exact name the text signs with (`country.tagNames`),
- * under the code of a country the text is otherwise about: airtel.in for "Airtel:" in a text priced in rupees.
+ * vnpt.com.vn for "VNPT". A name directly under a country code counts only under the code of a country the text is
+ * otherwise about (`country`): airtel.in for Airtel in a text priced in rupees, viettel.vn for "My Viettel" in a
+ * Vietnamese text, not paytm.me (Montenegro's ending, sold as a generic one) in an Indian one.
  */
 export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>, country?: CountrySiteClaim): boolean {
   if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return false;
@@ -182,10 +168,16 @@ export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>, 
     country !== undefined &&
     /^[a-z]{2}$/.test(url.publicSuffix) &&
     getPublicSuffix(url.host, { allowPrivateDomains: false }) === url.publicSuffix &&
-    country.countries.some((c) => countryEnding(c) === url.publicSuffix) &&
-    names.has(label) &&
-    country.tagNames.has(label)
+    aboutCountryOf(url, country) &&
+    names.has(label)
   );
+}
+
+/** Whether the link's ending ends in the code of a country the text is about (".vn" and ".com.vn" for Vietnam). */
+export function aboutCountryOf(url: NormalizedUrl, country: CountrySiteClaim): boolean {
+  const suffix = url.publicSuffix;
+  if (suffix === null) return false;
+  return country.countries.some((c) => suffix === countryEnding(c) || suffix.endsWith(`.${countryEnding(c)}`));
 }
 
 /** The link's registrable name without its public suffix ("ptsb-review" of ptsb-review.com); null for an address. */

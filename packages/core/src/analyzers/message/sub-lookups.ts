@@ -79,24 +79,55 @@ function describe(sub: SubLookupResult): string {
   return `The ${WHAT[sub.kind]} ${sub.value} reads as ${verdict} (${sub.risk_score})${top === undefined ? "" : `: ${top.label}`}`;
 }
 
-/** Evidence from the sub-lookups of a message's links and numbers (source "sub_lookups"). */
-export function subLookupEvidence(subs: readonly SubLookupResult[]): Evidence {
+/** Ends the id of a link verdict reached by weighing on a link the message credits to its sender. */
+export const OWN_LINK_SUFFIX = "_own_link";
+/**
+ * The prior of such a verdict, whatever it is: a statistical reading of a site the message credits to its sender is
+ * a hint, under CORROBORATING_PRIOR, so it never lifts the message model's reading past the channel's ceiling alone.
+ * The fit weighs it where the corpora hold enough of them (docs/detection.md, "a fourth round").
+ */
+const OWN_LINK_POINTS = 15;
+
+/**
+ * Evidence from the sub-lookups of a message's links and numbers (source "sub_lookups"). `ownLinks` are the links (as
+ * normalized) the message credits to its sender (its site, named as the text names its sender, or one on its
+ * country's registry second level; see MessageAnalysis.ownLinks): a verdict on one of them reached by weighing (the URL model, a shortener, a young host) is a rule
+ * of its own, `url_<verdict>_own_link`, which the fit weighs apart, and counts only when no other link counts. A
+ * verdict on such a link that rests on near-conclusive evidence (a listing, a look-alike spelling) weighs and floors
+ * as any other.
+ */
+export function subLookupEvidence(subs: readonly SubLookupResult[], ownLinks: readonly string[] = []): Evidence {
   const signals = {
     sub_lookups: subs.map((s) => ({ kind: s.kind, value: s.value, verdict: s.verdict, risk_score: s.risk_score })),
   };
   if (subs.length === 0)
     return { source: SUBLOOKUP_SOURCE, status: "skipped", reason: "no links or numbers", signals, factors: [] };
-  let worst = subs[0] as SubLookupResult;
-  for (const s of subs) if (s.risk_score > worst.risk_score) worst = s;
+  const own = new Set(ownLinks);
+  const weighedOwn = (s: SubLookupResult): boolean => s.kind === "url" && own.has(s.value) && !nearConclusive(s);
+  const worstOf = (xs: readonly SubLookupResult[]): SubLookupResult | undefined => {
+    let worst: SubLookupResult | undefined;
+    for (const s of xs) if (worst === undefined || s.risk_score > worst.risk_score) worst = s;
+    return worst;
+  };
+  const others = worstOf(subs.filter((s) => !weighedOwn(s)));
+  const owned = worstOf(subs.filter(weighedOwn));
+  // The sender's own link counts only when no other link or number does.
+  const ownCounts =
+    owned !== undefined &&
+    WEIGHTS[owned.verdict].points > 0 &&
+    (others === undefined || WEIGHTS[others.verdict].points === 0);
+  const othersCount = others !== undefined && WEIGHTS[others.verdict].points > 0;
+  // Otherwise the worst of all, as before: a nudge of a low-risk link, or every link checking out.
+  const worst = ownCounts ? (owned as SubLookupResult) : othersCount ? others : (worstOf(subs) as SubLookupResult);
   const factors: Factor[] = [];
   let floor = 0;
   const w = WEIGHTS[worst.verdict];
   if (w.points > 0) {
     factors.push({
-      id: `${worst.kind}_${worst.verdict}`,
+      id: `${worst.kind}_${worst.verdict}${ownCounts ? OWN_LINK_SUFFIX : ""}`,
       source: SUBLOOKUP_SOURCE,
       label: describe(worst),
-      points: w.points,
+      points: ownCounts ? OWN_LINK_POINTS : w.points,
     });
     if (nearConclusive(worst)) floor = w.floor;
   } else if (worst.verdict === "low_risk" && worst.factors.some((f) => f.points > 0 && f.id !== "limited_evidence")) {

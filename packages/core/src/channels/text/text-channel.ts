@@ -194,7 +194,7 @@ export async function analyzeMessageText(
   const evidence = kind === "text" ? analysis.evidence : analysis.evidence.map(longFormContent);
   const items: WeightedEvidence[] = [
     ...evidence,
-    subLookupEvidence(subs),
+    subLookupEvidence(subs, analysis.ownLinks),
     detectPromptInjection(text),
     messageModelEvidence(kind === "text" ? "sms" : kind, text),
   ].map((e) => ({

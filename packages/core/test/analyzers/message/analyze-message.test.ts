@@ -519,10 +519,13 @@ describe("analyzeMessage: cues weighed together", () => {
     }
   });
 
-  it("trusts a site directly under a country code only as the name signed with, in a text about that country", () => {
+  it("trusts a site directly under a country code only as a name the text gives, in a text about that country", () => {
     for (const own of [
       "Airtel: Your bill of Rs 499 is due on 12 Mar. Pay at airtel.in/pay",
       "Viettel: Quy khach da nap thanh cong 50.000d vao thue bao. Chi tiet tai viettel.vn/km",
+      // The name given in the text, not only the one it signs with.
+      "Dear customer, your Airtel bill of Rs 499 is due. Pay at airtel.in/pay",
+      "Thue bao cua Quy khach vua dang nhap ung dung My Viettel - http://viettel.vn/app tren mot thiet bi moi. Xin cam on!",
     ]) {
       expect(ids(own), own).toContain("links_match_sender");
     }
@@ -530,12 +533,37 @@ describe("analyzeMessage: cues weighed together", () => {
       // An ending sold as a generic one, or a country the text is not about.
       "Paytm: Rs 200 cashback credited. Check paytm.me/abc",
       "Airtel: Your bill of $49 is due. Pay at airtel.in/pay",
-      // A name the text only mentions, not the one it signs with; a look-alike under the country code.
-      "Dear customer, your Airtel bill of Rs 499 is due. Pay at airtel.in/pay",
+      "Dear customer, your Airtel bill of $49 is due. Pay at airtel.in/pay",
+      // A look-alike under the country code, and a site the text gives no name of.
       "Airtel: Your KYC of Rs 499 plan is pending. Update at airtel-kyc.in/verify",
+      "Quy khach da nap thanh cong 50.000d vao thue bao. Chi tiet tai viettel.vn/km",
     ]) {
       expect(ids(other), other).not.toContain("links_match_sender");
     }
+  });
+
+  it("credits to the sender its own site and, in a text, a site on its country's registry second level", () => {
+    const own = (text: string, opts: AnalyzeMessageOptions = options): readonly string[] =>
+      analyzeMessage(text, opts).ownLinks;
+    expect(own("Dear customer, your Airtel bill of Rs 499 is due. Pay at airtel.in/pay")).toEqual([
+      "https://airtel.in/pay",
+    ]);
+    // A Thai operator's page, a Vietnamese bank's, in a text in the country's script or language.
+    expect(own("คุณได้ 10 คะแนนจากการชำระบิล เช็กที่ http://m.ais.co.th/zGH6WKzUZ")).toEqual([
+      "http://m.ais.co.th/zGH6WKzUZ",
+    ]);
+    expect(
+      own("Quý khách đã thanh toán thành công 50.000đ. Chi tiết tại https://onlinecard.vib.com.vn/the-tin-dung"),
+    ).toHaveLength(1);
+    for (const none of [
+      // A country's second level in a text not about that country, a shortener, a look-alike, a mail's links.
+      "Your parcel is held. Pay the fee at https://m.ais.co.th/zGH6WKzUZ",
+      "คุณได้ 10 คะแนนจากการชำระบิล เช็กที่ https://bit.ly/3tCpzdT",
+      "Airtel: Your KYC of Rs 499 plan is pending. Update at airtel-kyc.in/verify",
+    ]) {
+      expect(own(none), none).toEqual([]);
+    }
+    expect(own("คุณได้ 10 คะแนน เช็กที่ http://m.ais.co.th/zGH6WKzUZ", { ...options, kind: "email" })).toEqual([]);
   });
 
   it("counts one request read several ways once ('update your payment info at <link>')", () => {

@@ -7,6 +7,7 @@ import {
   type SubLookupResult,
 } from "../../../src/analyzers/message/sub-lookups.js";
 import type { Verdict } from "../../../src/schemas/common.js";
+import { CORROBORATING_PRIOR } from "../../../src/scoring/score.js";
 
 const sub = (verdict: Verdict, risk_score: number, points = 0): SubLookupResult => ({
   kind: "url",
@@ -79,6 +80,53 @@ describe("subLookupEvidence", () => {
     };
     expect(subLookupEvidence([limited]).factors).toEqual([]);
     expect(subLookupEvidence([sub("low_risk", 31, 30)]).factors[0]?.points).toBe(8);
+  });
+
+  it("weighs apart a verdict reached by weighing on a link the message credits to its sender", () => {
+    const model = { id: "url_model", source: "url_model" };
+    const own = (verdict: Verdict, risk_score: number, value: string): SubLookupResult => ({
+      ...found(verdict, risk_score, model),
+      value,
+    });
+    const site = "https://viettel.vn/app";
+    const e = subLookupEvidence([own("scam", 92, site)], [site]);
+    expect(e.factors.map((f) => f.id)).toEqual(["url_scam_own_link"]);
+    expect(e.factors[0]?.points).toBeLessThan(CORROBORATING_PRIOR);
+    expect(e.floor).toBeUndefined();
+    expect(ids([own("medium_risk", 55, site)])).toEqual(["url_medium_risk"]);
+    // Another link that reads against it counts instead; a safe one does not.
+    const other = own("high_risk", 70, "https://example.top/");
+    expect(subLookupEvidence([own("scam", 92, site), other], [site]).factors.map((f) => f.id)).toEqual([
+      "url_high_risk",
+    ]);
+    const safe = own("safe", 5, "https://example.org/");
+    expect(subLookupEvidence([safe, own("scam", 92, site)], [site]).factors.map((f) => f.id)).toEqual([
+      "url_scam_own_link",
+    ]);
+    // A listing, or a look-alike spelling, weighs and floors as on any link.
+    const listed = { ...found("scam", 95, { id: "listed", source: "threat_index" }), value: site };
+    const floored = subLookupEvidence([listed], [site]);
+    expect(floored.factors.map((f) => f.id)).toEqual(["url_scam"]);
+    expect(floored.floor).toBe(65);
+  });
+
+  it("reads a text's own link's verdict under its own rule, end to end", () => {
+    const site = "http://viettel.vn/app";
+    const modelOnly: SubLookupResult = {
+      ...found("high_risk", 71, { id: "url_model", source: "url_model" }),
+      value: site,
+    };
+    const read = (text: string): string[] =>
+      assessMessageOffline(text, { kind: "text", directory: createOrganisationDirectory([]) }, [modelOnly])
+        .items.find((i) => i.evidence.source === SUBLOOKUP_SOURCE)
+        ?.evidence.factors.map((f) => f.id) ?? [];
+    expect(
+      read("Thue bao cua Quy khach vua dang nhap ung dung My Viettel - http://viettel.vn/app. Xin cam on!"),
+    ).toEqual(["url_high_risk_own_link"]);
+    // The same link in an English text names a site of no country the text is about.
+    expect(read("Your account was signed in from a new device. Check it at http://viettel.vn/app")).toEqual([
+      "url_high_risk",
+    ]);
   });
 
   it("is skipped when the message has no links or numbers", () => {
