@@ -100,6 +100,8 @@ export const CUES_EN: CueTable = {
     ],
     threat: [
       "(?:will|may|could|shall) be (?:permanently )?(?:suspended|closed|terminated|deactivated|disabled|blocked|locked|frozen|cancell?ed|restricted|revoked|sent to collections?|deleted|disconnected|shut off)",
+      // Uninflected, as copied and lemmatised scripts write it ("your account will be suspend").
+      "(?:will|may|could|shall) be (?:permanently |temporarily )?(?:suspend|terminate|deactivate|disable|block|lock|freeze|restrict|delete|disconnect)",
       "late (?:fees?|charges?|penalt(?:y|ies))",
       "(?:additional|extra|further) (?:fees?|charges?|penalt(?:y|ies)|fines?)",
       "penalt(?:y|ies)",
@@ -447,6 +449,10 @@ export const CUES_EN: CueTable = {
       "(?:your|the|this|ur|our)(?: [a-z0-9+&'-]+){0,3} (?:account|membership|service|profile|email|number|subscription|line|plan|policy|coverage)[^.!?]{0,30}(?:will be|is being|has been|is going to be) (?:permanently )?(?:deactivated|closed|suspended|disabled|terminated|deleted|cancell?ed|disconnected)",
       "(?:account|card|profile|access|apple id|online banking|debit card|credit card|membership)[^.!?]{0,30}(?:locked|suspended|restricted|disabled|deactivated|frozen|on hold|blocked|limited|compromised)",
       "(?:locked|suspended|restricted|disabled|deactivated|frozen|blocked|limited) (?:your )?(?:account|card)",
+      // The same in the uninflected English of copied and lemmatised scripts ("your account have be suspend", "your
+      // ATM card be block", "we have limit your account"): a real notice inflects its verbs.
+      "(?:account|a/c|acct|card|profile|access|apple id|online banking|netbanking|net banking|internet banking|membership|wallet)[^.!?]{0,30}(?:be|been|bee'?n) (?:temporarily |permanently |now )?(?:lock|block|suspend|restrict|disable|deactivate|freeze|terminate|limit|compromise)",
+      "(?:we|we've|we have|have|has) (?:temporarily )?(?:lock|block|suspend|restrict|disable|deactivate|freeze|limit) (?:your |the )?(?:[a-z]+ )?(?:account|card|access)",
     ],
     account_problem: [
       "(?:account|mailbox|inbox|email)[^.!?]{0,20}(?:needs|requires) (?:your )?(?:attention|action|review|verification)",

@@ -133,10 +133,11 @@ export const CUTOFF_SOON =
   /(?<![a-z])(?:within \d{1,2} ?(?:hours?|hrs?)|within xx ?(?:hours?|hrs?)|\d{1,2} ?(?:hours?|hrs?)|today|tonight|immediately|immediatly|urgent|urgently|now)(?![a-z])/;
 /**
  * What the cut-off script asks: call or contact a number, customer care or an office, or update the KYC, PAN or
- * documents.
+ * documents; or it gives the number of its "office", "helpline" or "customer care" to call ("Paytm office PH
+ * XXXXXXXXXX immediately").
  */
 export const CUTOFF_ASK =
-  /(?<![a-z])(?:(?:call|contact|dial|ring)(?![a-z])[^.!?]{0,40}(?:<phone>|customer ?care|customer service|helpline|help line|office|officer|executive|x{6,})|(?:update|complete|submit|verify)(?![a-z])[^.!?]{0,20}(?:kyc|e-?kyc|pan|pan card|documents?|aadhaa?r))/;
+  /(?<![a-z])(?:(?:call|contact|dial|ring)(?![a-z])[^.!?]{0,40}(?:<phone>|customer ?care|customer service|helpline|help line|office|officer|executive|x{6,})|(?:update|complete|submit|verify)(?![a-z])[^.!?]{0,20}(?:kyc|e-?kyc|pan|pan card|documents?|aadhaa?r)|(?:office|helpline|help line|customer ?care|customer service)(?: (?:ph|phone|no|number|contact))?[ .:-]*(?:<phone>|x{6,}))/;
 /** Chat openers: stories a stranger and a friend alike begin with, so a date in them ("tomorrow") is no pressure. */
 export const OPENERS: ReadonlySet<CueId> = new Set(["wrong_number", "befriend", "family_address"]);
 /** Asks that a link carries out: sign in, verify, give details, pay. */

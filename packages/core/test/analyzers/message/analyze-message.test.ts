@@ -906,6 +906,44 @@ const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; q
     ],
   },
   {
+    rule: "account_locked",
+    story: "an account or card locked, told in uninflected English",
+    fires: [
+      "Your ANZ account have be suspend Click here for re verify your data",
+      "Dear customer your ATM Debit card have be block due to security reasons call 9064512387",
+      "Commonwealth bank Your account be lock Unlock it manually",
+      "PayPal We have limit your account due to safety concern Please visit https://pp-limits.example",
+      "CIBC ALERT As a precaution we have disable your online access",
+    ],
+    quiet: [
+      "I will be at the bank account meeting, then lock up the office",
+      "Have you been to the new card shop? It's close to the station",
+      "The account will be close to its limit by Friday, so let's pay it down",
+      "Your card has been renewed and is on its way.",
+    ],
+  },
+  {
+    rule: "threat",
+    story: "a service about to be cut off, told in uninflected English",
+    fires: [
+      "Dear customer your mobile number will be disconnect today please call 9064512387",
+      "Your subscription may be suspend if no action is taken",
+    ],
+    quiet: ["I will be close by at 5, text me", "He will be locking up tonight, ask Sam"],
+  },
+  {
+    rule: "cutoff_callback",
+    story: "a cut-off script that gives the number of its office or helpline instead of saying 'call'",
+    fires: [
+      "Dear PAYTM customer your paytm KYC have be suspend paytm office PH 9064512387 immediately your account will block within 24hr",
+      "Dear user your SIM KYC has expired, helpline no XXXXXXXXXX, your SIM will be blocked today",
+    ],
+    quiet: [
+      "Our office phone 9064512387 is open today until 5pm",
+      "Your card was blocked today as per your request. Customer care 1800 425 3800 (toll free)",
+    ],
+  },
+  {
     rule: "account_problem",
     story: "a payment the sender says it could not take",
     fires: [
