@@ -430,6 +430,8 @@ export const CUES_EN: CueTable = {
       "(?:confirm|check|review|update|verify) (?:your |the )?details? (?:for|of) (?:your |the )?(?:shipment|parcel|package|delivery)",
       "(?:no|insufficient|unpaid) postage",
       "(?:ship|shipping|delivery|postage) fee of",
+      // "Your package have an unpaid fee of 1.25 EUR", "your parcel has an outstanding charge".
+      "(?:package|parcel|shipment|item)[^.!?]{0,40}(?:unpaid|outstanding) (?:fees?|charges?|duty|balance)",
       "(?:try|tries) to deliver",
     ],
     account_alert: [
@@ -452,7 +454,7 @@ export const CUES_EN: CueTable = {
       // The same in the uninflected English of copied and lemmatised scripts ("your account have be suspend", "your
       // ATM card be block", "we have limit your account"): a real notice inflects its verbs.
       "(?:account|a/c|acct|card|profile|access|apple id|online banking|netbanking|net banking|internet banking|membership|wallet)[^.!?]{0,30}(?:be|been|bee'?n) (?:temporarily |permanently |now )?(?:lock|block|suspend|restrict|disable|deactivate|freeze|terminate|limit|compromise)",
-      "(?:we|we've|we have|have|has) (?:temporarily )?(?:lock|block|suspend|restrict|disable|deactivate|freeze|limit) (?:your |the )?(?:[a-z]+ )?(?:account|card|access)",
+      "(?:we|we've|we have|have|has) (?:temporarily )?(?:lock|block|suspend|restrict|disable|deactivate|freeze|limit) (?:your |the )?(?:[a-z]+ )?(?:account|card|access|service)",
     ],
     account_problem: [
       "(?:account|mailbox|inbox|email)[^.!?]{0,20}(?:needs|requires) (?:your )?(?:attention|action|review|verification)",

@@ -944,6 +944,29 @@ const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; q
     ],
   },
   {
+    rule: "parcel",
+    story: "a parcel held for an unpaid fee or customs duty, in English and Spanish",
+    fires: [
+      "AN POST Your package have a €1.90 unpaid fee To pay this visit https://anpost-fees.example",
+      "Estimado cliente su paquete no se ha podido entregar el 11/10 porque no se han pagado las tasas de aduana https://4hy.example/u",
+      "Estimado su paquete no se pudo entregar ya que no se pagaron los aranceles aduaneros",
+    ],
+    quiet: [
+      "The outstanding balance on the car is paid, the item is yours",
+      "No se pudo ir a la fiesta, lo siento",
+      "Su paquete fue entregado hoy a las 14:10.",
+    ],
+  },
+  {
+    rule: "account_locked",
+    story: "an account or card the sender says it blocked, in Spanish",
+    fires: [
+      "BancoEstado Por motivos de seguridad hemos bloqueado tu Tarjeta de Coordenadas. Verifica tu cuenta",
+      "Santander Debido a una actualizacion hemos tenido que suspender su cuenta. Para desbloquearlo https://bs-part.example",
+    ],
+    quiet: ["Hemos bloqueado la fecha del evento en el calendario", "Tu cuenta fue creada con exito."],
+  },
+  {
     rule: "account_problem",
     story: "a payment the sender says it could not take",
     fires: [
