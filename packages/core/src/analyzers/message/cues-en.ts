@@ -181,7 +181,7 @@ export const CUES_EN: CueTable = {
       "(?:confirm|verify|provide|send|update|enter|give|submit|reply with) [^.!?]{0,30}(?:ssn|social security(?: number)?|date of birth|dob|mother'?s maiden|card (?:number|details|info)|cvv|bank (?:details|account|info)|routing number|billing (?:details|info(?:rmation)?|address)|payment (?:details|info(?:rmation)?|method)|personal (?:details|info(?:rmation)?)|account (?:details|info(?:rmation)?))",
     ],
     verify_action: [
-      "(?:verify|confirm|update|validate|unlock|restore|reactivate|re-activate|secure|review) (?:your |the |my )?(?:account|identity|information|info|details|card|payment|billing|address|delivery address|shipping address|login|profile|apple id)",
+      "(?:verify|confirm|update|validate|unlock|restore|reactivate|re-activate|secure|review) (?:your |the |my )?(?:account|identity|information|info|details|card|payment|billing|address|delivery address|shipping address|login|credentials?|profile|apple id)",
       "(?:verify|confirm|validate|unlock|restore|reactivate|secure) (?:your |the |my )?(?:email|e-mail|mail) (?:account|inbox|mailbox)",
       "(?:log ?in|sign ?in|login) (?:to|at|here|now|via)[^.!?]{0,25}<url>",
     ],
@@ -228,6 +228,9 @@ export const CUES_EN: CueTable = {
     ],
     prize: [
       "you(?:'ve| have)? (?:won|been selected|been chosen)",
+      // Uninflected, as copied and lemmatised scripts write it ("you have win", "you have be select").
+      "you(?:'ve| have) win",
+      "you (?:have |'ve )?be (?:select|choose|chose)(?:ed|n)?",
       "winner",
       "congratulations",
       "congrats",
@@ -453,8 +456,8 @@ export const CUES_EN: CueTable = {
       "(?:locked|suspended|restricted|disabled|deactivated|frozen|blocked|limited) (?:your )?(?:account|card)",
       // The same in the uninflected English of copied and lemmatised scripts ("your account have be suspend", "your
       // ATM card be block", "we have limit your account"): a real notice inflects its verbs.
-      "(?:account|a/c|acct|card|profile|access|apple id|online banking|netbanking|net banking|internet banking|membership|wallet)[^.!?]{0,30}(?:be|been|bee'?n) (?:temporarily |permanently |now )?(?:lock|block|suspend|restrict|disable|deactivate|freeze|terminate|limit|compromise)",
-      "(?:we|we've|we have|have|has) (?:temporarily )?(?:lock|block|suspend|restrict|disable|deactivate|freeze|limit) (?:your |the )?(?:[a-z]+ )?(?:account|card|access|service)",
+      "(?:account|a/c|acc|acct|atm|card|profile|access|apple id|online banking|netbanking|net banking|internet banking|membership|wallet)[^.!?]{0,30}(?:be|been|bee'?n) (?:temporarily |permanently |now )?(?:lock|block|suspend|restrict|disable|deactivate|freeze|terminate|limit|compromise)",
+      "(?:we|we've|we have|have|has) (?:temporarily )?(?:lock|block|suspend|restrict|disable|deactivate|freeze|limit) (?:your |the )?(?:[a-z]+ ){0,2}(?:account|card|access|service)",
     ],
     account_problem: [
       "(?:account|mailbox|inbox|email)[^.!?]{0,20}(?:needs|requires) (?:your )?(?:attention|action|review|verification)",

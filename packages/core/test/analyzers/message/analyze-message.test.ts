@@ -914,6 +914,7 @@ const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; q
       "Commonwealth bank Your account be lock Unlock it manually",
       "PayPal We have limit your account due to safety concern Please visit https://pp-limits.example",
       "CIBC ALERT As a precaution we have disable your online access",
+      "ALERTS Your ATM be block because of security reason call our number to unblock your card 9064512387",
     ],
     quiet: [
       "I will be at the bank account meeting, then lock up the office",
@@ -965,6 +966,33 @@ const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; q
       "Santander Debido a una actualizacion hemos tenido que suspender su cuenta. Para desbloquearlo https://bs-part.example",
     ],
     quiet: ["Hemos bloqueado la fecha del evento en el calendario", "Tu cuenta fue creada con exito."],
+  },
+  {
+    rule: "disavow_link",
+    story: "a link to follow 'if this be not you' or 'was this you', in uninflected English",
+    fires: [
+      "Lloyds ALERT An unknown device have request an unregistered payee on 09/12 If this be NOT you please visit https://securepaylogin.example/",
+      "HSBC Your request to pay MR A ADAMS on 28/11/20 be successful Was this you review this securely https://request.online-rectify.example",
+    ],
+    quiet: [
+      "Was this your order? Track it at https://www.amazon.com/orders",
+      "Was it you who called? Ring me back when you can",
+    ],
+  },
+  {
+    rule: "prize",
+    story: "a win or a selection told in uninflected English",
+    fires: [
+      "Congratulations You have win a XXX Woolworths Giftcard as part of our Customer of the Month program",
+      "You have be select to receive a XXX euro Supervalu voucher",
+    ],
+    quiet: ["Did you win the match?", "You have been so kind, thank you"],
+  },
+  {
+    rule: "verify_action",
+    story: "a bank that asks to verify the reader's credentials",
+    fires: ["NetBank Alert We need to verify your credential", "Westpac Alert: please confirm your credentials today"],
+    quiet: ["Your new credentials were sent to your registered address."],
   },
   {
     rule: "account_problem",
