@@ -110,6 +110,8 @@ export const CUES_EN: CueTable = {
       "(?:a|the|your|pay|paying|owe|owed|unpaid|outstanding|\\$[\\d,.]+) fine",
       "fine (?:of|for|amount|will|must|is due)",
       "to avoid (?:a |any |further |additional |the )?(?:fees?|penalt\\w*|suspension|late|fines?|charges?|interruption|disconnection|legal|service|account|losing|collection)",
+      // The loss of the account itself: "validate your account to avoid termination", "to prevent closure".
+      "to (?:avoid|prevent|avert) (?:a |any |further |the |your )?(?:termination|closure|deactivation|blocking|restriction|lockout|lock-out|cancellation)",
       "service (?:interruption|disconnection|suspension)",
       "(?:sent|referred|turned over) to (?:a )?collections?",
       "toll evasion",

@@ -929,8 +929,14 @@ const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; q
     fires: [
       "Dear customer your mobile number will be disconnect today please call 9064512387",
       "Your subscription may be suspend if no action is taken",
+      "Dear Luno Trader Validate your Luno account to avoid deactivation in 24hrs",
+      "Please complete the security form to avoid restriction",
     ],
-    quiet: ["I will be close by at 5, text me", "He will be locking up tonight, ask Sam"],
+    quiet: [
+      "I will be close by at 5, text me",
+      "He will be locking up tonight, ask Sam",
+      "Stretch before the run to avoid a muscle cramp",
+    ],
   },
   {
     rule: "cutoff_callback",
@@ -964,6 +970,8 @@ const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; q
     fires: [
       "BancoEstado Por motivos de seguridad hemos bloqueado tu Tarjeta de Coordenadas. Verifica tu cuenta",
       "Santander Debido a una actualizacion hemos tenido que suspender su cuenta. Para desbloquearlo https://bs-part.example",
+      "Bancolombia te informa que el 02/08/2022 se ha desactivado tu Clave Dinamica. Activala aqui https://personal.example/v",
+      "BBVA ES Usuario deshabilitado por razones de seguridad www.bit.ly/33YeUfr activar ahora",
     ],
     quiet: ["Hemos bloqueado la fecha del evento en el calendario", "Tu cuenta fue creada con exito."],
   },
