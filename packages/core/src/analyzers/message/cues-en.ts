@@ -100,6 +100,8 @@ export const CUES_EN: CueTable = {
     ],
     threat: [
       "(?:will|may|could|shall) be (?:permanently )?(?:suspended|closed|terminated|deactivated|disabled|blocked|locked|frozen|cancell?ed|restricted|revoked|sent to collections?|deleted|disconnected|shut off)",
+      // Uninflected, as copied and lemmatised scripts write it ("your account will be suspend").
+      "(?:will|may|could|shall) be (?:permanently |temporarily )?(?:suspend|terminate|deactivate|disable|block|lock|freeze|restrict|delete|disconnect)",
       "late (?:fees?|charges?|penalt(?:y|ies))",
       "(?:additional|extra|further) (?:fees?|charges?|penalt(?:y|ies)|fines?)",
       "penalt(?:y|ies)",
@@ -108,6 +110,8 @@ export const CUES_EN: CueTable = {
       "(?:a|the|your|pay|paying|owe|owed|unpaid|outstanding|\\$[\\d,.]+) fine",
       "fine (?:of|for|amount|will|must|is due)",
       "to avoid (?:a |any |further |additional |the )?(?:fees?|penalt\\w*|suspension|late|fines?|charges?|interruption|disconnection|legal|service|account|losing|collection)",
+      // The loss of the account itself: "validate your account to avoid termination", "to prevent closure".
+      "to (?:avoid|prevent|avert) (?:a |any |further |the |your )?(?:termination|closure|deactivation|blocking|restriction|lockout|lock-out|cancellation)",
       "service (?:interruption|disconnection|suspension)",
       "(?:sent|referred|turned over) to (?:a )?collections?",
       "toll evasion",
@@ -179,7 +183,7 @@ export const CUES_EN: CueTable = {
       "(?:confirm|verify|provide|send|update|enter|give|submit|reply with) [^.!?]{0,30}(?:ssn|social security(?: number)?|date of birth|dob|mother'?s maiden|card (?:number|details|info)|cvv|bank (?:details|account|info)|routing number|billing (?:details|info(?:rmation)?|address)|payment (?:details|info(?:rmation)?|method)|personal (?:details|info(?:rmation)?)|account (?:details|info(?:rmation)?))",
     ],
     verify_action: [
-      "(?:verify|confirm|update|validate|unlock|restore|reactivate|re-activate|secure|review) (?:your |the |my )?(?:account|identity|information|info|details|card|payment|billing|address|delivery address|shipping address|login|profile|apple id)",
+      "(?:verify|confirm|update|validate|unlock|restore|reactivate|re-activate|secure|review) (?:your |the |my )?(?:account|identity|information|info|details|card|payment|billing|address|delivery address|shipping address|login|credentials?|profile|apple id)",
       "(?:verify|confirm|validate|unlock|restore|reactivate|secure) (?:your |the |my )?(?:email|e-mail|mail) (?:account|inbox|mailbox)",
       "(?:log ?in|sign ?in|login) (?:to|at|here|now|via)[^.!?]{0,25}<url>",
     ],
@@ -226,6 +230,9 @@ export const CUES_EN: CueTable = {
     ],
     prize: [
       "you(?:'ve| have)? (?:won|been selected|been chosen)",
+      // Uninflected, as copied and lemmatised scripts write it ("you have win", "you have be select").
+      "you(?:'ve| have) win",
+      "you (?:have |'ve )?be (?:select|choose|chose)(?:ed|n)?",
       "winner",
       "congratulations",
       "congrats",
@@ -428,6 +435,8 @@ export const CUES_EN: CueTable = {
       "(?:confirm|check|review|update|verify) (?:your |the )?details? (?:for|of) (?:your |the )?(?:shipment|parcel|package|delivery)",
       "(?:no|insufficient|unpaid) postage",
       "(?:ship|shipping|delivery|postage) fee of",
+      // "Your package have an unpaid fee of 1.25 EUR", "your parcel has an outstanding charge".
+      "(?:package|parcel|shipment|item)[^.!?]{0,40}(?:unpaid|outstanding) (?:fees?|charges?|duty|balance)",
       "(?:try|tries) to deliver",
     ],
     account_alert: [
@@ -447,6 +456,10 @@ export const CUES_EN: CueTable = {
       "(?:your|the|this|ur|our)(?: [a-z0-9+&'-]+){0,3} (?:account|membership|service|profile|email|number|subscription|line|plan|policy|coverage)[^.!?]{0,30}(?:will be|is being|has been|is going to be) (?:permanently )?(?:deactivated|closed|suspended|disabled|terminated|deleted|cancell?ed|disconnected)",
       "(?:account|card|profile|access|apple id|online banking|debit card|credit card|membership)[^.!?]{0,30}(?:locked|suspended|restricted|disabled|deactivated|frozen|on hold|blocked|limited|compromised)",
       "(?:locked|suspended|restricted|disabled|deactivated|frozen|blocked|limited) (?:your )?(?:account|card)",
+      // The same in the uninflected English of copied and lemmatised scripts ("your account have be suspend", "your
+      // ATM card be block", "we have limit your account"): a real notice inflects its verbs.
+      "(?:account|a/c|acc|acct|atm|card|profile|access|apple id|online banking|netbanking|net banking|internet banking|membership|wallet)[^.!?]{0,30}(?:be|been|bee'?n) (?:temporarily |permanently |now )?(?:lock|block|suspend|restrict|disable|deactivate|freeze|terminate|limit|compromise)",
+      "(?:we|we've|we have|have|has) (?:temporarily )?(?:lock|block|suspend|restrict|disable|deactivate|freeze|limit) (?:your |the )?(?:[a-z]+ ){0,2}(?:account|card|access|service)",
     ],
     account_problem: [
       "(?:account|mailbox|inbox|email)[^.!?]{0,20}(?:needs|requires) (?:your )?(?:attention|action|review|verification)",

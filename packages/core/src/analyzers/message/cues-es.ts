@@ -319,6 +319,10 @@ export const CUES_ES: CueTable = {
       "(?:tarifa|cargo|costo|pago) de (?:reenvio|reentrega|entrega|envio|aduana|almacenamiento)",
       "reprogram\\w* (?:la |su |tu )?entrega",
       "(?:actualice|actualiza|confirme|confirma|corrija) (?:su |tu |la )?direccion",
+      // The failed delivery told by the courier, and the customs duty it waits on ("su paquete no se ha podido
+      // entregar ... porque no se han pagado las tasas de aduana", "los aranceles aduaneros").
+      "no (?:se )?(?:ha |han |hemos )?(?:podido|pudo|puede|pudimos|pudieron) (?:ser )?entrega\\w*",
+      "(?:tasas?|aranceles?|derechos?|impuestos?|gastos?) (?:de )?(?:aduana|aduaneros?|aduaneras?)",
     ],
     account_alert: [
       "actividad (?:inusual|sospechosa|no autorizada|irregular)",
@@ -331,6 +335,12 @@ export const CUES_ES: CueTable = {
     account_locked: [
       "(?:su|tu|la|el|esta|este|nuestra|nuestro)(?: [a-z0-9+&'-]+){0,3} (?:cuenta|membresia|servicio|perfil|numero|suscripcion|linea|plan|poliza|cobertura)[^.!?]{0,30}(?:sera|ha sido|fue|va a ser) (?:desactivad[ao]|cerrad[ao]|suspendid[ao]|cancelad[ao]|eliminad[ao]|bloquead[ao])",
       "(?:cuenta|tarjeta|acceso|perfil|banca en linea|id de apple|apple id|membresia|suscripcion|servicio)[^.!?]{0,30}(?:bloquead[ao]|suspendid[ao]|restringid[ao]|desactivad[ao]|congelad[ao]|inhabilitad[ao]|limitad[ao])",
+      // The key to the account rather than the account: "tu clave dinamica ha sido desactivada", "usuario
+      // deshabilitado por razones de seguridad".
+      "(?:clave(?: dinamica| virtual| segura)?|contrasena|usuario|token)[^.!?]{0,30}(?:bloquead[ao]|suspendid[ao]|restringid[ao]|desactivad[ao]|deshabilitad[ao]|inhabilitad[ao])",
+      "(?:se ha|se han|ha sido|han sido|fue) (?:desactivad[ao]s?|bloquead[ao]s?|suspendid[ao]s?|deshabilitad[ao]s?|restringid[ao]s?|inhabilitad[ao]s?) (?:su |tu |sus |tus )?(?:cuenta|tarjeta|clave|acceso|usuario|contrasena|token)",
+      // Said by the sender as its own act ("hemos bloqueado tu tarjeta", "hemos tenido que suspender su cuenta").
+      "(?:suspender|bloquear|bloqueamos|suspendimos|hemos suspendido|hemos bloqueado|restringimos|hemos restringido|desactivamos|hemos desactivado|inhabilitamos) (?:temporalmente )?(?:su |tu |sus |tus )?(?:cuenta|tarjeta|accesos?|banca|usuario)",
     ],
     account_problem: [
       "(?:metodo de pago|tarjeta registrada|informacion de facturacion|datos de facturacion)[^.!?]{0,15}(?:fue |ha sido )?(?:rechazad[oa]|declinad[oa]|vencid[oa]|invalid[oa])",

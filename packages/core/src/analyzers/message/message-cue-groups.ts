@@ -109,11 +109,12 @@ export const STORY_THRESHOLD = 40;
 export const CHAT_APP_HOSTS = new Set(["wa.me", "t.me", "telegram.me", "chat.whatsapp.com", "api.whatsapp.com"]);
 
 /**
- * "If this wasn't you", "if you did not make this purchase", "not you?", "si no fue usted", then a link in the same
- * breath (read on the cue text, links as <url>).
+ * "If this wasn't you", "if you did not make this purchase", "not you?", "was this you?", "si no fue usted", then a
+ * link in the same breath (read on the cue text, links as <url>); also as copied and lemmatised scripts write it ("if
+ * this be not you").
  */
 export const DISAVOW_THEN_LINK =
-  /(?:if (?:this|it|that) (?:was|is|wasn't|wasnt|was not|isn't|is not)(?: not)? (?:you|yourself|done by you|authori[sz]ed by you)|if (?:you )?(?:did not|didn't|didnt|did n't|do not|don't|dont) (?:make|request|authori[sz]e|recogni[sz]e|attempt|initiate|place|perform|do|sign|log|change|send)|(?:wasn't|wasnt|was not|not) you ?\?|if not (?:you|done by you)|si no (?:fue (?:usted|tu|you)|fuiste tu|fuiste|lo reconoce|reconoce|reconoces|realizo|realizaste|autorizo|autorizaste|solicito|solicitaste))[^!?<]{0,60}<url>/;
+  /(?:if (?:this|it|that) (?:was|is|be|wasn't|wasnt|was not|isn't|is not)(?: not| n't)? (?:you|yourself|done by you|do by you|authori[sz]ed by you)|(?:was|be) (?:this|it) (?:not )?you(?![a-z])|if (?:you )?(?:did not|didn't|didnt|did n't|do not|don't|dont) (?:make|request|authori[sz]e|recogni[sz]e|attempt|initiate|place|perform|do|sign|log|change|send)|(?:wasn't|wasnt|was not|not) you ?\?|if not (?:you|done by you)|si no (?:fue (?:usted|tu|you)|fuiste tu|fuiste|lo reconoce|reconoce|reconoces|realizo|realizaste|autorizo|autorizaste|solicito|solicitaste))[^!?<]{0,60}<url>/;
 
 /**
  * An action to take through the link that follows in the same clause, beyond the asks the cues read: track or
@@ -133,10 +134,11 @@ export const CUTOFF_SOON =
   /(?<![a-z])(?:within \d{1,2} ?(?:hours?|hrs?)|within xx ?(?:hours?|hrs?)|\d{1,2} ?(?:hours?|hrs?)|today|tonight|immediately|immediatly|urgent|urgently|now)(?![a-z])/;
 /**
  * What the cut-off script asks: call or contact a number, customer care or an office, or update the KYC, PAN or
- * documents.
+ * documents; or it gives the number of its "office", "helpline" or "customer care" to call ("Paytm office PH
+ * XXXXXXXXXX immediately").
  */
 export const CUTOFF_ASK =
-  /(?<![a-z])(?:(?:call|contact|dial|ring)(?![a-z])[^.!?]{0,40}(?:<phone>|customer ?care|customer service|helpline|help line|office|officer|executive|x{6,})|(?:update|complete|submit|verify)(?![a-z])[^.!?]{0,20}(?:kyc|e-?kyc|pan|pan card|documents?|aadhaa?r))/;
+  /(?<![a-z])(?:(?:call|contact|dial|ring)(?![a-z])[^.!?]{0,40}(?:<phone>|customer ?care|customer service|helpline|help line|office|officer|executive|x{6,})|(?:update|complete|submit|verify)(?![a-z])[^.!?]{0,20}(?:kyc|e-?kyc|pan|pan card|documents?|aadhaa?r)|(?:office|helpline|help line|customer ?care|customer service)(?: (?:ph|phone|no|number|contact))?[ .:-]*(?:<phone>|x{6,}))/;
 /** Chat openers: stories a stranger and a friend alike begin with, so a date in them ("tomorrow") is no pressure. */
 export const OPENERS: ReadonlySet<CueId> = new Set(["wrong_number", "befriend", "family_address"]);
 /** Asks that a link carries out: sign in, verify, give details, pay. */

@@ -934,6 +934,103 @@ const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; q
     ],
   },
   {
+    rule: "account_locked",
+    story: "an account or card locked, told in uninflected English",
+    fires: [
+      "Your ANZ account have be suspend Click here for re verify your data",
+      "Dear customer your ATM Debit card have be block due to security reasons call 9064512387",
+      "Commonwealth bank Your account be lock Unlock it manually",
+      "PayPal We have limit your account due to safety concern Please visit https://pp-limits.example",
+      "CIBC ALERT As a precaution we have disable your online access",
+      "ALERTS Your ATM be block because of security reason call our number to unblock your card 9064512387",
+    ],
+    quiet: [
+      "I will be at the bank account meeting, then lock up the office",
+      "Have you been to the new card shop? It's close to the station",
+      "The account will be close to its limit by Friday, so let's pay it down",
+      "Your card has been renewed and is on its way.",
+    ],
+  },
+  {
+    rule: "threat",
+    story: "a service about to be cut off, told in uninflected English",
+    fires: [
+      "Dear customer your mobile number will be disconnect today please call 9064512387",
+      "Your subscription may be suspend if no action is taken",
+      "Dear Luno Trader Validate your Luno account to avoid deactivation in 24hrs",
+      "Please complete the security form to avoid restriction",
+    ],
+    quiet: [
+      "I will be close by at 5, text me",
+      "He will be locking up tonight, ask Sam",
+      "Stretch before the run to avoid a muscle cramp",
+    ],
+  },
+  {
+    rule: "cutoff_callback",
+    story: "a cut-off script that gives the number of its office or helpline instead of saying 'call'",
+    fires: [
+      "Dear PAYTM customer your paytm KYC have be suspend paytm office PH 9064512387 immediately your account will block within 24hr",
+      "Dear user your SIM KYC has expired, helpline no XXXXXXXXXX, your SIM will be blocked today",
+    ],
+    quiet: [
+      "Our office phone 9064512387 is open today until 5pm",
+      "Your card was blocked today as per your request. Customer care 1800 425 3800 (toll free)",
+    ],
+  },
+  {
+    rule: "parcel",
+    story: "a parcel held for an unpaid fee or customs duty, in English and Spanish",
+    fires: [
+      "AN POST Your package have a €1.90 unpaid fee To pay this visit https://anpost-fees.example",
+      "Estimado cliente su paquete no se ha podido entregar el 11/10 porque no se han pagado las tasas de aduana https://4hy.example/u",
+      "Estimado su paquete no se pudo entregar ya que no se pagaron los aranceles aduaneros",
+    ],
+    quiet: [
+      "The outstanding balance on the car is paid, the item is yours",
+      "No se pudo ir a la fiesta, lo siento",
+      "Su paquete fue entregado hoy a las 14:10.",
+    ],
+  },
+  {
+    rule: "account_locked",
+    story: "an account or card the sender says it blocked, in Spanish",
+    fires: [
+      "BancoEstado Por motivos de seguridad hemos bloqueado tu Tarjeta de Coordenadas. Verifica tu cuenta",
+      "Santander Debido a una actualizacion hemos tenido que suspender su cuenta. Para desbloquearlo https://bs-part.example",
+      "Bancolombia te informa que el 02/08/2022 se ha desactivado tu Clave Dinamica. Activala aqui https://personal.example/v",
+      "BBVA ES Usuario deshabilitado por razones de seguridad www.bit.ly/33YeUfr activar ahora",
+    ],
+    quiet: ["Hemos bloqueado la fecha del evento en el calendario", "Tu cuenta fue creada con exito."],
+  },
+  {
+    rule: "disavow_link",
+    story: "a link to follow 'if this be not you' or 'was this you', in uninflected English",
+    fires: [
+      "Lloyds ALERT An unknown device have request an unregistered payee on 09/12 If this be NOT you please visit https://securepaylogin.example/",
+      "HSBC Your request to pay MR A ADAMS on 28/11/20 be successful Was this you review this securely https://request.online-rectify.example",
+    ],
+    quiet: [
+      "Was this your order? Track it at https://www.amazon.com/orders",
+      "Was it you who called? Ring me back when you can",
+    ],
+  },
+  {
+    rule: "prize",
+    story: "a win or a selection told in uninflected English",
+    fires: [
+      "Congratulations You have win a XXX Woolworths Giftcard as part of our Customer of the Month program",
+      "You have be select to receive a XXX euro Supervalu voucher",
+    ],
+    quiet: ["Did you win the match?", "You have been so kind, thank you"],
+  },
+  {
+    rule: "verify_action",
+    story: "a bank that asks to verify the reader's credentials",
+    fires: ["NetBank Alert We need to verify your credential", "Westpac Alert: please confirm your credentials today"],
+    quiet: ["Your new credentials were sent to your registered address."],
+  },
+  {
     rule: "account_problem",
     story: "a payment the sender says it could not take",
     fires: [
