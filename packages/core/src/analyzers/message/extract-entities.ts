@@ -204,6 +204,10 @@ const NUMBER_LINE_BREAK = /([\d(+][\d()+ .-]{0,14})[ \t]*\r?\n[ \t]*(?=[\d(])/g;
 const MONEY =
   /(?:US\s?\$|\$|USD\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:[.,](\d{2}))?(?!\d)|(?<![\d.,])(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s?(USD|dollars?|d[oó]lares|euros?|EUR|€)(?![a-z])/gi;
 
+// A payment address: a name or a mobile number, "@" and a handle of letters with no dot ("9876543210@ybl",
+// "shop@okicici", "rahul.k@paytm"); an e-mail address has a dot after its "@" and is read as one before this.
+const PAYMENT_HANDLE = /[\w.-]+@[A-Za-z][A-Za-z0-9]{1,24}(?![\w.@-])/g;
+
 // A run of digits right after these words is a reference, not a phone number ("Order #4155552671", "package
 // 9200190231", "routing 021000089").
 const REFERENCE_BEFORE =
@@ -497,6 +501,9 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
   // Phones are read from the cleaned text with links blanked (digits in a path are no phone number), keypad letters
   // turned into digits and line breaks inside numbers joined; every step keeps the length, so offsets still map.
   let phoneText = blankSpans(cleaned, spans);
+  // A payment address (India's UPI "9876543210@ybl", "name@okaxis") names an account, even when a mobile number is its
+  // name: no number to call.
+  phoneText = phoneText.replace(PAYMENT_HANDLE, (whole: string) => " ".repeat(whole.length));
   const vanityAt = new Set<number>();
   phoneText = phoneText.replace(VANITY, (whole: string, head: string, block: string, offset: number) => {
     if ((block.match(/[A-Z]/g)?.length ?? 0) < 3) return whole;
