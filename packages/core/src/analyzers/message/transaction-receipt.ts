@@ -78,8 +78,9 @@ export const PERSONAL_LINES: ReadonlySet<string> = new Set(["mobile", "personal"
  */
 const KEYWORD_LINE =
   /(?<![A-Za-z])(?:sms|text|send|type)\s+["']?[A-Z]{2,12}["']?(?:\s+[\w*#-]{1,20}){0,2}\s+to\s+\+?(\d[\d -]{3,16}\d)/gi;
-/** "Forward this SMS to 9223008333": the issuer's line that takes its own alert back as a report. */
-const FORWARD_LINE = /(?<![A-Za-z])forward\s+(?:this|the)\s+(?:sms|message|alert)\s+to\s+\+?(\d[\d -]{3,16}\d)/gi;
+/** "Forward this SMS to 9223008333", "fwd this SMS to ...": the issuer's line that takes its own alert back as a report. */
+const FORWARD_LINE =
+  /(?<![A-Za-z])(?:forward|fwd)\s+(?:this|the)\s+(?:sms|message|alert)\s+to\s+\+?(\d[\d -]{3,16}\d)/gi;
 
 /** The digits of the numbers the message asks you to text a keyword to. */
 export function keywordLines(cleaned: string): string[] {

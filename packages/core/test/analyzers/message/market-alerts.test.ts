@@ -27,8 +27,16 @@ describe("bank, payment and telecom alerts of the largest markets", () => {
   ] as const)("keeps the scam rules of a %s of the same look", (kind, rules) => {
     const scams = MARKET_ALERT_SCAMS.filter((s) => s.kind === kind);
     expect(scams.length).toBeGreaterThan(0);
-    for (const rule of rules) expect(scams.some((s) => ids(s.text).includes(rule)), `${kind}: ${rule}`).toBe(true);
-    for (const s of scams) expect(ids(s.text).some((id) => id.endsWith("_in_receipt")), s.text).toBe(false);
+    for (const rule of rules)
+      expect(
+        scams.some((s) => ids(s.text).includes(rule)),
+        `${kind}: ${rule}`,
+      ).toBe(true);
+    for (const s of scams)
+      expect(
+        ids(s.text).some((id) => id.endsWith("_in_receipt")),
+        s.text,
+      ).toBe(false);
   });
 
   it("reads a payment address as no number to call, even when a mobile number is its name", () => {
@@ -80,5 +88,26 @@ describe("bank, payment and telecom alerts of the largest markets", () => {
     const blockedCode =
       "Your SBI Debit Card ending 2136 is blocked. Ticket No. 123456789012. To unblock share the OTP sent to you with our executive on 7001234567";
     expect(ids(blockedCode)).toEqual(expect.arrayContaining(["code_request", "account_locked"]));
+  });
+});
+
+describe("numbers in alerts that are no number to call", () => {
+  it("reads a number masked with X, a transaction id and a dated stamp as no phone number", () => {
+    const phones = (text: string): string[] => extractEntities(text).phones.map((p) => p.raw);
+    expect(
+      phones(
+        "QBC8JT386 Confirmed. You have received Ksh1,230.00 from JAMES KORIR 0722XXX567 on 6/4/22 at 5:40 PM. New M-PESA balance is Ksh2,150.00.",
+      ),
+    ).toEqual([]);
+    expect(
+      phones(
+        "You have received Rs. 2,500.00 from 0300XXXX567 in your JazzCash Mobile Account. TID: 12345678901. Your new balance is Rs. 3,120.45.",
+      ),
+    ).toEqual([]);
+    expect(
+      phones("You have received PHP 1,500.00 of GCash on 05-12-2022 03:15 PM. Your new balance is PHP 2,340.50."),
+    ).toEqual([]);
+    // Keypad letters and a number written in full stay numbers.
+    expect(phones("Call 1-800-FLOWERS or 0722 123 567 today")).toEqual(["1-800-FLOWERS", "0722 123 567"]);
   });
 });
