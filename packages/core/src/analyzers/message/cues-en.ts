@@ -582,6 +582,9 @@ export const CUES_EN: CueTable = {
       "(?:in|open|go to) (?:your )?(?:phone'?s |iphone |device )?settings",
       "at (?:the|your|our) (?:front desk|home club|club|gym|store|branch|pharmacy|counter|nearest store)",
       "in[- ]store",
+      // In person at the sender's own branch or store with one's papers, as banks and operators ask for KYC ("visit
+      // your home branch with ID proof", "visit the nearest Jio Store with original Aadhaar").
+      "(?:visit|go to) (?:your|the|our|any) (?:nearest |home |base |local )?(?:[a-z0-9&'-]+ )?(?:branch|store|outlet|service cent(?:er|re)) with",
     ],
     reply_yes_no: [
       "reply (?:yes|y|1) (?:or|if)",

@@ -111,3 +111,20 @@ describe("numbers in alerts that are no number to call", () => {
     expect(phones("Call 1-800-FLOWERS or 0722 123 567 today")).toEqual(["1-800-FLOWERS", "0722 123 567"]);
   });
 });
+
+describe("a notice whose only ask is a visit in person with one's papers", () => {
+  it("weighs a deactivation for incomplete KYC apart when it sends the reader to the sender's store or branch", () => {
+    const store =
+      "Your Jio number will be deactivated in 7 days due to incomplete KYC. Please visit the nearest Jio Store with original Aadhaar to complete verification.";
+    expect(ids(store)).toEqual(expect.arrayContaining(["own_app_only", "account_locked_own_channel"]));
+    expect(ids(store)).not.toContain("account_locked");
+    // The same threat with a mobile to call, or a link, is the SIM-block script.
+    const call =
+      "Your Jio number will be deactivated in 7 days due to incomplete KYC. Visit the nearest Jio Store with Aadhaar or call 8509876543 to complete verification.";
+    expect(ids(call)).toContain("account_locked");
+    expect(ids(call)).not.toContain("own_app_only");
+    const link =
+      "Your Jio number will be deactivated due to incomplete KYC. Visit the nearest Jio Store with Aadhaar or update now at http://jio-kyc-update.top";
+    expect(ids(link)).toContain("account_locked");
+  });
+});
