@@ -204,10 +204,13 @@ const NUMBER_LINE_BREAK = /([\d(+][\d()+ .-]{0,14})[ \t]*\r?\n[ \t]*(?=[\d(])/g;
 const MONEY =
   /(?:US\s?\$|\$|USD\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:[.,](\d{2}))?(?!\d)|(?<![\d.,])(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s?(USD|dollars?|d[oó]lares|euros?|EUR|€)(?![a-z])/gi;
 
-// A payment address: a name or a mobile number, "@" and a handle of letters with no dot ("9876543210@ybl",
-// "shop@okicici", "rahul.k@paytm"); an e-mail address has a dot after its "@" and is read as one before this.
-const PAYMENT_HANDLE = /(?<![\w.-])[\w.-]{1,64}@[A-Za-z][A-Za-z0-9]{1,24}(?![\w.@-])/g;
+// A payment address: a name or a mobile number, "@" and a handle of letters with no dot in it ("9876543210@ybl",
+// "shop@okicici", "rahul.k@paytm", a full stop may end the sentence); an e-mail address has a dot inside its domain
+// and is read as one before this.
+const PAYMENT_HANDLE = /(?<![\w.-])[\w.-]{1,64}@[A-Za-z][A-Za-z0-9]{1,24}(?![\w@-]|\.[A-Za-z0-9])/g;
 
+/** What follows a payment address's name: "@" and a handle of letters with no dot. */
+const HANDLE_AFTER = /^@[A-Za-z][A-Za-z0-9]{1,24}(?![\w@-]|\.[A-Za-z0-9])/;
 const DATE_WITH_YEAR =
   /(?<![\d+])(?:(?:0?[1-9]|[12]\d|3[01])[-/.](?:0?[1-9]|1[0-2])[-/.](?:19|20)\d\d|(?:19|20)\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))(?![\d])/g;
 
@@ -446,6 +449,8 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
   for (const m of findLinks(cleaned)) {
     let end = m.lastIndex;
     let candidate = m.raw;
+    // The name of a payment address ("priya.in@okicici", "refund.help@okaxis") is no site, though it ends like one.
+    if (m.schema === "" && !m.raw.includes("/") && HANDLE_AFTER.test(cleaned.slice(end, end + 32))) continue;
     if (m.schema === "mailto:" || (m.schema === "" && m.raw.includes("@") && !m.raw.includes("/"))) {
       const address = m.raw.replace(/^mailto:/i, "");
       if (!isDomainLikeLocalPart(address)) {

@@ -128,3 +128,23 @@ describe("a notice whose only ask is a visit in person with one's papers", () =>
     expect(ids(link)).toContain("account_locked");
   });
 });
+
+describe("payment addresses and the PIN asked to receive money", () => {
+  it("reads a payment address whose name ends like a site as no link", () => {
+    const alert = "Money Received - INR 1,500.00 in your A/c xx1234 on 12-03-22 from VPA priya.in@okicici. -HDFC Bank";
+    expect(extractEntities(alert).urls).toEqual([]);
+    // A site named on its own stays a link, and an e-mail address stays one.
+    expect(extractEntities("Visit priya.in or write to priya@gmail.com").urls.map((u) => u.candidate)).toEqual([
+      "priya.in",
+    ]);
+  });
+
+  it("reads a PIN asked to receive money as a request for a code, and not a PIN asked to pay", () => {
+    const collect =
+      "You have received Rs 5,000 from your friend. To accept, enter your UPI PIN in the collect request from refund.help@okaxis";
+    expect(ids(collect)).toContain("code_request");
+    const pay =
+      "You have a collect request of Rs 499.00 from AMAZON. Enter your UPI PIN in the app to approve the payment.";
+    expect(ids(pay)).not.toContain("code_request");
+  });
+});
