@@ -62,6 +62,7 @@ import {
   RECEIPT_NEVER_ASKS,
   isTransactionReceipt,
   keywordLines,
+  receiptServiceLines,
   namesOwnAccount,
 } from "./transaction-receipt.js";
 
@@ -267,7 +268,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   // one-time code for a payment on the reader's own card ("OTP 482913 for txn of INR 2,499 on card ending 1234. Do
   // not share it. Not you? Call 1800...") is read the same way: it gives a code, warns not to share it, and names
   // the card by its last digits.
-  const serviceLines = keywordLines(scan.cleaned);
+  const serviceLines = receiptServiceLines(scan.cleaned);
   const ownAccountCode = has("code_given") && has("share_warning") && namesOwnAccount(prepared);
   const receipt =
     !ownChannelsOnly &&

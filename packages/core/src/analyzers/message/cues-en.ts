@@ -174,6 +174,9 @@ export const CUES_EN: CueTable = {
       `${CODE} (?:we|i) (?:just )?sent (?:you|to you|to your phone)`,
       `(?:sent|texted) (?:you )?(?:a|my|the) [^.!?]{0,20}${CODE}[^.!?]{0,25} by (?:mistake|accident)`,
       `(?:accidentally|mistakenly) (?:sent|texted|gave) [^.!?]{0,30}${CODE}`,
+      // A PIN asked to receive money (the UPI collect-request trick): money comes in with no PIN at all.
+      "(?:enter|type|put|use) (?:your |the )?(?:upi |atm |wallet |m-?)?pin[^.!?]{0,40}to (?:receive|accept|get|claim)",
+      "to (?:receive|accept|get|claim)[^.!?]{0,40}(?:enter|type|put) (?:your |the )?(?:upi |atm |wallet |m-?)?pin",
     ],
     password_request: [
       "(?:have|keep) [^.!?]{0,30}(?:password|pin|passcode|security code|card number) (?:ready|handy|at hand)",
@@ -582,6 +585,9 @@ export const CUES_EN: CueTable = {
       "(?:in|open|go to) (?:your )?(?:phone'?s |iphone |device )?settings",
       "at (?:the|your|our) (?:front desk|home club|club|gym|store|branch|pharmacy|counter|nearest store)",
       "in[- ]store",
+      // In person at the sender's own branch or store with one's papers, as banks and operators ask for KYC ("visit
+      // your home branch with ID proof", "visit the nearest Jio Store with original Aadhaar").
+      "(?:visit|go to) (?:your|the|our|any) (?:nearest |home |base |local )?(?:[a-z0-9&'-]+ )?(?:branch|store|outlet|service cent(?:er|re)) with",
     ],
     reply_yes_no: [
       "reply (?:yes|y|1) (?:or|if)",

@@ -204,10 +204,20 @@ const NUMBER_LINE_BREAK = /([\d(+][\d()+ .-]{0,14})[ \t]*\r?\n[ \t]*(?=[\d(])/g;
 const MONEY =
   /(?:US\s?\$|\$|USD\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:[.,](\d{2}))?(?!\d)|(?<![\d.,])(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{2}))?\s?(USD|dollars?|d[oó]lares|euros?|EUR|€)(?![a-z])/gi;
 
+// A payment address: a name or a mobile number, "@" and a handle of letters with no dot in it ("9876543210@ybl",
+// "shop@okicici", "rahul.k@paytm", a full stop may end the sentence); an e-mail address has a dot inside its domain
+// and is read as one before this.
+const PAYMENT_HANDLE = /(?<![\w.-])[\w.-]{1,64}@[A-Za-z][A-Za-z0-9]{1,24}(?![\w@-]|\.[A-Za-z0-9])/g;
+
+/** What follows a payment address's name: "@" and a handle of letters with no dot. */
+const HANDLE_AFTER = /^@[A-Za-z][A-Za-z0-9]{1,24}(?![\w@-]|\.[A-Za-z0-9])/;
+const DATE_WITH_YEAR =
+  /(?<![\d+])(?:(?:0?[1-9]|[12]\d|3[01])[-/.](?:0?[1-9]|1[0-2])[-/.](?:19|20)\d\d|(?:19|20)\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))(?![\d])/g;
+
 // A run of digits right after these words is a reference, not a phone number ("Order #4155552671", "package
-// 9200190231", "routing 021000089").
+// 9200190231", "routing 021000089", a wallet's "TID: 12345678901").
 const REFERENCE_BEFORE =
-  /(?:#|(?<![a-z])(?:no\.?|nº|order|ref(?:erence)?|tracking|confirmation|account|acct|case|ticket|invoice|claim|package|parcel|shipment|item|waybill|awb|routing|aba|iban|sort code|member(?:ship)?|policy|serial|id|pedido|orden|cuenta|referencia|guia|rastreo|factura|paquete|env[ií]o))[\s:#.-]*$/i;
+  /(?:#|(?<![a-z])(?:no\.?|nº|order|ref(?:erence)?|tracking|confirmation|account|acct|case|ticket|tid|trxid|txnid|refno|utr|rrn|invoice|claim|package|parcel|shipment|item|waybill|awb|routing|aba|iban|sort code|member(?:ship)?|policy|serial|id|pedido|orden|cuenta|referencia|guia|rastreo|factura|paquete|env[ií]o))[\s:#.-]*$/i;
 
 function vanityDigits(block: string): string {
   let kept = 0;
@@ -439,6 +449,8 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
   for (const m of findLinks(cleaned)) {
     let end = m.lastIndex;
     let candidate = m.raw;
+    // The name of a payment address ("priya.in@okicici", "refund.help@okaxis") is no site, though it ends like one.
+    if (m.schema === "" && !m.raw.includes("/") && HANDLE_AFTER.test(cleaned.slice(end, end + 32))) continue;
     if (m.schema === "mailto:" || (m.schema === "" && m.raw.includes("@") && !m.raw.includes("/"))) {
       const address = m.raw.replace(/^mailto:/i, "");
       if (!isDomainLikeLocalPart(address)) {
@@ -497,9 +509,17 @@ export function scanMessage(text: string, limits: ExtractionLimits = {}): Scanne
   // Phones are read from the cleaned text with links blanked (digits in a path are no phone number), keypad letters
   // turned into digits and line breaks inside numbers joined; every step keeps the length, so offsets still map.
   let phoneText = blankSpans(cleaned, spans);
+  // A payment address (India's UPI "9876543210@ybl", "name@okaxis") names an account, even when a mobile number is its
+  // name: no number to call.
+  phoneText = phoneText.replace(PAYMENT_HANDLE, (whole: string) => " ".repeat(whole.length));
+  // A date with its year ("05-12-2022 03:15 PM", "2022-09-27"): a transaction's stamp, which the run beside it must
+  // not join into a number.
+  phoneText = phoneText.replace(DATE_WITH_YEAR, (whole: string) => " ".repeat(whole.length));
   const vanityAt = new Set<number>();
   phoneText = phoneText.replace(VANITY, (whole: string, head: string, block: string, offset: number) => {
     if ((block.match(/[A-Z]/g)?.length ?? 0) < 3) return whole;
+    // Digits masked with X ("0722XXX567", "98XXXXXX21"): a bank or wallet naming a number it hides, not keypad letters.
+    if (/^[\dX.-]+$/.test(block)) return whole;
     vanityAt.add(offset);
     return head + vanityDigits(block);
   });

@@ -20,19 +20,21 @@ const MASKED_ACCOUNT =
  * What only the account's own issuer states: the balance, limit or amount outstanding after a transaction ("Avl Bal",
  * "Avl Lmt", "updated balance"), the transaction's reference, a statement's or instalment's amount and date due, that
  * an instalment will be taken from the account ("keep sufficient balance"), or that it did what the holder asked
- * ("blocked as requested"). Written as Nigerian banks do ("Bal:=N2,081.57 CR", "Amt: NGN5,000.00 Dr"), as Vietnamese
+ * ("blocked as requested"), a ticket number, or the transaction's date as a bank stamps it ("on 05mar22", "on
+ * 2022-09-27", "dated 15-jan-23"). Written as Nigerian banks do ("Bal:=N2,081.57 CR", "Amt: NGN5,000.00 Dr"), as Vietnamese
  * ones do ("So du 5.372 VND", "SD 290,000VND") and as Thai ones do ("ยอดคงเหลือ 305.47", balance remaining; "วงเงินคงเหลือใช้ได้", credit left).
  */
 const RECEIPT_DETAIL =
-  /(?:(?:avl|avbl|avail|available|new|current|closing|ledger|clear|updated|remaining|a\/c|acct|account|total|credit|card|m-pesa|wallet)\.? ?(?:bal(?:ance)?|limit|lmt|outstanding)|(?<![a-z])bal(?:ance)?(?: is)? ?[:.=-]* ?(?:rs|inr|ngn|ksh|kes|php|pkr|bdt|rwf|usd|vnd|\$|₹|₦|n(?=\d))|(?:amt|amount)[: ]+(?:ngn|n|₦|rs|inr|ksh|kes)? ?[\d,.]+ ?(?:dr|cr)(?:desc|\b)|(?<![a-z])(?:so du|số dư|sd)[: ]+[\d][\d.,]* ?(?:vnd|đ)|(?<![a-z])sd tk[^.!?]{0,40}?\d[\d.,]* ?(?:vnd|đ)|(?:คงเหลือ(?:ใช้ได้)?|ยอดเงินที่ใช้ได้) ?[\d]|bal ?[:=]+ ?(?:n|₦|ngn)? ?\d|(?:ref(?:erence)?|txn|transaction|trans|utr|rrn|approval|auth)\.?(?: no\.?| number| id| code| #)?[:.#]? ?(?:<phone>|[a-z]{0,4}\d{6,})|(?:total|min(?:imum)?|minimum)\.? (?:amt|amount) due|(?:emi|instal?ments?|amt|amount|bill|payment) (?:of [^.!?]{1,40})?(?:is )?due (?:on|by|date)|(?:payment )?due date|as requested|(?:as per|at|on) your request|(?:maintain|keep) (?:a )?(?:sufficient|adequate|enough|minimum) (?:funds|balance))/;
+  /(?:(?:avl|avbl|avail|available|new|current|closing|ledger|clear|updated|remaining|a\/c|acct|account|total|credit|card|m-pesa|wallet)\.? ?(?:bal(?:ance)?|limit|lmt|outstanding)|(?<![a-z])bal(?:ance)?(?: is)? ?[:.=-]* ?(?:rs|inr|ngn|ksh|kes|php|pkr|bdt|rwf|usd|vnd|\$|₹|₦|n(?=\d))|(?:amt|amount)[: ]+(?:ngn|n|₦|rs|inr|ksh|kes)? ?[\d,.]+ ?(?:dr|cr)(?:desc|\b)|(?<![a-z])(?:so du|số dư|sd)[: ]+[\d][\d.,]* ?(?:vnd|đ)|(?<![a-z])sd tk[^.!?]{0,40}?\d[\d.,]* ?(?:vnd|đ)|(?:คงเหลือ(?:ใช้ได้)?|ยอดเงินที่ใช้ได้) ?[\d]|bal ?[:=]+ ?(?:n|₦|ngn)? ?\d|(?:ref(?:erence)?|txn|transaction|trans|utr|rrn|approval|auth|ticket)\.?(?: no\.?| number| id| code| #)?[:.#]? ?(?:<phone>|[a-z]{0,4}\d{6,})|(?:total|min(?:imum)?|minimum)\.? (?:amt|amount) due|(?:emi|instal?ments?|amt|amount|bill|payment) (?:of [^.!?]{1,40})?(?:is )?due (?:on|by|date)|(?:payment )?due date|as requested|(?:as per|at|on) your request|(?:(?<![a-z])on|dated|date)[: ]+(?:\d{4}-\d{2}-\d{2}|\d{1,2}[-/](?:\d{1,2}|[a-z]{3})[-/]\d{2,4}|\d{1,2}[a-z]{3}\d{2,4})(?![\d])|(?:maintain|keep) (?:a )?(?:sufficient|adequate|enough|minimum) (?:funds|balance))/;
 /**
  * That something was done or falls due: money moved, a card was used, a statement or an instalment is due, a request
  * was carried out. Also a Nigerian alert's side of the ledger ("Credit Alert", "NGN5,000.00 Dr"), a Vietnamese one's
  * "GD" (giao dich, transaction) or signed amount ("-10,000VND"), and the Thai words for a withdrawal, a transfer, money
- * in or out, money received, a card used, a payment and a date due.
+ * in or out, money received, a card used, a payment and a date due. A balance that has fallen below the holder's
+ * threshold, and a card blocked, are reported too.
  */
 const COMPLETED =
-  /(?:(?<![a-z])(?:gd|giao dich|giao dịch)(?![a-z])|[+-] ?\d[\d.,]* ?vnd|ถอนเงิน|โอนเงิน|เงินเข้า|เงินออก|ใช้บัตร|su dung tai|sử dụng tại|(?<![a-z])prch|ได้รับ|ชำระ|ครบกำหนด|(?:debit|credit) alert|\d ?(?:dr|cr)(?:desc|\b)|transfer|deposit|withdraw|wdl|debited|credited|withdrawn|withdrawal|spent|sent|paid|received|transferred|deposited|purchase|payment|transaction|txn|used (?:for|at)|charged|statement|emi|instal?ment|due|request)/;
+  /(?:(?<![a-z])(?:gd|giao dich|giao dịch)(?![a-z])|[+-] ?\d[\d.,]* ?vnd|ถอนเงิน|โอนเงิน|เงินเข้า|เงินออก|ใช้บัตร|su dung tai|sử dụng tại|(?<![a-z])prch|ได้รับ|ชำระ|ครบกำหนด|(?:debit|credit) alert|\d ?(?:dr|cr)(?:desc|\b)|(?:fallen|fell|gone|dropped) below|(?:is|has been|was) (?:blocked|hotlisted|hot-listed)|transfer|deposit|withdraw|wdl|debited|credited|withdrawn|withdrawal|spent|sent|paid|received|transferred|deposited|purchase|payment|transaction|txn|used (?:for|at)|charged|statement|emi|instal?ment|due|request)/;
 
 /** Whether a message names an account or a card by its last digits, as only its holder's issuer can. */
 export function namesOwnAccount(prepared: string): boolean {
@@ -71,11 +73,14 @@ export const RECEIPT_NEVER_ASKS: readonly CueId[] = LURE_ASKS.filter((id) => !RE
 export const PERSONAL_LINES: ReadonlySet<string> = new Set(["mobile", "personal", "voip"]);
 
 /**
- * A number the message asks you to text a keyword to ("SMS BLOCK 4455 to 9223008333"): a service's line, whatever its
- * numbering plan calls it, for people do not take keyword commands.
+ * A number the message asks you to text a keyword to ("SMS BLOCK 4455 to 9223008333", "SMS BLOCK CC 1234 to ..."): a
+ * service's line, whatever its numbering plan calls it, for people do not take keyword commands.
  */
 const KEYWORD_LINE =
-  /(?<![A-Za-z])(?:sms|text|send|type)\s+["']?[A-Z]{2,12}["']?(?:\s+[\w*#-]{1,20})?\s+to\s+\+?(\d[\d -]{3,16}\d)/gi;
+  /(?<![A-Za-z])(?:sms|text|send|type)\s+["']?[A-Z]{2,12}["']?(?:\s+[\w*#-]{1,20}){0,2}\s+to\s+\+?(\d[\d -]{3,16}\d)/gi;
+/** "Forward this SMS to 9223008333", "fwd this SMS to ...": the issuer's line that takes its own alert back as a report. */
+const FORWARD_LINE =
+  /(?<![A-Za-z])(?:forward|fwd)\s+(?:this|the)\s+(?:sms|message|alert)\s+to\s+\+?(\d[\d -]{3,16}\d)/gi;
 
 /** The digits of the numbers the message asks you to text a keyword to. */
 export function keywordLines(cleaned: string): string[] {
@@ -85,5 +90,12 @@ export function keywordLines(cleaned: string): string[] {
     const keyword = /\s["']?([A-Za-z]{2,12})/.exec(m[0])?.[1] ?? "";
     if (keyword === keyword.toUpperCase()) out.push((m[1] ?? "").replace(/\D/g, ""));
   }
+  return out;
+}
+
+/** The issuer's service lines in a receipt: numbers to text a keyword to, and a number to forward the alert to. */
+export function receiptServiceLines(cleaned: string): string[] {
+  const out = keywordLines(cleaned);
+  for (const m of cleaned.matchAll(FORWARD_LINE)) out.push((m[1] ?? "").replace(/\D/g, ""));
   return out;
 }
