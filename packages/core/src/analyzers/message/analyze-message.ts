@@ -223,6 +223,8 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const countrySite: CountrySiteClaim = {
     countries: [...cues, ...(senderCountry === null ? [] : [senderCountry])],
   };
+  // The links named as the text names its sender: read once, for every rule below that asks.
+  const senderSites = new Set(urls.filter((u) => namedLikeSender(u, names, countrySite)));
   // The links whose URL-channel verdict is weighed apart (see subLookupEvidence): the sender's own site, named as the
   // text names its sender, and, in a text, a site on the second level a country's registry runs for its companies
   // and bodies (co.th, com.vn, ac.th) of a country the text is about. Neither is a site a scammer registers on a
@@ -230,18 +232,18 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   // reads phishing links.
   const ownLinks = urls
     .filter(
-      (u) =>
-        namedLikeSender(u, names, countrySite) ||
-        (options.kind === "text" && countrySecondLevel(u) && aboutCountryOf(u, countrySite)),
+      (u) => senderSites.has(u) || (options.kind === "text" && countrySecondLevel(u) && aboutCountryOf(u, countrySite)),
     )
     .map((u) => u.href);
+  // Every link is the sender's own or a government body's (.gov, gov.uk).
+  const linksOwnOrGovernment = urls.every((u) => senderSites.has(u) || isGovernmentRegistry(u));
   const ownLinksOnly =
     issuer.claimedIssuer === null &&
     urls.length > 0 &&
     phones.length === 0 &&
     entities.emails.length === 0 &&
     // A government body's own site (.gov, gov.uk) is the channel a government or toll story should send you to.
-    urls.every((u) => namedLikeSender(u, names, countrySite) || isGovernmentRegistry(u));
+    linksOwnOrGovernment;
   /** Every link and number in it is the sender's own: what it asks is done on the sender's own site or line. */
   const ownChannelsOnly = issuer.claimedIssuer?.channels_match === true || ownLinksOnly;
   // A letter whose every way to act is a government-only site (no number, no address, no other link): what it asks is
@@ -272,7 +274,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const ownAccountCode = has("code_given") && has("share_warning") && namesOwnAccount(prepared);
   const receipt =
     !ownChannelsOnly &&
-    urls.every((u) => namedLikeSender(u, names, countrySite) || isGovernmentRegistry(u)) &&
+    linksOwnOrGovernment &&
     (urls.length === 0 || !LINK_ASKS.some(has)) &&
     (isTransactionReceipt(prepared) || ownAccountCode) &&
     phones.every(
@@ -408,7 +410,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const unknownLink = urls.find(
     (u) =>
       options.directory.byDomain(u.registrableDomain ?? u.host) === undefined &&
-      !namedLikeSender(u, names, countrySite) &&
+      !senderSites.has(u) &&
       !isGovernmentRegistry(u),
   );
   if (
@@ -617,7 +619,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
       POINTS.ownAppOnly,
     );
   }
-  if (issuer.claimedIssuer === null && urls.length > 0 && urls.every((u) => namedLikeSender(u, names, countrySite))) {
+  if (issuer.claimedIssuer === null && urls.length > 0 && urls.every((u) => senderSites.has(u))) {
     const site = urls[0]?.registrableDomain ?? "";
     add(
       "links_match_sender",

@@ -91,10 +91,10 @@ const OWN_LINK_POINTS = 15;
 /**
  * Evidence from the sub-lookups of a message's links and numbers (source "sub_lookups"). `ownLinks` are the links (as
  * normalized) the message credits to its sender (its site, named as the text names its sender, or one on its
- * country's registry second level; see MessageAnalysis.ownLinks): a verdict on one of them reached by weighing (the URL model, a shortener, a young host) is a rule
- * of its own, `url_<verdict>_own_link`, which the fit weighs apart, and counts only when no other link counts. A
- * verdict on such a link that rests on near-conclusive evidence (a listing, a look-alike spelling) weighs and floors
- * as any other.
+ * country's registry second level; see MessageAnalysis.ownLinks): a verdict on one of them reached by weighing (the
+ * URL model, a shortener, a young host) is a rule of its own, `url_<verdict>_own_link`, which the fit weighs apart,
+ * and counts only when no other link counts. A verdict on such a link that rests on near-conclusive evidence (a
+ * listing, a look-alike spelling) weighs and floors as any other.
  */
 export function subLookupEvidence(subs: readonly SubLookupResult[], ownLinks: readonly string[] = []): Evidence {
   const signals = {
