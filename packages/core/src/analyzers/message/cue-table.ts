@@ -25,6 +25,7 @@ export const CUE_IDS = [
   "secrecy",
   "prize",
   "refund",
+  "windfall",
   "overpayment",
   "job_offer",
   "high_pay",
@@ -184,6 +185,15 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
     "Promises a refund or money owed to you",
     "Promises an unexpected refund",
     "refund_overpayment",
+  ),
+  // The advance-fee letter's opening: a dead client's fund, an inheritance under the reader's surname, a share of
+  // millions to move, offered to a stranger who is to write back.
+  windfall: cue(
+    "story",
+    30,
+    "Offers a stranger an inheritance, an unclaimed fund or a share of millions",
+    "Offers you an inheritance or a fortune out of the blue",
+    "prize_lottery",
   ),
   overpayment: cue(
     "story",

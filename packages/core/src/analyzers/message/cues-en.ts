@@ -181,9 +181,14 @@ export const CUES_EN: CueTable = {
     password_request: [
       "(?:have|keep) [^.!?]{0,30}(?:password|pin|passcode|security code|card number) (?:ready|handy|at hand)",
       "(?:send|share|give|tell|provide|confirm|enter|verify|update|reply with|type) [^.!?]{0,25}(?:password|login details|login credentials|sign[- ]in details|username and password|security questions?|online banking (?:details|credentials))",
+      // A sign-in with a PIN on the site the text gives ("visit <url> and logon with your phone number and ATO PIN").
+      "log ?on with (?:your|ur) [^.!?]{0,30}(?:pin|password|passcode)",
     ],
     personal_info_request: [
       "(?:confirm|verify|provide|send|update|enter|give|submit|reply with) [^.!?]{0,30}(?:ssn|social security(?: number)?|date of birth|dob|mother'?s maiden|card (?:number|details|info)|cvv|bank (?:details|account|info)|routing number|billing (?:details|info(?:rmation)?|address)|payment (?:details|info(?:rmation)?|method)|personal (?:details|info(?:rmation)?)|account (?:details|info(?:rmation)?))",
+      // A name, address, age and occupation asked for a prize or a fund ("to receive send your name mobile no address
+      // age occup to <email>", "send your full name for more info"): what the lottery and advance-fee scripts collect.
+      "(?:send|sms|email|e-mail|text|reply|forward|provide|submit)(?: us| me)?(?: with)?(?: ur| your)?(?: full)? names?[ ,&/]+(?:[a-z.]+[ ,&/]+){0,4}?(?:home address|address|addr?s+|add|age|occup\\w*|sex)",
     ],
     verify_action: [
       "(?:verify|confirm|update|validate|unlock|restore|reactivate|re-activate|secure|review) (?:your |the |my )?(?:account|identity|information|info|details|card|payment|billing|address|delivery address|shipping address|login|credentials?|profile|apple id)",
@@ -257,6 +262,15 @@ export const CUES_EN: CueTable = {
       // "Your mobile number has won $2,500", "your entry was drawn": a number or ticket that won, not a person.
       // Also as SpamHunter's lemmatised copies write it ("your cell have win 500,000").
       "(?:number|phone|mobile|cell|sim|ticket|entry|email|e-mail) (?:has |have |was |is )?(?:just )?(?:won|win|been selected|been chosen|been drawn|drawn)",
+      // The same of a number written short or a name ("your mob has won", "your whatsapp no has won", "your mobile
+      // number have been awarded", "your name have select in the lucky draw"), and a reader "selected to get" a sum.
+      "(?:mob|(?:mobile|mob|phone|cell|whats ?app|sim) no\\.?|name)(?: has| have| was| is| be)?(?: just)?(?: been| be)? (?:won|win|selected|select|awarded|chosen)",
+      "(?:number|mobile|phone|cell|sim) (?:has |have |was |is )?(?:been |be )?(?:awarded|selected|select)",
+      "(?:you are|you're|u r|u are) (?:selected|chosen) to (?:get|receive|win)",
+      "(?:you(?:'ve| have) been|you are|you're) (?:selected|chosen|awarded) for (?:a |the )?(?:cash|prize|reward|gift|award|bonus)",
+      // A draw the reader never entered, as the Indian "product order" scripts and bumper-prize texts tell it.
+      "luc?ky dra?ws?",
+      "bump(?:a|e)r (?:draw|prize)",
     ],
     refund: [
       "refund",
@@ -267,6 +281,19 @@ export const CUES_EN: CueTable = {
       "stimulus",
       "owes? you",
       "overcharg\\w*",
+    ],
+    windfall: [
+      // The advance-fee letter told in a text: a dead client's fund or an inheritance under the reader's surname, or a
+      // stranger's deal worth millions ("a late client's unclaimed investment", "an inheritance fund in your surname",
+      // "a business worth 42.5 million", "I want to transfer 3.5m dollars to you").
+      "unclaimed (?:fund|inheritance|inhenritance|investment|investement|benefits?|estate|deposits?|sum)",
+      "late (?:client|relative|investor)'?s?",
+      "deceased (?:client|customer|relative|investor)'?s?",
+      "same surname",
+      "(?:in|on|under|with) your surname",
+      "inheritance (?:funds?|claim|transfer|payment|sum)",
+      "(?:business|transaction|proposal|deal|project|fund|sum|contract)s? (?:proposal )?(?:of|worth) (?:[$£€]|usd ?|us\\$ ?)?[\\d.,]+ ?(?:m|mil|million|billion)",
+      "transfer (?:[$£€]|usd ?)?[\\d.,]+ ?(?:m|million|billion)(?: [a-z]+)? to you",
     ],
     overpayment: [
       "overpa(?:id|yment)",

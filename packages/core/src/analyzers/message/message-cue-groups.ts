@@ -150,10 +150,11 @@ export const LINK_ASKS: readonly CueId[] = [
   "pay_demand",
   "fee_payment",
 ];
-/** Stories that offer money: a prize, a refund, profits, well-paid work. */
+/** Stories that offer money: a prize, a refund, a windfall, profits, well-paid work. */
 export const MONEY_OFFERS: readonly CueId[] = [
   "prize",
   "refund",
+  "windfall",
   "investment",
   "return_promise",
   "job_offer",

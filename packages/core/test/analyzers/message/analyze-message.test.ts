@@ -281,12 +281,12 @@ describe("analyzeMessage: cues weighed together", () => {
     expect(ids(own)).not.toContain("unbranded_link_lure");
     // What it asks is done on the sender's own site: a servicing notice's words, a rule of their own.
     expect(riskRules(read(own))).toEqual([]);
-    expect(ids(own)).toContain("link_action_own_channel");
-    expect(ids(own)).not.toContain("link_action");
+    expect(ids(own)).toContain("verify_action_own_channel");
+    expect(ids(own)).not.toContain("verify_action");
     const lookAlike = "Planet Fitness: Your payment method was declined. Update it: planetfitness-billing.top";
     expect(ids(lookAlike)).not.toContain("links_match_sender");
     expect(ids(lookAlike)).toContain("unbranded_link_lure");
-    expect(ids(lookAlike)).not.toContain("link_action_own_channel");
+    expect(ids(lookAlike)).not.toContain("verify_action_own_channel");
   });
 
   it.each([
@@ -1084,7 +1084,80 @@ const CATEGORY_RULES: readonly { rule: string; story: string; fires: string[]; q
     ],
     quiet: ["Our team won the game last night!", "I won the bet, you owe me lunch"],
   },
+  {
+    rule: "prize",
+    story: "a number written short or a name that won, a reader selected to get a sum, a lucky draw",
+    fires: [
+      "YOUR WHATSAPP NO HAS WON RS.2 CRORE IN THE WHATSAPP GLOBAL AWARD",
+      "Your mobile no have be select for 1 crore 50 lakh in the oil and gas privilege",
+      "YOUR MOBILE NUMBER HAVE BEEN AWARDED 4.65 CRORE FROM THE COMPANY PROMO",
+      "YOU ARE SELECTED TO GET 1.75 CRORE FROM THE MOTORS PROMOTION",
+      "Dear sir your product order result is out, your name to open the lucky draw for a new car",
+    ],
+    quiet: [
+      "Your name is on the guest list for Saturday",
+      "You are selected for the second interview round on Monday",
+      "Good luck with the draw tonight, see you after",
+    ],
+  },
+  {
+    rule: "personal_info_request",
+    story: "a name, address, age and occupation asked for a prize or a fund",
+    fires: [
+      "TO RECEIVE SEND YOUR NAME MOBILE NO ADDRESS AGE OCCUP TO prize.desk@example.com",
+      "For claim send name, add, occupation and age to the claims office",
+      "To claim send ur name home address mobile no state age",
+    ],
+    quiet: ["Send me your name for the booking and I'll sort it", "What's your address? I'll send the card"],
+  },
+  {
+    rule: "windfall",
+    story: "an inheritance, a dead client's fund or a share of millions offered to a stranger",
+    fires: [
+      "There is a deceased client who bears the same surname as yours whose benefit has been unclaimed. Contact me by email",
+      "ATTN Your last name has been linked to an unclaimed benefits as next of kin. Kindly email Mr. Jonathan",
+      "I work with a bank in Malta. Can I trust you with a business worth 29.6 million? Reply only to my email",
+      "My name is Mrs. Maria, I want to transfer 3.5m dollars to you for charity work in your country",
+      "Attn: unclaimed inheritance fund in your surname, send your full name for more info",
+    ],
+    quiet: [
+      "Grandma left me her ring, the rest of the inheritance goes to the church",
+      "The business is worth a lot more now, let's talk on Friday",
+      "Surname and first name please, for the register",
+      "My late father's house is sold, the deceased estate is settled at last",
+    ],
+  },
+  {
+    rule: "password_request",
+    story: "a sign-in with a PIN on the site the text gives",
+    fires: [
+      "You are due to receive a tax refund of 2675.51. Visit https://tax-reclaim.example and logon with your phone number and PIN",
+    ],
+    quiet: ["Log on to the portal to see your new timetable"],
+  },
+  {
+    rule: "verify_action",
+    story: "a request to verify an account through a link, no longer absorbed by the link's reading",
+    fires: [
+      "URGENT We must verify your account http://wallet-app.example/login",
+      "You have 1 BitCoin in your account. Confirm your account here https://go2l.example",
+    ],
+    quiet: ["Click here to see our summer collection: https://shop.example/summer"],
+  },
 ];
+
+describe("analyzeMessage: the readings of one ask", () => {
+  it("reads a request to verify through a link as the request, not as the link alone", () => {
+    const { ids } = read("URGENT We must verify your account http://wallet-app.example/login");
+    expect(ids).toContain("verify_action");
+    expect(ids).not.toContain("link_action");
+  });
+  it("keeps the link reading where nothing else says what is asked", () => {
+    const { ids } = read("Click here to claim your spot: https://event-seats.example/r");
+    expect(ids).toContain("link_action");
+    expect(ids).not.toContain("verify_action");
+  });
+});
 
 describe("analyzeMessage: scam categories the training texts missed", () => {
   for (const { rule, story, fires, quiet } of CATEGORY_RULES) {
@@ -1453,7 +1526,7 @@ describe("analyzeMessage: warnings and negations", () => {
     ["If you don't pay today, your service will be cut off. Pay now at https://pay-bill.top", "pay_demand"],
     [
       "Fraudsters may have accessed your account, please verify your identity at https://secure-check.top",
-      "link_action",
+      "verify_action",
     ],
     [
       "We will never ask for your PIN. Your account is locked, verify it at https://chase-verify.top now",
