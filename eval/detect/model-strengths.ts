@@ -6,15 +6,18 @@
 // model trained on every other source instead.
 
 import { emailModelText, loadChannelItems, type ModelItem } from "../models/model-items.js";
-import { MODEL_SPECS, shippedTrainingItems, type ModelSpec } from "../models/train.js";
+import { itemWords, MODEL_SPECS, shippedTrainingItems, type ModelSpec } from "../models/train.js";
 import {
   DEFAULT_TRAIN_OPTIONS,
   fitHashed,
+  foldOf,
   hashItems,
   logitOfRow,
   outOfFoldLogits,
   type TrainOptions,
 } from "../models/trainer.js";
+import { encodeVocabulary, Vocabulary } from "../../packages/core/src/models/vocabulary.js";
+import { readingStrength } from "../../packages/core/src/models/model-evidence.js";
 import { loadSources, type CorpusChannel, type CorpusItem } from "../corpora/load.js";
 
 const FOLDS = 5;
@@ -25,6 +28,26 @@ interface ModelPool {
   readonly own: readonly { index: number; item: ModelItem }[];
   /** The model's other corpora, which train every model read here. */
   readonly others: readonly ModelItem[];
+  /** Whether its readings count by the share of a text's words it knows (ModelSpec.vocabulary). */
+  readonly vocabulary: boolean;
+}
+
+/**
+ * The readings as the engine weighs them: a model that ships its vocabulary counts a reading by the share of the
+ * text's words it knows, here the words of the texts the reading model trained on (`trainedOn`, indexes into `all`).
+ */
+function counted(
+  pool: ModelPool,
+  all: readonly ModelItem[],
+  words: readonly string[][] | null,
+  trainedOn: (i: number) => boolean,
+  read: ReadonlyMap<number, number>,
+): Map<number, number> {
+  if (!pool.vocabulary || words === null) return new Map(read);
+  const vocabulary = new Vocabulary(encodeVocabulary(words.filter((_, i) => trainedOn(i))));
+  const out = new Map<number, number>();
+  for (const [row, logit] of read) out.set(row, readingStrength(logit, vocabulary.share(words[row] ?? [])));
+  return out;
 }
 
 /** What the model that reads `channel` trains on; null when no model reads it. */
@@ -55,7 +78,12 @@ async function modelPool(
   for (const c of spec.channels) {
     if (c !== channel) others.push(...shippedTrainingItems((await loadChannelItems(c)).items, spec));
   }
-  return { options: { ...DEFAULT_TRAIN_OPTIONS, ...spec.train, features: spec.features }, own, others };
+  return {
+    options: { ...DEFAULT_TRAIN_OPTIONS, ...spec.train, features: spec.features },
+    own,
+    others,
+    vocabulary: spec.vocabulary === true,
+  };
 }
 
 /**
@@ -69,8 +97,19 @@ export async function outOfFoldReadings(
 ): Promise<Map<number, number>> {
   const pool = await modelPool(channel, items, heldOut);
   if (pool === null) return new Map();
-  const logits = outOfFoldLogits([...pool.own.map((o) => o.item), ...pool.others], FOLDS, pool.options);
-  return new Map(pool.own.map((o, i) => [o.index, logits[i] as number]));
+  const all = [...pool.own.map((o) => o.item), ...pool.others];
+  const logits = outOfFoldLogits(all, FOLDS, pool.options);
+  const words = pool.vocabulary ? itemWords(all) : null;
+  const fold = all.map((it) => foldOf(it.text, FOLDS));
+  const out = new Map<number, number>();
+  for (let f = 0; f < FOLDS; f++) {
+    const read = new Map<number, number>();
+    pool.own.forEach((_, i) => {
+      if (fold[i] === f) read.set(i, logits[i] as number);
+    });
+    for (const [i, r] of counted(pool, all, words, (j) => fold[j] !== f, read)) out.set(pool.own[i]!.index, r);
+  }
+  return out;
 }
 
 /**
@@ -89,14 +128,18 @@ export async function leftOutSourceReadings(
   if (pool === null) return out;
   const all = [...pool.own.map((o) => o.item), ...pool.others];
   const data = hashItems(all, pool.options);
+  const words = pool.vocabulary ? itemWords(all) : null;
   for (const source of new Set(pool.own.map((o) => o.item.source))) {
     if (only !== undefined && !only.has(source)) continue;
-    const train = Int32Array.from(all.keys()).filter((i) => i >= pool.own.length || all[i]?.source !== source);
+    const trainedOn = (i: number): boolean => i >= pool.own.length || all[i]?.source !== source;
+    const train = Int32Array.from(all.keys()).filter(trainedOn);
     const model = fitHashed(data, pool.options, train);
-    const readings = new Map<number, number>();
+    const read = new Map<number, number>();
     pool.own.forEach((o, i) => {
-      if (o.item.source === source) readings.set(o.index, logitOfRow(model, data, i));
+      if (o.item.source === source) read.set(i, logitOfRow(model, data, i));
     });
+    const readings = new Map<number, number>();
+    for (const [i, r] of counted(pool, all, words, trainedOn, read)) readings.set(pool.own[i]!.index, r);
     out.set(source, readings);
     process.stderr.write(`${channel}: model without ${source}\n`);
   }

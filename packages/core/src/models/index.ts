@@ -46,6 +46,8 @@ import { BoundedMap } from "../policies/bounded-map.js";
 import { EMAIL_MODEL_BASE64 } from "./generated/email-model.js";
 import { MESSAGE_MODEL_BASE64 } from "./generated/message-model.js";
 import { URL_MODEL_BASE64 } from "./generated/url-model.js";
+import { MESSAGE_VOCABULARY_BASE64 } from "./generated/message-vocabulary.js";
+import { Vocabulary, vocabularyWords } from "./vocabulary.js";
 
 /** The kinds of message text the message models read. */
 export type MessageKind = "sms" | "email" | "document";
@@ -151,4 +153,26 @@ export function readUrl(input: string, topK = 5): ModelReading {
 /** The message model's reading of a text of the given kind. */
 export function readMessage(kind: MessageKind, text: string, topK = 5): ModelReading {
   return readModel(messageModel(kind), textFeatures(text), topK);
+}
+
+let vocabulary: Vocabulary | undefined;
+/** The words the texts' and letters' model read in enough of its training texts (vocabulary.ts). */
+export function messageVocabulary(): Vocabulary {
+  return (vocabulary ??= new Vocabulary(base64Bytes(MESSAGE_VOCABULARY_BASE64)));
+}
+
+/** A reading of a text, and the share of its words the model knows (null: not counted, or no word to count). */
+export interface MessageReading {
+  readonly reading: ModelReading;
+  readonly known: number | null;
+}
+
+/**
+ * readMessage, with the share of the text's words its model read in training: counted for texts and letters, whose
+ * model is read in many languages; mail has a model of its own, trained on mail alone, and is not counted.
+ */
+export function readMessageKnown(kind: MessageKind, text: string, topK = 5): MessageReading {
+  const features = textFeatures(text);
+  const reading = readModel(messageModel(kind), features, topK);
+  return { reading, known: kind === "email" ? null : messageVocabulary().share(vocabularyWords(features)) };
 }

@@ -5,7 +5,8 @@ import type { Evidence } from "../ports/signal-source.js";
 import type { RuleHit } from "../scoring/weights.js";
 import { describeFeature } from "./features.js";
 import type { ModelReading } from "./linear-model.js";
-import { readMessage, readUrl, type MessageKind } from "./index.js";
+import { readMessageKnown, readUrl, type MessageKind } from "./index.js";
+import { familiarity } from "./vocabulary.js";
 
 export const URL_MODEL_SOURCE = "url_model";
 export const MESSAGE_MODEL_SOURCE = "message_model";
@@ -18,14 +19,33 @@ function weighed(reading: ModelReading, n: number): string {
   return words.slice(0, n).join(", ");
 }
 
-function modelHit(id: string, source: string, reading: ModelReading, like: string, unlike: string): RuleHit {
-  const strength = Math.max(-MAX_STRENGTH, Math.min(MAX_STRENGTH, reading.logit));
+/**
+ * A reading's strength as a rule hit: its log-odds within MAX_STRENGTH, times how much of it counts when the model
+ * knows too few of the text's words (vocabulary.ts; `known` null: all of it).
+ */
+export function readingStrength(logit: number, known: number | null = null): number {
+  return Math.max(-MAX_STRENGTH, Math.min(MAX_STRENGTH, logit)) * familiarity(known);
+}
+
+function modelHit(
+  id: string,
+  source: string,
+  reading: ModelReading,
+  like: string,
+  unlike: string,
+  known: number | null = null,
+): RuleHit {
+  const strength = readingStrength(reading.logit, known);
   // The words are only shown for a reading that counts against the input.
   const what = strength > 0 ? weighed(reading, 3) : "";
+  const counted =
+    familiarity(known) < 1 && known !== null
+      ? ` (the model knows ${Math.round(known * 100)}% of its words, so its reading counts for less)`
+      : "";
   return {
     id,
     source,
-    label: strength > 0 ? `${like}${what === "" ? "" : `: ${what}`}` : unlike,
+    label: `${strength > 0 ? `${like}${what === "" ? "" : `: ${what}`}` : unlike}${counted}`,
     points: 0,
     strength: Math.round(strength * 1000) / 1000,
   };
@@ -52,6 +72,7 @@ const KIND_WORDS: Record<MessageKind, readonly [string, string]> = {
 /** The message model's reading of a text, an email's subject and body, or a document's text, as evidence. */
 export function messageModelEvidence(kind: MessageKind, text: string): Evidence {
   const [like, unlike] = KIND_WORDS[kind];
-  const hit = modelHit(`${kind}_model`, MESSAGE_MODEL_SOURCE, readMessage(kind, text), like, unlike);
+  const { reading, known } = readMessageKnown(kind, text);
+  const hit = modelHit(`${kind}_model`, MESSAGE_MODEL_SOURCE, reading, like, unlike, known);
   return { source: MESSAGE_MODEL_SOURCE, status: "ok", signals: {}, factors: [hit] };
 }
