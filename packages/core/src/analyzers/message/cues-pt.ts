@@ -236,7 +236,9 @@ export const CUES_PT: CueTable = spelledTable({
       "(?:salva|salve|guarda|grava) (?:esse|este|o meu|meu) (?:novo )?n[úu]mero",
     ],
     family_address: [
-      "(?:oi|ol[áa]|bom dia|boa tarde|boa noite)[,! ]+(?:m[ãa]e|mam[ãa]e|m[ãa]ezinha|pai|papai|paizinho|vov[óo]|av[óo])",
+      // Spelled out in full so that the prefilter finds a literal in each ("oi, m" of "oi, mãe").
+      "(?:oi|ol[áa])[,!]? (?:m[ãa]e|mam[ãa]e|pai|papai|vov[óo]|av[óo])",
+      "(?:bom dia|boa tarde|boa noite)[,!]? (?:m[ãa]e|mam[ãa]e|pai|papai)",
       "^(?:m[ãa]e|pai|mam[ãa]e|papai)[,!]? sou eu",
       "sou eu,? (?:seu|sua|teu|tua) (?:filho|filha|neto|neta)",
     ],
