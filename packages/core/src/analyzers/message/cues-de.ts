@@ -64,11 +64,9 @@ export const CUES_DE: CueTable = spelledTable({
     "deine",
     "bei",
     "noch",
-    "hat",
     "haben",
     "zum",
     "zur",
-    "im",
   ],
   negations: [
     "nicht",

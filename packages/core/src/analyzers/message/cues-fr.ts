@@ -37,7 +37,6 @@ export const CUES_FR: CueTable = spelledTable({
     "nous",
     "dans",
     "avec",
-    "au",
     "aux",
     "ce",
     "cette",

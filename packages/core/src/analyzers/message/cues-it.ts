@@ -43,9 +43,7 @@ export const CUES_IT: CueTable = spelledTable({
     "nella",
     "delle",
     "dei",
-    "ti",
     "ci",
-    "ho",
     "abbiamo",
     "sul",
     "ciao",
@@ -55,7 +53,6 @@ export const CUES_IT: CueTable = spelledTable({
     "mia",
     "dal",
     "alle",
-    "tra",
     "da",
     // Words Spanish or French share: counted for both, so the distinctive ones decide.
     "le",
