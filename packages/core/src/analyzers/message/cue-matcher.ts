@@ -1,13 +1,17 @@
 // Every language table compiled once, at module load, into one regular expression per cue: a message is read
-// in every known language at once, so mixed English and Spanish texts are covered as a whole.
+// in every known language at once, so texts that mix languages are covered as a whole.
 
 import { CUE_IDS, CUES, type CueId, type CueTable } from "./cue-table.js";
 import { CUES_EN } from "./cues-en.js";
+import { CUES_DE } from "./cues-de.js";
 import { CUES_ES } from "./cues-es.js";
+import { CUES_FR } from "./cues-fr.js";
+import { CUES_IT } from "./cues-it.js";
+import { CUES_PT } from "./cues-pt.js";
 import { LazyPrefilter } from "./literal-prefilter.js";
 
 /** The language tables in use. Adding a language is adding its table here. */
-export const CUE_TABLES: readonly CueTable[] = [CUES_EN, CUES_ES];
+export const CUE_TABLES: readonly CueTable[] = [CUES_EN, CUES_ES, CUES_FR, CUES_DE, CUES_PT, CUES_IT];
 
 // A cue is a whole word or phrase: not next to a letter or digit, the accented Latin letters the cue tables do not
 // fold included (see prepareForCues: "liên" is one word, not "li", "ê", "n").
@@ -57,11 +61,12 @@ const TURN_RE = new RegExp(
     .join("|"),
 );
 /**
- * "If you don't pay ..." and "si no paga ..." state a condition, and "I wouldn't ask if ...", "I'll never ask again"
- * speak of a favour: they warn against nothing.
+ * "If you don't pay ...", "si no paga ...", "si vous ne payez pas", "wenn Sie nicht zahlen", "se não pagar" state a
+ * condition, and "I wouldn't ask if ...", "I'll never ask again", "je ne te demanderais jamais" speak of a favour:
+ * they warn against nothing.
  */
 const NOT_A_WARNING_BEFORE =
-  /(?:^|[^a-z'])(?:if|unless|si|a menos que|i|i'll|i'd|i've|i'm|yo)(?: you| u| usted| tu)? $/;
+  /(?:^|[^a-z'])(?:if|unless|si|a menos que|wenn|falls|se|caso|i|i'll|i'd|i've|i'm|yo|je|ich|io|eu)(?: you| u| usted| tu| vous| sie| du| voce| você| lei)? $/;
 
 // Which cues (and whether deadlines or warnings) can match a long text at all, from the literals their phrases must
 // contain: one pass over the text instead of one per cue.

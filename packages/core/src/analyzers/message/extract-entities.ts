@@ -588,10 +588,11 @@ const NON_ASCII = /[^\x00-\x7f]/;
 const PLACEHOLDER: Readonly<Record<Span["kind"], string>> = { url: " <url> ", phone: " <phone> ", email: " <email> " };
 
 /**
- * The accented letters of the cue tables' languages (English and Spanish), read as their plain letters. Any other
- * accented letter stays itself ("thẻ liền", "liên hệ"): a word of another language never turns into an English or
- * Spanish cue word ("the lien", "lien") by losing its accents, and the cue matcher reads such letters as part of a
- * word, so no cue matches inside one either.
+ * The accented letters of English and Spanish, read as their plain letters. Any other accented letter stays itself
+ * ("thẻ liền", "liên hệ"): a word of another language never turns into an English or Spanish cue word ("the lien",
+ * "lien") by losing its accents, and the cue matcher reads such letters as part of a word, so no cue matches inside
+ * one either. The French, German, Portuguese and Italian tables read their own letters with or without their accents
+ * (see cue-spelling.ts).
  */
 const CUE_LETTERS: Readonly<Record<string, string>> = { á: "a", é: "e", í: "i", ó: "o", ú: "u", ü: "u", ñ: "n" };
 const CUE_ACCENTED = /[áéíóúüñ]/g;

@@ -23,6 +23,11 @@ describe("transaction receipts in the forms banks write them", () => {
     "05/06/22 10:11 บชX123456X เงินออก1500.00 คงเหลือ2345.67บ",
     "เงินออก: ถอน/โอนเงิน 50.00 บาท จากบัญชีออมทรัพย์ X-1234 วันที่ 01/02/2022 ยอดเงินที่ใช้ได้ 500.00 บาท",
     "มีรายการใช้บัตร SCB-1234 @SHOP 1,500.00 THB วันที่ 01/02 วงเงินคงเหลือใช้ได้ 20,000 บ.",
+    // French, German, Portuguese and Italian alerts: the card by its last digits, the payment, the balance.
+    "Paiement de 45,00 EUR par carte se terminant par 1234 chez CARREFOUR. Solde disponible : 1 234,56 EUR",
+    "Umsatz -45,00 EUR mit Karte endend auf 1234 bei REWE. Kontostand 1.234,56 EUR",
+    "Compra de R$ 45,00 no cartão final 1234 aprovada. Saldo disponível R$ 1.234,56",
+    "Pagamento di 45,00 EUR con carta che termina con 1234 presso ESSELUNGA. Saldo disponibile 1.234,56 EUR",
   ])("reads a receipt of the reader's own account: %s", (text) => {
     expect(isTransactionReceipt(prepared(text))).toBe(true);
   });
@@ -35,6 +40,8 @@ describe("transaction receipts in the forms banks write them", () => {
     "You have been credited with NGN250,000.00. Avail Bal: NGN250,120.00. Call 08031234567 to claim",
     // An account named with no transaction and no balance.
     "Your account ending in 1234 needs to be verified. Click the link to continue",
+    "Votre carte se terminant par 1234 doit être vérifiée. Cliquez sur le lien",
+    "The final 2024 results are in: a new high",
   ])("reads no receipt where no issuer reports on the reader's account: %s", (text) => {
     expect(isTransactionReceipt(prepared(text))).toBe(false);
   });
