@@ -261,20 +261,17 @@ export const CUES_FR: CueTable = spelledTable({
     link_action: [
       "(?:cliquez|clique|appuyez|connectez-vous|r[ée]clam" +
         W +
-        "|v[ée]rifi" +
-        W +
-        "|confirm" +
-        W +
+        // Written as French verbs only: "verifi", "confirm", "valid" and "activ" begin English words as well.
+        "|v[ée]rifi(?:ez|er|e)[ :]" +
+        "|confirm(?:ez|er|e)[ :]" +
         "|mett" +
         W +
         " [àa] jour|actualis" +
         W +
         "|d[ée]bloqu" +
         W +
-        "|r[ée]activ" +
-        W +
-        "|valid" +
-        W +
+        "|r[ée]activ(?:ez|er)[ :]" +
+        "|valid(?:ez|er|e)[ :]" +
         "|r[ée]gl" +
         W +
         "|r[ée]gularis" +
@@ -283,8 +280,7 @@ export const CUES_FR: CueTable = spelledTable({
         W +
         "|reprogramm" +
         W +
-        "|activ" +
-        W +
+        "|activ(?:ez|er)[ :]" +
         "|encaiss" +
         W +
         ")[^.!?<]{0,40}<url>",

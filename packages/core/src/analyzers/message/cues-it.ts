@@ -163,7 +163,8 @@ export const CUES_IT: CueTable = spelledTable({
     ],
     call_request: [`(?:chiama|chiamare|chiami|contatta|contattaci|contattare|telefona)[^.!?<]{0,40}<phone>`],
     link_action: [
-      `(?:clicca|cliccare|premi|tocca|verific${W}|conferm${W}|aggiorn${W}|sblocc${W}|riattiv${W}|convalid${W}|regolarizz${W}|riscatt${W}|riprogramm${W}|paga ora|accedi|saldare|salda)[^.!?<]{0,40}<url>`,
+      // "verific" begins English "verification": written as the Italian verb only.
+      `(?:clicca|cliccare|premi|tocca|verific(?:a|are|hi)[ :]|conferm${W}|aggiorn${W}|sblocc${W}|riattiv${W}|convalid${W}|regolarizz${W}|riscatt${W}|riprogramm${W}|paga ora|accedi|saldare|salda)[^.!?<]{0,40}<url>`,
       // The marketplace buyer who "has paid" (Subito, Vinted): the money waits behind a link.
       "(?:ricevere|incassare|ritirare) (?:il |i |tuo |tuoi |il tuo )?(?:pagamento|denaro|soldi|fondi)[^.!?<]{0,40}<url>",
     ],

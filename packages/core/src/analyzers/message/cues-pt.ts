@@ -152,7 +152,8 @@ export const CUES_PT: CueTable = spelledTable({
     ],
     call_request: [`(?:ligue|liga|telefone|contacte|entre em contato|fale conosco)[^.!?<]{0,40}<phone>`],
     link_action: [
-      `(?:clique|clica|toque|verifi${W}|confirm${W}|atualiz${W}|actualiz${W}|desbloque${W}|reativ${W}|valid${W}|regulariz${W}|resgat${W}|pague|efetue|quite|reagend${W}|recadastr${W})[^.!?<]{0,40}<url>`,
+      // "verifi", "confirm" and "valid" begin English words as well: written as Portuguese verbs only.
+      `(?:clique|clica|toque|verifi(?:que|ca|car)[ :]|confirm(?:e|a|ar)[ :]|atualiz${W}|actualiz${W}|desbloque${W}|reativ${W}|valid(?:e|a|ar)[ :]|regulariz${W}|resgat${W}|pague|efetue|quite|reagend${W}|recadastr${W})[^.!?<]{0,40}<url>`,
     ],
     pay_demand: [
       "(?:pague|efetue o pagamento|realize o pagamento|quite|regularize) (?:agora|hoje|j[áa]|imediatamente|o|a|os|as|sua|seu|at[ée]|em|\\d|<url>)",

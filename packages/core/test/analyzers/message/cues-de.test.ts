@@ -30,14 +30,18 @@ const SCAMS: readonly CueCase[] = [
   },
   {
     rule: "verify_action",
-    fires: ["Bitte bestätigen Sie Ihre Identität.", "Aktualisieren Sie Ihre Daten, um den Zugang zu behalten."],
+    fires: [
+      "Bitte bestätigen Sie Ihre Identität.",
+      "Aktualisieren Sie Ihre Daten, um den Zugang zu behalten.",
+      // What is asked through the link is read as itself, not as a bare link action.
+      "Klicken Sie hier, um Ihr Konto zu entsperren: https://entsperren.example",
+    ],
   },
   { rule: "personal_info_request", fires: ["Bitte bestätigen Sie Ihre Bankdaten für die Erstattung."] },
   { rule: "password_request", fires: ["Geben Sie uns Ihre Zugangsdaten an, damit wir Ihr Konto prüfen."] },
   {
     rule: "link_action",
     fires: [
-      "Klicken Sie hier, um Ihr Konto zu entsperren: https://entsperren.example",
       "Ich habe über Kleinanzeigen bezahlt. Zahlung erhalten und bestätigen: https://kleinanzeigen-zahlung.example",
     ],
   },

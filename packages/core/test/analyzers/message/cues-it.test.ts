@@ -15,10 +15,17 @@ const SCAMS: readonly CueCase[] = [
     fires: ["Il tuo conto è stato sospeso.", "Abbiamo bloccato temporaneamente la tua carta."],
   },
   { rule: "account_alert", fires: ["Abbiamo rilevato un accesso anomalo sul tuo account."] },
-  { rule: "verify_action", fires: ["Verifica i tuoi dati per evitare il blocco."] },
+  {
+    rule: "verify_action",
+    // What is asked through the link is read as itself, not as a bare link action.
+    fires: [
+      "Verifica i tuoi dati per evitare il blocco.",
+      "Clicca qui per sbloccare il conto: https://sblocco.example",
+    ],
+  },
   { rule: "personal_info_request", fires: ["Conferma i tuoi dati bancari per ricevere il rimborso."] },
   { rule: "password_request", fires: ["Comunica al nostro operatore la password e il codice dispositivo."] },
-  { rule: "link_action", fires: ["Clicca qui per sbloccare il conto: https://sblocco.example"] },
+  { rule: "link_action", fires: ["Clicca qui per ritirare il pacco: https://pacco.example"] },
   { rule: "refund", fires: ["Hai diritto a un rimborso di 320,00€."] },
   {
     rule: "government",

@@ -112,7 +112,8 @@ describe("LiteralPrefilter", () => {
       }),
       { numRuns: 2_000 },
     );
-  });
+    // Pieces are generated from every language's phrases: seconds on a quiet machine, more on a loaded one.
+  }, 90_000);
 
   it("rules groups out on texts without their literals", () => {
     const possible = filter.possible("hello, see you at lunch on the corner");
