@@ -34,16 +34,15 @@ interface ModelPool {
 
 /**
  * The readings as the engine weighs them: a model that ships its vocabulary counts a reading by the share of the
- * text's words it knows, here the words of the texts the reading model trained on (`trainedOn`, indexes into `all`).
+ * text's words it knows, here the words of the texts the reading model trained on (`words` of every item of the pool,
+ * null when the model ships none; `trainedOn` picks them by index).
  */
 function counted(
-  pool: ModelPool,
-  all: readonly ModelItem[],
   words: readonly string[][] | null,
   trainedOn: (i: number) => boolean,
   read: ReadonlyMap<number, number>,
 ): Map<number, number> {
-  if (!pool.vocabulary || words === null) return new Map(read);
+  if (words === null) return new Map(read);
   const vocabulary = new Vocabulary(encodeVocabulary(words.filter((_, i) => trainedOn(i))));
   const out = new Map<number, number>();
   for (const [row, logit] of read) out.set(row, readingStrength(logit, vocabulary.share(words[row] ?? [])));
@@ -107,7 +106,7 @@ export async function outOfFoldReadings(
     pool.own.forEach((_, i) => {
       if (fold[i] === f) read.set(i, logits[i] as number);
     });
-    for (const [i, r] of counted(pool, all, words, (j) => fold[j] !== f, read)) out.set(pool.own[i]!.index, r);
+    for (const [i, r] of counted(words, (j) => fold[j] !== f, read)) out.set(pool.own[i]!.index, r);
   }
   return out;
 }
@@ -139,7 +138,7 @@ export async function leftOutSourceReadings(
       if (o.item.source === source) read.set(i, logitOfRow(model, data, i));
     });
     const readings = new Map<number, number>();
-    for (const [i, r] of counted(pool, all, words, trainedOn, read)) readings.set(pool.own[i]!.index, r);
+    for (const [i, r] of counted(words, trainedOn, read)) readings.set(pool.own[i]!.index, r);
     out.set(source, readings);
     process.stderr.write(`${channel}: model without ${source}\n`);
   }

@@ -19,7 +19,8 @@ const MASKED_ACCOUNT =
   /(?:(?:x{2,}|\*{2,}|#{2,})\d{3,6}(?![\d])|(?<![\d])\d{2,6}(?:x{2,}|\*{2,}|#{2,}|\.{3,}|…)\d{2,6}(?![\d])|(?:ending|ending in|ending with|ends in|ends with|last 4 digits|last four digits|se terminant par|terminant par|finissant par|endend (?:auf|mit)|endet (?:auf|mit)|cart[ãa]o (?:de cr[ée]dito |de d[ée]bito )?(?:com )?final|terminante (?:in|con)|che termina (?:con|in))[: ]+\d{4}(?!\d)|(?<![a-z])(?:a\/?c|acct|account|card)(?: no\.?| number)?[: .-]*(?:x+|\*+|\.{2,}|…)?\d{3,6}(?!\d)|your (?:a\/?c|acct|account)(?: no\.?| number)?[: .-]*\d{8,18}(?!\d)|(?<![a-z])(?:tk|tai khoan|tài khoản)(?: [a-z]+)?[: ]+\d{6,18}(?!\d)|(?<![a-z])x+-\d{3,6}(?!\d)|บช ?x?\d{3,8}x?(?!\d)|บัตร ?[a-z]{0,6}[ -]?x*-?\d{4}(?!\d)|ลงท้าย ?\d{4}(?!\d))/;
 /**
  * What only the account's own issuer states: the balance, limit or amount outstanding after a transaction ("Avl Bal",
- * "Avl Lmt", "updated balance", "solde disponible", "Kontostand", "saldo disponível"), the transaction's reference, a statement's or instalment's amount and date due, that
+ * "Avl Lmt", "updated balance", "solde disponible", "Kontostand", "saldo disponível"), the transaction's reference,
+ * a statement's or instalment's amount and date due, that
  * an instalment will be taken from the account ("keep sufficient balance"), or that it did what the holder asked
  * ("blocked as requested"), a ticket number, or the transaction's date as a bank stamps it ("on 05mar22", "on
  * 2022-09-27", "dated 15-jan-23"). Written as Nigerian banks do ("Bal:=N2,081.57 CR", "Amt: NGN5,000.00 Dr"), as Vietnamese
