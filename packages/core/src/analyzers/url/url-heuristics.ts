@@ -22,12 +22,15 @@ import {
 import { caseCredentialWords, caseNames, hasCaseBoundary } from "./case-words.js";
 import { hasMixedScripts } from "./skeleton.js";
 import { streetChargeOfShortName, streetChargeOfSiteName, streetPaymentFactor } from "./street-payment.js";
+import { isWidelyVisited } from "./widely-visited.js";
 
 export const HEURISTICS_SOURCE = "url_heuristics";
 
 const MAX_SCANNED = 512;
 const ANONYMOUS_HOSTING_POINTS = 40;
 const HIDDEN_PAGE_POINTS = 40;
+/** The prior of a page on a widely visited site: a hint of legitimacy until the fit weighs it. */
+const WIDELY_VISITED_POINTS = -15;
 const VOWELS = new Set(["a", "e", "i", "o", "u", "y"]);
 
 function factor(id: string, label: string, points: number): Factor {
@@ -341,6 +344,25 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     }
   }
   if (url.port !== null) factors.push(factor("non_standard_port", `The link uses an unusual port (${url.port})`, 20));
+  // A page below the home of a site very many people visit, not one published on a platform under its name (those
+  // are `hosting`): a hint of legitimacy the fit weighs against hijacked pages of such sites. A bare home page is not
+  // counted: the list itself names home pages, and one adds nothing to what the list already says of the site.
+  if (
+    !url.isIp &&
+    hosting === null &&
+    shortener === null &&
+    url.registrableDomain !== null &&
+    (url.path.length > 1 || url.query !== "") &&
+    isWidelyVisited(url.registrableDomain)
+  ) {
+    factors.push(
+      factor(
+        "widely_visited",
+        `${url.registrableDomain} is one of the 100,000 most visited sites (Tranco list, August 2026)`,
+        WIDELY_VISITED_POINTS,
+      ),
+    );
+  }
   if (idn) {
     const mixed = url.hostUnicode.split(".").some(hasMixedScripts);
     factors.push(
