@@ -12,11 +12,7 @@ import { gunzipSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { normalizeUrl } from "../../packages/core/src/index.js";
-import {
-  FREE_HOSTING_SET,
-  matchHostSuffix,
-  SHORTENER_SET,
-} from "../../packages/core/src/analyzers/url/brand-index.js";
+import { FREE_HOSTING_SET, matchHostSuffix, SHORTENER_SET } from "../../packages/core/src/analyzers/url/brand-index.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SOURCE = join(HERE, "tranco-top-100k-2026-08.txt.gz");
