@@ -16,6 +16,7 @@ import {
 } from "./brand-index.js";
 import { hasMixedScripts, unicodeSkeleton } from "./skeleton.js";
 import { pathAsksFor } from "./url-heuristics.js";
+import { isWidelyVisited } from "./widely-visited.js";
 import { DETECTED_AT, LEGITIMACY_POINTS, MAX_PATH_CHARS, SPELLED_SPLIT, type Finding } from "./brand-finding.js";
 import { hasLureSubdomain, registrableFindings, subdomainFindings } from "./brand-host-findings.js";
 import { ASKING_PAGE_POINTS } from "./brand-keywords.js";
@@ -35,6 +36,14 @@ export const BRAND_TECHNIQUES = [
   "brand_in_path",
 ] as const;
 export type BrandTechnique = (typeof BRAND_TECHNIQUES)[number];
+/** Look-alike names of a brand's domain that a widely visited site's own name does not count as. */
+const ESTABLISHED_NAME_TECHNIQUES: ReadonlySet<BrandTechnique> = new Set<BrandTechnique>([
+  "typosquat",
+  "bitsquat",
+  "hyphenation",
+  "tld_swap",
+  "combosquat",
+]);
 
 export interface BrandImpersonation {
   readonly detected: boolean;
@@ -128,6 +137,14 @@ export function detectBrandImpersonation(url: NormalizedUrl): Evidence {
   const label = firstParty ? null : registrableLabel(url);
   if (label !== null) {
     registrableFindings(label, url, freeHosted, findings);
+    // A name that many people visit is an established site of its own, not a look-alike registered for a campaign:
+    // its name spelled near a brand's (another country's ending, a brand word joined to another, a letter apart) is
+    // no finding. A brand's name spelled with look-alike characters still is.
+    if (registrable !== null && isWidelyVisited(registrable)) {
+      for (let i = findings.length - 1; i >= 0; i--) {
+        if (ESTABLISHED_NAME_TECHNIQUES.has((findings[i] as Finding).technique)) findings.splice(i, 1);
+      }
+    }
     // A lure-word subdomain in front of a weak lookalike ("app.uniswsap.com", "co-jp.rakuteon.tokyo")
     // completes the picture of a sign-in page on the brand's domain.
     if (findings.length > 0 && hasLureSubdomain(url.subdomain)) {

@@ -72,12 +72,21 @@ describe("analyzeUrl", () => {
     expect(riskRules(r)).toEqual([]);
   });
 
-  it.each(["https://natwestgroup.com/", "https://wellsfargoadvisors.com/"])(
+  it.each(["https://natwestgroupholdings.com/", "https://wellsfargoadvisorsgroup.com/"])(
     "reads the brand's name in %s, a firm's own, as a mention and not an impersonation",
     (raw) => {
       const r = analyze(raw);
       expect(r.brand.detected).toBe(false);
       expect(riskRules(r)).toEqual(["brand_combosquat"]);
+    },
+  );
+
+  it.each(["https://natwestgroup.com/", "https://wellsfargoadvisors.com/", "https://www.wellsfargoadvisors.com/"])(
+    "reads no look-alike in %s, a name of the brand's own that very many people visit",
+    (raw) => {
+      const r = analyze(raw);
+      expect(r.brand.detected).toBe(false);
+      expect(riskRules(r)).toEqual([]);
     },
   );
 

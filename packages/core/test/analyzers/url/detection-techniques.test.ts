@@ -248,7 +248,7 @@ describe("host-like registrable names", () => {
     expect(analyze("https://wwwpaypal.com/").ids).toContain("brand_combosquat");
     expect(analyze("https://www-chase.com/").brand).toMatchObject({ detected: true, brand: "Chase" });
     // A real subdomain www, then a name of the brand's own.
-    const advisors = analyze("https://www.wellsfargoadvisors.com/");
+    const advisors = analyze("https://www.wellsfargoadvisorsgroup.com/");
     expect(advisors.brand.detected).toBe(false);
     expect(riskRules(advisors)).toEqual(["brand_combosquat"]);
   });
@@ -582,8 +582,8 @@ describe("sixth round: names built for a lure, and names that only look like a b
     );
     expect(analyze("https://parkmobile-zone.example/").brand.detected).toBe(false);
     expect(riskRules(analyze("https://parkmobile-zone.example/"))).toEqual(["brand_combosquat"]);
-    expect(analyze("https://natwestgroup.com/about").brand.detected).toBe(false);
-    expect(riskRules(analyze("https://natwestgroup.com/about"))).toEqual(["brand_combosquat"]);
+    expect(analyze("https://natwestgroupholdings.com/about").brand.detected).toBe(false);
+    expect(riskRules(analyze("https://natwestgroupholdings.com/about"))).toEqual(["brand_combosquat"]);
     // The parking, toll and charging operators' own links stay official.
     expect(analyze("https://m.paybyphone.com/parking/start?location=40213").ids).toContain("official_brand_domain");
     expect(analyze("https://ev.chargepoint.com/station/1234567").ids).toContain("official_brand_domain");

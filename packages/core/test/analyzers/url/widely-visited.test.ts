@@ -39,3 +39,20 @@ describe("pages of widely visited sites", () => {
     }
   });
 });
+
+describe("look-alike names that are widely visited sites of their own", () => {
+  it.each(["https://m.paytm.me/kyc", "https://natwestgroup.com/about"])(
+    "reads no look-alike of a brand's domain in %s",
+    (raw) => {
+      expect(
+        analyze(raw).ids.filter((id) => /^brand_(?:typo|bit|combo)squat$|^brand_(?:tld_swap|hyphenation)$/.test(id)),
+      ).toEqual([]);
+    },
+  );
+
+  it("still reads a brand's domain spelled with look-alike characters, and look-alikes nobody visits", () => {
+    expect(analyze("https://paypa1.com/signin").ids).toContain("brand_homoglyph");
+    expect(analyze("https://paypall.com/signin").ids).toContain("brand_typosquat");
+    expect(analyze("https://paytm.top/kyc").ids).toContain("brand_tld_swap");
+  });
+});
