@@ -203,8 +203,10 @@ export const CUES_EN: CueTable = {
     ],
     deposit_to_unlock: [
       // Within one clause: a list's items ("... your monthly payment; or • if you are not able to continue") are apart.
-      "(?:deposit|top[- ]?up|recharge|pay|send)[^.!?;\u2022]{0,40}to (?:unlock|activate|withdraw|release|continue|upgrade|receive)",
-      "(?:top[- ]?up|recharge) (?:your |the )?(?:account|balance|wallet)",
+      // Not "to continue": an operator's or a biller's own reminder ("recharge your account to continue to enjoy the
+      // service", "pay your bill to continue service") asks that, and a plan or an account is the reader's own.
+      "(?:deposit|top[- ]?up|recharge|pay|send)[^.!?;\u2022]{0,40}to (?:unlock|activate|withdraw|release|upgrade|receive)",
+      "(?:top[- ]?up|recharge) (?:your |the )?(?:balance|wallet)",
       "negative balance",
     ],
     call_request: [

@@ -1622,6 +1622,21 @@ describe("analyzeMessage: warnings and negations", () => {
     expect(ids("You must pay a $300 tax to unlock your withdrawal today.")).toContain("deposit_to_unlock");
   });
 
+  it.each([
+    "Dear Customer, your unused data plan has expired. Please recharge your account to continue to enjoy the service.",
+    "Your plan expires on 12-Dec. Recharge now to continue enjoying unlimited calls and data.",
+    "Your bill of $45.20 is due on 20 Feb. Pay your bill to continue service without interruption.",
+  ])("reads an operator's or biller's own reminder to recharge or pay as no deposit to unlock: %s", (text) => {
+    expect(ids(text)).not.toContain("deposit_to_unlock");
+  });
+
+  it.each([
+    "Your commission is ready. Deposit 100 USDT to unlock your withdrawal.",
+    "Top up your balance to withdraw your earnings of $850 today.",
+  ])("still reads a deposit asked before money is released as one: %s", (text) => {
+    expect(ids(text)).toContain("deposit_to_unlock");
+  });
+
   it("gives no warning credit to a one-time code, which has its own", () => {
     const found = ids("Your Chase verification code is 482913. Never share it; we'll never call you to ask for it.");
     expect(found).toContain("code_delivery");
