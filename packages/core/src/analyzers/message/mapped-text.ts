@@ -190,6 +190,8 @@ const SPACED_AFTER_TLDS = new Set([
 
 const HXXP = /\bh(?:xx|\*\*)p(s?)(?:\[:\]|\(:\)|:)(?=\/\/)/gi;
 const BRACKET_COLON = /\[:\]|\(:\)/g;
+// A scheme whose colon was lost ("http //example.com/x", as texts retyped or read off a screenshot often are).
+const SCHEME_WITHOUT_COLON = /\bhttp(s?) \/\//gi;
 const BRACKET_DOT = /\s?(?:\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\}|\[punto\]|\(punto\))\s?/gi;
 const BRACKET_AT = /\s?(?:\[@\]|\(@\)|\[at\]|\(at\)|\[arroba\])\s?/gi;
 const SPELLED_DOT = /([a-z0-9])[ \t]+(?:dot|punto)[ \t]+([a-z]{2,24})(?![a-z0-9])/gi;
@@ -220,6 +222,8 @@ function proseBefore(x: RegExpExecArray): boolean {
 export function refangText(m: MappedText): MappedText {
   let t = rewrite(m, HXXP, (x) => `http${x[1] ?? ""}:`, DEFANGED);
   t = rewrite(t, BRACKET_COLON, () => ":", DEFANGED);
+  // Not a disguise: the link it names is read as written, with no finding of its own.
+  t = rewrite(t, SCHEME_WITHOUT_COLON, (x) => `http${x[1] ?? ""}://`, 0);
   t = rewrite(t, BRACKET_DOT, () => ".", DEFANGED);
   t = rewrite(t, BRACKET_AT, () => "@", DEFANGED);
   t = rewrite(

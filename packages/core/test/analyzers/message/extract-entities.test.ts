@@ -26,6 +26,9 @@ describe("extractEntities: links", () => {
     ["short bit.ly/3xYz9 link", "bit.ly", false, false],
     ["Reschedule: 185.243.112.7/track.", "185.243.112.7", false, false],
     ["go to 45.77.10.2:8080 now", "45.77.10.2", false, false],
+    // A scheme that lost its colon names the same link, and is no disguise.
+    ["Confirm here http //go2l.ink/10PS now", "go2l.ink", false, false],
+    ["Track it at https //usps-redelivery.xyz/track", "usps-redelivery.xyz", false, false],
   ])("%s -> %s", (text, host, defanged, obfuscated) => {
     const [url] = extractEntities(text).urls;
     expect(url).toBeDefined();
