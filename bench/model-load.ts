@@ -41,9 +41,10 @@ if (load) for (const m of [${MODELS.join(", ")}]) {
   for (const v of Object.values(mod)) if (typeof v === "string") kept.push(decodeModel(base64Bytes(v)));
   decodeMs += performance.now() - t;
 }
-if (load) kept.push((await import(${WIDELY_VISITED})).isWidelyVisited("example.com"));
+// Its set is built on the first question asked of it.
+if (load) (await import(${WIDELY_VISITED})).isWidelyVisited("example.com");
 const ms = performance.now() - t0;
-console.log(JSON.stringify({ ms, decodeMs, rss: process.memoryUsage().rss - rss0, models: kept.length - (load ? 1 : 0) }));
+console.log(JSON.stringify({ ms, decodeMs, rss: process.memoryUsage().rss - rss0, models: kept.length }));
 `;
 
 function child(load: boolean): { ms: number; decodeMs: number; rss: number; models: number } {
