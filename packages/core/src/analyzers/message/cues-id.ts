@@ -122,7 +122,9 @@ export const CUES_ID: CueTable = spelledTable({
       "(?:hub|hubungi|hbgi|telp|tlp|telpon|telepon|hub/sms|sms/wa|konfirmasi ke|info hub|u/info hub)(?: ke| kami| dulu| segera| cs| call center)?[^.!?<]{0,30}<phone>",
     ],
     link_action: [
-      "(?:klik|klick|kunjungi|buka|akses|verifikasi|perbarui|perbaharui|ambil|klaim|unduh|ajukan)[^.!?<]{0,40}<url>",
+      // "Klik" and "kunjungi" before a link are every shop's and operator's promotion: read after a prize's "info".
+      "(?:verifikasi|perbarui|perbaharui|klaim|ajukan)[^.!?<]{0,40}<url>",
+      "(?:u|utk|untuk|u/)? ?info(?: hadiah| pemenang| pin| layanan| lebih lanjut| lengkap)?[ :]*(?:silahkan |silakan )?(?:klik|klick|kunjungi|cek|lihat|buka)(?: di| pin anda| hadiah anda)?[ :]*<url>",
       `(?:cek|lihat) (?:pin|hadiah|kode|id) ${YOU}[^.!?<]{0,40}<url>`,
     ],
     money_request: [
@@ -137,10 +139,10 @@ export const CUES_ID: CueTable = spelledTable({
       `(?:pin|kode|kode id|id|no\\.? ?pin|nomor pin) (?:pemenang|undian|hadiah)`,
       `(?:terpilih|t'?pilih|trpilih|tpilih) (?:sebagai |sbg |sbgai |menjadi |utk |untuk )?(?:bersaing )?(?:pemenang|${GET})`,
       `${GET} (?:hadiah|cek tunai|uang tunai|mobil|bantuan)`,
-      "(?:pengundian|undian|pemenang|cek tunai)",
+      "(?:pengundian|cek tunai|gebyar undian|undian resmi|pemenang (?:undian|hadiah|ke ?\\d|resmi|jutawan|giveaway|promo|kejutan))",
       "(?:bagi|berbagi) (?:rejeki|rezeki)",
       "tanpa diundi",
-      "hadiah (?:ke ?\\d|cek|uang|mobil|rp\\.? ?\\d|senilai|sebesar|resmi|utama)",
+      "hadiah (?:ke ?\\d|cek|uang|mobil|rp\\.? ?\\d|senilai|sebesar|resmi)",
     ],
     job_offer: [
       "(?:lowongan|loker) (?:kerja|pekerjaan)",
@@ -184,7 +186,15 @@ export const CUES_ID: CueTable = spelledTable({
       "(?:kena|lagi kena|sedang kena|dapat) musibah",
       "(?:kecelakaan|ditangkap|ditahan|ditilang) (?:polisi|di jalan)",
     ],
-    government: ["bpjs", "kemensos", "bansos", "kementerian", "ojk", "bank indonesia"],
+    government: [
+      "bpjs pusat",
+      "(?:bantuan|dana) (?:bpjs|kemensos)",
+      "kemensos",
+      "bansos",
+      "kementerian",
+      "ojk",
+      "bank indonesia",
+    ],
     account_alert: [
       "(?:transaksi|aktivitas|login|akses) (?:mencurigakan|tidak dikenal|asing|tidak sah)",
       "perangkat (?:baru|lain|tidak dikenal)",
@@ -207,7 +217,9 @@ export const CUES_ID: CueTable = spelledTable({
     ],
     opt_out: ["(?:ketik|balas) (?:unreg|stop|off)", "unreg"],
     premium_billing: [
-      "(?:rp\\.? ?\\d[\\d.,]*(?:rb|ribu)?|\\d[\\d.,]*(?:rb|ribu)) ?/ ?(?:sms|minggu|mgg|mgu|mg)",
+      // A price per week is also how operators sell data packages: only a price per message, or per week with
+      // messages a week, is a subscription billed through the phone.
+      "(?:rp\\.? ?\\d[\\d.,]*(?:rb|ribu)?|\\d[\\d.,]*(?:rb|ribu)) ?/ ?sms",
       "rp\\.? ?\\d[\\d.,]*(?:rb|ribu)? \\d ?x ?(?:mgu|mgg|mg|seminggu)",
     ],
   },

@@ -135,7 +135,8 @@ export const CUES_NL: CueTable = spelledTable({
     ],
     call_request: [`(?:bel|bellen|neem contact op)[^.!?<]{0,40}<phone>`],
     link_action: [
-      `(?:klik|tik|ga naar|volg de stappen|verifieer|bevestig|betaal|voldoe|activeer|vernieuw|controleer|inloggen|vraag[^.!?<]{0,40}aan|vervang|herstel|registreer|deblokkeer|verleng|blokkade voorkomen)[^.!?<]{0,40}<url>`,
+      // "Klik" alone before a link is also Indonesian: read with what it clicks.
+      `(?:klik (?:hier|op (?:de|deze|onderstaande) link|deze link|op de knop)|tik (?:hier|op)|ga naar|volg de stappen|verifieer|bevestig|betaal|voldoe|activeer|vernieuw|controleer|inloggen|vraag[^.!?<]{0,40}aan|vervang|herstel|registreer|deblokkeer|verleng|blokkade voorkomen)[^.!?<]{0,40}<url>`,
     ],
     pay_demand: [
       "openstaande? (?:schuld|factuur|vordering|betaling|bedrag|rekening|nota)",
