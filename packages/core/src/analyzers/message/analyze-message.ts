@@ -103,7 +103,7 @@ export interface MessageAnalysis {
   /** Plain-language warnings for people, strongest first. */
   readonly redFlags: string[];
   readonly claimedIssuer: ClaimedIssuer | null;
-  /** BCP 47 code of the message's language ("en", "es", "fr", "de", "pt", "it"), "und" when unknown. */
+  /** BCP 47 code of the message's language ("en", "es", "fr", "de", "pt", "it", "id", "nl"), "und" when unknown. */
   readonly language: string;
   /**
    * The links (as normalized) whose verdict is weighed apart (see subLookupEvidence): the sender's own site, named as

@@ -6,12 +6,14 @@ import { CUES_EN } from "./cues-en.js";
 import { CUES_DE } from "./cues-de.js";
 import { CUES_ES } from "./cues-es.js";
 import { CUES_FR } from "./cues-fr.js";
+import { CUES_ID } from "./cues-id.js";
 import { CUES_IT } from "./cues-it.js";
+import { CUES_NL } from "./cues-nl.js";
 import { CUES_PT } from "./cues-pt.js";
 import { LazyPrefilter } from "./literal-prefilter.js";
 
 /** The language tables in use. Adding a language is adding its table here. */
-export const CUE_TABLES: readonly CueTable[] = [CUES_EN, CUES_ES, CUES_FR, CUES_DE, CUES_PT, CUES_IT];
+export const CUE_TABLES: readonly CueTable[] = [CUES_EN, CUES_ES, CUES_FR, CUES_DE, CUES_PT, CUES_IT, CUES_ID, CUES_NL];
 
 // A cue is a whole word or phrase: not next to a letter or digit, the accented Latin letters the cue tables do not
 // fold included (see prepareForCues: "liên" is one word, not "li", "ê", "n").
@@ -66,7 +68,7 @@ const TURN_RE = new RegExp(
  * they warn against nothing.
  */
 const NOT_A_WARNING_BEFORE =
-  /(?:^|[^a-z'])(?:if|unless|si|a menos que|wenn|falls|se|caso|i|i'll|i'd|i've|i'm|yo|je|ich|io|eu)(?: you| u| usted| tu| vous| sie| du| voce| você| lei)? $/;
+  /(?:^|[^a-z'])(?:if|unless|si|a menos que|wenn|falls|se|caso|als|indien|jika|kalau|bila|apabila|i|i'll|i'd|i've|i'm|yo|je|ich|io|eu|ik|saya|aku)(?: you| u| usted| tu| vous| sie| du| voce| você| lei| je| anda| kamu)? $/;
 
 // Which cues (and whether deadlines or warnings) can match a long text at all, from the literals their phrases must
 // contain: one pass over the text instead of one per cue.

@@ -1,9 +1,9 @@
-// The French, German, Portuguese and Italian tables are written with their accents ("reçu", "bestätigen", "não"),
-// but the text they read keeps only some of them: the cue text folds the English and Spanish accents (á é í ó ú ü ñ)
-// and leaves the others (à è ê ç ã õ ä ö ß ...) as they are, so that no word of a language without a table turns into
-// a cue word by losing its marks. Texts themselves are written both ways ("reçu" and "recu", "Gebühr" and "Gebuehr"),
-// so each accented letter of a phrase is read with or without its accent, and the German umlauts and sharp s also as
-// their two-letter spellings (ä as ae, ö as oe, ü as ue, ß as ss).
+// The French, German, Portuguese, Italian and Dutch tables are written with their accents ("reçu", "bestätigen",
+// "não", "financiën"), but the text they read keeps only some of them: the cue text folds the English and Spanish
+// accents (á é í ó ú ü ñ) and leaves the others (à è ê ë ç ã õ ä ö ß ...) as they are, so that no word of a language
+// without a table turns into a cue word by losing its marks. Texts themselves are written both ways ("reçu" and
+// "recu", "Gebühr" and "Gebuehr"), so each accented letter of a phrase is read with or without its accent, and the
+// German umlauts and sharp s also as their two-letter spellings (ä as ae, ö as oe, ü as ue, ß as ss).
 
 import type { CueTable } from "./cue-table.js";
 

@@ -299,7 +299,7 @@ export const TEXT_CHANNEL = defineChannel({
   verb: "analyzeText",
   title: "Check a text message",
   description:
-    "Assess how likely an SMS or chat message is to be a scam: scam-language cues (English, Spanish, French, German, Portuguese and Italian), the " +
+    "Assess how likely an SMS or chat message is to be a scam: scam-language cues (English, Spanish, French, German, Portuguese, Italian, Indonesian and Dutch), the " +
     "organisation it claims to be checked against that organisation's own links and numbers, and every link and " +
     `number in it through the URL and phone checks (up to ${SUBLOOKUP_MAX_URLS} links and ${SUBLOOKUP_MAX_PHONES} numbers, no extra quota). ` +
     `At most ${MAX_TEXT_CHARS} characters. Scope text:analyze. Costs 1 text unit unless served from cache.`,
