@@ -19,12 +19,12 @@ const MASKED_ACCOUNT =
   /(?:(?:x{2,}|\*{2,}|#{2,})\d{3,6}(?![\d])|(?<![\d])\d{2,6}(?:x{2,}|\*{2,}|#{2,}|\.{3,}|…)\d{2,6}(?![\d])|(?:ending|ending in|ending with|ends in|ends with|last 4 digits|last four digits|se terminant par|terminant par|finissant par|endend (?:auf|mit)|endet (?:auf|mit)|cart[ãa]o (?:de cr[ée]dito |de d[ée]bito )?(?:com )?final|terminante (?:in|con)|che termina (?:con|in))[: ]+\d{4}(?!\d)|(?<![a-z])(?:a\/?c|acct|account|card)(?: no\.?| number)?[: .-]*(?:x+|\*+|\.{2,}|…)?\d{3,6}(?!\d)|your (?:a\/?c|acct|account)(?: no\.?| number)?[: .-]*\d{8,18}(?!\d)|(?<![a-z])(?:tk|tai khoan|tài khoản)(?: [a-z]+)?[: ]+\d{6,18}(?!\d)|(?<![a-z])x+-\d{3,6}(?!\d)|บช ?x?\d{3,8}x?(?!\d)|บัตร ?[a-z]{0,6}[ -]?x*-?\d{4}(?!\d)|ลงท้าย ?\d{4}(?!\d))/;
 /**
  * What only the account's own issuer states: the balance, limit or amount outstanding after a transaction ("Avl Bal",
- * "Avl Lmt", "updated balance", "solde disponible", "Kontostand", "saldo disponível"), the transaction's reference,
- * a statement's or instalment's amount and date due, that
- * an instalment will be taken from the account ("keep sufficient balance"), or that it did what the holder asked
- * ("blocked as requested"), a ticket number, or the transaction's date as a bank stamps it ("on 05mar22", "on
- * 2022-09-27", "dated 15-jan-23"). Written as Nigerian banks do ("Bal:=N2,081.57 CR", "Amt: NGN5,000.00 Dr"), as Vietnamese
- * ones do ("So du 5.372 VND", "SD 290,000VND") and as Thai ones do ("ยอดคงเหลือ 305.47", balance remaining; "วงเงินคงเหลือใช้ได้", credit left).
+ * "Avl Lmt", "updated balance", "solde disponible", "Kontostand", "saldo disponível"), the transaction's reference, a
+ * statement's or instalment's amount and date due, that an instalment will be taken from the account ("keep sufficient
+ * balance"), or that it did what the holder asked ("blocked as requested"), a ticket number, or the transaction's date
+ * as a bank stamps it ("on 05mar22", "on 2022-09-27", "dated 15-jan-23"). Written as Nigerian banks do ("Bal:=N2,081.57
+ * CR", "Amt: NGN5,000.00 Dr"), as Vietnamese ones do ("So du 5.372 VND", "SD 290,000VND") and as Thai ones do
+ * ("ยอดคงเหลือ 305.47", balance remaining; "วงเงินคงเหลือใช้ได้", credit left).
  */
 const RECEIPT_DETAIL =
   /(?:solde (?:disponible|restant|actuel|du compte)|kontostand|verfugbarer betrag|saldo (?:dispon[ií]vel|disponibile|contabile|atual|attuale)|(?:avl|avbl|avail|available|new|current|closing|ledger|clear|updated|remaining|a\/c|acct|account|total|credit|card|m-pesa|wallet)\.? ?(?:bal(?:ance)?|limit|lmt|outstanding)|(?<![a-z])bal(?:ance)?(?: is)? ?[:.=-]* ?(?:rs|inr|ngn|ksh|kes|php|pkr|bdt|rwf|usd|vnd|\$|₹|₦|n(?=\d))|(?:amt|amount)[: ]+(?:ngn|n|₦|rs|inr|ksh|kes)? ?[\d,.]+ ?(?:dr|cr)(?:desc|\b)|(?<![a-z])(?:so du|số dư|sd)[: ]+[\d][\d.,]* ?(?:vnd|đ)|(?<![a-z])sd tk[^.!?]{0,40}?\d[\d.,]* ?(?:vnd|đ)|(?:คงเหลือ(?:ใช้ได้)?|ยอดเงินที่ใช้ได้) ?[\d]|bal ?[:=]+ ?(?:n|₦|ngn)? ?\d|(?:ref(?:erence)?|txn|transaction|trans|utr|rrn|approval|auth|ticket)\.?(?: no\.?| number| id| code| #)?[:.#]? ?(?:<phone>|[a-z]{0,4}\d{6,})|(?:total|min(?:imum)?|minimum)\.? (?:amt|amount) due|(?:emi|instal?ments?|amt|amount|bill|payment) (?:of [^.!?]{1,40})?(?:is )?due (?:on|by|date)|(?:payment )?due date|as requested|(?:as per|at|on) your request|(?:(?<![a-z])on|dated|date)[: ]+(?:\d{4}-\d{2}-\d{2}|\d{1,2}[-/](?:\d{1,2}|[a-z]{3})[-/]\d{2,4}|\d{1,2}[a-z]{3}\d{2,4})(?![\d])|(?:maintain|keep) (?:a )?(?:sufficient|adequate|enough|minimum) (?:funds|balance))/;

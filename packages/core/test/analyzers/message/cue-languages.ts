@@ -1,5 +1,6 @@
 // What the cue tables of one language read: the rules a text fires, the cues it warns against, its language. Shared
-// by the tests of the French, German, Portuguese, Italian, Indonesian and Dutch tables; the texts are written for the tests.
+// by the tests of the French, German, Portuguese, Italian, Indonesian and Dutch tables; the texts are written for the
+// tests.
 import { expect } from "vitest";
 import { analyzeMessage, type AnalyzeMessageOptions } from "../../../src/analyzers/message/analyze-message.js";
 import { CUES, type CueId } from "../../../src/analyzers/message/cue-table.js";
