@@ -47,6 +47,7 @@ import {
   isEmailSender,
   namedLikeSender,
   ownSiteNames,
+  popularSiteOfSender,
   type CountrySiteClaim,
   senderNameJoined,
   siteBearsName,
@@ -214,8 +215,10 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const mismatch = issuer.claimedIssuer?.channels_match === false;
   // Who the text says it is from, as site names. A toll or government story is told by the agencies the directory
   // lists; a sender that tells one under a name of its own earns no credit for a site of that name.
-  const givenNames = ownSiteNames(scan, options.kind, options.kind === "document" ? claimText : undefined);
-  const names = has("toll") || has("government") ? new Set<string>() : givenNames;
+  const givenStems = new Set<string>();
+  const givenNames = ownSiteNames(scan, options.kind, options.kind === "document" ? claimText : undefined, givenStems);
+  const told = !(has("toll") || has("government"));
+  const names = told ? givenNames : new Set<string>();
   // A site directly under a country code counts only in a text about that country.
   const senderCountry = readSenderNumber(options.senderNumber)?.country ?? null;
   // The countries the text names by its script, currency and language: read once, for its sites and its numbers.
@@ -224,7 +227,11 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     countries: [...cues, ...(senderCountry === null ? [] : [senderCountry])],
   };
   // The links named as the text names its sender: read once, for every rule below that asks.
-  const senderSites = new Set(urls.filter((u) => namedLikeSender(u, names, countrySite)));
+  const senderSites = new Set(
+    urls.filter(
+      (u) => namedLikeSender(u, names, countrySite) || (told && popularSiteOfSender(u, givenNames, givenStems)),
+    ),
+  );
   // The links whose URL-channel verdict is weighed apart (see subLookupEvidence): the sender's own site, named as the
   // text names its sender, and, in a text, a site on the second level a country's registry runs for its companies
   // and bodies (co.th, com.vn, ac.th) of a country the text is about. Neither is a site a scammer registers on a

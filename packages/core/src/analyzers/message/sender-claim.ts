@@ -5,6 +5,8 @@ import { getPublicSuffix } from "tldts";
 import type { OrganisationDirectory } from "../organisations/organisation.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
+import { hostingOf, matchHostSuffix, SHORTENER_SET } from "../url/brand-index.js";
+import { isWidelyVisited } from "../url/widely-visited.js";
 import { blankSpans, type ScannedMessage } from "./extract-entities.js";
 import type { MessageKind } from "./analyze-message.js";
 
@@ -48,7 +50,7 @@ const GENERIC_WORDS = new Set(
  * crunch) and its initials before its last word ("New York Times": nytimes). Each is a whole site name: a look-alike
  * needs extra words, another ending or other letters, none of which match.
  */
-function siteNamesOf(name: string, out: Set<string>): void {
+function siteNamesOf(name: string, out: Set<string>, stems?: Set<string>): void {
   const words = name
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
@@ -60,6 +62,10 @@ function siteNamesOf(name: string, out: Set<string>): void {
   while (words.length > 1 && GENERIC_WORDS.has(words[0] ?? "")) words.shift();
   // A name is a few words; a longer run of capitals is a heading or shouting, read by its first words only.
   words.length = Math.min(words.length, MAX_NAME_WORDS);
+  // A name's first word of three letters ("SBI" of "SBI Card"): too short to stand for a sender alone, but what a
+  // widely visited site's name may begin with (see popularSiteOfSender).
+  const first = words[0] ?? "";
+  if (stems !== undefined && /^[a-z0-9]{3}$/.test(first) && !GENERIC_WORDS.has(first)) stems.add(first);
   const add = (label: string, from: readonly string[]): void => {
     if (from.every((w) => GENERIC_WORDS.has(w))) return;
     if (label.replace(/-/g, "").length >= MIN_NAME_LABEL) {
@@ -85,7 +91,12 @@ function siteNamesOf(name: string, out: Set<string>): void {
  * no one); for a letter, the name in its letterhead (`opening`, where a letter says who it is from). Empty for
  * emails, whose sender is checked by other means.
  */
-export function ownSiteNames(scan: ScannedMessage, kind: MessageKind, opening?: string): Set<string> {
+export function ownSiteNames(
+  scan: ScannedMessage,
+  kind: MessageKind,
+  opening?: string,
+  stems?: Set<string>,
+): Set<string> {
   const out = new Set<string>();
   if (kind === "document" && opening !== undefined) {
     letterheadNames(opening, out);
@@ -93,11 +104,11 @@ export function ownSiteNames(scan: ScannedMessage, kind: MessageKind, opening?: 
   }
   if (kind !== "text") return out;
   const text = namesText(scan);
-  tagNames(text, out);
+  tagNames(text, out, stems);
   PROPER_NAME.lastIndex = 0;
   let n = 0;
   for (let m = PROPER_NAME.exec(text); m !== null && n < MAX_NAMES; m = PROPER_NAME.exec(text), n++) {
-    siteNamesOf(m[0], out);
+    siteNamesOf(m[0], out, stems);
   }
   return out;
 }
@@ -140,9 +151,9 @@ function namesText(scan: ScannedMessage): string {
 }
 
 /** The site names of the tag the text opens with, added to `out`. */
-function tagNames(text: string, out: Set<string>): void {
+function tagNames(text: string, out: Set<string>, stems?: Set<string>): void {
   const tag = SENDER_TAG.exec(text);
-  if (tag !== null) siteNamesOf(tag[1] ?? "", out);
+  if (tag !== null) siteNamesOf(tag[1] ?? "", out, stems);
 }
 
 /** Where a site directly under a country code ("airtel.in") is credited as the sender's own: a text about that country. */
@@ -162,6 +173,8 @@ const countryEnding = (country: string): string => (country === "GB" ? "uk" : co
  */
 export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>, country?: CountrySiteClaim): boolean {
   if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return false;
+  // A page published on a platform under the name (a form on docs.google.com) is its author's, not the sender's.
+  if (hostingOf(url) !== null) return false;
   const label = url.registrableDomain.slice(0, -(url.publicSuffix.length + 1));
   if (ESTABLISHED_SUFFIXES.has(url.publicSuffix) || countrySecondLevel(url)) return names.has(label);
   return (
@@ -195,6 +208,25 @@ export function siteBearsName(url: NormalizedUrl, names: Iterable<string>): bool
   const label = siteLabel(url)?.replace(/[^a-z0-9]/g, "");
   if (label === undefined) return false;
   for (const name of names) if (label.includes(name.replace(/-/g, ""))) return true;
+  return false;
+}
+
+/**
+ * Whether the link is on a widely visited site (a public top-sites list; no shortener, free host or platform where
+ * anyone publishes) whose name bears a name the text gives its sender, or begins with a three-letter one: sbicard.com
+ * for "SBI Credit Card", mintmobile.com for "Mint Mobile". Look-alikes bear names too, but one that very many people
+ * visit is the organisation's own site; a hijacked page on another popular site does not bear the sender's name.
+ */
+export function popularSiteOfSender(
+  url: NormalizedUrl,
+  names: ReadonlySet<string>,
+  stems: ReadonlySet<string>,
+): boolean {
+  if (url.isIp || url.registrableDomain === null || !isWidelyVisited(url.registrableDomain)) return false;
+  if (matchHostSuffix(url.host, SHORTENER_SET) !== null || hostingOf(url) !== null) return false;
+  if (siteBearsName(url, names)) return true;
+  const label = siteLabel(url)?.replace(/[^a-z0-9]/g, "") ?? "";
+  for (const stem of stems) if (label.startsWith(stem)) return true;
   return false;
 }
 

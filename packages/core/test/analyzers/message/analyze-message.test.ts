@@ -519,6 +519,27 @@ describe("analyzeMessage: cues weighed together", () => {
     }
   });
 
+  it("trusts a widely visited site whose name bears the sender's, and no look-alike or platform page", () => {
+    const own = read(
+      "Your SBI Credit Card payment of Rs 5,000 is overdue. Pay immediately to avoid late charges. Pay now: https://sbicard.com/quickpay",
+    ).ids;
+    expect(own).toContain("links_match_sender");
+    // What it asks is done on the sender's own site: a servicing notice's cues, not a demand's.
+    expect(own).toContain("pay_demand_own_channel");
+    expect(own).not.toContain("pay_demand");
+    for (const other of [
+      // The same name on a site few visit, or joined to words with hyphens.
+      "Your SBI Credit Card payment of Rs 5,000 is overdue. Pay immediately to avoid late charges. Pay now: https://sbicardpay.com/quickpay",
+      "Your SBI Credit Card payment of Rs 5,000 is overdue. Pay immediately to avoid late charges. Pay now: https://sbi-card.top/quickpay",
+      // A popular platform's page that anyone publishes, under a name the text gives.
+      "Google: your account will be closed. Confirm your details now: https://docs.google.com/forms/d/e/1FAIpQLSe/viewform",
+      // A popular site that bears no name the text gives.
+      "Your SBI Credit Card payment of Rs 5,000 is overdue. Pay immediately to avoid late charges. Pay now: https://wetransfer.com/downloads/ab12",
+    ]) {
+      expect(read(other).ids, other).not.toContain("links_match_sender");
+    }
+  });
+
   it("trusts a site directly under a country code only as a name the text gives, in a text about that country", () => {
     for (const own of [
       "Airtel: Your bill of Rs 499 is due on 12 Mar. Pay at airtel.in/pay",
@@ -531,9 +552,9 @@ describe("analyzeMessage: cues weighed together", () => {
     }
     for (const other of [
       // An ending sold as a generic one, or a country the text is not about.
-      "Paytm: Rs 200 cashback credited. Check paytm.me/abc",
-      "Airtel: Your bill of $49 is due. Pay at airtel.in/pay",
-      "Dear customer, your Airtel bill of $49 is due. Pay at airtel.in/pay",
+      "Paytm: Rs 200 cashback credited. Check paytm.co/abc",
+      "Airtel: Your bill of $49 is due. Pay at airtel.ke/pay",
+      "Dear customer, your Airtel bill of $49 is due. Pay at airtel.ke/pay",
       // A look-alike under the country code, and a site the text gives no name of.
       "Airtel: Your KYC of Rs 499 plan is pending. Update at airtel-kyc.in/verify",
       "Quy khach da nap thanh cong 50.000d vao thue bao. Chi tiet tai viettel.vn/km",
