@@ -48,6 +48,7 @@ import {
   namedLikeSender,
   ownSiteNames,
   popularSiteOfSender,
+  brandSiteOfSender,
   type CountrySiteClaim,
   senderNameJoined,
   siteBearsName,
@@ -226,10 +227,13 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   const countrySite: CountrySiteClaim = {
     countries: [...cues, ...(senderCountry === null ? [] : [senderCountry])],
   };
-  // The links named as the text names its sender: read once, for every rule below that asks.
+  // The links named as the text names its sender, on a widely visited site bearing its name, or on a domain the brand
+  // directory lists for the brand it names: read once, for every rule below that asks.
   const senderSites = new Set(
     urls.filter(
-      (u) => namedLikeSender(u, names, countrySite) || (told && popularSiteOfSender(u, givenNames, givenStems)),
+      (u) =>
+        namedLikeSender(u, names, countrySite) ||
+        (told && (popularSiteOfSender(u, givenNames, givenStems) || brandSiteOfSender(u, givenNames))),
     ),
   );
   // The links whose URL-channel verdict is weighed apart (see subLookupEvidence): the sender's own site, named as the

@@ -5,7 +5,7 @@ import { getPublicSuffix } from "tldts";
 import type { OrganisationDirectory } from "../organisations/organisation.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
-import { hostingOf, matchHostSuffix, SHORTENER_SET } from "../url/brand-index.js";
+import { hostingOf, matchHostSuffix, OFFICIAL_DOMAINS, SHORTENER_SET } from "../url/brand-index.js";
 import { isWidelyVisited } from "../url/widely-visited.js";
 import { blankSpans, type ScannedMessage } from "./extract-entities.js";
 import type { MessageKind } from "./analyze-message.js";
@@ -228,6 +228,20 @@ export function popularSiteOfSender(
   const label = siteLabel(url)?.replace(/[^a-z0-9]/g, "") ?? "";
   for (const stem of stems) if (label.startsWith(stem)) return true;
   return false;
+}
+
+/**
+ * Whether the link is on a domain the brand directory (url/lists/brands.ts) lists as a brand's own, and the text
+ * gives that brand's name: phon.pe in a text from "PhonePe", hdfcbk.io in one from "HDFC Bank". A page published on
+ * a platform there (a form on docs.google.com) or a shortener's link (lnkd.in goes anywhere) is not the brand's.
+ */
+export function brandSiteOfSender(url: NormalizedUrl, names: ReadonlySet<string>): boolean {
+  if (names.size === 0 || url.isIp || url.registrableDomain === null) return false;
+  const brand = OFFICIAL_DOMAINS.get(url.registrableDomain);
+  if (brand === undefined) return false;
+  if (matchHostSuffix(url.host, SHORTENER_SET) !== null || hostingOf(url) !== null) return false;
+  if (names.has(brand.name.toLowerCase().replace(/[^a-z0-9]/g, ""))) return true;
+  return brand.keywords.some((k) => k.length >= MIN_NAME_LABEL && names.has(k));
 }
 
 /**

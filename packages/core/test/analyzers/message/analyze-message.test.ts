@@ -540,6 +540,25 @@ describe("analyzeMessage: cues weighed together", () => {
     }
   });
 
+  it("trusts a brand's own link domain, from the brand directory, in a text that names the brand", () => {
+    for (const own of [
+      "Rs 150.00 cashback credited to your PhonePe wallet for your recharge. Check balance: https://phon.pe/wallet",
+      "Your payment of Rs 1,299 via AutoPay on HDFC Bank Credit Card XX1234 is scheduled. To cancel, visit https://hdfcbk.io/HDFCBK/a/x1",
+    ]) {
+      expect(read(own).ids, own).toContain("links_match_sender");
+    }
+    for (const other of [
+      // The domain, in a text that names another sender or none.
+      "Rs 150.00 cashback credited to your wallet for your recharge. Check balance: https://phon.pe/wallet",
+      "Airtel: Rs 150.00 cashback credited to your wallet. Check balance: https://phon.pe/wallet",
+      // A shortener the brand runs for anyone's links, and a platform's page under the brand's domain.
+      "LinkedIn: you appeared in 9 searches this week. See who: https://lnkd.in/eXaMpLe",
+      "Google: your storage is full. Review your files: https://drive.google.com/file/d/1AbC/view",
+    ]) {
+      expect(read(other).ids, other).not.toContain("links_match_sender");
+    }
+  });
+
   it("trusts a site directly under a country code only as a name the text gives, in a text about that country", () => {
     for (const own of [
       "Airtel: Your bill of Rs 499 is due on 12 Mar. Pay at airtel.in/pay",

@@ -32,7 +32,10 @@ export interface Brand {
 }
 
 // Official domains are the brand's or the authority's own: dmv.org, a private commercial guide named after the motor
-// vehicles departments, is not one of them.
+// vehicles departments, is not one of them. A brand's own link domains count too, where the brand says so or its own
+// apps and pages use them: hdfcbk.io (HDFC Bank's statement that links in its texts come from that domain alone, as
+// reported by ABP Live, 2022), p-y.tm and paytm.me (the links Paytm's app treats as its own deep links and its
+// texts carry), phon.pe (PhonePe's payment links and universal link).
 // name | category | keywords (space separated; "=" marks a common word matched only as a whole token) | official registrable domains (space separated) | "g" when global
 const TABLE = `
 PayPal|payment|paypal|paypal.com paypal.me paypalobjects.com paypal-community.com paypal.co.uk paypal.de paypal.fr paypal.com.au|
@@ -134,11 +137,11 @@ Kasikornbank|bank|kasikorn kasikornbank kbank|kasikornbank.com kbank.com|
 SCB|bank|scbeasy|scb.co.th|
 GCash|payment|gcash|gcash.com|
 State Bank of India|bank|onlinesbi sbionline|sbi.co.in onlinesbi.sbi sbi.bank.in|
-HDFC Bank|bank|hdfcbank hdfc|hdfcbank.com hdfc.bank.in|
+HDFC Bank|bank|hdfcbank hdfc|hdfcbank.com hdfc.bank.in hdfcbk.io|
 ICICI Bank|bank|icicibank icici|icicibank.com icici.bank.in|
 Axis Bank|bank|axisbank|axisbank.com axis.bank.in|
-Paytm|payment|paytm|paytm.com|
-PhonePe|payment|phonepe|phonepe.com|
+Paytm|payment|paytm|paytm.com paytm.me p-y.tm|
+PhonePe|payment|phonepe|phonepe.com phon.pe|
 MUFG|bank|mufg|mufg.jp bk.mufg.jp|
 SMBC|bank|smbc|smbc.co.jp|
 Mizuho|bank|mizuho|mizuhobank.co.jp mizuho-fg.co.jp|
