@@ -35,7 +35,8 @@ export interface Brand {
 // vehicles departments, is not one of them. A brand's own link domains count too, where the brand says so or its own
 // apps and pages use them: hdfcbk.io (HDFC Bank's statement that links in its texts come from that domain alone, as
 // reported by ABP Live, 2022), p-y.tm and paytm.me (the links Paytm's app treats as its own deep links and its
-// texts carry), phon.pe (PhonePe's payment links and universal link).
+// texts carry), phon.pe (PhonePe's payment links and universal link), amzn.in and a.co (the share links Amazon's
+// product pages hand out, amzn.in/d/... and a.co/d/...).
 // name | category | keywords (space separated; "=" marks a common word matched only as a whole token) | official registrable domains (space separated) | "g" when global
 const TABLE = `
 PayPal|payment|paypal|paypal.com paypal.me paypalobjects.com paypal-community.com paypal.co.uk paypal.de paypal.fr paypal.com.au|
@@ -191,7 +192,7 @@ Microsoft|tech|microsoft msft office365 microsoftonline onedrive sharepoint|micr
 Outlook|tech|outlook hotmail|outlook.com hotmail.com live.com|
 Google|tech|google gmail googledrive|google.com gmail.com youtube.com googleapis.com googleusercontent.com gstatic.com goo.gl google.co.uk google.de google.fr google.co.jp google.com.br google.ca google.co.in|g
 YouTube|social|youtube|youtube.com youtu.be|
-Amazon|retail|amazon amazn amazonprime|amazon.com amazon.co.uk amazon.de amazon.co.jp amazon.fr amazon.ca amazon.in amazon.it amazon.es amazon.com.br amazon.com.mx amazon.com.au amazonaws.com amazon-adsystem.com amzn.to amzn.com primevideo.com a2z.com|g
+Amazon|retail|amazon amazn amazonprime|amazon.com amazon.co.uk amazon.de amazon.co.jp amazon.fr amazon.ca amazon.in amazon.it amazon.es amazon.com.br amazon.com.mx amazon.com.au amazonaws.com amazon-adsystem.com amzn.to amzn.com amzn.in a.co primevideo.com a2z.com|g
 AWS|tech|amazonaws awsconsole|amazonaws.com aws.amazon.com|
 Facebook|social|facebook fb fbcdn|facebook.com fb.com fb.me messenger.com fbcdn.net meta.com|
 Instagram|social|instagram|instagram.com cdninstagram.com|
