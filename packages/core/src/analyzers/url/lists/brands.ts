@@ -36,7 +36,8 @@ export interface Brand {
 // apps and pages use them: hdfcbk.io (HDFC Bank's statement that links in its texts come from that domain alone, as
 // reported by ABP Live, 2022), p-y.tm and paytm.me (the links Paytm's app treats as its own deep links and its
 // texts carry), phon.pe (PhonePe's payment links and universal link), amzn.in and a.co (the share links Amazon's
-// product pages hand out, amzn.in/d/... and a.co/d/...).
+// product pages hand out, amzn.in/d/... and a.co/d/...), tsel.me (the links in Telkomsel's own balance and plan
+// menus, *888#).
 // name | category | keywords (space separated; "=" marks a common word matched only as a whole token) | official registrable domains (space separated) | "g" when global
 const TABLE = `
 PayPal|payment|paypal|paypal.com paypal.me paypalobjects.com paypal-community.com paypal.co.uk paypal.de paypal.fr paypal.com.au|
@@ -381,6 +382,7 @@ Swisscom|telecom|swisscom|swisscom.ch|
 NTT Docomo|telecom|docomo|docomo.ne.jp nttdocomo.co.jp|
 SoftBank|telecom|softbank|softbank.jp softbank.co.jp|
 Airtel|telecom|airtel|airtel.in airtel.com|
+Telkomsel|telecom|telkomsel|telkomsel.com tsel.me|
 IONOS|tech|ionos|ionos.com ionos.de ionos.co.uk ionos.fr ionos.es|
 Bluewin|telecom|bluewin|bluewin.ch|
 Ziggo|telecom|ziggo|ziggo.nl|
