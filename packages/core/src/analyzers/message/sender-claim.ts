@@ -89,7 +89,7 @@ function siteNamesOf(name: string, out: Set<string>, stems?: Set<string>): void 
  * The site names of the sender a text names: the tag it opens with ("Mint Mobile: ...") and the proper names in it
  * ("your Massage Envy membership"), read with its links and addresses blanked out (a link written in capitals names
  * no one); for a letter, the name in its letterhead (`opening`, where a letter says who it is from). Empty for
- * emails, whose sender is checked by other means.
+ * emails, whose sender is checked by other means. A text's names' three-letter first words go to `stems`.
  */
 export function ownSiteNames(
   scan: ScannedMessage,
@@ -211,6 +211,10 @@ export function siteBearsName(url: NormalizedUrl, names: Iterable<string>): bool
   return false;
 }
 
+/** A shortener's link or a page on a platform where anyone publishes: whoever made it, not the site's owner. */
+const anyonesLink = (url: NormalizedUrl): boolean =>
+  matchHostSuffix(url.host, SHORTENER_SET) !== null || hostingOf(url) !== null;
+
 /**
  * Whether the link is on a widely visited site (a public top-sites list; no shortener, free host or platform where
  * anyone publishes) whose name bears a name the text gives its sender, or begins with a three-letter one: sbicard.com
@@ -223,7 +227,7 @@ export function popularSiteOfSender(
   stems: ReadonlySet<string>,
 ): boolean {
   if (url.isIp || url.registrableDomain === null || !isWidelyVisited(url.registrableDomain)) return false;
-  if (matchHostSuffix(url.host, SHORTENER_SET) !== null || hostingOf(url) !== null) return false;
+  if (anyonesLink(url)) return false;
   if (siteBearsName(url, names)) return true;
   const label = siteLabel(url)?.replace(/[^a-z0-9]/g, "") ?? "";
   for (const stem of stems) if (label.startsWith(stem)) return true;
@@ -239,7 +243,7 @@ export function brandSiteOfSender(url: NormalizedUrl, names: ReadonlySet<string>
   if (names.size === 0 || url.isIp || url.registrableDomain === null) return false;
   const brand = OFFICIAL_DOMAINS.get(url.registrableDomain);
   if (brand === undefined) return false;
-  if (matchHostSuffix(url.host, SHORTENER_SET) !== null || hostingOf(url) !== null) return false;
+  if (anyonesLink(url)) return false;
   if (names.has(brand.name.toLowerCase().replace(/[^a-z0-9]/g, ""))) return true;
   return brand.keywords.some((k) => k.length >= MIN_NAME_LABEL && names.has(k));
 }
