@@ -83,7 +83,8 @@ export function buildRows(): { rows: Row[]; counts: Record<string, number> } {
     }
     return true;
   });
-  candidates.sort((a, b) => (sha1(a.text) < sha1(b.text) ? -1 : 1));
+  const order = new Map(candidates.map((row) => [row, sha1(row.text)]));
+  candidates.sort((a, b) => (order.get(a)! < order.get(b)! ? -1 : 1));
   const perHost = new Map<string, number>();
   const rows: Row[] = [];
   for (const row of candidates) {

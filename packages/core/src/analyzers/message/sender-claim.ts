@@ -169,20 +169,21 @@ const countryEnding = (country: string): string => (country === "GB" ? "uk" : co
  * Whether the link's site is a name the text gives its sender, on an established ending: geico.com for "Geico:",
  * vnpt.com.vn for "VNPT". A name directly under a country code counts only under the code of a country the text is
  * otherwise about (`country`): airtel.in for Airtel in a text priced in rupees, viettel.vn for "My Viettel" in a
- * Vietnamese text, not paytm.me (Montenegro's ending, sold as a generic one) in an Indian one.
+ * Vietnamese text, not paytm.me (Montenegro's ending, sold as a generic one) in an Indian one (the brand directory
+ * lists it as Paytm's: brandSiteOfSender).
  */
 export function namedLikeSender(url: NormalizedUrl, names: ReadonlySet<string>, country?: CountrySiteClaim): boolean {
   if (names.size === 0 || url.registrableDomain === null || url.publicSuffix === null) return false;
+  const label = url.registrableDomain.slice(0, -(url.publicSuffix.length + 1));
+  if (!names.has(label)) return false;
   // A page published on a platform under the name (a form on docs.google.com) is its author's, not the sender's.
   if (hostingOf(url) !== null) return false;
-  const label = url.registrableDomain.slice(0, -(url.publicSuffix.length + 1));
-  if (ESTABLISHED_SUFFIXES.has(url.publicSuffix) || countrySecondLevel(url)) return names.has(label);
+  if (ESTABLISHED_SUFFIXES.has(url.publicSuffix) || countrySecondLevel(url)) return true;
   return (
     country !== undefined &&
     /^[a-z]{2}$/.test(url.publicSuffix) &&
     getPublicSuffix(url.host, { allowPrivateDomains: false }) === url.publicSuffix &&
-    aboutCountryOf(url, country) &&
-    names.has(label)
+    aboutCountryOf(url, country)
   );
 }
 
