@@ -131,9 +131,17 @@ export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights
   return { score, points };
 }
 
+/** Whether some hit of the rule counts against a scam. */
+function againstAt(keys: readonly string[], logOdds: readonly number[], key: string): boolean {
+  for (let j = 0; j < keys.length; j++) if (keys[j] === key && (logOdds[j] ?? 0) < 0) return true;
+  return false;
+}
+
 /**
- * Whether a rule of substance backs the hits (a model's reading aside): one that moved the score up with a prior of
- * at least CORROBORATING_PRIOR, or, when some reading is confident, one of the weaker rules the channel names. A plain
+ * Whether a rule of substance backs the hits (a model's reading aside): one with a prior of at least
+ * CORROBORATING_PRIOR that the fit does not weigh against a scam (a weight of zero counts: "click here" in a text the
+ * model reads as phishing adds nothing the model had not read, but it is a finding), or, when some reading is
+ * confident, one of the weaker rules the channel names that moved the score up. A plain
  * function, not a closure made on every scoring (under tsx each named closure costs a property definition a call).
  */
 function backed(
@@ -148,8 +156,12 @@ function backed(
   }
   for (let i = 0; i < hits.length; i++) {
     const h = hits[i]!;
-    if (h.strength !== undefined || !((logOdds[i] ?? 0) > 0)) continue;
+    const own = logOdds[i] ?? 0;
+    if (h.strength !== undefined || own < 0) continue;
+    // A rule's weaker hits count zero: the rule's sign is its strongest hit's.
+    if (own === 0 && againstAt(keys, logOdds, keys[i]!)) continue;
     if (h.points >= CORROBORATING_PRIOR) return true;
+    if (!(own > 0)) continue;
     if (isConfident && confident !== undefined)
       for (const k of confident.backedBy) if (keys[i]!.startsWith(k)) return true;
   }

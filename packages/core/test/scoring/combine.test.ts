@@ -98,6 +98,23 @@ describe("combineLogOdds: the one combination", () => {
     expect(combineLogOdds([hit("model", 0, 8), hit("link_low", 5)], plain, 0).score).toBe(39);
   });
 
+  it("lets a rule of substance the fit weighs at zero back a reading, and never one the fit weighs against", () => {
+    const capped: ChannelWeights = {
+      ...weights({ "rules/model": 1, "rules/click": 0, "rules/own_site": -0.1 }),
+      uncorroboratedCeiling: 39,
+    };
+    const { uncorroboratedCeiling: _, ...uncapped } = capped;
+    const score = (...hits: RuleHit[]): number => combineLogOdds(hits, capped, 0).score;
+    // "Click here" found, but weighed at zero beside the model that reads the same texts: still a finding.
+    expect(score(hit("model", 0, 3), hit("click", 40))).toBe(combineLogOdds([hit("model", 0, 3)], undefined, 0).score);
+    expect(score(hit("model", 0, 3), hit("click", 40))).toBeGreaterThan(39);
+    // A rule the fit counts against a scam backs nothing, whatever its prior; a hint under the prior backs nothing.
+    expect(combineLogOdds([hit("model", 0, 3), hit("own_site", 40)], uncapped, 0).score).toBeGreaterThan(39);
+    expect(score(hit("model", 0, 3), hit("own_site", 40))).toBe(39);
+    expect(score(hit("model", 0, 3), hit("own_site", 40), hit("own_site", 30))).toBe(39);
+    expect(score(hit("model", 0, 3), hit("click", 5))).toBe(39);
+  });
+
   it("holds a reading backed only by another reading under the scam line, unless a finding of substance backs it", () => {
     const capped: ChannelWeights = {
       ...weights({ "rules/model": 1, "rules/link_scam": 2, "rules/threat": 2 }),
