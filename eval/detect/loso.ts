@@ -1,4 +1,4 @@
-// pnpm eval loso [url|sms|email] [--sources=a,b] [--why] [--scam-line]: left one source out (every training source, or only those named). For every training source, the channel's weights are fitted
+// pnpm eval loso [url|sms|email] [--sources=a,b] [--why] [--scam-line] [--errors=N]: left one source out (every training source, or only those named). For every training source, the channel's weights are fitted
 // again without it and its items read by a statistical model trained without it, then the source is scored: what
 // the engine does on a source it never saw, for each source the shipped engine was fitted on. Printed beside the
 // in-source figure (the shipped weights and model, which saw the source) and the hand-weighted baseline, same run.
@@ -13,6 +13,9 @@
 // --why adds what moved the left-out scores across medium risk: per rule, on how many left-out false positives it
 // pushed up and by how many points in all, and on how many missed scams it pulled down (a rule's points are its
 // share of the score, as the explanation shows them). The levers the next round should weigh, measured.
+//
+// --errors=N lists, per training source, its N highest-scored left-out false positives (text, score, the rules that
+// moved it most): what to read before changing a rule. Training sources only; held-out items are never listed.
 
 import { combineLogOdds, ruleKey, type ChannelWeights } from "../../packages/core/src/index.js";
 import type { CorpusChannel } from "../corpora/load.js";
@@ -105,11 +108,34 @@ function printWhy(data: ChannelData, leftOut: ReadonlyMap<number, LeftOut>): voi
   table("left-out scams missed at medium risk+", misses, -1);
 }
 
+/** Per source, its `n` highest-scored left-out false positives at medium risk+, with the rules that moved each most. */
+function printErrors(data: ChannelData, leftOut: ReadonlyMap<number, LeftOut>, n: number): void {
+  const bySource = new Map<string, [number, LeftOut][]>();
+  for (const [i, item] of leftOut) {
+    const it = data.items[i];
+    if (it === undefined || data.heldOut[i] || it.label !== "legit" || (item.score ?? 0) < MEDIUM) continue;
+    bySource.set(it.source, [...(bySource.get(it.source) ?? []), [i, item]]);
+  }
+  for (const [source, rows] of bySource) {
+    console.log(`  ${source}: left-out false positives, highest first (${rows.length})`);
+    rows.sort((a, b) => (b[1].score ?? 0) - (a[1].score ?? 0));
+    for (const [i, item] of rows.slice(0, n)) {
+      const rules = [...item.points]
+        .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]))
+        .slice(0, 5)
+        .map(([k, v]) => `${k.split("/")[1]}:${v.toFixed(0)}`);
+      const text = (data.items[i]?.text ?? "").replace(/\s+/g, " ").slice(0, 160);
+      console.log(`    ${String(item.score).padStart(3)} ${text}\n        ${rules.join(" ")}`);
+    }
+  }
+}
+
 export async function main(args: readonly string[]): Promise<void> {
   const only = (CHANNELS as readonly string[]).includes(args[0] ?? "") ? (args[0] as CorpusChannel) : null;
   const named = args.find((a) => a.startsWith("--sources="));
   const why = args.includes("--why");
   const scamLine = args.includes("--scam-line");
+  const errors = Number(args.find((a) => a.startsWith("--errors="))?.slice("--errors=".length) ?? 0);
   const sources = named === undefined ? undefined : new Set(named.slice("--sources=".length).split(","));
   for (const channel of CHANNELS) {
     if (only !== null && channel !== only) continue;
@@ -164,5 +190,6 @@ export async function main(args: readonly string[]): Promise<void> {
       console.log(`  pooled: recall ${p(all.recallScam)}, false positives ${p(all.falsePositivesScam)}`);
     }
     if (why) printWhy(data, byItem);
+    if (errors > 0) printErrors(data, byItem, errors);
   }
 }

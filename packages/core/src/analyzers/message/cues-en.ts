@@ -336,7 +336,9 @@ export const CUES_EN: CueTable = {
       // Commission as pay for tasks, not a commission that is a body ("Consumer Product Safety Commission").
       "(?:earn|earned|earning|get|receive|withdraw|your|higher|high|daily|instant|extra|\\d+ ?%|\\$[\\d,.]+) commissions?",
       "commissions? (?:paid|tasks?|per|of \\$|of \\d|for each|on each|rate|daily|up to)",
-      "(?:recharge|top[- ]?up|deposit) (?:to|your|into your) (?:account|unlock|continue|work)",
+      // A recharge or deposit asked before tasks go on or pay is released; an operator's "recharge your account to
+      // continue to enjoy the service" is a prepaid line's own reminder.
+      "(?:recharge|top[- ]?up|deposit)(?: (?:into |to )?your account)? to (?:unlock|withdraw|complete (?:the |your )?(?:tasks?|orders?)|continue (?:the |your |with )?(?:tasks?|orders?|work|working|earning))",
     ],
     investment: [
       "teach you (?:how )?to (?:invest|trade)",

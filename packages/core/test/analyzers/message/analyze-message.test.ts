@@ -669,6 +669,7 @@ describe("analyzeMessage: cues weighed together", () => {
   it("reads commission as pay for tasks, not as the name of a public body", () => {
     expect(ids("Complete 40 orders a day and earn commissions. Deposit 100 USDT to activate.")).toContain("task_scam");
     expect(ids("Withdraw your $1,260 commission after one more recharge.")).toContain("task_scam");
+    expect(ids("Recharge your account to continue the tasks and get your salary today.")).toContain("task_scam");
     expect(
       ids("In cooperation with the U.S. Consumer Product Safety Commission, we are recalling the heater you bought."),
     ).not.toContain("task_scam");
@@ -1668,6 +1669,7 @@ describe("analyzeMessage: warnings and negations", () => {
     "Your bill of $45.20 is due on 20 Feb. Pay your bill to continue service without interruption.",
   ])("reads an operator's or biller's own reminder to recharge or pay as no deposit to unlock: %s", (text) => {
     expect(ids(text)).not.toContain("deposit_to_unlock");
+    expect(ids(text)).not.toContain("task_scam");
   });
 
   it.each([
