@@ -82,6 +82,7 @@ describe("extractEntities: links", () => {
     for (const prose of [
       "New balance is 45.15 NGN, validity till 0.To see Airtime Bonus, dial *223#.",
       "Your data plan has expired.In case of any issue call 111.",
+      "Pls lets keep the fire burning.LOVE U DEARLY!!!",
     ]) {
       expect(extractEntities(prose).urls, prose).toEqual([]);
     }
@@ -90,6 +91,7 @@ describe("extractEntities: links", () => {
       ["Go to Usps.Com/track today", "Usps.Com/track"],
       ["Log in at www.Secure.Me now", "www.Secure.Me"],
       ["Claim it at claim-prize.to now", "claim-prize.to"],
+      ["Sign in at secure-login.COM today", "secure-login.COM"],
     ] as const) {
       expect(extractEntities(text).urls.map((u) => u.raw)).toEqual([link]);
     }
