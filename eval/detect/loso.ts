@@ -14,8 +14,9 @@
 // pushed up and by how many points in all, and on how many missed scams it pulled down (a rule's points are its
 // share of the score, as the explanation shows them). The levers the next round should weigh, measured.
 //
-// --errors=N lists, per training source, its N highest-scored left-out false positives (text, score, the rules that
-// moved it most): what to read before changing a rule. Training sources only; held-out items are never listed.
+// --errors=N lists, per training source, its N highest-scored left-out false positives and its N missed scams that
+// came nearest to medium risk (text, score, the rules that moved it most): what to read before changing a rule.
+// Training sources only; held-out items are never listed.
 
 import { combineLogOdds, ruleKey, type ChannelWeights } from "../../packages/core/src/index.js";
 import type { CorpusChannel } from "../corpora/load.js";
@@ -108,16 +109,24 @@ function printWhy(data: ChannelData, leftOut: ReadonlyMap<number, LeftOut>): voi
   table("left-out scams missed at medium risk+", misses, -1);
 }
 
-/** Per source, its `n` highest-scored left-out false positives at medium risk+, with the rules that moved each most. */
-function printErrors(data: ChannelData, leftOut: ReadonlyMap<number, LeftOut>, n: number): void {
+/** Per source, its `n` highest-scored left-out errors of one kind, with the rules that moved each most. */
+function printErrors(
+  data: ChannelData,
+  leftOut: ReadonlyMap<number, LeftOut>,
+  n: number,
+  label: "legit" | "scam",
+): void {
+  const wrong = (score: number): boolean => (label === "legit" ? score >= MEDIUM : score < MEDIUM);
+  const what = label === "legit" ? "left-out false positives" : "left-out scams missed, the nearest first";
   const bySource = new Map<string, [number, LeftOut][]>();
   for (const [i, item] of leftOut) {
     const it = data.items[i];
-    if (it === undefined || data.heldOut[i] || it.label !== "legit" || (item.score ?? 0) < MEDIUM) continue;
+    if (it === undefined || data.heldOut[i] || it.label !== label || item.score === null || !wrong(item.score))
+      continue;
     bySource.set(it.source, [...(bySource.get(it.source) ?? []), [i, item]]);
   }
   for (const [source, rows] of bySource) {
-    console.log(`  ${source}: left-out false positives, highest first (${rows.length})`);
+    console.log(`  ${source}: ${what} (${rows.length})`);
     rows.sort((a, b) => (b[1].score ?? 0) - (a[1].score ?? 0));
     for (const [i, item] of rows.slice(0, n)) {
       const rules = [...item.points]
@@ -190,6 +199,9 @@ export async function main(args: readonly string[]): Promise<void> {
       console.log(`  pooled: recall ${p(all.recallScam)}, false positives ${p(all.falsePositivesScam)}`);
     }
     if (why) printWhy(data, byItem);
-    if (errors > 0) printErrors(data, byItem, errors);
+    if (errors > 0) {
+      printErrors(data, byItem, errors, "legit");
+      printErrors(data, byItem, errors, "scam");
+    }
   }
 }
