@@ -123,7 +123,9 @@ function printErrors(
     const it = data.items[i];
     if (it === undefined || data.heldOut[i] || it.label !== label || item.score === null || !wrong(item.score))
       continue;
-    bySource.set(it.source, [...(bySource.get(it.source) ?? []), [i, item]]);
+    const rows = bySource.get(it.source) ?? [];
+    rows.push([i, item]);
+    bySource.set(it.source, rows);
   }
   for (const [source, rows] of bySource) {
     console.log(`  ${source}: ${what} (${rows.length})`);

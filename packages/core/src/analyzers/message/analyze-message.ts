@@ -6,7 +6,7 @@ import { countryCues, readSenderNumber } from "../phone/country-hints.js";
 import { ordinaryLineCountries, WIDELY_WRITTEN_COUNTRIES } from "../phone/national-number.js";
 import type { OrganisationDirectory } from "../organisations/organisation.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
-import { SHORTENER_SET, hasRiskyEnding, hostingOf, isGovernmentRegistry, matchHostSuffix } from "../url/brand-index.js";
+import { hasRiskyEnding, isAnyonesLink, isGovernmentRegistry } from "../url/brand-index.js";
 import type { Evidence } from "../../ports/signal-source.js";
 import type { Factor } from "../../schemas/common.js";
 import { combineScore } from "../../scoring/score.js";
@@ -467,8 +467,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
           (u) =>
             // a name of one or two letters before the ending is two words run together ("keep it up o.help me"), no site
             (u.isIp || (hasRiskyEnding(u) && (siteLabel(u)?.length ?? 0) >= 3)) &&
-            matchHostSuffix(u.host, SHORTENER_SET) === null &&
-            hostingOf(u) === null &&
+            !isAnyonesLink(u) &&
             options.directory.byDomain(u.registrableDomain ?? u.host) === undefined,
         );
   if (riskyAt !== undefined && (LINK_ASKS.some(has) || ACT_THEN_LINK.test(prepared))) {

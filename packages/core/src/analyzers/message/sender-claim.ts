@@ -5,7 +5,7 @@ import { getPublicSuffix } from "tldts";
 import type { OrganisationDirectory } from "../organisations/organisation.js";
 import { withoutMeansAndMarks } from "../organisations/means-and-marks.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
-import { hostingOf, matchHostSuffix, OFFICIAL_DOMAINS, SHORTENER_SET } from "../url/brand-index.js";
+import { hostingOf, isAnyonesLink, OFFICIAL_DOMAINS } from "../url/brand-index.js";
 import { isWidelyVisited } from "../url/widely-visited.js";
 import { blankSpans, type ScannedMessage } from "./extract-entities.js";
 import type { MessageKind } from "./analyze-message.js";
@@ -206,15 +206,16 @@ export function siteLabel(url: NormalizedUrl): string | null {
  * clears a link of nothing but a finding that rests on the site not being the sender's.
  */
 export function siteBearsName(url: NormalizedUrl, names: Iterable<string>): boolean {
-  const label = siteLabel(url)?.replace(/[^a-z0-9]/g, "");
-  if (label === undefined) return false;
+  const label = plainSiteLabel(url);
+  if (label === null) return false;
   for (const name of names) if (label.includes(name.replace(/-/g, ""))) return true;
   return false;
 }
 
-/** A shortener's link or a page on a platform where anyone publishes: whoever made it, not the site's owner. */
-const anyonesLink = (url: NormalizedUrl): boolean =>
-  matchHostSuffix(url.host, SHORTENER_SET) !== null || hostingOf(url) !== null;
+/** The link's registrable name in letters and digits alone ("sbicard" of sbi-card.com); null for an address. */
+function plainSiteLabel(url: NormalizedUrl): string | null {
+  return siteLabel(url)?.replace(/[^a-z0-9]/g, "") ?? null;
+}
 
 /**
  * Whether the link is on a widely visited site (a public top-sites list; no shortener, free host or platform where
@@ -228,9 +229,9 @@ export function popularSiteOfSender(
   stems: ReadonlySet<string>,
 ): boolean {
   if (url.isIp || url.registrableDomain === null || !isWidelyVisited(url.registrableDomain)) return false;
-  if (anyonesLink(url)) return false;
+  if (isAnyonesLink(url)) return false;
   if (siteBearsName(url, names)) return true;
-  const label = siteLabel(url)?.replace(/[^a-z0-9]/g, "") ?? "";
+  const label = plainSiteLabel(url) ?? "";
   for (const stem of stems) if (label.startsWith(stem)) return true;
   return false;
 }
@@ -244,7 +245,7 @@ export function brandSiteOfSender(url: NormalizedUrl, names: ReadonlySet<string>
   if (names.size === 0 || url.isIp || url.registrableDomain === null) return false;
   const brand = OFFICIAL_DOMAINS.get(url.registrableDomain);
   if (brand === undefined) return false;
-  if (anyonesLink(url)) return false;
+  if (isAnyonesLink(url)) return false;
   if (names.has(brand.name.toLowerCase().replace(/[^a-z0-9]/g, ""))) return true;
   return brand.keywords.some((k) => k.length >= MIN_NAME_LABEL && names.has(k));
 }

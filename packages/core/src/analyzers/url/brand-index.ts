@@ -296,3 +296,8 @@ export function hostingOf(url: NormalizedUrl): Hosting | null {
   }
   return null;
 }
+
+/** A shortener's link or a page on a platform where anyone publishes: whoever made it, not the site's owner. */
+export function isAnyonesLink(url: NormalizedUrl): boolean {
+  return matchHostSuffix(url.host, SHORTENER_SET) !== null || hostingOf(url) !== null;
+}
