@@ -52,6 +52,8 @@ export const CUES_EN: CueTable = {
     // A choice to stop the sender's marketing, not a charge to stop.
     `(?:to |you may |you can |choose to )?(?:stop|limit|end|reduce|opt out of|unsubscribe from|renew your choice to limit) (?:all |any |receiving |getting |future |further |these )*(?:${MARKETING})`,
     "(?:to )?opt[- ]?out(?: of| from)?",
+    // A statement's opening hint ("enter your PAN as the password"): what the reader types into the document.
+    "as (?:the |your |its |a )?(?:password|passcode)",
   ],
   warnings: [
     // Said by a sender about itself ("we will never ask", "Chase does not call"); said by "I" about a favour ("I
@@ -141,7 +143,9 @@ export const CUES_EN: CueTable = {
       // against"): the bare word is also Vietnamese written without accents ("lien he", contact).
       "(?:an?|the|tax|federal|state|property|bank|irs|legal) liens?|liens? (?:on|against|placed|filed)",
       "(?:wage )?garnish\\w*",
-      "(?:bank |tax )?levy",
+      // A levy threatened on the reader's money ("a bank levy", "we will levy your wages"), not a duty a receipt itemises
+      // ("Govt Levy TZS 200", "E-Levy"): the bare noun is a tax line.
+      "(?:bank|tax|irs|wage|federal) levy|levy (?:on|against) (?:your|the)|levy (?:has been|was|will be) (?:placed|issued|filed)|(?:will|to) levy",
     ],
     gift_card: [
       `${PAY}[^.!?]{0,40}gift ?cards?`,

@@ -426,13 +426,15 @@ function parseAmount(whole: string, cents: string | undefined): number {
 
 /**
  * Two sentences run together without a space ("grace till 0.To see your bonus", "has expired.In case", "keep the fire
- * burning.LOVE U"): the word after the dot starts a sentence, capitalised as one or shouted, and happens to be a
- * domain ending (.to, .in, .me, .it, .no, .love, .click). One dot, no scheme, no path, nothing capitalised before the
- * dot and the ending written as a capitalised word, or in capitals of three letters or more that are not one of the
- * endings people write links with (.COM, .NET, .ORG...): not a link. A name written in capitals ("Paypal-Secure.Com",
- * "Www.Usps.Com", "secure-login.COM") is still one.
+ * burning.LOVE U", "Avl Bal Rs. 1,248.78.To dispute"): the word after the dot starts a sentence, capitalised as one or
+ * shouted, and happens to be a domain ending (.to, .in, .me, .it, .no, .love, .click). One dot (or an amount with its
+ * decimals before it), no scheme, no path, nothing capitalised before the dot and the ending written as a capitalised
+ * word, or in capitals of three letters or more that are not one of the endings people write links with (.COM, .NET,
+ * .ORG...): not a link. A name written in capitals ("Paypal-Secure.Com", "Www.Usps.Com", "secure-login.COM") is
+ * still one.
  */
-const SENTENCE_RUN_ON = /^[^./\p{Lu}]+\.(?:\p{Lu}\p{Ll}+|(?!(?:COM|NET|ORG|INFO|BIZ|GOV|EDU)$)\p{Lu}{3,})$/u;
+const SENTENCE_RUN_ON =
+  /^(?:[^./\p{Lu}]+|\d+\.\d+)\.(?:\p{Lu}\p{Ll}+|(?!(?:COM|NET|ORG|INFO|BIZ|GOV|EDU)$)\p{Lu}{3,})$/u;
 
 /** Reads the message once; `extractEntities` and `analyzeMessage` share it. */
 export function scanMessage(text: string, limits: ExtractionLimits = {}): ScannedMessage {

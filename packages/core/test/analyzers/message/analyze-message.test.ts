@@ -1424,6 +1424,30 @@ describe("analyzeMessage: numbers of other countries", () => {
     expect(factorIds("Hola, te envié un código por error, ¿me lo puedes reenviar?")).toContain("code_request");
     expect(factorIds("The IRS will place a lien on your home")).toContain("legal_threat");
     expect(factorIds("A tax lien was filed in your name")).toContain("legal_threat");
+    // A levy on the reader's money is a threat; a duty a receipt itemises is not.
+    expect(factorIds("The IRS will levy your bank account today unless you call 202-555-0147")).toContain(
+      "legal_threat",
+    );
+    expect(factorIds("Final notice: a bank levy has been approved against you")).toContain("legal_threat");
+    expect(
+      factorIds(
+        "Confirmed. You have withdrawn TZS 200,000.00 at ATM using card ending 1234. Charges TZS 2,500. Govt Levy TZS 200.",
+      ),
+    ).not.toContain("legal_threat");
+  });
+
+  it("reads a statement's opening hint as no password request", () => {
+    expect(
+      factorIds(
+        "Your account statement for March is ready: https://stmt.example/a1. Enter your PAN as the password to open it.",
+      ),
+    ).not.toContain("password_request");
+    expect(factorIds("Your account is on hold. Reply with your online banking password to restore it")).toContain(
+      "password_request",
+    );
+    expect(factorIds("To keep your account open, enter your username and password at https://x.example")).toContain(
+      "password_request",
+    );
   });
 
   it("checks a foreign number against the organisation the message claims to be", () => {

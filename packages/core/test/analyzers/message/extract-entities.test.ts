@@ -83,6 +83,7 @@ describe("extractEntities: links", () => {
       "New balance is 45.15 NGN, validity till 0.To see Airtime Bonus, dial *223#.",
       "Your data plan has expired.In case of any issue call 111.",
       "Pls lets keep the fire burning.LOVE U DEARLY!!!",
+      "Acc XX342 debited Rs. 8,927.00. Avl Bal Rs. 1,248.78.To dispute call 18002662",
     ]) {
       expect(extractEntities(prose).urls, prose).toEqual([]);
     }
@@ -92,6 +93,7 @@ describe("extractEntities: links", () => {
       ["Log in at www.Secure.Me now", "www.Secure.Me"],
       ["Claim it at claim-prize.to now", "claim-prize.to"],
       ["Sign in at secure-login.COM today", "secure-login.COM"],
+      ["Open 248.78.to now", "248.78.to"],
     ] as const) {
       expect(extractEntities(text).urls.map((u) => u.raw)).toEqual([link]);
     }

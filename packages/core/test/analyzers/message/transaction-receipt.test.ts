@@ -15,6 +15,12 @@ describe("transaction receipts in the forms banks write them", () => {
     // Indian and other English forms.
     "Rs.450.00 debited from A/c 10XXXXX234 on 12-01-22. Avl Bal Rs.2,340.00",
     "$45.00 purchase at SHELL on acct ...1234. Available balance $1,234.56",
+    // Stamped to the minute with no "on", a debit written as the ledger side before its amount, a payment rail's
+    // reference, a balance in a currency named by its code.
+    "INR 259.90 spent at CAFE on Credit Card x1234 21-03-2026 05:49:40 PM. Not you? Call 18001234567",
+    "UPI debit:Rs.599.00, A/c X7477 at SPICE KITCHEN. Bal:Rs.12,345.89",
+    "Your account 20xxxxx1234 has been debited for INR 6440 towards IMPS/500200000290.",
+    "Dear customer, TZS 150,000.00 has been withdrawn using card 4232***1234. Balance is TZS 2,237.77",
     "Your a/c *6100 was credited with $500.00. Available balance $1,734.56",
     // Vietnamese: "TK" (account), "GD" (transaction), "So du"/"SD" (balance).
     "TK ViettelPay 9704...1278 GD -50,000 VND luc 2023-11-21 17:44:25 So du 3,372 VND",
@@ -40,6 +46,7 @@ describe("transaction receipts in the forms banks write them", () => {
     "You have been credited with NGN250,000.00. Avail Bal: NGN250,120.00. Call 08031234567 to claim",
     // An account named with no transaction and no balance.
     "Your account ending in 1234 needs to be verified. Click the link to continue",
+    "Your account xx1234 will be suspended on 21-03-2026 10:00 unless you verify it today",
     "Votre carte se terminant par 1234 doit être vérifiée. Cliquez sur le lien",
     "The final 2024 results are in: a new high",
   ])("reads no receipt where no issuer reports on the reader's account: %s", (text) => {
