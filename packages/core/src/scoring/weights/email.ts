@@ -4,12 +4,12 @@ import type { ChannelWeights } from "../weights.js";
 
 export const EMAIL_WEIGHTS: ChannelWeights = {
   channel: "email",
-  bias: -3.554,
+  bias: -3.553,
   rules: {
     "claimed_issuer/issuer_channels_match": { weight: -1.687, prior: -1.846, scamHits: 67, legitHits: 14 },
     "claimed_issuer/issuer_link_free_host": { weight: 2.945, prior: 2.944, scamHits: 11, legitHits: 0 },
     "claimed_issuer/issuer_link_unconfirmed": { weight: 0.602, prior: 0.747, scamHits: 572, legitHits: 24 },
-    "claimed_issuer/issuer_link_unconfirmed_mentioned": { weight: 0.074, prior: 0.021, scamHits: 74, legitHits: 84 },
+    "claimed_issuer/issuer_link_unconfirmed_mentioned": { weight: 0.074, prior: 0.021, scamHits: 74, legitHits: 83 },
     "claimed_issuer/issuer_lookalike_domain": { weight: 3.01, prior: 3.35, scamHits: 82, legitHits: 2 },
     "claimed_issuer/issuer_phone_unconfirmed": { weight: 0.747, prior: 0.747, scamHits: 58, legitHits: 11 },
     "claimed_issuer/issuer_phone_unconfirmed_mentioned": { weight: 0.038, prior: 0.021, scamHits: 13, legitHits: 2 },
@@ -55,8 +55,8 @@ export const EMAIL_WEIGHTS: ChannelWeights = {
     "message_content/investment_in_bulk": { weight: 0.614, prior: 0.502, scamHits: 74, legitHits: 19 },
     "message_content/job_offer": { weight: 1.16, prior: 1.043, scamHits: 32, legitHits: 26 },
     "message_content/job_offer_in_bulk": { weight: 0.418, prior: 0.358, scamHits: 13, legitHits: 33 },
-    "message_content/legal_threat": { weight: 1.817, prior: 1.846, scamHits: 109, legitHits: 28 },
-    "message_content/legal_threat_in_bulk": { weight: 0.241, prior: 0.631, scamHits: 17, legitHits: 102 },
+    "message_content/legal_threat": { weight: 1.816, prior: 1.846, scamHits: 108, legitHits: 26 },
+    "message_content/legal_threat_in_bulk": { weight: 0.241, prior: 0.631, scamHits: 17, legitHits: 99 },
     "message_content/link_action": { weight: 0, prior: 1.846, scamHits: 840, legitHits: 22 },
     "message_content/link_action_in_bulk": { weight: 0, prior: 1.043, scamHits: 264, legitHits: 123 },
     "message_content/link_action_own_channel": { weight: 0.194, prior: 0.193, scamHits: 32, legitHits: 0 },
@@ -114,7 +114,7 @@ export const EMAIL_WEIGHTS: ChannelWeights = {
     "sub_lookups/phone_medium_risk": { weight: 2.105, prior: 2.097, scamHits: 8, legitHits: 0 },
     "sub_lookups/url_high_risk": { weight: 2.299, prior: 3.145, scamHits: 275, legitHits: 48 },
     "sub_lookups/url_low_risk": { weight: 0.234, prior: 0.021, scamHits: 390, legitHits: 140 },
-    "sub_lookups/url_medium_risk": { weight: 1.866, prior: 2.097, scamHits: 264, legitHits: 50 },
+    "sub_lookups/url_medium_risk": { weight: 1.865, prior: 2.097, scamHits: 264, legitHits: 50 },
     "sub_lookups/url_scam": { weight: 3.023, prior: 4.043, scamHits: 1539, legitHits: 256 },
   },
   fittedOn:
