@@ -86,6 +86,8 @@ function readSource(channel: CorpusChannel, source: CorpusSource): CorpusItem[] 
 export interface LoadOptions {
   /** Only these source ids. */
   readonly sources?: readonly string[];
+  /** Not these source ids: the corpus as if they were not committed. */
+  readonly without?: readonly string[];
 }
 
 /** Every item of the channel's sources, in manifest and file order. */
@@ -93,6 +95,7 @@ export function loadCorpus(channel: CorpusChannel, options: LoadOptions = {}): C
   const out: CorpusItem[] = [];
   for (const source of loadSources(channel)) {
     if (options.sources !== undefined && !options.sources.includes(source.id)) continue;
+    if (options.without?.includes(source.id) === true) continue;
     out.push(...readSource(channel, source));
   }
   return out;

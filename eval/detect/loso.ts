@@ -1,4 +1,4 @@
-// pnpm eval loso [url|sms|email] [--sources=a,b] [--why] [--scam-line] [--errors=N]: left one source out (every training source, or only those named). For every training source, the channel's weights are fitted
+// pnpm eval loso [url|sms|email] [--sources=a,b] [--without=c,d] [--why] [--scam-line] [--errors=N]: left one source out (every training source, or only those named). For every training source, the channel's weights are fitted
 // again without it and its items read by a statistical model trained without it, then the source is scored: what
 // the engine does on a source it never saw, for each source the shipped engine was fitted on. Printed beside the
 // in-source figure (the shipped weights and model, which saw the source) and the hand-weighted baseline, same run.
@@ -13,6 +13,10 @@
 // --why adds what moved the left-out scores across medium risk: per rule, on how many left-out false positives it
 // pushed up and by how many points in all, and on how many missed scams it pulled down (a rule's points are its
 // share of the score, as the explanation shows them). The levers the next round should weigh, measured.
+//
+// --without=c,d runs the whole measurement as if the channel's sources named were not committed (no fit, no model and
+// no figure reads them; the shipped weights and model they went into still score the hits, the readings are refitted):
+// run once with it and once without, same code, to see what a source brings the others before it goes in.
 //
 // --errors=N lists, per training source, its N highest-scored left-out false positives and its N missed scams that
 // came nearest to medium risk (text, score, the rules that moved it most): what to read before changing a rule.
@@ -148,9 +152,15 @@ export async function main(args: readonly string[]): Promise<void> {
   const scamLine = args.includes("--scam-line");
   const errors = Number(args.find((a) => a.startsWith("--errors="))?.slice("--errors=".length) ?? 0);
   const sources = named === undefined ? undefined : new Set(named.slice("--sources=".length).split(","));
+  const without =
+    args
+      .find((a) => a.startsWith("--without="))
+      ?.slice("--without=".length)
+      .split(",") ?? [];
   for (const channel of CHANNELS) {
     if (only !== null && channel !== only) continue;
-    const data = await channelData(channel, true);
+    if (without.length > 0) console.log(`${channel}: as if not committed: ${without.join(", ")}`);
+    const data = await channelData(channel, true, without);
     if (data === null) continue;
     const models = await leftOutSourceReadings(channel, data.items, data.heldOut, sources);
     const inSource = rescored(data, fitFinal(data, ruleStats(data)));

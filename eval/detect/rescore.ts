@@ -104,9 +104,14 @@ export interface ChannelData {
 /**
  * Scores a channel's corpus twice: with the current fitted weights (recording the hits) and with hand weights. With
  * `honest`, the model hits of training items carry out-of-fold readings (model-strengths.ts), as fitting needs.
+ * `without` names sources of the channel to leave out of the corpus altogether, as if they were not committed.
  */
-export async function channelData(channel: CorpusChannel, honest = false): Promise<ChannelData | null> {
-  const items = loadCorpus(channel);
+export async function channelData(
+  channel: CorpusChannel,
+  honest = false,
+  without: readonly string[] = [],
+): Promise<ChannelData | null> {
+  const items = loadCorpus(channel, { without });
   if (items.length === 0) return null;
   const held = loadHeldOut(channel);
   const log = (what: string) => (done: number, total: number) =>
