@@ -145,18 +145,19 @@ function printErrors(
   }
 }
 
+/** The value of `--name=...`, or undefined when the flag is absent. */
+function flag(args: readonly string[], name: string): string | undefined {
+  return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
 export async function main(args: readonly string[]): Promise<void> {
   const only = (CHANNELS as readonly string[]).includes(args[0] ?? "") ? (args[0] as CorpusChannel) : null;
-  const named = args.find((a) => a.startsWith("--sources="));
+  const named = flag(args, "sources");
   const why = args.includes("--why");
   const scamLine = args.includes("--scam-line");
-  const errors = Number(args.find((a) => a.startsWith("--errors="))?.slice("--errors=".length) ?? 0);
-  const sources = named === undefined ? undefined : new Set(named.slice("--sources=".length).split(","));
-  const without =
-    args
-      .find((a) => a.startsWith("--without="))
-      ?.slice("--without=".length)
-      .split(",") ?? [];
+  const errors = Number(flag(args, "errors") ?? 0);
+  const sources = named === undefined ? undefined : new Set(named.split(","));
+  const without = flag(args, "without")?.split(",") ?? [];
   for (const channel of CHANNELS) {
     if (only !== null && channel !== only) continue;
     if (without.length > 0) console.log(`${channel}: as if not committed: ${without.join(", ")}`);
