@@ -1,4 +1,6 @@
-// pnpm eval loso [url|sms|email] [--sources=a,b] [--without=c,d] [--why] [--scam-line] [--errors=N]: left one source out (every training source, or only those named). For every training source, the channel's weights are fitted
+// pnpm eval loso [url|sms|email] [--sources=a,b] [--without=c,d] [--why] [--scam-line] [--errors=N]
+// [--fp-cost=N] [--lambda=N] [--group-exponent=N] [--ceiling=N|off] [--readings-ceiling=N|off]: left one source out
+// (every training source, or only those named). For every training source, the channel's weights are fitted
 // again without it and its items read by a statistical model trained without it, then the source is scored: what
 // the engine does on a source it never saw, for each source the shipped engine was fitted on. Printed beside the
 // in-source figure (the shipped weights and model, which saw the source) and the hand-weighted baseline, same run.
@@ -18,6 +20,10 @@
 // no figure reads them; the shipped weights and model they went into still score the hits, the readings are refitted):
 // run once with it and once without, same code, to see what a source brings the others before it goes in.
 //
+// --fp-cost, --lambda and --group-exponent fit every weight of the run (the in-source column's too) with other settings
+// than the shipped ones, as `pnpm eval rescore` takes them; --ceiling and --readings-ceiling measure another policy
+// ceiling (rescore.ts). Settings are chosen on what they do to sources left out, not on the sources that fit them.
+//
 // --errors=N lists, per training source, its N highest-scored left-out false positives and its N missed scams that
 // came nearest to medium risk (text, score, the rules that moved it most): what to read before changing a rule.
 // Training sources only; held-out items are never listed.
@@ -26,7 +32,17 @@ import { combineLogOdds, ruleKey, type ChannelWeights } from "../../packages/cor
 import type { CorpusChannel } from "../corpora/load.js";
 import { figuresBySource, HIGH, MEDIUM, precisionAt, rates, SCAM, type Rates, type ScoredRow } from "./figures.js";
 import { leftOutSourceReadings } from "./model-strengths.js";
-import { channelData, fitFinal, rescored, ruleStats, withReading, type ChannelData } from "./rescore.js";
+import {
+  channelData,
+  fitFinal,
+  fitSettings,
+  flag,
+  rescored,
+  ruleStats,
+  withReading,
+  type ChannelData,
+  type FitSettings,
+} from "./rescore.js";
 import type { ChannelRun } from "./run-channel.js";
 
 const CHANNELS = ["url", "sms", "email"] as const;
@@ -53,9 +69,10 @@ function leftOutScores(
   data: ChannelData,
   source: string,
   readings: ReadonlyMap<number, number> | undefined,
+  settings: FitSettings,
 ): Map<number, LeftOut> {
   const without: ChannelData = { ...data, heldOut: data.heldOut.map((h, i) => h || data.items[i]?.source === source) };
-  const weights: ChannelWeights = fitFinal(without, ruleStats(without));
+  const weights: ChannelWeights = fitFinal(without, ruleStats(without), settings);
   const out = new Map<number, LeftOut>();
   data.items.forEach((item, i) => {
     if (item.source !== source || data.heldOut[i]) return;
@@ -145,11 +162,6 @@ function printErrors(
   }
 }
 
-/** The value of `--name=...`, or undefined when the flag is absent. */
-function flag(args: readonly string[], name: string): string | undefined {
-  return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-}
-
 export async function main(args: readonly string[]): Promise<void> {
   const only = (CHANNELS as readonly string[]).includes(args[0] ?? "") ? (args[0] as CorpusChannel) : null;
   const named = flag(args, "sources");
@@ -158,20 +170,21 @@ export async function main(args: readonly string[]): Promise<void> {
   const errors = Number(flag(args, "errors") ?? 0);
   const sources = named === undefined ? undefined : new Set(named.split(","));
   const without = flag(args, "without")?.split(",") ?? [];
+  const settings = fitSettings(args);
   for (const channel of CHANNELS) {
     if (only !== null && channel !== only) continue;
     if (without.length > 0) console.log(`${channel}: as if not committed: ${without.join(", ")}`);
     const data = await channelData(channel, true, without);
     if (data === null) continue;
     const models = await leftOutSourceReadings(channel, data.items, data.heldOut, sources);
-    const inSource = rescored(data, fitFinal(data, ruleStats(data)));
+    const inSource = rescored(data, fitFinal(data, ruleStats(data), settings));
     const training = [...new Set(data.items.filter((_, i) => !data.heldOut[i]).map((it) => it.source))].filter(
       (s) => sources === undefined || sources.has(s),
     );
     const byItem = new Map<number, LeftOut>();
     for (const source of training) {
       process.stderr.write(`${channel}: weights without ${source}\n`);
-      for (const [i, item] of leftOutScores(data, source, models.get(source))) byItem.set(i, item);
+      for (const [i, item] of leftOutScores(data, source, models.get(source), settings)) byItem.set(i, item);
     }
     const leftOut = data.items.map((_, i) => byItem.get(i)?.score ?? null);
     const rows = (fitted: readonly (number | null)[]): ScoredRow[] =>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { CorpusItem } from "../corpora/load.js";
-import { printRuleTable, rowWeights, ruleStats, type ChannelData } from "./rescore.js";
+import { fitSettings, printRuleTable, rowWeights, ruleStats, type ChannelData } from "./rescore.js";
 import type { ChannelRun } from "./run-channel.js";
 
 const item = (source: string, label: "scam" | "legit"): CorpusItem => ({ source, label, text: `${source} ${label}` });
@@ -69,5 +69,19 @@ describe("the row weights", () => {
   it("counts a legitimate item fpCost times a scam", () => {
     const w = rowWeights(items, 10, 0);
     expect(share(w, "ham")).toBeCloseTo(10 * (share(w, "large") + share(w, "small")));
+  });
+});
+
+describe("the fit's settings from a command line", () => {
+  it("takes the defaults when none is named", () => {
+    expect(fitSettings(["sms", "--why"])).toEqual({ fpCost: 10, lambda: 3, groupExponent: 0 });
+  });
+
+  it("reads each setting named, whatever the order", () => {
+    expect(fitSettings(["--group-exponent=0.5", "sms", "--fp-cost=5", "--lambda=1"])).toEqual({
+      fpCost: 5,
+      lambda: 1,
+      groupExponent: 0.5,
+    });
   });
 });
