@@ -9,6 +9,7 @@ const ES_FINDINGS: Readonly<Record<string, string>> = {
   threat: "Amenaza con una sanción: suspensión, recargos o un corte",
   legal_threat: "Amenaza con acciones legales, una detención o la policía",
   gift_card: "Pide el pago con tarjetas regalo",
+  gift_card_payment: "Pide los códigos de tarjetas regalo, o pagar con ellas una deuda o una tasa",
   crypto_payment: "Pide el pago en criptomonedas",
   wire_transfer: "Pide una transferencia",
   p2p_payment: "Pide el pago por Zelle, Venmo, Cash App u otra aplicación",

@@ -15,11 +15,13 @@ export function within(inner: CueHit, outer: CueHit): boolean {
 
 /**
  * Cues that read one phrase several ways: a request to act on an account (give details, update or verify it, do it
- * through a link), and a suspension (a threat, and a story of a locked account).
+ * through a link), a suspension (a threat, and a story of a locked account), and gift cards (named, and their codes
+ * or a debt paid in them).
  */
 const READINGS_OF_ONE: readonly ReadonlySet<CueId>[] = [
   new Set(["link_action", "verify_action", "personal_info_request", "password_request"]),
   new Set(["threat", "account_locked"]),
+  new Set(["gift_card", "gift_card_payment"]),
 ];
 
 /**

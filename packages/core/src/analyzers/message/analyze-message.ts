@@ -71,6 +71,13 @@ import {
 export const CONTENT_SOURCE = "message_content";
 /** Ends the id of a servicing cue asked through the sender's own channels (see SERVICING_CUES). */
 export const OWN_CHANNEL_SUFFIX = "_own_channel";
+/**
+ * Policy, not fitted: the least a message scores when it asks for gift cards' codes or for a debt, fee or bail paid in
+ * gift cards (`gift_card_payment`). No business or public body takes gift cards as payment and only a scammer asks
+ * for their codes, so it is near-conclusive, as a link on a feed is: high risk whatever the wording reads like (a
+ * "boss" asking a favour writes like a colleague, and the message model reads colleagues as ordinary texts).
+ */
+export const GIFT_CARD_PAYMENT_FLOOR = 65;
 
 export type MessageKind = "text" | "email" | "document";
 
@@ -175,6 +182,9 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   ) {
     hits.delete("fee_payment");
   }
+  // Codes or the backs of cards asked for are gift cards' only in a message that names gift cards ("send me photos of
+  // the backs" after "I need 4 Apple gift cards"; not "a photo of the back garden"): the near-conclusive reading needs one.
+  if (has("gift_card_payment") && !has("gift_card")) hits.delete("gift_card_payment");
   if (urls.some((u) => CHAT_APP_HOSTS.has(u.host))) hits.set("platform_move", "chat app link");
   // "My dear", "beloved" in a text that brings no stranger and asks for nothing is how people who know each other
   // write: no romance story (endearment.ts).
@@ -684,6 +694,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
     status: "ok",
     signals: { language: guessLanguage(prepared) },
     factors,
+    ...(factors.some((f) => f.id === "gift_card_payment") ? { floor: GIFT_CARD_PAYMENT_FLOOR } : {}),
   };
   const contentScore = combineScore([...factors, ...issuer.evidence.factors], 0);
   const scamType: ScamTypeOrNone = contentScore >= STORY_THRESHOLD ? likelyType : "none";

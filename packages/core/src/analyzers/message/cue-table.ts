@@ -9,6 +9,7 @@ export const CUE_IDS = [
   "threat",
   "legal_threat",
   "gift_card",
+  "gift_card_payment",
   "crypto_payment",
   "wire_transfer",
   "p2p_payment",
@@ -107,6 +108,16 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
   ),
   legal_threat: cue("pressure", 35, "Threatens legal action, arrest or the police", "Threatens arrest or legal action"),
   gift_card: cue("ask", 55, "Asks for payment in gift cards", "Asks you to pay with gift cards", null, true),
+  // The gift card's codes asked for, or a debt, fee or bail to be paid in gift cards: no business or public body takes
+  // them as payment, so this is near-conclusive (a floor, analyze-message.ts); a gift card offered or named is not.
+  gift_card_payment: cue(
+    "ask",
+    60,
+    "Asks for gift cards' codes, or for a debt or fee paid in gift cards",
+    "Asks you to pay with gift cards or send their codes",
+    null,
+    true,
+  ),
   crypto_payment: cue("ask", 40, "Asks for payment in cryptocurrency", "Asks you to pay in cryptocurrency", null, true),
   wire_transfer: cue("ask", 25, "Asks for a wire transfer", "Asks you to wire money", null, true),
   p2p_payment: cue(

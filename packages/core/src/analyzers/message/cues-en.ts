@@ -8,6 +8,9 @@ const DATE = "\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?";
 const CLOCK = "\\d{1,2}(?::\\d{2})? ?(?:am|pm)";
 const PAY = "(?:pay|paid|paying|payment|buy|purchase|get|send|sending|transfer|deposit|load|scratch|redeem)";
 const CODE = "(?:code|codes|otp|pin|passcode|verification number)";
+/** A gift card, by its kind or its brand ("gift card", "iTunes cards", "Google Play card", "Steam cards"). */
+const GIFT_CARDS =
+  "(?:(?:apple|itunes|google play|steam|razer gold|vanilla|ebay|amazon|target|walmart|sephora|best buy) )?(?:gift ?cards?|e-?gift cards?|itunes cards?|google play cards?|steam cards?|vanilla cards?)";
 /** What a warning says a real sender never asks you for, or does ("we will never ask", "no one will call"). */
 const WARNED_ASK =
   "ask|request|call|text|email|e-mail|message|contact|require|demand|need|send|pressure|instruct|direct";
@@ -152,6 +155,19 @@ export const CUES_EN: CueTable = {
       "gift ?cards?[^.!?]{0,40}(?:codes?|numbers?|pins?|back of|scratch)",
       "(?:photo|picture|pic|pics) of (?:the )?(?:back of )?(?:the )?cards?",
       "(?:apple|itunes|google play|steam|razer|vanilla|ebay) (?:gift )?cards?",
+    ],
+    gift_card_payment: [
+      // A debt, fee, fine or bail to be paid in gift cards ("pay the processing fee in Apple gift cards", "payment
+      // accepted by gift card"); not a store's own ("pay for apps with a gift card") nor a receipt ("paid with").
+      `(?:pay|settle|clear)(?: off)?(?: the| your| this| a| an| his| her| my)? (?:[a-z$0-9,.]+ ){0,3}?(?:fee|fees|fine|fines|bill|bills|tax|taxes|debt|debts|balance|bail|bond|duty|duties|penalty|penalties|charges?|dues|arrears|ransom)[^.!?]{0,40} (?:by|with|in|via|using) (?:[a-z$0-9,.]+ ){0,3}?${GIFT_CARDS}`,
+      `payments? (?:is |are |will be |must be |can only be )?(?:only )?(?:accepted|required|made|taken|expected) (?:only )?(?:by|with|in|via) (?:[a-z$0-9,.]+ ){0,3}?${GIFT_CARDS}`,
+      // A sum to be paid or sent in them ("send $500 in Apple gift cards", "pay 300 dollars worth of Steam cards").
+      `(?:pay|send)(?: me| us| him| her)? (?:[$€£] ?\\d[\\d,.]*|\\d[\\d,.]* (?:dollars|usd|pounds|euros)) (?:in|with|of|worth of) (?:[a-z]+ ){0,2}?${GIFT_CARDS}`,
+      // Their codes or the backs of the cards sent on ("send me photos of the backs", "text me the codes on the
+      // cards"): what a gift-card favour from a "boss" or a "relative" asks in the end.
+      // Read as such only in a message that names gift cards (analyze-message.ts).
+      `(?:send|text|email|give|read|share)(?: me| us| them| him| her)?(?: all)?(?: the| a| some)? (?:codes?|pins?|claim codes?|card numbers?|photos?|pictures?|pics?|images?|snapshots?|screenshots?) (?:of|on|from|for) (?:the |all the |each )?(?:backs?|${GIFT_CARDS}|cards?)`,
+      "(?:photos?|pictures?|pics?|images?|snapshots?|screenshots?) of (?:the )?backs?",
     ],
     crypto_payment: [
       "bitcoin (?:atm|machine|kiosk)",

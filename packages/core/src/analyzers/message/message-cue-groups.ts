@@ -188,6 +188,7 @@ export const MONEY_SENDS: readonly CueId[] = [
   "p2p_payment",
   "wire_transfer",
   "gift_card",
+  "gift_card_payment",
   "crypto_payment",
 ];
 /** What a refund lure asks in exchange for the money it promises: a payment, card or bank details, a sign-in, a link. */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { analyzeMessage, type AnalyzeMessageOptions } from "../../../src/analyzers/message/analyze-message.js";
+import {
+  analyzeMessage,
+  GIFT_CARD_PAYMENT_FLOOR,
+  type AnalyzeMessageOptions,
+} from "../../../src/analyzers/message/analyze-message.js";
 import { offlineSubLookups } from "../../../src/analyzers/message/assess-message.js";
 import { ClaimedIssuerSchema } from "../../../src/analyzers/message/claimed-issuer.js";
 import { extractEntities } from "../../../src/analyzers/message/extract-entities.js";
@@ -842,6 +846,48 @@ describe("analyzeMessage: a courier's fee", () => {
   });
 });
 
+describe("analyzeMessage: gift cards asked for, offered or named", () => {
+  const read = (text: string): { ids: string[]; floor: number } => {
+    const evidence = analyzeMessage(text, options).evidence;
+    return {
+      ids: evidence.flatMap((e) => e.factors.map((f) => f.id)),
+      floor: Math.max(0, ...evidence.map((e) => e.floor ?? 0)),
+    };
+  };
+
+  it.each([
+    // A "boss" or a "relative" asking a favour: the cards bought, then their codes or backs sent on.
+    "Hey, it's Mark. Can you do me a favor? I need 4 Apple gift cards, $100 each, for a client. I'm stuck in a meeting, send me photos of the backs.",
+    "Are you available? Pick up three Google Play cards for me and text me the codes on the cards, I'll pay you back tonight",
+    // A debt, fee or bail to be paid in them, or a sum sent in them.
+    "US Treasury: you are eligible for a $6,400 federal grant. Pay the processing fee of $250 in Apple gift cards to release the funds.",
+    "IRS Final Notice: you owe $3,480 in back taxes. Payment accepted by gift card or bitcoin. Call 202-318-4406.",
+    "Grandma please send $500 in Target gift cards, the lawyer says it is the only way",
+  ])("reads gift cards' codes or a debt paid in them as near-conclusive: %s", (text) => {
+    const r = read(text);
+    expect(r.ids).toContain("gift_card_payment");
+    expect(r.floor).toBe(GIFT_CARD_PAYMENT_FLOOR);
+  });
+
+  it.each([
+    // Warnings name the ask they warn against.
+    "We will never ask you to pay a fee with gift cards or send us the codes on the back of a card.",
+    // A store's receipt, its own payment method, a gift card given or offered.
+    "You paid $25.00 with a gift card at Target. Remaining balance $10.00",
+    "Pay for apps and games with a Google Play gift card",
+    "Your Amazon gift card code is AB12-CD34-EF56. Enjoy your gift from Sarah!",
+    "Send an eGift card to a friend in minutes at target.com/giftcards",
+    "Sam's Club: Join or renew today and get a $20 gift card. Offer ends 12/01. samsclub.com/join Reply STOP to end.",
+    // Photos and codes asked for in a message that names no gift card.
+    "Can you send me photos of the back garden? The fence looks broken",
+    "Send me pictures of the cards you made for the wedding!",
+  ])("reads no gift-card payment where none is asked for: %s", (text) => {
+    const r = read(text);
+    expect(r.ids).not.toContain("gift_card_payment");
+    expect(r.floor).toBe(0);
+  });
+});
+
 describe("analyzeMessage: endearments", () => {
   it.each([
     "Good morning my dear, hope you slept well. See you at church on Sunday, God bless you.",
@@ -1583,7 +1629,7 @@ describe("analyzeMessage: warnings and negations", () => {
   });
 
   it.each([
-    ["Pay the $500 fine today with Apple gift cards or you will be arrested.", "gift_card"],
+    ["Pay the $500 fine today with Apple gift cards or you will be arrested.", "gift_card_payment"],
     ["Don't tell mom, just send me the money via Zelle", "money_request"],
     ["Don't tell anyone, send me $300 on Zelle now", "p2p_payment"],
     ["I wouldn't ask if it wasn't urgent, can you send me $300 via Zelle", "p2p_payment"],
