@@ -35,8 +35,9 @@ export interface Assessment {
 }
 
 /**
- * A `safe` verdict needs evidence of legitimacy (VOUCHING_POINTS of negative points) or this much confidence; otherwise
- * the score is lifted to low_risk. Nothing known against an input is not evidence that it is safe.
+ * A `safe` verdict needs evidence of legitimacy (VOUCHING_POINTS of negative points) or this much confidence and no
+ * finding of substance against it; otherwise the score is lifted to low_risk. Nothing known against an input is not
+ * evidence that it is safe.
  */
 export const SAFE_MIN_CONFIDENCE = 0.75;
 /** Legitimacy points that count as vouching (a popular or official domain does; "no complaints found" alone does not). */
@@ -69,6 +70,8 @@ export const HAND_SCORING: Scoring = { combination: "hand" };
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 /** A rule whose detector states at least this prior backs a model's reading (a weaker one is a hint). */
 export const CORROBORATING_PRIOR = 20;
+/** The log-odds a finding of substance must still add to keep an answer out of `safe` (see assess). */
+const SIGN_LOG_ODDS = 0.5;
 
 /** A hit's log-odds: its rule's fitted weight times the hit's value when the channel's file has the rule, else its prior. */
 function logOddsOf(hit: RuleHit, key: string, weights: ChannelWeights | undefined): number {
@@ -233,15 +236,27 @@ export function assess(items: readonly WeightedEvidence[], options: AssessOption
   const hand = scoring.combination === "hand" || hits.some((f) => f.source === "test_mode");
   let score: number;
   let factors: Factor[];
+  // A finding of substance (a detector's prior of CORROBORATING_PRIOR or more: a gift-card request, a call to dispute a
+  // charge) that the weights still count as risk (half a log-odds or more) is a sign against the input: with nothing
+  // vouching, it is not called safe however surely the other readings weigh it down. One the fit weighs next to
+  // nothing (a brand's name on another of its own country domains) is no sign.
+  let sign: boolean;
   if (hand) {
     score = combineScore(hits, floor);
     factors = hits.map(({ id, source, label, points }) => ({ id, source, label, points }));
+    sign = hits.some((h) => h.strength === undefined && h.points >= CORROBORATING_PRIOR);
   } else {
     const weights = options.channel === undefined ? undefined : scoring.weights[options.channel];
     scoring.observe?.(options.channel, hits, floor);
     const combined = combineLogOdds(hits, weights, floor);
     score = combined.score;
     factors = hits.map(({ id, source, label }, i) => ({ id, source, label, points: combined.points[i] ?? 0 }));
+    sign = hits.some(
+      (h) =>
+        h.strength === undefined &&
+        h.points >= CORROBORATING_PRIOR &&
+        logOddsOf(h, ruleKey(h), weights) >= SIGN_LOG_ODDS,
+    );
   }
   factors.sort((a, b) => Math.abs(b.points) - Math.abs(a.points));
   const confidence = round2(
@@ -251,7 +266,7 @@ export function assess(items: readonly WeightedEvidence[], options: AssessOption
       Math.max(0.05, 0.15 + 0.55 * coverage + 0.3 * Math.min(1, strongest)),
     ),
   );
-  if (score < LIMITED_EVIDENCE_SCORE && !vouched && confidence < SAFE_MIN_CONFIDENCE) {
+  if (score < LIMITED_EVIDENCE_SCORE && !vouched && (confidence < SAFE_MIN_CONFIDENCE || sign)) {
     factors.push({
       id: "limited_evidence",
       source: "scoring",
