@@ -16,6 +16,7 @@ import { guessLanguage, readCues } from "./cue-matcher.js";
 import { scanMessage, type MessageEntities } from "./extract-entities.js";
 import { SCAM_TYPES, type ScamType, type ScamTypeOrNone } from "./scam-types.js";
 import { absorbedCues, overlapsOnly, within } from "./absorbed-cues.js";
+import { NAMES_GIFT_CARDS } from "./cues-en.js";
 import { endearmentOnly } from "./endearment.js";
 import { homePlan, parsePhones, parseUrls } from "./message-contacts.js";
 import {
@@ -184,7 +185,7 @@ export function analyzeMessage(text: string, options: AnalyzeMessageOptions): Me
   }
   // Codes or the backs of cards asked for are gift cards' only in a message that names gift cards ("send me photos of
   // the backs" after "I need 4 Apple gift cards"; not "a photo of the back garden"): the near-conclusive reading needs one.
-  if (has("gift_card_payment") && !has("gift_card")) hits.delete("gift_card_payment");
+  if (has("gift_card_payment") && !NAMES_GIFT_CARDS.test(prepared)) hits.delete("gift_card_payment");
   if (urls.some((u) => CHAT_APP_HOSTS.has(u.host))) hits.set("platform_move", "chat app link");
   // "My dear", "beloved" in a text that brings no stranger and asks for nothing is how people who know each other
   // write: no romance story (endearment.ts).

@@ -11,6 +11,8 @@ const CODE = "(?:code|codes|otp|pin|passcode|verification number)";
 /** A gift card, by its kind or its brand ("gift card", "iTunes cards", "Google Play card", "Steam cards"). */
 const GIFT_CARDS =
   "(?:(?:apple|itunes|google play|steam|razer gold|vanilla|ebay|amazon|target|walmart|sephora|best buy) )?(?:gift ?cards?|e-?gift cards?|itunes cards?|google play cards?|steam cards?|vanilla cards?)";
+/** Whether a message (prepared for cues) names gift cards anywhere. */
+export const NAMES_GIFT_CARDS = new RegExp(GIFT_CARDS);
 /** What a warning says a real sender never asks you for, or does ("we will never ask", "no one will call"). */
 const WARNED_ASK =
   "ask|request|call|text|email|e-mail|message|contact|require|demand|need|send|pressure|instruct|direct";
@@ -151,10 +153,18 @@ export const CUES_EN: CueTable = {
       "(?:bank|tax|irs|wage|federal) levy|levy (?:on|against) (?:your|the)|levy (?:has been|was|will be) (?:placed|issued|filed)|(?:will|to) levy",
     ],
     gift_card: [
-      `${PAY}[^.!?]{0,40}gift ?cards?`,
-      "gift ?cards?[^.!?]{0,40}(?:codes?|numbers?|pins?|back of|scratch)",
-      "(?:photo|picture|pic|pics) of (?:the )?(?:back of )?(?:the )?cards?",
-      "(?:apple|itunes|google play|steam|razer|vanilla|ebay) (?:gift )?cards?",
+      // Asked to pay in them ("pay today with gift cards", "pay with Apple gift cards"); not a store's own way to pay
+      // ("pay for apps with a gift card"), a receipt ("paid with a gift card"), or a card given or offered ("your gift
+      // card code is ...", "get a $20 gift card", "win a $500 Apple gift card": prize lures are read as prizes).
+      `pay(?: (?:me|us|it|them|him|her|now|today|immediately|online|only))* (?:by|with|in|via|using) (?:[a-z$0-9,.]+ ){0,3}?${GIFT_CARDS}`,
+      // Payment in them asked for ("asking for payment in gift cards", what warnings name too).
+      `(?:ask|asks|asking|asked|demand|demands|demanding|demanded|request|requests|requesting|require|requires|want|wants)(?: for)?(?: a| the)? payments? (?:in|by|with|via) (?:[a-z$0-9,.]+ ){0,3}?${GIFT_CARDS}`,
+      // Asked to buy them ("get some Apple gift cards", "I need 4 Apple gift cards", "buy gift cards for our clients").
+      `(?:buy|purchase|pick up|get|grab|need|want)(?: you to (?:buy|purchase|pick up|get|grab))?(?: me| us| him| her)? (?:some|a few|several|more|\\d+|two|three|four|five|six|seven|eight|nine|ten)(?: more)? (?:[$€£]?\\d[\\d,.]* )?(?:[a-z]+ ){0,2}?${GIFT_CARDS}`,
+      `(?:buy|purchase|pick up|get|grab)(?: me| us| him| her)? ${GIFT_CARDS} (?:for (?:me|us|him|her|them|a client|clients|our clients|the office|the staff|the team)|and (?:send|text|email|give))`,
+      // Scratched and read off ("scratch the back of the card").
+      "scratch(?: off)? (?:the )?(?:back|silver|strip|panel)",
+      `${GIFT_CARDS}[^.!?]{0,40}(?:back of|scratch)`,
     ],
     gift_card_payment: [
       // A debt, fee, fine or bail to be paid in gift cards ("pay the processing fee in Apple gift cards", "payment
@@ -165,7 +175,7 @@ export const CUES_EN: CueTable = {
       `(?:pay|send)(?: me| us| him| her)? (?:[$€£] ?\\d[\\d,.]*|\\d[\\d,.]* (?:dollars|usd|pounds|euros)) (?:in|with|of|worth of) (?:[a-z]+ ){0,2}?${GIFT_CARDS}`,
       // Their codes or the backs of the cards sent on ("send me photos of the backs", "text me the codes on the
       // cards"): what a gift-card favour from a "boss" or a "relative" asks in the end.
-      // Read as such only in a message that names gift cards (analyze-message.ts).
+      // Read as such only in a message that names gift cards (NAMES_GIFT_CARDS, analyze-message.ts).
       `(?:send|text|email|give|read|share)(?: me| us| them| him| her)?(?: all)?(?: the| a| some)? (?:codes?|pins?|claim codes?|card numbers?|photos?|pictures?|pics?|images?|snapshots?|screenshots?) (?:of|on|from|for) (?:the |all the |each )?(?:backs?|${GIFT_CARDS}|cards?)`,
       "(?:photos?|pictures?|pics?|images?|snapshots?|screenshots?) of (?:the )?backs?",
     ],

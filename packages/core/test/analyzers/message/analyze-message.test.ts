@@ -881,8 +881,21 @@ describe("analyzeMessage: gift cards asked for, offered or named", () => {
     // Photos and codes asked for in a message that names no gift card.
     "Can you send me photos of the back garden? The fence looks broken",
     "Send me pictures of the cards you made for the wedding!",
-  ])("reads no gift-card payment where none is asked for: %s", (text) => {
+  ])("reads no gift cards asked for where none is: %s", (text) => {
     const r = read(text);
+    expect(r.ids).not.toContain("gift_card_payment");
+    expect(r.ids).not.toContain("gift_card");
+    expect(r.floor).toBe(0);
+  });
+
+  it.each([
+    // Asked to buy them or to pay with them, with no code or debt named: a relative may ask that too, so no floor.
+    "Hey, are you free? I need a quick favor. I'm in a meeting. I need you to get some Apple gift cards for a client, I'll reimburse you.",
+    "Hiring: personal assistant, $600 per week. First task: buy gift cards for our clients.",
+    "IRS: you owe back taxes. Pay today with gift cards or you will be arrested.",
+  ])("reads gift cards to buy or pay with as an ask, not near-conclusive: %s", (text) => {
+    const r = read(text);
+    expect(r.ids).toContain("gift_card");
     expect(r.ids).not.toContain("gift_card_payment");
     expect(r.floor).toBe(0);
   });
