@@ -855,49 +855,56 @@ describe("analyzeMessage: gift cards asked for, offered or named", () => {
     };
   };
 
+  const NEAR_CONCLUSIVE = "gift_card_payment";
+  const ASK = "gift_card";
   it.each([
     // A "boss" or a "relative" asking a favour: the cards bought, then their codes or backs sent on.
-    "Hey, it's Mark. Can you do me a favor? I need 4 Apple gift cards, $100 each, for a client. I'm stuck in a meeting, send me photos of the backs.",
-    "Are you available? Pick up three Google Play cards for me and text me the codes on the cards, I'll pay you back tonight",
+    [
+      "Hey, it's Mark. Can you do me a favor? I need 4 Apple gift cards, $100 each, for a client. I'm stuck in a meeting, send me photos of the backs.",
+      NEAR_CONCLUSIVE,
+    ],
+    [
+      "Are you available? Pick up three Google Play cards for me and text me the codes on the cards, I'll pay you back tonight",
+      NEAR_CONCLUSIVE,
+    ],
     // A debt, fee or bail to be paid in them, or a sum sent in them.
-    "US Treasury: you are eligible for a $6,400 federal grant. Pay the processing fee of $250 in Apple gift cards to release the funds.",
-    "IRS Final Notice: you owe $3,480 in back taxes. Payment accepted by gift card or bitcoin. Call 202-318-4406.",
-    "Grandma please send $500 in Target gift cards, the lawyer says it is the only way",
-  ])("reads gift cards' codes or a debt paid in them as near-conclusive: %s", (text) => {
-    const r = read(text);
-    expect(r.ids).toContain("gift_card_payment");
-    expect(r.floor).toBe(GIFT_CARD_PAYMENT_FLOOR);
-  });
-
-  it.each([
-    // Warnings name the ask they warn against.
-    "We will never ask you to pay a fee with gift cards or send us the codes on the back of a card.",
-    // A store's receipt, its own payment method, a gift card given or offered.
-    "You paid $25.00 with a gift card at Target. Remaining balance $10.00",
-    "Pay for apps and games with a Google Play gift card",
-    "Your Amazon gift card code is AB12-CD34-EF56. Enjoy your gift from Sarah!",
-    "Send an eGift card to a friend in minutes at target.com/giftcards",
-    "Sam's Club: Join or renew today and get a $20 gift card. Offer ends 12/01. samsclub.com/join Reply STOP to end.",
-    // Photos and codes asked for in a message that names no gift card.
-    "Can you send me photos of the back garden? The fence looks broken",
-    "Send me pictures of the cards you made for the wedding!",
-  ])("reads no gift cards asked for where none is: %s", (text) => {
-    const r = read(text);
-    expect(r.ids).not.toContain("gift_card_payment");
-    expect(r.ids).not.toContain("gift_card");
-    expect(r.floor).toBe(0);
-  });
-
-  it.each([
+    [
+      "US Treasury: you are eligible for a $6,400 federal grant. Pay the processing fee of $250 in Apple gift cards to release the funds.",
+      NEAR_CONCLUSIVE,
+    ],
+    [
+      "IRS Final Notice: you owe $3,480 in back taxes. Payment accepted by gift card or bitcoin. Call 202-318-4406.",
+      NEAR_CONCLUSIVE,
+    ],
+    ["Grandma please send $500 in Target gift cards, the lawyer says it is the only way", NEAR_CONCLUSIVE],
     // Asked to buy them or to pay with them, with no code or debt named: a relative may ask that too, so no floor.
-    "Hey, are you free? I need a quick favor. I'm in a meeting. I need you to get some Apple gift cards for a client, I'll reimburse you.",
-    "Hiring: personal assistant, $600 per week. First task: buy gift cards for our clients.",
-    "IRS: you owe back taxes. Pay today with gift cards or you will be arrested.",
-  ])("reads gift cards to buy or pay with as an ask, not near-conclusive: %s", (text) => {
+    [
+      "Hey, are you free? I need a quick favor. I'm in a meeting. I need you to get some Apple gift cards for a client, I'll reimburse you.",
+      ASK,
+    ],
+    ["Hiring: personal assistant, $600 per week. First task: buy gift cards for our clients.", ASK],
+    ["IRS: you owe back taxes. Pay today with gift cards or you will be arrested.", ASK],
+    // Warnings name the ask they warn against.
+    ["We will never ask you to pay a fee with gift cards or send us the codes on the back of a card.", null],
+    // A store's receipt, its own payment method, a gift card given or offered.
+    ["You paid $25.00 with a gift card at Target. Remaining balance $10.00", null],
+    ["Pay for apps and games with a Google Play gift card", null],
+    ["Your Amazon gift card code is AB12-CD34-EF56. Enjoy your gift from Sarah!", null],
+    ["Send an eGift card to a friend in minutes at target.com/giftcards", null],
+    [
+      "Sam's Club: Join or renew today and get a $20 gift card. Offer ends 12/01. samsclub.com/join Reply STOP to end.",
+      null,
+    ],
+    // Photos and codes asked for in a message that names no gift card.
+    ["Can you send me photos of the back garden? The fence looks broken", null],
+    ["Send me pictures of the cards you made for the wedding!", null],
+  ])("reads %s as %s", (text, rule) => {
     const r = read(text);
-    expect(r.ids).toContain("gift_card");
-    expect(r.ids).not.toContain("gift_card_payment");
-    expect(r.floor).toBe(0);
+    const gift = r.ids.filter((id) => id === ASK || id === NEAR_CONCLUSIVE);
+    // The near-conclusive reading absorbs the ask where both read one phrase; either way it names the rule and floors.
+    if (rule === NEAR_CONCLUSIVE) expect(gift).toContain(NEAR_CONCLUSIVE);
+    else expect(gift).toEqual(rule === null ? [] : [rule]);
+    expect(r.floor).toBe(rule === NEAR_CONCLUSIVE ? GIFT_CARD_PAYMENT_FLOOR : 0);
   });
 });
 
