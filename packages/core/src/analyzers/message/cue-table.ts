@@ -107,7 +107,14 @@ export const CUES: Readonly<Record<CueId, CueMeaning>> = {
     "Threatens penalties or suspension",
   ),
   legal_threat: cue("pressure", 35, "Threatens legal action, arrest or the police", "Threatens arrest or legal action"),
-  gift_card: cue("ask", 55, "Asks you to pay with or buy gift cards", "Asks you to pay with or buy gift cards", null, true),
+  gift_card: cue(
+    "ask",
+    55,
+    "Asks you to pay with or buy gift cards",
+    "Asks you to pay with or buy gift cards",
+    null,
+    true,
+  ),
   // The gift card's codes asked for, or a debt, fee or bail to be paid in gift cards: no business or public body takes
   // them as payment, so this is near-conclusive (a floor, analyze-message.ts); a gift card offered or named is not.
   gift_card_payment: cue(
