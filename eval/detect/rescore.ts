@@ -61,12 +61,14 @@ export interface FitSettings {
  */
 const CEILINGS: Partial<Record<CorpusChannel, number>> = { sms: 39 };
 
-/** The ceiling a run measures: the channel's own unless the command line names another. */
-function uncorroboratedCeiling(channel: CorpusChannel): number | undefined {
-  const own = CEILINGS[channel];
-  const named = process.argv.find((a) => a.startsWith("--ceiling="))?.slice("--ceiling=".length);
+/**
+ * The policy a run measures: the channel's own (`own`), unless the command line names another score with `--name=N`
+ * (`set` makes the policy of it) or none with `--name=off`. A channel without the policy keeps none.
+ */
+function measuredPolicy<T>(name: string, own: T | undefined, set: (own: T, score: number) => T): T | undefined {
+  const named = flag(process.argv, name);
   if (named === undefined || own === undefined) return own;
-  return named === "off" ? undefined : Number(named);
+  return named === "off" ? undefined : set(own, Number(named));
 }
 /**
  * Beside the ceiling: a reading of 7 log-odds or more (the model's clip is 8) is backed by a link the URL channel
@@ -88,14 +90,6 @@ const CONFIDENT_READINGS: Partial<Record<CorpusChannel, NonNullable<ChannelWeigh
 const READINGS_ONLY_CEILINGS: Partial<Record<CorpusChannel, NonNullable<ChannelWeights["readingsOnlyCeiling"]>>> = {
   sms: { score: 84, readings: ["sub_lookups/url_"], minFinding: 0.5 },
 };
-
-/** The readings-only ceiling a run measures: the channel's own unless the command line names another. */
-function readingsOnlyCeiling(channel: CorpusChannel): ChannelWeights["readingsOnlyCeiling"] {
-  const own = READINGS_ONLY_CEILINGS[channel];
-  const named = process.argv.find((a) => a.startsWith("--readings-ceiling="))?.slice("--readings-ceiling=".length);
-  if (named === undefined || own === undefined) return own;
-  return named === "off" ? undefined : { ...own, score: Number(named) };
-}
 
 /** The value of `--name=...`, or undefined when the flag is absent. */
 export function flag(args: readonly string[], name: string): string | undefined {
@@ -282,9 +276,12 @@ export function fitFinal(
   const groupExponent = options.groupExponent ?? 0;
   const fitted = fitChannel(data, stats, options);
   const sources = [...new Set(data.items.filter((_, i) => !data.heldOut[i]).map((i) => i.source))];
-  const ceiling = uncorroboratedCeiling(data.channel);
+  const ceiling = measuredPolicy("ceiling", CEILINGS[data.channel], (_, score) => score);
   const confident = CONFIDENT_READINGS[data.channel];
-  const readings = readingsOnlyCeiling(data.channel);
+  const readings = measuredPolicy("readings-ceiling", READINGS_ONLY_CEILINGS[data.channel], (own, score) => ({
+    ...own,
+    score,
+  }));
   const groups = groupExponent === 0 ? "" : `, a source's weight its size to the power ${groupExponent}`;
   return {
     ...fitted,
