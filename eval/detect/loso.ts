@@ -1,5 +1,5 @@
 // pnpm eval loso [url|sms|email] [--sources=a,b] [--without=c,d] [--why] [--scam-line] [--errors=N]
-// [--fp-cost=N] [--lambda=N] [--group-exponent=N] [--ceiling=N|off] [--readings-ceiling=N|off]: left one source out
+// [--fp-cost=N] [--lambda=N] [--group-exponent=N] [--ceiling=N|off] [--rules-alone=N|off]: left one source out
 // (every training source, or only those named). For every training source, the channel's weights are fitted
 // again without it and its items read by a statistical model trained without it, then the source is scored: what
 // the engine does on a source it never saw, for each source the shipped engine was fitted on. Printed beside the
@@ -21,7 +21,7 @@
 // run once with it and once without, same code, to see what a source brings the others before it goes in.
 //
 // --fp-cost, --lambda and --group-exponent fit every weight of the run (the in-source column's too) with other settings
-// than the shipped ones, as `pnpm eval rescore` takes them; --ceiling and --readings-ceiling measure another policy
+// than the shipped ones, as `pnpm eval rescore` takes them; --ceiling and --rules-alone measure another policy
 // ceiling (rescore.ts). Settings are chosen on what they do to sources left out, not on the sources that fit them.
 //
 // --errors=N lists, per training source, its N highest-scored left-out false positives and its N missed scams that

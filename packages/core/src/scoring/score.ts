@@ -115,16 +115,11 @@ export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights
   if (ceiling !== undefined && !backed(hits, keys, logOdds, confident)) {
     raw = Math.min(raw, ceiling);
   }
-  // Policy: a model's reading backed only by other readings (a link verdict reached by weighing) stays under the
-  // channel's scam line; a rule of substance that is no reading lifts it past (see ChannelWeights).
-  const onlyReadings = weights?.readingsOnlyCeiling;
-  if (onlyReadings !== undefined && hits.some((h) => (h.strength ?? 0) > 0)) {
-    const finding = (h: RuleHit, i: number): boolean =>
-      h.strength === undefined &&
-      (logOdds[i] ?? 0) > (onlyReadings.minFinding ?? 0) &&
-      h.points >= CORROBORATING_PRIOR &&
-      !onlyReadings.readings.some((k) => keys[i]!.startsWith(k));
-    if (!hits.some(finding)) raw = Math.min(raw, onlyReadings.score);
+  // Policy: past the channel's scam line less one, the rules that are no reading must call it high risk by
+  // themselves; a model lifts what they found, it does not make a scam of it (see ChannelWeights).
+  const findings = weights?.scamTakesFindings;
+  if (findings !== undefined && raw > findings.score && 100 * sigmoid(bias + rulesAlone(hits, logOdds)) < findings.rulesAlone) {
+    raw = findings.score;
   }
   const score = Math.max(0, Math.min(100, Math.round(Math.max(raw, floor))));
   // The points share what the rules moved; a floor's lift above that is the floor's (its evidence names it).
@@ -132,6 +127,13 @@ export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights
   const total = z - bias;
   const points = logOdds.map((c) => (total === 0 ? 0 : Math.round(((c * moved) / total) * 10) / 10));
   return { score, points };
+}
+
+/** The log-odds the rules add that are no statistical reading (a graded hit is a model's reading). */
+function rulesAlone(hits: readonly RuleHit[], logOdds: readonly number[]): number {
+  let sum = 0;
+  for (let i = 0; i < hits.length; i++) if (hits[i]!.strength === undefined) sum += logOdds[i]!;
+  return sum;
 }
 
 /** Whether some hit of the rule counts against a scam. */

@@ -41,20 +41,12 @@ export interface ChannelWeights {
    */
   readonly confidentReading?: { readonly strength: number; readonly backedBy: readonly string[] };
   /**
-   * Policy, not fitted: the highest score a model's reading reaches when what backs it is only other readings, rules
-   * whose key starts with one of `readings` (a link verdict the URL channel reached by weighing: its URL model, a
-   * shortener, a young host). Two statistical readings that agree make a text high risk; calling it a scam takes a
-   * finding of substance of its own (a rule of `CORROBORATING_PRIOR` or more that is not a reading), or a floor.
+   * Policy, not fitted: the scam verdict rests on findings. A score above `score` (the scam line less one) takes the
+   * rules that are no statistical reading (graded hits, a model's, left out) to read the input, by themselves, at
+   * `rulesAlone` or more: a model lifts to a scam what the findings already call high risk, never what they do not.
+   * A floor of near-conclusive evidence still stands.
    */
-  readonly readingsOnlyCeiling?: {
-    readonly score: number;
-    readonly readings: readonly string[];
-    /**
-     * The log-odds a finding must add to lift past the ceiling (default 0, any): a rule the fit weighs next to
-     * nothing (a "click here" in an operator's advert) is no finding of substance, whatever its prior.
-     */
-    readonly minFinding?: number;
-  };
+  readonly scamTakesFindings?: { readonly score: number; readonly rulesAlone: number };
 }
 
 /**

@@ -115,37 +115,26 @@ describe("combineLogOdds: the one combination", () => {
     expect(score(hit("model", 0, 3), hit("click", 5))).toBe(39);
   });
 
-  it("holds a reading backed only by another reading under the scam line, unless a finding of substance backs it", () => {
-    const capped: ChannelWeights = {
-      ...weights({ "rules/model": 1, "rules/link_scam": 2, "rules/threat": 2 }),
-      uncorroboratedCeiling: 39,
-      readingsOnlyCeiling: { score: 84, readings: ["rules/link_"] },
+  it("lets a model lift to a scam only what the rules call high risk by themselves", () => {
+    const policy: ChannelWeights = {
+      ...weights({ "rules/model": 1, "rules/threat": 2, "rules/link": 2 }, -2),
+      scamTakesFindings: { score: 84, rulesAlone: 70 },
     };
-    const score = (...hits: RuleHit[]): number => combineLogOdds(hits, capped, 0).score;
-    // The model and a link verdict reached by weighing agree: high risk, not a scam.
-    expect(score(hit("model", 0, 6), hit("link_scam", 75))).toBe(84);
-    // A finding of substance that is no reading lets them reach the scam line.
-    expect(score(hit("model", 0, 6), hit("link_scam", 75), hit("threat", 40))).toBeGreaterThan(84);
-    // Near-conclusive evidence still floors it.
-    expect(combineLogOdds([hit("model", 0, 6), hit("link_scam", 75)], capped, 90).score).toBe(90);
-    // Without the policy the two readings reach it.
-    const { readingsOnlyCeiling: _, ...plain } = capped;
-    expect(combineLogOdds([hit("model", 0, 6), hit("link_scam", 75)], plain, 0).score).toBeGreaterThan(84);
-  });
-
-  it("lets only a finding the fit weighs lift a reading backed by another reading past the scam line", () => {
-    const capped: ChannelWeights = {
-      ...weights({ "rules/model": 1, "rules/link_scam": 2, "rules/threat": 2, "rules/click": 0.05 }),
-      uncorroboratedCeiling: 39,
-      readingsOnlyCeiling: { score: 84, readings: ["rules/link_"], minFinding: 0.5 },
-    };
-    const score = (c: ChannelWeights, ...hits: RuleHit[]): number => combineLogOdds(hits, c, 0).score;
-    // A rule of substance by its prior that the fit weighs next to nothing is no finding.
-    expect(score(capped, hit("model", 0, 6), hit("link_scam", 75), hit("click", 40))).toBe(84);
-    expect(score(capped, hit("model", 0, 6), hit("link_scam", 75), hit("threat", 40))).toBeGreaterThan(84);
-    // Without the bound, any finding that adds risk lifts it.
-    const anyFinding = { ...capped, readingsOnlyCeiling: { score: 84, readings: ["rules/link_"] } };
-    expect(score(anyFinding, hit("model", 0, 6), hit("link_scam", 75), hit("click", 40))).toBeGreaterThan(84);
+    const { scamTakesFindings: _, ...plain } = policy;
+    const score = (w: ChannelWeights, hits: RuleHit[], floor = 0): number => combineLogOdds(hits, w, floor).score;
+    // One finding the rules alone read at 50: the model makes it high risk, not a scam.
+    const lone = [hit("model", 0, 6), hit("threat", 40)];
+    expect(score(plain, lone)).toBeGreaterThan(84);
+    expect(score(policy, lone)).toBe(84);
+    // Two that read 88 by themselves: the model lifts them past the line.
+    const two = [hit("model", 0, 6), hit("threat", 40), hit("link", 40)];
+    expect(score(policy, two)).toBe(score(plain, two));
+    expect(score(policy, two)).toBeGreaterThan(84);
+    // Near-conclusive evidence still floors it; under the line the policy changes nothing.
+    expect(score(policy, lone, 90)).toBe(90);
+    const weak = [hit("model", 0, 1), hit("threat", 40)];
+    expect(score(policy, weak)).toBe(score(plain, weak));
+    expect(score(policy, weak)).toBeLessThan(84);
   });
 
   it("never goes under the floor of near-conclusive evidence", () => {

@@ -87,5 +87,5 @@ export const TEXT_WEIGHTS: ChannelWeights = {
     "uci-sms-2011, exais-sms-2014, indonesian-sms-2016, swahili-bongoscam-2024, thai-sms-2022, spamhunter-2018-2022, vietnamese-a2p-sms-2022-2025, pennywise-bank-sms-2019-2026; false-positive cost 10, lambda 3, rules with 8+ hits",
   uncorroboratedCeiling: 39,
   confidentReading: { strength: 7, backedBy: ["sub_lookups/url_"] },
-  readingsOnlyCeiling: { score: 84, readings: ["sub_lookups/url_"], minFinding: 0.5 },
+  scamTakesFindings: { score: 84, rulesAlone: 70 },
 };
