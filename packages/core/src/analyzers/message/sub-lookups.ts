@@ -8,6 +8,7 @@ import { AI_FACTOR_SOURCE } from "../../scoring/ai-bounds.js";
 import { URL_MODEL_SOURCE } from "../../models/model-evidence.js";
 import { REDIRECT_SOURCE } from "../url/analyze-url.js";
 import { BRAND_SOURCE } from "../url/brand-impersonation.js";
+import { SHORTENER_SET, matchHostSuffix } from "../url/brand-index.js";
 import { HEURISTICS_SOURCE } from "../url/url-heuristics.js";
 
 export const SUBLOOKUP_SOURCE = "sub_lookups";
@@ -89,12 +90,28 @@ export const OWN_LINK_SUFFIX = "_own_link";
 const OWN_LINK_POINTS = 15;
 
 /**
+ * Ends the id of a link verdict reached by weighing on a shortened link: offline, the URL channel sees the
+ * shortener's address, not where it leads, and operators, shops and banks shorten their own links as phishing does.
+ */
+export const SHORTENED_SUFFIX = "_shortened";
+
+/** Whether a link's host is a link shortener's. */
+function shortened(link: string): boolean {
+  try {
+    return matchHostSuffix(new URL(link).host, SHORTENER_SET) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Evidence from the sub-lookups of a message's links and numbers (source "sub_lookups"). `ownLinks` are the links (as
  * normalized) the message credits to its sender (its site, named as the text names its sender, or one on its
  * country's registry second level; see MessageAnalysis.ownLinks): a verdict on one of them reached by weighing (the
  * URL model, a shortener, a young host) is a rule of its own, `url_<verdict>_own_link`, which the fit weighs apart,
  * and counts only when no other link counts. A verdict on such a link that rests on near-conclusive evidence (a
- * listing, a look-alike spelling) weighs and floors as any other.
+ * listing, a look-alike spelling) weighs and floors as any other. A verdict reached by weighing on a shortened link
+ * is `url_<verdict>_shortened`, weighed apart too: the shortener's address is all the channel saw.
  */
 export function subLookupEvidence(subs: readonly SubLookupResult[], ownLinks: readonly string[] = []): Evidence {
   const signals = {
@@ -123,8 +140,9 @@ export function subLookupEvidence(subs: readonly SubLookupResult[], ownLinks: re
   let floor = 0;
   const w = WEIGHTS[worst.verdict];
   if (w.points > 0) {
+    const short = !ownCounts && worst.kind === "url" && !nearConclusive(worst) && shortened(worst.value);
     factors.push({
-      id: `${worst.kind}_${worst.verdict}${ownCounts ? OWN_LINK_SUFFIX : ""}`,
+      id: `${worst.kind}_${worst.verdict}${ownCounts ? OWN_LINK_SUFFIX : short ? SHORTENED_SUFFIX : ""}`,
       source: SUBLOOKUP_SOURCE,
       label: describe(worst),
       points: ownCounts ? OWN_LINK_POINTS : w.points,

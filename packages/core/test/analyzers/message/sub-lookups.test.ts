@@ -110,6 +110,23 @@ describe("subLookupEvidence", () => {
     expect(floored.floor).toBe(65);
   });
 
+  it("weighs apart a verdict reached by weighing on a shortened link, and keeps a listing's rule and floor", () => {
+    const model = { id: "url_model", source: "url_model" };
+    const at = (value: string, verdict: Verdict, risk_score: number, factor = model): SubLookupResult => ({
+      ...found(verdict, risk_score, factor),
+      value,
+    });
+    expect(ids([at("http://bit.ly/3abcDE", "scam", 98)])).toEqual(["url_scam_shortened"]);
+    expect(ids([at("https://tinyurl.com/y7abc", "high_risk", 72)])).toEqual(["url_high_risk_shortened"]);
+    expect(subLookupEvidence([at("http://bit.ly/3abcDE", "scam", 98)]).factors[0]?.points).toBe(75);
+    // The destination's own address, read the same way, is the plain rule.
+    expect(ids([at("https://usps-redeliver.top/p", "scam", 98)])).toEqual(["url_scam"]);
+    // A shortened link listed as a scam rests on the listing: the plain rule, with its floor.
+    const listed = subLookupEvidence([at("http://bit.ly/3abcDE", "scam", 95, { id: "listed", source: "threat_index" })]);
+    expect(listed.factors.map((f) => f.id)).toEqual(["url_scam"]);
+    expect(listed.floor).toBe(65);
+  });
+
   it("reads a text's own link's verdict under its own rule, end to end", () => {
     const site = "http://viettel.vn/app";
     const modelOnly: SubLookupResult = {
