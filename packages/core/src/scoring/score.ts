@@ -118,7 +118,11 @@ export function combineLogOdds(hits: readonly RuleHit[], weights: ChannelWeights
   // Policy: past the channel's scam line less one, the rules that are no reading must call it high risk by
   // themselves; a model lifts what they found, it does not make a scam of it (see ChannelWeights).
   const findings = weights?.scamTakesFindings;
-  if (findings !== undefined && raw > findings.score && 100 * sigmoid(bias + rulesAlone(hits, logOdds)) < findings.rulesAlone) {
+  if (
+    findings !== undefined &&
+    raw > findings.score &&
+    100 * sigmoid(bias + rulesAlone(hits, logOdds)) < findings.rulesAlone
+  ) {
     raw = findings.score;
   }
   const score = Math.max(0, Math.min(100, Math.round(Math.max(raw, floor))));

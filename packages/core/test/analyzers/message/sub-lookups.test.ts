@@ -122,7 +122,9 @@ describe("subLookupEvidence", () => {
     // The destination's own address, read the same way, is the plain rule.
     expect(ids([at("https://usps-redeliver.top/p", "scam", 98)])).toEqual(["url_scam"]);
     // A shortened link listed as a scam rests on the listing: the plain rule, with its floor.
-    const listed = subLookupEvidence([at("http://bit.ly/3abcDE", "scam", 95, { id: "listed", source: "threat_index" })]);
+    const listed = subLookupEvidence([
+      at("http://bit.ly/3abcDE", "scam", 95, { id: "listed", source: "threat_index" }),
+    ]);
     expect(listed.factors.map((f) => f.id)).toEqual(["url_scam"]);
     expect(listed.floor).toBe(65);
   });
