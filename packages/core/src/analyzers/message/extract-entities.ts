@@ -215,10 +215,9 @@ const DATE_WITH_YEAR =
   /(?<![\d+])(?:(?:0?[1-9]|[12]\d|3[01])[-/.](?:0?[1-9]|1[0-2])[-/.](?:19|20)\d\d|(?:19|20)\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))(?![\d])/g;
 
 // A run of digits right after these words is a reference, not a phone number ("Order #4155552671", "package
-// 9200190231", "routing 021000089", a wallet's "TID: 12345678901"), and so is one after a payment rail's name and a
-// slash, as Indian banks write a transfer's reference ("IMPS/500200000290", "UPI/DR/4249410090").
+// 9200190231", "routing 021000089", a wallet's "TID: 12345678901").
 const REFERENCE_BEFORE =
-  /(?:#|(?<![a-z])(?:imps|neft|rtgs|upi|ach)(?:\/[a-z]{2,4})*\/|(?<![a-z])(?:no\.?|nº|order|ref(?:erence)?|tracking|confirmation|account|acct|case|ticket|tid|trxid|txnid|refno|utr|rrn|invoice|claim|package|parcel|shipment|item|waybill|awb|routing|aba|iban|sort code|member(?:ship)?|policy|serial|id|pedido|orden|cuenta|referencia|guia|rastreo|factura|paquete|env[ií]o))[\s:#.-]*$/i;
+  /(?:#|(?<![a-z])(?:no\.?|nº|order|ref(?:erence)?|tracking|confirmation|account|acct|case|ticket|tid|trxid|txnid|refno|utr|rrn|invoice|claim|package|parcel|shipment|item|waybill|awb|routing|aba|iban|sort code|member(?:ship)?|policy|serial|id|pedido|orden|cuenta|referencia|guia|rastreo|factura|paquete|env[ií]o))[\s:#.-]*$/i;
 
 function vanityDigits(block: string): string {
   let kept = 0;

@@ -2,7 +2,7 @@ import { getDomain } from "tldts";
 import { BRANDS } from "../url/lists/brands.js";
 import { ORGANISATION_CATEGORIES, type Organisation, type OrganisationCategory } from "./organisation.js";
 
-// The organisations U.S. scams most often claim to be, and India's largest banks and payment apps, maintained by hand. A phone number is listed only when it is
+// The organisations U.S. scams most often claim to be, maintained by hand. A phone number is listed only when it is
 // the organisation's own published number, checked against the page in `source`; an entry without one lists domains
 // only, because a wrong "official" number would make a scammer's line read as legitimate.
 //
@@ -166,22 +166,6 @@ discover|bank|-|Discover|=Discover;Discover Card;Discover Bank;DiscoverCard|@Dis
 experian|bank|-|Experian|Experian|@Experian||https://www.experian.com/
 equifax|bank|-|Equifax|Equifax|@Equifax||https://www.equifax.com/
 transunion|bank|-|TransUnion|TransUnion;Trans Union|@TransUnion||https://www.transunion.com/
-sbi|bank|-|State Bank of India|State Bank of India;=SBI;SBI Card;YONO SBI|@State_Bank_of_India sbicard.com||https://sbi.co.in/
-hdfc-bank|bank|-|HDFC Bank|HDFC Bank;=HDFC|@HDFC_Bank||https://www.hdfcbank.com/
-icici-bank|bank|-|ICICI Bank|ICICI Bank;=ICICI|@ICICI_Bank||https://www.icicibank.com/
-axis-bank|bank|-|Axis Bank|Axis Bank|@Axis_Bank||https://www.axis.bank.in/
-kotak|bank|-|Kotak Mahindra Bank|Kotak Mahindra Bank;Kotak Bank;=Kotak;Kotak811|kotak.com||https://www.kotak.com/en/customer-service/grievance-redressal.html
-federal-bank|bank|-|Federal Bank|Federal Bank;FedMobile;FedNet|federalbank.co.in federal.bank.in|+9118004251199 +9118004201199 +919895088888|https://www.federalbank.co.in/en/block-unauthorised-transactions
-indusind|bank|-|IndusInd Bank|IndusInd Bank;IndusInd|indusind.com indusind.bank.in||https://www.indusind.com/
-bank-of-baroda|bank|-|Bank of Baroda|Bank of Baroda;^BOB|bankofbaroda.in bankofbaroda.com||https://www.bankofbaroda.in/
-pnb|bank|-|Punjab National Bank|Punjab National Bank;^PNB|pnbindia.in||https://www.pnbindia.in/
-canara-bank|bank|-|Canara Bank|Canara Bank|canarabank.com||https://canarabank.com/
-union-bank-of-india|bank|-|Union Bank of India|Union Bank of India|unionbankofindia.co.in||https://www.unionbankofindia.co.in/
-idfc-first-bank|bank|-|IDFC FIRST Bank|IDFC FIRST Bank;IDFC Bank|idfcfirstbank.com||https://www.idfcfirstbank.com/
-au-bank|bank|-|AU Small Finance Bank|AU Small Finance Bank;AU Bank|aubank.in||https://www.aubank.in/
-rbl-bank|bank|-|RBL Bank|RBL Bank|rblbank.com||https://www.rblbank.com/
-paytm|payment|-|Paytm|Paytm;Paytm Payments Bank|@Paytm paytmbank.com paytmmoney.com paytmmall.com||https://paytm.com/
-phonepe|payment|-|PhonePe|PhonePe|@PhonePe||https://www.phonepe.com/
 paypal|payment|-|PayPal|PayPal;Pay Pal|@PayPal|+18882211161|https://www.paypal.com/us/cshelp/contact-us
 venmo|payment|-|Venmo|Venmo|@Venmo|+18558124430|https://help.venmo.com/
 cash-app|payment|-|Cash App|Cash App;CashApp;Square Cash|@Cash_App|+18009691940|https://cash.app/help

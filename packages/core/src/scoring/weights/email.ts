@@ -8,7 +8,7 @@ export const EMAIL_WEIGHTS: ChannelWeights = {
   rules: {
     "claimed_issuer/issuer_channels_match": { weight: -1.686, prior: -1.846, scamHits: 67, legitHits: 14 },
     "claimed_issuer/issuer_link_free_host": { weight: 2.945, prior: 2.944, scamHits: 11, legitHits: 0 },
-    "claimed_issuer/issuer_link_unconfirmed": { weight: 0.605, prior: 0.747, scamHits: 579, legitHits: 24 },
+    "claimed_issuer/issuer_link_unconfirmed": { weight: 0.605, prior: 0.747, scamHits: 572, legitHits: 24 },
     "claimed_issuer/issuer_link_unconfirmed_mentioned": { weight: 0.08, prior: 0.021, scamHits: 74, legitHits: 83 },
     "claimed_issuer/issuer_lookalike_domain": { weight: 3.021, prior: 3.35, scamHits: 82, legitHits: 2 },
     "claimed_issuer/issuer_phone_unconfirmed": { weight: 0.747, prior: 0.747, scamHits: 58, legitHits: 11 },
@@ -96,7 +96,7 @@ export const EMAIL_WEIGHTS: ChannelWeights = {
     "message_content/threat": { weight: 0.108, prior: 0.747, scamHits: 74, legitHits: 14 },
     "message_content/threat_in_bulk": { weight: 0.063, prior: 0.021, scamHits: 29, legitHits: 33 },
     "message_content/toll": { weight: 0.737, prior: 0.747, scamHits: 6, legitHits: 4 },
-    "message_content/unbranded_link_lure": { weight: 1.006, prior: 2.097, scamHits: 217, legitHits: 14 },
+    "message_content/unbranded_link_lure": { weight: 1.006, prior: 2.097, scamHits: 224, legitHits: 14 },
     "message_content/unbranded_link_lure_in_bulk": { weight: 1.012, prior: 1.21, scamHits: 60, legitHits: 18 },
     "message_content/urgency": { weight: 0, prior: 0.502, scamHits: 907, legitHits: 209 },
     "message_content/urgency_in_bulk": { weight: 0, prior: 0.021, scamHits: 402, legitHits: 246 },

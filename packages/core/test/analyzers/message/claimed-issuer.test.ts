@@ -121,34 +121,6 @@ const TABLE: Array<readonly [string, string, readonly string[]]> = [
     "duke-energy",
     ["issuer_link_unconfirmed"],
   ],
-  // India's banks and payment apps: a published number, the bank's own site or its name under bank.in vouch; a
-  // lookalike contradicts; a name that is also a fund house's or an insurer's counts only as the bank's.
-  [
-    "Rs 1500 withdrawn from A/c XX1234 on 21JAN26. Bal Rs 7517.94. Not you? Call 18004251199 -Federal Bank",
-    "federal-bank",
-    ["issuer_channels_match"],
-  ],
-  ["Federal Bank: complain online at https://www.federal.bank.in/grievance", "federal-bank", ["issuer_channels_match"]],
-  [
-    "Sent Rs.205.00 from Kotak Bank AC X1234 to abc@ybl on 26/05/26. UPI Ref 651229267141. Not you, kotak.com/fraud",
-    "kotak",
-    ["issuer_channels_match"],
-  ],
-  [
-    "Dear SBI customer, your YONO account will be blocked today. Update your PAN: http://sbi-kyc-update.in/yono",
-    "sbi",
-    ["issuer_lookalike_domain"],
-  ],
-  [
-    "Your Paytm KYC is pending. Complete now or your wallet will be blocked: paytm-kyc-verify.com",
-    "paytm",
-    ["issuer_lookalike_domain"],
-  ],
-  [
-    "IndusInd Bank: your statement is at https://www.estatement-portal.in/view",
-    "indusind",
-    ["issuer_link_unconfirmed"],
-  ],
   // Evidence and the unconfirmed side by side: each its own finding.
   [
     "USPS: your parcel is held, call 1-877-908-2256 or visit https://usps-redelivery-center.com",
@@ -158,11 +130,6 @@ const TABLE: Array<readonly [string, string, readonly string[]]> = [
 ];
 
 describe("checkClaimedIssuer: listed, unlisted and contradicting channels", () => {
-  it("takes a fund house's HDFC or ICICI for no bank", () => {
-    expect(issuerFindings("Your HDFC Mid Cap Fund SIP of Rs 5000 has been processed.").organisation).toBeNull();
-    expect(issuerFindings("HDFC Bank: your credit card statement is ready.").organisation).toBe("hdfc-bank");
-  });
-
   it.each(TABLE)("%s", (text, organisation, expected) => {
     const found = issuerFindings(text);
     expect(found.organisation).toBe(organisation);

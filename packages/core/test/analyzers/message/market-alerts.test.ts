@@ -107,13 +107,6 @@ describe("numbers in alerts that are no number to call", () => {
     expect(
       phones("You have received PHP 1,500.00 of GCash on 05-12-2022 03:15 PM. Your new balance is PHP 2,340.50."),
     ).toEqual([]);
-    // A payment rail's reference after its name and a slash; the bank's number in the same alert is still one.
-    expect(
-      phones(
-        "Your IndusInd Account 20XXXXX1234 has been debited for INR 6440 towards IMPS/12345678901. Call 18602677777 to report issue-IndusInd Bank.",
-      ),
-    ).toEqual(["18602677777"]);
-    expect(phones("UPI/DR/4249410090/ACME STORE Rs.599.00 debited from A/c XX1234")).toEqual([]);
     // Keypad letters and a number written in full stay numbers.
     expect(phones("Call 1-800-FLOWERS or 0722 123 567 today")).toEqual(["1-800-FLOWERS", "0722 123 567"]);
   });
