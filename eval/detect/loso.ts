@@ -10,7 +10,7 @@
 // readings come from a model that never saw it.
 //
 // --scam-line adds, per source, the left-out share of scams and of legitimate items at the scam verdict (85+), where
-// the calibration target at scam is read.
+// the calibration target at scam is read, and the pooled counts (a line such as --rules-alone moves a few texts).
 //
 // --why adds what moved the left-out scores across medium risk: per rule, on how many left-out false positives it
 // pushed up and by how many points in all, and on how many missed scams it pulled down (a rule's points are its
@@ -222,7 +222,14 @@ export async function main(args: readonly string[]): Promise<void> {
         if (f.legit > 0) parts.push(`fp ${p(f.fitted.falsePositivesScam)}`);
         console.log(`  ${f.source.padEnd(36)} ${parts.join("; ")}`);
       }
-      console.log(`  pooled: recall ${p(all.recallScam)}, false positives ${p(all.falsePositivesScam)}`);
+      // Counts beside the shares: a policy's line is judged by how many texts of each kind it moves.
+      const count = (label: "scam" | "legit"): string => {
+        const of = pooled.filter((r) => r.item.label === label);
+        return `${of.filter((r) => (r.fitted ?? 0) >= SCAM).length} of ${of.length}`;
+      };
+      console.log(
+        `  pooled: recall ${p(all.recallScam)} (${count("scam")}), false positives ${p(all.falsePositivesScam)} (${count("legit")})`,
+      );
     }
     if (why) printWhy(data, byItem);
     if (errors > 0) {
