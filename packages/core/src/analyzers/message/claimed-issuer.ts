@@ -17,7 +17,7 @@ import {
 } from "../organisations/organisation.js";
 import { agencyClaimStands } from "../organisations/acronym-claims.js";
 import type { NormalizedUrl } from "../url/normalized-url.js";
-import { SHORTENER_SET, hostingOf, isGovernmentRegistry, matchHostSuffix } from "../url/brand-index.js";
+import { hostingOf, isGovernmentRegistry, isShortenerHost } from "../url/brand-index.js";
 import { BRAND_TECHNIQUES, detectBrandImpersonation, type BrandImpersonation } from "../url/brand-impersonation.js";
 import { BRANDS } from "../url/lists/brands.js";
 import { normalizeUrl } from "../url/normalize-url.js";
@@ -390,7 +390,7 @@ export function checkClaimedIssuer(
     if (isGovernmentRegistry(url)) return { kind: "government" };
     // "name.surname@gmail.com" read as a link with user info is the address it looks like.
     if (url.hasCredentials && FREE_MAIL_DOMAINS.has(domain)) return freeMail(`an address at ${domain}`);
-    if (matchHostSuffix(url.host, SHORTENER_SET) !== null) {
+    if (isShortenerHost(url.host)) {
       return {
         kind: "contradicts",
         rule: "issuer_link_shortened",

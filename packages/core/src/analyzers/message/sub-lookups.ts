@@ -8,7 +8,7 @@ import { AI_FACTOR_SOURCE } from "../../scoring/ai-bounds.js";
 import { URL_MODEL_SOURCE } from "../../models/model-evidence.js";
 import { REDIRECT_SOURCE } from "../url/analyze-url.js";
 import { BRAND_SOURCE } from "../url/brand-impersonation.js";
-import { SHORTENER_SET, matchHostSuffix } from "../url/brand-index.js";
+import { isShortenerHost } from "../url/brand-index.js";
 import { HEURISTICS_SOURCE } from "../url/url-heuristics.js";
 
 export const SUBLOOKUP_SOURCE = "sub_lookups";
@@ -98,7 +98,7 @@ export const SHORTENED_SUFFIX = "_shortened";
 /** Whether a link's host is a link shortener's. */
 function shortened(link: string): boolean {
   try {
-    return matchHostSuffix(new URL(link).host, SHORTENER_SET) !== null;
+    return isShortenerHost(new URL(link).host);
   } catch {
     return false;
   }

@@ -297,7 +297,12 @@ export function hostingOf(url: NormalizedUrl): Hosting | null {
   return null;
 }
 
+/** Whether a host is a link shortener's (or below one): the link says nothing of where it leads. */
+export function isShortenerHost(host: string): boolean {
+  return matchHostSuffix(host, SHORTENER_SET) !== null;
+}
+
 /** A shortener's link or a page on a platform where anyone publishes: whoever made it, not the site's owner. */
 export function isAnyonesLink(url: NormalizedUrl): boolean {
-  return matchHostSuffix(url.host, SHORTENER_SET) !== null || hostingOf(url) !== null;
+  return isShortenerHost(url.host) || hostingOf(url) !== null;
 }
