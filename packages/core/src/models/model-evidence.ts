@@ -51,8 +51,12 @@ function modelHit(
   };
 }
 
-/** The URL model's reading of a link, as evidence. */
-export function urlModelEvidence(href: string): Evidence {
+/**
+ * The URL model's reading of a link, as evidence. On a shortener's link (`shortener`, its host) what the model reads is
+ * the shortener's own name and a code: the label says so, rather than quote "bit" or the ending ".ly" as if the
+ * address told where the link leads.
+ */
+export function urlModelEvidence(href: string, shortener: string | null = null): Evidence {
   const hit = modelHit(
     "url_model",
     URL_MODEL_SOURCE,
@@ -60,7 +64,16 @@ export function urlModelEvidence(href: string): Evidence {
     "The address is written like the phishing and malware links the URL model learnt from",
     "The address is written more like ordinary links than like phishing links",
   );
-  return { source: URL_MODEL_SOURCE, status: "ok", signals: {}, factors: [hit] };
+  const factor =
+    shortener !== null && (hit.strength ?? 0) > 0
+      ? {
+          ...hit,
+          label:
+            `Links on the shortener ${shortener} were often phishing in the feeds the URL model learnt from; ` +
+            "the address does not say where this one leads",
+        }
+      : hit;
+  return { source: URL_MODEL_SOURCE, status: "ok", signals: {}, factors: [factor] };
 }
 
 const KIND_WORDS: Record<MessageKind, readonly [string, string]> = {

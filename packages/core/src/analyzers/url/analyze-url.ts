@@ -1,6 +1,7 @@
 import type { Factor } from "../../schemas/common.js";
 import type { Evidence } from "../../ports/signal-source.js";
 import { detectBrandImpersonation } from "./brand-impersonation.js";
+import { isShortenerHost } from "./brand-index.js";
 import type { NormalizedUrl } from "./normalized-url.js";
 import { normalizeUrl } from "./normalize-url.js";
 import { analyzeUrlHeuristics } from "./url-heuristics.js";
@@ -52,7 +53,7 @@ function forwardTarget(url: NormalizedUrl): NormalizedUrl | null {
  * it sends people. Last, the URL model's reading (source "url_model"). Pure and synchronous; never throws.
  */
 export function analyzeUrl(url: NormalizedUrl): Evidence[] {
-  return [...analyzeUrlRules(url), urlModelEvidence(url.href)];
+  return [...analyzeUrlRules(url), urlModelEvidence(url.href, isShortenerHost(url.host) ? url.hostUnicode : null)];
 }
 
 /** The URL rules alone: brand impersonation, heuristics and the forwarding target's signs (see analyzeUrl). */

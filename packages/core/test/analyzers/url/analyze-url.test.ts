@@ -14,6 +14,24 @@ describe("analyzeUrl", () => {
     expect(evidence.every((e) => e.status === "ok")).toBe(true);
   });
 
+  it("says of a shortener's link that its address does not tell where it leads, not which letters of it weighed", () => {
+    const modelFactor = (raw: string) =>
+      analyzeUrl(normalizeUrl(raw)._unsafeUnwrap())
+        .find((e) => e.source === "url_model")
+        ?.factors.find((f) => f.id === "url_model");
+    const short = modelFactor("https://bit.ly/3xYz9Ab");
+    // The feeds list many shortened phishing links: the reading counts against it, as the weights file weighs it.
+    expect(short?.strength).toBeGreaterThan(0);
+    expect(short?.label).toContain("shortener bit.ly");
+    expect(short?.label).toContain("does not say where this one leads");
+    expect(short?.label).not.toMatch(/“\.?ly”|ending \.ly/);
+    const own = modelFactor("https://secure-verify-account.top/login.php");
+    expect(own?.strength).toBeGreaterThan(0);
+    expect(own?.label).toMatch(
+      /^The address is written like the phishing and malware links the URL model learnt from: /,
+    );
+  });
+
   it.each([
     ["https://xn--pypal-4ve.com/", "PayPal", "homoglyph"], // Cyrillic а
     ["https://аррӏе.com/", "Apple", "homoglyph"], // all-Cyrillic
