@@ -162,6 +162,7 @@ export {
   assessUrlOffline,
   analyzeUrlHeuristics,
   detectBrandImpersonation,
+  isShortenerHost,
   normalizeUrl,
 } from "./analyzers/url/index.js";
 export type { Brand, BrandCategory, BrandImpersonation, BrandTechnique } from "./analyzers/url/index.js";

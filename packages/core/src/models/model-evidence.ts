@@ -54,15 +54,21 @@ function modelHit(
 /**
  * The URL model's reading of a link, as evidence. On a shortener's link (`shortener`, its host) what the model reads is
  * the shortener's own name and a code: the label says so, rather than quote "bit" or the ending ".ly" as if the
- * address told where the link leads.
+ * address told where the link leads. With `leadsTo` (a host), `href` is where following a link led, and the label
+ * says so.
  */
-export function urlModelEvidence(href: string, shortener: string | null = null): Evidence {
+export function urlModelEvidence(
+  href: string,
+  shortener: string | null = null,
+  leadsTo: string | null = null,
+): Evidence {
+  const where = leadsTo === null ? "The address" : `Where it leads, ${leadsTo},`;
   const hit = modelHit(
     "url_model",
     URL_MODEL_SOURCE,
     readUrl(href),
-    "The address is written like the phishing and malware links the URL model learnt from",
-    "The address is written more like ordinary links than like phishing links",
+    `${where} is written like the phishing and malware links the URL model learnt from`,
+    `${where} is written more like ordinary links than like phishing links`,
   );
   const factor =
     shortener !== null && (hit.strength ?? 0) > 0

@@ -39,6 +39,11 @@ export interface ChannelAssessmentInput<T> {
   readonly report: { readonly kind: string; readonly value: string; readonly what: string } | null;
   /** A sub-lookup inside another channel's analysis: the model explains the whole, not each part. */
   readonly skipModel?: boolean;
+  /**
+   * The offline evidence read again once the sources have answered (live mode, no magic verdict): what a source
+   * found can change what the offline analyzers should read (a link's destination, found by following it).
+   */
+  readonly revise?: (offline: readonly Evidence[], gathered: readonly Evidence[]) => readonly Evidence[];
 }
 
 /**
@@ -60,7 +65,17 @@ export async function assessWith<T>(
     // The sources run while the reports are counted; a channel without sources has nothing to wait for.
     const gathering = a.sources.length === 0 ? null : k.gather(a.sources, a.input);
     const reports = report === null ? null : await k.deps.reports.count(report.kind, report.value);
-    if (gathering !== null) items.push(...(await gathering));
+    if (gathering !== null) {
+      const gathered = await gathering;
+      if (a.revise !== undefined && a.magic === null) {
+        const revised = a.revise(
+          a.offline,
+          gathered.map((g) => g.evidence),
+        );
+        items.splice(0, items.length, ...revised.map((evidence) => ({ evidence, weight: OFFLINE_WEIGHT })));
+      }
+      items.push(...gathered);
+    }
     if (report !== null && reports !== null)
       items.push({ evidence: communityEvidence(reports, report.what), weight: COMMUNITY_WEIGHT });
   }

@@ -20,10 +20,13 @@ export class SafeFetchError extends Error {
     readonly code: SafeFetchErrorCode,
     message: string,
     readonly redirects: readonly string[] = [],
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; target?: string },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.target = options?.target ?? null;
   }
+  /** The address being fetched when it failed (after the redirects), where one was reached. */
+  readonly target: string | null;
 }
 
 export interface SafeRequest {
@@ -218,10 +221,15 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
       } catch (err) {
         if (err instanceof SafeFetchError) throw err;
         const blocked = findBlocked(err);
-        if (blocked !== null) throw new SafeFetchError("blocked", blocked.message, visited, { cause: blocked });
-        if (timeout.aborted) throw new SafeFetchError("timeout", `No answer within ${timeoutMs} ms`, visited);
-        if (signal.aborted) throw new SafeFetchError("timeout", "Aborted by caller", visited, { cause: err });
-        throw new SafeFetchError("network", (err as Error).message ?? "Network failure", visited, { cause: err });
+        const target = url.href;
+        if (blocked !== null) throw new SafeFetchError("blocked", blocked.message, visited, { cause: blocked, target });
+        if (timeout.aborted)
+          throw new SafeFetchError("timeout", `No answer within ${timeoutMs} ms`, visited, { target });
+        if (signal.aborted) throw new SafeFetchError("timeout", "Aborted by caller", visited, { cause: err, target });
+        throw new SafeFetchError("network", (err as Error).message ?? "Network failure", visited, {
+          cause: err,
+          target,
+        });
       }
     },
   };

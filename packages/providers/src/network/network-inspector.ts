@@ -6,7 +6,14 @@
 // verdict's life): every lookup meanwhile answers unavailable at once, with when it tries again, and so does paused().
 
 import { connect as tlsConnect, type PeerCertificate } from "node:tls";
-import type { Clock, Evidence, Factor, NormalizedUrl, SignalSource } from "@scamverify/core";
+import {
+  isShortenerHost,
+  type Clock,
+  type Evidence,
+  type Factor,
+  type NormalizedUrl,
+  type SignalSource,
+} from "@scamverify/core";
 import { getDomain } from "tldts";
 import { BlockedDestinationError, systemResolver, type Resolver } from "../net/address-guard.js";
 import { SafeFetchError, type SafeFetcher } from "../net/safe-fetch.js";
@@ -147,6 +154,11 @@ export function isConnectivityFailure(err: unknown, nameMustExist = false): bool
 function refusedForAddress(err: unknown): boolean {
   const refusal = err instanceof SafeFetchError && err.code === "blocked" ? err.cause : err;
   return refusal instanceof BlockedDestinationError && refusal.reason.startsWith("address_");
+}
+
+/** A fetch refused because the name it was sent to has no address at all (nothing private about it). */
+function noAddress(err: SafeFetchError): boolean {
+  return err.code === "blocked" && err.cause instanceof BlockedDestinationError && err.cause.reason === "no_address";
 }
 
 /** An RDAP server answered, but not with a registration: proof of connectivity, not of absence. */
@@ -294,13 +306,23 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
             if (err instanceof SafeFetchError && err.code === "too_many_redirects") {
               signals["redirect_count"] = err.redirects.length;
               add("redirect_chain_too_long", `The URL redirects more than ${err.redirects.length - 1} times`, 45);
+            } else if (err instanceof SafeFetchError && err.redirects.length > 0 && noAddress(err)) {
+              // The chain led to a name with no address (a lure's site taken down): where it led, not a finding.
+              reached = true;
+              signals["redirect_count"] = err.redirects.length;
+              if (err.target !== null) signals["final_url"] = err.target;
             } else if (err instanceof SafeFetchError && err.code === "blocked" && err.redirects.length > 0) {
               signals["redirect_count"] = err.redirects.length;
               add("redirects_to_private_network", "The URL redirects to a private or reserved network address", 60);
             } else if (refusedForAddress(err)) {
               privateTarget = true;
             } else {
-              if (err instanceof SafeFetchError && err.redirects.length > 0) reached = true;
+              if (err instanceof SafeFetchError && err.redirects.length > 0) {
+                reached = true;
+                // Where the chain led, though that site did not answer (a lure's site is often taken down first).
+                signals["redirect_count"] = err.redirects.length;
+                if (err.target !== null) signals["final_url"] = err.target;
+              }
               if (isConnectivityFailure(err)) noRoute.push("fetch");
               problems.push(`fetch: ${err instanceof Error ? err.message : String(err)}`);
             }
@@ -380,7 +402,8 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
         const finalHost = new URL(finalUrl).hostname;
         const finalDomain = getDomain(finalHost) ?? finalHost;
         const startDomain = url.registrableDomain ?? url.host;
-        if (finalDomain !== startDomain)
+        // A shortener's link sends people elsewhere by design: where it leads is read instead (the URL channel).
+        if (finalDomain !== startDomain && !isShortenerHost(url.host))
           add("redirects_off_domain", `The URL redirects to another site, ${finalDomain}`, 25);
       }
       const answered =

@@ -74,6 +74,7 @@ describe("network inspector against local servers", () => {
     "old.test": ["127.0.0.1"],
     "tls.test": ["127.0.0.1"],
     "intranet.test": ["10.0.0.7"],
+    "bit.ly": ["127.0.0.1"],
     // A name that must exist: the resolver is known to work, so a missing name is a finding.
     "example.com": ["192.0.2.10"],
   };
@@ -99,6 +100,8 @@ describe("network inspector against local servers", () => {
       if (req.url === "/r2") return res.writeHead(302, { location: `http://young.test:${port}/r3` }).end();
       if (req.url === "/r3") return res.writeHead(302, { location: `http://other.test:${port}/final` }).end();
       if (req.url === "/to-intranet") return res.writeHead(302, { location: "http://intranet.test/" }).end();
+      if (req.url === "/short") return res.writeHead(301, { location: `http://other.test:${port}/final` }).end();
+      if (req.url === "/to-gone") return res.writeHead(302, { location: `http://gone.test:${port}/lure` }).end();
       return res.end("<html>page</html>");
     });
     tls = createHttpsServer({ cert: certPem, key: keyPem }, (_req, res) => res.end("secure"));
@@ -133,6 +136,20 @@ describe("network inspector against local servers", () => {
     const ids = ev.factors.map((f) => f.id);
     expect(ids).toEqual(expect.arrayContaining(["domain_very_young", "many_redirects", "redirects_off_domain"]));
     expect(ev.factors.find((f) => f.id === "domain_very_young")?.points).toBeGreaterThanOrEqual(60);
+  });
+
+  it("follows a shortener's link to where it leads without calling that a finding of its own", async () => {
+    const ev = await inspector.check(nurl(`http://bit.ly:${http.port}/short`), ctx);
+    expect(ev.signals).toMatchObject({ redirect_count: 1, final_url: `http://other.test:${http.port}/final` });
+    expect(ev.factors.map((f) => f.id)).not.toContain("redirects_off_domain");
+  });
+
+  it("names where a redirect chain led when that site does not answer", async () => {
+    const ev = await inspector.check(nurl(`http://old.test:${http.port}/to-gone`), ctx);
+    expect(ev.status).toBe("ok");
+    expect(ev.signals).toMatchObject({ redirect_count: 1, final_url: `http://gone.test:${http.port}/lure` });
+    // A name with no address is nothing private: the chain's end is read, not called a private network.
+    expect(ev.factors.map((f) => f.id)).not.toContain("redirects_to_private_network");
   });
 
   it("counts an old domain as legitimacy evidence and caches the bootstrap", async () => {

@@ -5,7 +5,7 @@ import { isShortenerHost } from "./brand-index.js";
 import type { NormalizedUrl } from "./normalized-url.js";
 import { normalizeUrl } from "./normalize-url.js";
 import { analyzeUrlHeuristics } from "./url-heuristics.js";
-import { urlModelEvidence } from "../../models/model-evidence.js";
+import { URL_MODEL_SOURCE, urlModelEvidence } from "../../models/model-evidence.js";
 
 export const REDIRECT_SOURCE = "url_redirect";
 
@@ -56,11 +56,8 @@ export function analyzeUrl(url: NormalizedUrl): Evidence[] {
   return [...analyzeUrlRules(url), urlModelEvidence(url.href, isShortenerHost(url.host) ? url.hostUnicode : null)];
 }
 
-/** The URL rules alone: brand impersonation, heuristics and the forwarding target's signs (see analyzeUrl). */
-function analyzeUrlRules(url: NormalizedUrl): Evidence[] {
-  const own = [detectBrandImpersonation(url), analyzeUrlHeuristics(url)];
-  const target = forwardTarget(url);
-  if (target === null) return own;
+/** The warning signs of the site a link sends people to, as factors of source "url_redirect" (`how` heads each). */
+function destinationSigns(target: NormalizedUrl, how: string): Factor[] {
   const signs: Factor[] = [];
   for (const evidence of [detectBrandImpersonation(target), analyzeUrlHeuristics(target)]) {
     for (const f of evidence.factors) {
@@ -69,20 +66,51 @@ function analyzeUrlRules(url: NormalizedUrl): Evidence[] {
         ...f,
         id: `redirect_${f.id}`,
         source: REDIRECT_SOURCE,
-        label: `It forwards to ${target.hostUnicode}: ${f.label}`,
+        label: `${how} ${target.hostUnicode}: ${f.label}`,
       });
     }
   }
+  return signs;
+}
+
+function redirectEvidence(target: NormalizedUrl, signs: Factor[]): Evidence {
+  return { source: REDIRECT_SOURCE, status: "ok", signals: { redirect_target: target.host }, factors: signs };
+}
+
+/** The URL rules alone: brand impersonation, heuristics and the forwarding target's signs (see analyzeUrl). */
+function analyzeUrlRules(url: NormalizedUrl): Evidence[] {
+  const own = [detectBrandImpersonation(url), analyzeUrlHeuristics(url)];
+  const target = forwardTarget(url);
+  if (target === null) return own;
+  const signs = destinationSigns(target, "It forwards to");
   if (signs.length === 0) return own;
   const [brand, heuristics] = own as [Evidence, Evidence];
   return [
     { ...brand, factors: brand.factors.filter((f) => f.points > 0) },
     heuristics,
-    {
-      source: REDIRECT_SOURCE,
-      status: "ok",
-      signals: { redirect_target: target.host },
-      factors: signs,
-    },
+    redirectEvidence(target, signs),
   ];
+}
+
+/**
+ * The offline evidence of a link (analyzeUrl) read again with where following it led (`finalHref`, another site):
+ * that site's warning signs join it (source "url_redirect", "It leads to ..."), and on a shortener's link the URL
+ * model reads the destination instead of the shortener's own address, which says nothing of it. The link's own
+ * rules stay: a redirect does not clean a lure's address. Unchanged when the destination is the link's own site or
+ * cannot be read.
+ */
+export function withDestination(url: NormalizedUrl, offline: readonly Evidence[], finalHref: string): Evidence[] {
+  const parsed = normalizeUrl(finalHref);
+  if (parsed.isErr()) return [...offline];
+  const target = parsed.value;
+  const sameSite =
+    target.host === url.host ||
+    (target.registrableDomain !== null && target.registrableDomain === url.registrableDomain);
+  if (sameSite) return [...offline];
+  const signs = destinationSigns(target, "It leads to");
+  const shortened = isShortenerHost(url.host);
+  const out = shortened ? offline.filter((e) => e.source !== URL_MODEL_SOURCE) : [...offline];
+  if (signs.length > 0) out.push(redirectEvidence(target, signs));
+  if (shortened) out.push(urlModelEvidence(target.href, null, target.hostUnicode));
+  return out;
 }

@@ -1,7 +1,7 @@
 // The URL channel: POST /api/v1/url/lookup, its batch, check_url, `scamverify url`, and community reports of sites.
 import { err, ok } from "neverthrow";
 import { validationError } from "../../errors.js";
-import { analyzeUrl } from "../../analyzers/url/analyze-url.js";
+import { analyzeUrl, withDestination } from "../../analyzers/url/analyze-url.js";
 import { normalizeUrl } from "../../analyzers/url/normalize-url.js";
 import type { NormalizedUrl } from "../../analyzers/url/normalized-url.js";
 import { BatchUrlRequestSchema, BatchUrlResponseSchema } from "../../schemas/batch.js";
@@ -58,6 +58,10 @@ export async function assessUrl(
     subject: url.hostUnicode,
     identity: url.href,
     offline: analyzeUrl(url),
+    revise: (offline, gathered) => {
+      const final = gathered.find((e) => typeof e.signals["final_url"] === "string")?.signals["final_url"];
+      return typeof final === "string" ? withDestination(url, offline, final) : offline;
+    },
     magic: mode === "test" ? magicUrlVerdict(url.host) : null,
     sources: k.ports.urlSources ?? [],
     report: { kind: "url", value: url.registrableDomain ?? url.host, what: "site" },
