@@ -4,6 +4,7 @@ import type { Factor, Verdict } from "../schemas/common.js";
 import type { AssessContext } from "./define-channel.js";
 import { assessPhone, parsePhone } from "./phone/phone-channel.js";
 import { assessUrl, parseUrl } from "./url/url-channel.js";
+import { destinationOf } from "../analyzers/url/analyze-url.js";
 
 export interface SubLookup {
   readonly kind: "url" | "phone";
@@ -14,6 +15,8 @@ export interface SubLookup {
   readonly confidence: number;
   /** Its main findings, largest first (at most three). */
   readonly factors: Factor[];
+  /** A link's destination on another site, where the network followed it there (its verdict is the destination's). */
+  readonly leadsTo?: string;
 }
 
 /** The assessment of one extracted URL or number; null when it does not parse as one. */
@@ -22,6 +25,8 @@ export async function subLookup(ctx: AssessContext, kind: "url" | "phone", raw: 
     const url = parseUrl(raw, "url");
     if (url.isErr()) return null;
     const r = await assessUrl(ctx.kernel, url.value, ctx.mode, { subLookup: true });
+    const final = r.signals.final_url;
+    const leadsTo = final === null ? null : (destinationOf(url.value, final)?.href ?? null);
     return {
       kind,
       value: r.url,
@@ -29,6 +34,7 @@ export async function subLookup(ctx: AssessContext, kind: "url" | "phone", raw: 
       verdict: r.verdict,
       confidence: r.confidence,
       factors: r.factors.slice(0, 3),
+      ...(leadsTo === null ? {} : { leadsTo }),
     };
   }
   const phone = parsePhone(raw, "phone");

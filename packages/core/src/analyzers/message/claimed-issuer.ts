@@ -394,7 +394,7 @@ export function checkClaimedIssuer(
       return {
         kind: "contradicts",
         rule: "issuer_link_shortened",
-        label: `Claims to be ${org.name} but hides its link behind the ${url.host} shortener, so it cannot be checked`,
+        label: `Claims to be ${org.name} but sends its link through the ${url.host} shortener, which hides where it leads`,
         flag: "Hides where its link leads behind a link shortener",
       };
     }

@@ -22,6 +22,8 @@ export interface SubLookupResult {
   readonly risk_score: number;
   /** Its channel's factors, largest first. */
   readonly factors: readonly Factor[];
+  /** A link's destination on another site, where the network followed it there (its verdict is the destination's). */
+  readonly leadsTo?: string;
 }
 
 /**
@@ -111,7 +113,8 @@ function shortened(link: string): boolean {
  * URL model, a shortener, a young host) is a rule of its own, `url_<verdict>_own_link`, which the fit weighs apart,
  * and counts only when no other link counts. A verdict on such a link that rests on near-conclusive evidence (a
  * listing, a look-alike spelling) weighs and floors as any other. A verdict reached by weighing on a shortened link
- * is `url_<verdict>_shortened`, weighed apart too: the shortener's address is all the channel saw.
+ * is `url_<verdict>_shortened`, weighed apart too: the shortener's address is all the channel saw (unless the
+ * network followed it to another site: then the verdict is that site's, and weighs as one).
  */
 export function subLookupEvidence(subs: readonly SubLookupResult[], ownLinks: readonly string[] = []): Evidence {
   const signals = {
@@ -140,7 +143,13 @@ export function subLookupEvidence(subs: readonly SubLookupResult[], ownLinks: re
   let floor = 0;
   const w = WEIGHTS[worst.verdict];
   if (w.points > 0) {
-    const short = !ownCounts && worst.kind === "url" && !nearConclusive(worst) && shortened(worst.value);
+    // Followed to where it leads (network inspection), a shortened link's verdict is its destination's.
+    const short =
+      !ownCounts &&
+      worst.kind === "url" &&
+      worst.leadsTo === undefined &&
+      !nearConclusive(worst) &&
+      shortened(worst.value);
     factors.push({
       id: `${worst.kind}_${worst.verdict}${ownCounts ? OWN_LINK_SUFFIX : short ? SHORTENED_SUFFIX : ""}`,
       source: SUBLOOKUP_SOURCE,

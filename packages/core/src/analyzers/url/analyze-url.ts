@@ -92,6 +92,17 @@ function analyzeUrlRules(url: NormalizedUrl): Evidence[] {
   ];
 }
 
+/** Where following a link led (`finalHref`), when that is another site than the link's own; null otherwise. */
+export function destinationOf(url: NormalizedUrl, finalHref: string): NormalizedUrl | null {
+  const parsed = normalizeUrl(finalHref);
+  if (parsed.isErr()) return null;
+  const target = parsed.value;
+  const sameSite =
+    target.host === url.host ||
+    (target.registrableDomain !== null && target.registrableDomain === url.registrableDomain);
+  return sameSite ? null : target;
+}
+
 /**
  * The offline evidence of a link (analyzeUrl) read again with where following it led (`finalHref`, another site):
  * that site's warning signs join it (source "url_redirect", "It leads to ..."), and on a shortener's link the URL
@@ -100,13 +111,8 @@ function analyzeUrlRules(url: NormalizedUrl): Evidence[] {
  * cannot be read.
  */
 export function withDestination(url: NormalizedUrl, offline: readonly Evidence[], finalHref: string): Evidence[] {
-  const parsed = normalizeUrl(finalHref);
-  if (parsed.isErr()) return [...offline];
-  const target = parsed.value;
-  const sameSite =
-    target.host === url.host ||
-    (target.registrableDomain !== null && target.registrableDomain === url.registrableDomain);
-  if (sameSite) return [...offline];
+  const target = destinationOf(url, finalHref);
+  if (target === null) return [...offline];
   const signs = destinationSigns(target, "It leads to");
   const shortened = isShortenerHost(url.host);
   const out = shortened ? offline.filter((e) => e.source !== URL_MODEL_SOURCE) : [...offline];

@@ -121,6 +121,9 @@ describe("subLookupEvidence", () => {
     expect(subLookupEvidence([at("http://bit.ly/3abcDE", "scam", 98)]).factors[0]?.points).toBe(75);
     // The destination's own address, read the same way, is the plain rule.
     expect(ids([at("https://usps-redeliver.top/p", "scam", 98)])).toEqual(["url_scam"]);
+    // Followed to where it leads (network inspection), a shortened link's verdict is that site's: the plain rule.
+    const followed = { ...at("http://bit.ly/3abcDE", "scam", 98), leadsTo: "https://usps-redeliver.top/p" };
+    expect(ids([followed])).toEqual(["url_scam"]);
     // A shortened link listed as a scam rests on the listing: the plain rule, with its floor.
     const listed = subLookupEvidence([
       at("http://bit.ly/3abcDE", "scam", 95, { id: "listed", source: "threat_index" }),

@@ -20,13 +20,18 @@ function leadsTo(destinations: Record<string, string>): SignalSource<NormalizedU
   };
 }
 
-async function lookup(destinations: Record<string, string>, url: string) {
+async function engineWith(destinations: Record<string, string>) {
   const engine = createEngine(engineDeps({ urlSources: [leadsTo(destinations)] }));
   const account = (
     await engine.accounts.create({ email: `${randomUUID()}@example.test`, plan: "enterprise" })
   )._unsafeUnwrap();
   const key = (await engine.keys.create(account.id, { mode: "live" }))._unsafeUnwrap();
   const p = (await engine.authenticate(`Bearer ${key.key}`))._unsafeUnwrap();
+  return { engine, p };
+}
+
+async function lookup(destinations: Record<string, string>, url: string) {
+  const { engine, p } = await engineWith(destinations);
   return (await engine.lookupUrl(p, { url }))._unsafeUnwrap().value;
 }
 
@@ -72,5 +77,18 @@ describe("a link read with where it leads", () => {
     const within = await lookup({ [link]: "https://www.shop-deals.example.com/offer/today" }, link);
     expect(within.factors.map((f) => f.id)).toEqual(plain.factors.map((f) => f.id));
     expect(within.risk_score).toBe(plain.risk_score);
+  });
+
+  it("weighs a text's shortened link, once followed, as the site it leads to", async () => {
+    const text = "USPS: your parcel is on hold. Update your address at https://bit.ly/3xYz9Ab";
+    const read = async (destinations: Record<string, string>) => {
+      const { engine, p } = await engineWith(destinations);
+      return (await engine.analyzeText(p, { text }))._unsafeUnwrap().value.factors.map((f) => f.id);
+    };
+    const followed = await read({ "https://bit.ly/3xYz9Ab": "https://usps-redelivery-help.top/track" });
+    expect(followed.some((id) => /^url_(scam|high_risk)$/.test(id))).toBe(true);
+    expect(followed.some((id) => /^url_.*_shortened$/.test(id))).toBe(false);
+    // Not followed, the verdict on the shortener's address is weighed apart.
+    expect((await read({})).some((id) => /^url_.*_shortened$/.test(id))).toBe(true);
   });
 });
