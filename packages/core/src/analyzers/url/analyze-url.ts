@@ -4,7 +4,7 @@ import { detectBrandImpersonation } from "./brand-impersonation.js";
 import { isShortenerHost } from "./brand-index.js";
 import type { NormalizedUrl } from "./normalized-url.js";
 import { normalizeUrl } from "./normalize-url.js";
-import { analyzeUrlHeuristics } from "./url-heuristics.js";
+import { analyzeUrlHeuristics, HEURISTICS_SOURCE } from "./url-heuristics.js";
 import { URL_MODEL_SOURCE, urlModelEvidence } from "../../models/model-evidence.js";
 
 export const REDIRECT_SOURCE = "url_redirect";
@@ -115,8 +115,21 @@ export function withDestination(url: NormalizedUrl, offline: readonly Evidence[]
   if (target === null) return [...offline];
   const signs = destinationSigns(target, "It leads to");
   const shortened = isShortenerHost(url.host);
-  const out = shortened ? offline.filter((e) => e.source !== URL_MODEL_SOURCE) : [...offline];
+  const out = shortened
+    ? offline.filter((e) => e.source !== URL_MODEL_SOURCE).map((e) => followedShortener(e, target))
+    : [...offline];
   if (signs.length > 0) out.push(redirectEvidence(target, signs));
   if (shortened) out.push(urlModelEvidence(target.href, null, target.hostUnicode));
   return out;
+}
+
+/** The shortener's finding, once the link was followed: it no longer hides where it leads. */
+function followedShortener(evidence: Evidence, target: NormalizedUrl): Evidence {
+  if (evidence.source !== HEURISTICS_SOURCE) return evidence;
+  const factors = evidence.factors.map((f) =>
+    f.id === "shortener"
+      ? { ...f, label: f.label.replace("hides the real destination", `led to ${target.hostUnicode}`) }
+      : f,
+  );
+  return { ...evidence, factors };
 }

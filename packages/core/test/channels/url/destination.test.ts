@@ -48,6 +48,9 @@ describe("a link read with where it leads", () => {
       /^It leads to usps-redelivery-help\.top: /,
     );
     expect(lure.signals.final_url).toBe("https://usps-redelivery-help.top/track");
+    expect(lure.factors.find((f) => f.id === "shortener")?.label).toBe(
+      "bit.ly is a link shortener that led to usps-redelivery-help.top",
+    );
     expect(["high_risk", "scam"]).toContain(lure.verdict);
   });
 
