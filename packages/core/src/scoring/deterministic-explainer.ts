@@ -10,6 +10,15 @@ const VERDICT_WORDS: Record<ExplanationInput["verdict"], string> = {
   scam: "is almost certainly a scam",
 };
 
+/**
+ * The words for a verdict the evidence behind it does not make sure (low confidence: an address read offline, little
+ * checked): "almost certainly a scam (..., low confidence)" would say two things at once.
+ */
+const UNSURE_VERDICT_WORDS: Partial<Record<ExplanationInput["verdict"], string>> = {
+  scam: "reads as a scam",
+  high_risk: "may be dangerous",
+};
+
 function sentence(s: string): string {
   const t = s.trim();
   return /[.!?]$/.test(t) ? t : `${t}.`;
@@ -18,9 +27,9 @@ function sentence(s: string): string {
 /** Writes the explanation from the top factors; the same input always gives the same text. */
 export function explainDeterministically(input: ExplanationInput): string {
   if (input.channel === "phone") return explainPhone(input);
-  const parts = [
-    `${input.subject} ${VERDICT_WORDS[input.verdict]} (risk ${input.riskScore}/100, ${confidenceWord(input.confidence)} confidence).`,
-  ];
+  const sureness = confidenceWord(input.confidence);
+  const words = (sureness === "low" ? UNSURE_VERDICT_WORDS[input.verdict] : undefined) ?? VERDICT_WORDS[input.verdict];
+  const parts = [`${input.subject} ${words} (risk ${input.riskScore}/100, ${sureness} confidence).`];
   const { risks, trust } = topFactors(input);
   if (risks.length > 0) parts.push(`Main reasons: ${risks.map((f) => clause(f.label)).join("; ")}.`);
   if (trust.length > 0) parts.push(`In its favour: ${trust.map((f) => clause(f.label)).join("; ")}.`);
