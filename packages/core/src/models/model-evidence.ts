@@ -52,17 +52,17 @@ function modelHit(
 }
 
 /**
- * The URL model's reading of a link, as evidence. On a shortener's link (`shortener`, its host) what the model reads is
- * the shortener's own name and a code: the label says so, rather than quote "bit" or the ending ".ly" as if the
- * address told where the link leads. With `leadsTo` (a host), `href` is where following a link led, and the label
- * says so.
+ * The URL model's reading of a link, as evidence. On a shortener's link (`shortener`, as the list names it) what the
+ * model reads is the shortener's own name and a code: the label says so, rather than quote "bit" or the ending ".ly"
+ * as if the address told where the link leads. With `leadsTo` (a host), `href` is where following a link led, and
+ * the label says so.
  */
 export function urlModelEvidence(
   href: string,
-  shortener: string | null = null,
-  leadsTo: string | null = null,
+  about: { readonly shortener?: string; readonly leadsTo?: string } = {},
 ): Evidence {
-  const where = leadsTo === null ? "The address" : `Where it leads, ${leadsTo},`;
+  const { shortener, leadsTo } = about;
+  const where = leadsTo === undefined ? "The address" : `Where it leads, ${leadsTo},`;
   const hit = modelHit(
     "url_model",
     URL_MODEL_SOURCE,
@@ -71,7 +71,7 @@ export function urlModelEvidence(
     `${where} is written more like ordinary links than like phishing links`,
   );
   const factor =
-    shortener !== null && (hit.strength ?? 0) > 0
+    shortener !== undefined && (hit.strength ?? 0) > 0
       ? {
           ...hit,
           label:

@@ -303,26 +303,26 @@ export function createNetworkInspector(config: NetworkInspectorConfig): SignalSo
             return res.url;
           },
           (err: unknown) => {
+            // Where a chain that did redirect ended, though that site did not answer (a lure's site is often taken
+            // down first): reached, with where it led.
+            const ledSomewhere = (e: SafeFetchError): void => {
+              reached = true;
+              signals["redirect_count"] = e.redirects.length;
+              if (e.target !== null) signals["final_url"] = e.target;
+            };
             if (err instanceof SafeFetchError && err.code === "too_many_redirects") {
               signals["redirect_count"] = err.redirects.length;
               add("redirect_chain_too_long", `The URL redirects more than ${err.redirects.length - 1} times`, 45);
             } else if (err instanceof SafeFetchError && err.redirects.length > 0 && noAddress(err)) {
-              // The chain led to a name with no address (a lure's site taken down): where it led, not a finding.
-              reached = true;
-              signals["redirect_count"] = err.redirects.length;
-              if (err.target !== null) signals["final_url"] = err.target;
+              // A name with no address is nothing private: where the chain led, not a finding.
+              ledSomewhere(err);
             } else if (err instanceof SafeFetchError && err.code === "blocked" && err.redirects.length > 0) {
               signals["redirect_count"] = err.redirects.length;
               add("redirects_to_private_network", "The URL redirects to a private or reserved network address", 60);
             } else if (refusedForAddress(err)) {
               privateTarget = true;
             } else {
-              if (err instanceof SafeFetchError && err.redirects.length > 0) {
-                reached = true;
-                // Where the chain led, though that site did not answer (a lure's site is often taken down first).
-                signals["redirect_count"] = err.redirects.length;
-                if (err.target !== null) signals["final_url"] = err.target;
-              }
+              if (err instanceof SafeFetchError && err.redirects.length > 0) ledSomewhere(err);
               if (isConnectivityFailure(err)) noRoute.push("fetch");
               problems.push(`fetch: ${err instanceof Error ? err.message : String(err)}`);
             }

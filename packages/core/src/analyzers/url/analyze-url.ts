@@ -1,10 +1,10 @@
 import type { Factor } from "../../schemas/common.js";
 import type { Evidence } from "../../ports/signal-source.js";
 import { detectBrandImpersonation } from "./brand-impersonation.js";
-import { isShortenerHost } from "./brand-index.js";
+import { shortenerOf } from "./brand-index.js";
 import type { NormalizedUrl } from "./normalized-url.js";
 import { normalizeUrl } from "./normalize-url.js";
-import { analyzeUrlHeuristics, HEURISTICS_SOURCE } from "./url-heuristics.js";
+import { analyzeUrlHeuristics, HEURISTICS_SOURCE, shortenerLabel } from "./url-heuristics.js";
 import { URL_MODEL_SOURCE, urlModelEvidence } from "../../models/model-evidence.js";
 
 export const REDIRECT_SOURCE = "url_redirect";
@@ -53,7 +53,8 @@ function forwardTarget(url: NormalizedUrl): NormalizedUrl | null {
  * it sends people. Last, the URL model's reading (source "url_model"). Pure and synchronous; never throws.
  */
 export function analyzeUrl(url: NormalizedUrl): Evidence[] {
-  return [...analyzeUrlRules(url), urlModelEvidence(url.href, isShortenerHost(url.host) ? url.hostUnicode : null)];
+  const shortener = shortenerOf(url.host);
+  return [...analyzeUrlRules(url), urlModelEvidence(url.href, shortener === null ? {} : { shortener })];
 }
 
 /** The warning signs of the site a link sends people to, as factors of source "url_redirect" (`how` heads each). */
@@ -114,22 +115,21 @@ export function withDestination(url: NormalizedUrl, offline: readonly Evidence[]
   const target = destinationOf(url, finalHref);
   if (target === null) return [...offline];
   const signs = destinationSigns(target, "It leads to");
-  const shortened = isShortenerHost(url.host);
-  const out = shortened
-    ? offline.filter((e) => e.source !== URL_MODEL_SOURCE).map((e) => followedShortener(e, target))
-    : [...offline];
+  const shortener = shortenerOf(url.host);
+  const out =
+    shortener === null
+      ? [...offline]
+      : offline.filter((e) => e.source !== URL_MODEL_SOURCE).map((e) => followedShortener(e, shortener, target));
   if (signs.length > 0) out.push(redirectEvidence(target, signs));
-  if (shortened) out.push(urlModelEvidence(target.href, null, target.hostUnicode));
+  if (shortener !== null) out.push(urlModelEvidence(target.href, { leadsTo: target.hostUnicode }));
   return out;
 }
 
-/** The shortener's finding, once the link was followed: it no longer hides where it leads. */
-function followedShortener(evidence: Evidence, target: NormalizedUrl): Evidence {
+/** The shortener's finding, once the link was followed: it names where it led instead of hiding it. */
+function followedShortener(evidence: Evidence, shortener: string, target: NormalizedUrl): Evidence {
   if (evidence.source !== HEURISTICS_SOURCE) return evidence;
   const factors = evidence.factors.map((f) =>
-    f.id === "shortener"
-      ? { ...f, label: f.label.replace("hides the real destination", `led to ${target.hostUnicode}`) }
-      : f,
+    f.id === "shortener" ? { ...f, label: shortenerLabel(shortener, target.hostUnicode) } : f,
   );
   return { ...evidence, factors };
 }

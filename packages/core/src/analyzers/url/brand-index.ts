@@ -297,9 +297,14 @@ export function hostingOf(url: NormalizedUrl): Hosting | null {
   return null;
 }
 
+/** The link shortener a host is (or is below), as the list names it ("bit.ly"); null for any other host. */
+export function shortenerOf(host: string): string | null {
+  return matchHostSuffix(host, SHORTENER_SET);
+}
+
 /** Whether a host is a link shortener's (or below one): the link says nothing of where it leads. */
 export function isShortenerHost(host: string): boolean {
-  return matchHostSuffix(host, SHORTENER_SET) !== null;
+  return shortenerOf(host) !== null;
 }
 
 /** A shortener's link or a page on a platform where anyone publishes: whoever made it, not the site's owner. */

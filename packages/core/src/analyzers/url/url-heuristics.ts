@@ -8,15 +8,14 @@ import {
   CREDENTIALS,
   FREE_TLD_SET,
   LURES,
-  SHORTENER_SET,
   STRONG_LURES,
   TRADES,
   hasRiskyEnding,
   hasStrongLure,
   hostingOf,
+  shortenerOf,
   isGovernmentRegistry,
   isLureComposite,
-  matchHostSuffix,
   registrableLabel,
 } from "./brand-index.js";
 import { caseCredentialWords, caseNames, hasCaseBoundary } from "./case-words.js";
@@ -280,12 +279,17 @@ export function pathAsksFor(rawPath: string): string | null {
   return null;
 }
 
+/** The shortener finding's words: it hides where the link leads, or, once followed, names where it led. */
+export function shortenerLabel(shortener: string, ledTo: string | null = null): string {
+  return `${shortener} is a link shortener that ${ledTo === null ? "hides the real destination" : `led to ${ledTo}`}`;
+}
+
 /** Structural heuristics evidence for one URL. Pure; never throws. */
 export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
   const factors: Factor[] = [];
   const tld = url.isIp ? null : url.host.slice(url.host.lastIndexOf(".") + 1);
   const riskyTld = hasRiskyEnding(url);
-  const shortener = matchHostSuffix(url.host, SHORTENER_SET);
+  const shortener = shortenerOf(url.host);
   const hosted = shortener === null ? hostingOf(url) : null;
   // The platform's own site (narod.ru, www.duckdns.org) is not a page someone published on it.
   const hosting =
@@ -331,7 +335,7 @@ export function analyzeUrlHeuristics(url: NormalizedUrl): Evidence {
     );
   }
   if (shortener !== null) {
-    factors.push(factor("shortener", `${shortener} is a link shortener that hides the real destination`, 30));
+    factors.push(factor("shortener", shortenerLabel(shortener), 30));
     const charge = streetChargeOfShortName(url.path);
     if (charge !== undefined) {
       factors.push(
